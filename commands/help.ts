@@ -1,0 +1,28 @@
+import { defineCommand } from '../src/core/command.js';
+import { noticeEmbed } from '../src/render/embed.js';
+
+const SYSTEM_NAMES: Record<string, string> = {
+  'hearts-of-tin': 'Hearts of Tin',
+  asl: 'Advanced Squad Leader',
+  'lightning-war': 'Lightning War',
+  'wacht-am-rhein': 'Wacht am Rhein',
+};
+
+export default defineCommand({
+  name: 'help',
+  description: 'What Morale Officer can adjudicate, with an example of each command',
+  example: '/help',
+  options: {},
+  run(ctx) {
+    const lines = ctx.commands.map((c) => {
+      const system = c.system ? ` *(${SYSTEM_NAMES[c.system] ?? c.system})*` : '';
+      return `**/${c.name}**${system} — ${c.description}\n\`${c.example}\``;
+    });
+    const body = [
+      'Morale Officer rolls on the server, applies the rules of your game, records every roll in a hash-chained ledger before it answers, and shows its work.',
+      '',
+      ...lines,
+    ].join('\n');
+    return { type: 'message', ephemeral: true, embed: noticeEmbed('Morale Officer · help', body), buttons: [] };
+  },
+});

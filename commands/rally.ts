@@ -1,0 +1,118 @@
+import { customId, defineCommand, type Context, type Reply } from '../src/core/command.js';
+import { errorReply, rollAndRecord, summarise } from '../src/core/adjudicate.js';
+import { boolean, choice, integer, parseOptions, text, type ParsedOptions } from '../src/core/options.js';
+import { AlreadyRecordedError } from '../src/ledger/ledger.js';
+import { rallyEmbed } from '../src/render/hearts-of-tin.js';
+import {
+  commanderMayRejoin,
+  commanderReroll,
+  MAX_DISORDER,
+  MIN_DISORDER,
+  QUALITIES,
+  rally,
+  type RallyInput,
+  type RallyOutcome,
+} from '../src/rules/hearts-of-tin/rally.js';
+
+export const UNIT_NAME_MAX = 80;
+
+const options = {
+  disorder: integer({
+    description: 'Disorder markers on the unit (1–10)',
+    min: MIN_DISORDER,
+    max: MAX_DISORDER,
+    required: true,
+    explain: (v) => (v === 0 ? 'a unit with no disorder does not need to rally' : undefined),
+  }),
+  quality: choice({ description: 'Troop quality (default regular)', choices: QUALITIES, default: 'regular' }),
+  band: boolean({ description: 'A band has joined the unit (+1; not on top of elite)', default: false }),
+  enemy_in_sight: boolean({
+    description: 'An enemy is visible within 24" (default true; false gives +1)',
+    default: true,
+  }),
+  commander_near: boolean({
+    description: 'A commander within 12" could join and re-roll if the rally fails',
+    default: false,
+  }),
+  unit: text({ description: 'Name of the unit, kept with the roll', maxLength: UNIT_NAME_MAX, autocomplete: true }),
+};
+
+type RallyOptions = ParsedOptions<typeof options>;
+
+const toInput = (o: RallyOptions): RallyInput => ({
+  disorder: o.disorder,
+  quality: o.quality,
+  band: o.band,
+  enemyInSight: o.enemy_in_sight,
+  commanderNear: o.commander_near,
+});
+
+const REROLL = 'reroll';
+
+function commanderRejoins(ctx: Context, rollId: string): Reply {
+  const { ledger } = ctx.services;
+  const first = ledger.get(ctx.actor.guildId, rollId);
+  if (!first || first.command !== 'rally' || first.kind !== 'roll') {
+    return errorReply('That rally is not on record in this server.');
+  }
+  if (first.user_id !== ctx.actor.userId && !ctx.actor.isGm) {
+    return errorReply(`Only ${first.user_name}, who rolled this rally, or a GM can call the commander in.`);
+  }
+  // The button carries only the roll id: the unit's situation is re-read from the ledger.
+  const stored = parseOptions('rally', options, first.input as Record<string, unknown>);
+  if (!stored.ok) return errorReply('That rally cannot be re-rolled: its recorded options no longer validate.');
+  const input = toInput(stored.value);
+  if (!commanderMayRejoin(input, first.result ?? '')) {
+    return errorReply('The rules give no commander re-roll for that rally.');
+  }
+  let reroll;
+  try {
+    reroll = rollAndRecord(
+      ctx,
+      { command: 'rally', kind: 'reroll', unit: first.unit ?? undefined, input: first.input, parentId: first.id, onceKey: `${REROLL}:${first.id}` },
+      (dice) => commanderReroll(input, first.result ?? '', dice),
+    );
+  } catch (err) {
+    if (!(err instanceof AlreadyRecordedError)) throw err;
+    const done = ledger.children(ctx.actor.guildId, first.id).find((r) => r.kind === 'reroll');
+    return errorReply(`The commander has already joined this unit${done ? ` (re-roll ${done.id})` : ''}: one re-roll per rally.`);
+  }
+  return {
+    type: 'update',
+    embed: rallyEmbed({
+      unit: first.unit ?? undefined,
+      userName: first.user_name,
+      input,
+      first: { row: first, outcome: first.outcome as RallyOutcome },
+      rerollOffered: false,
+      reroll: { ...reroll, userName: ctx.actor.userName },
+    }),
+    buttons: [],
+    record: summarise(reroll.row, reroll.outcome),
+  };
+}
+
+export default defineCommand({
+  name: 'rally',
+  description: 'Hearts of Tin: rally a disordered unit (1d6 on the rally chart)',
+  system: 'hearts-of-tin',
+  example: '/rally disorder:2 quality:militia commander_near:true unit:"1st Foot"',
+  options,
+  run(ctx, o) {
+    const input = toInput(o);
+    const first = rollAndRecord(ctx, { command: 'rally', kind: 'roll', unit: o.unit, input: o }, (dice) => rally(input, dice));
+    const offered = commanderMayRejoin(input, first.outcome.result);
+    return {
+      type: 'message',
+      ephemeral: false,
+      embed: rallyEmbed({ unit: o.unit, userName: ctx.actor.userName, input, first, rerollOffered: offered }),
+      buttons: offered ? [{ custom_id: customId(REROLL, first.row.id), label: 'Commander joins — re-roll', style: 'primary' }] : [],
+      record: summarise(first.row, first.outcome),
+    };
+  },
+  buttons: { [REROLL]: commanderRejoins },
+  autocomplete: (ctx, option, value) =>
+    option === 'unit'
+      ? ctx.services.ledger.recentUnits(ctx.actor.guildId, ctx.actor.channelId, value, 25).map((u) => ({ name: u, value: u }))
+      : [],
+});

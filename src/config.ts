@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { config as loadDotenv } from 'dotenv';
+import { z } from 'zod';
+
+/** What the process needs from its environment; every value is checked once, here. */
+export type Config = {
+  discordToken: string | undefined;
+  applicationId: string | undefined;
+  guildId: string | undefined;
+  databasePath: string;
+  apiBase: string | undefined;
+  logLevel: LogLevel;
+};
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const DEFAULT_DATABASE_PATH = 'data/morale-officer.db';
+
+const snowflake = z.string().regex(/^\d{17,20}$/);
+const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+// Discord bot tokens are three dot-separated base64url parts; a looser check would let a pasted
+// client secret or a quoted value through and fail later with an opaque 401.
+const token = z.string().regex(/^[\w-]{20,}\.[\w-]{4,}\.[\w-]{20,}$/);
+
+const schema = z.object({
+  DISCORD_TOKEN: z.preprocess(blankIsUnset, token.optional()),
+  DISCORD_APPLICATION_ID: z.preprocess(blankIsUnset, snowflake.optional()),
+  DISCORD_GUILD_ID: z.preprocess(blankIsUnset, snowflake.optional()),
+  DATABASE_PATH: z.preprocess(blankIsUnset, z.string().default(DEFAULT_DATABASE_PATH)),
+  DISCORD_API_BASE: z.preprocess(blankIsUnset, z.url({ protocol: /^https?$/ }).optional()),
+  LOG_LEVEL: z.preprocess(
+    (v) => (typeof v === 'string' ? blankIsUnset(v.toLowerCase()) : v),
+    z.enum(LOG_LEVELS).default('info'),
+  ),
+});
+
+/** What each variable must look like, for the one-line error. Never echoes the value. */
+const EXPECTED: Record<keyof z.infer<typeof schema>, string> = {
+  DISCORD_TOKEN: 'the bot token from the Developer Portal (three dot-separated parts)',
+  DISCORD_APPLICATION_ID: 'the application id, a 17 to 20 digit number',
+  DISCORD_GUILD_ID: 'a server id, a 17 to 20 digit number, or unset to register commands globally',
+  DATABASE_PATH: 'a file path',
+  DISCORD_API_BASE: 'an http(s) URL such as https://discord.com/api, or unset',
+  LOG_LEVEL: `one of ${LOG_LEVELS.join(', ')}`,
+};
+
+export class ConfigError extends Error {}
+
+export type Requirement = 'token' | 'application';
+
+/**
+ * Builds the typed config from an environment. `require` names what this entry point cannot run
+ * without (the bot needs the token; command deployment also needs the application id).
+ */
+export function parseConfig(env: NodeJS.ProcessEnv, require: Requirement[] = []): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]) as keyof typeof EXPECTED;
+    throw new ConfigError(`${name} is malformed: expected ${EXPECTED[name]}.`);
+  }
+  const v = parsed.data;
+  if (require.includes('token') && !v.DISCORD_TOKEN) {
+    throw new ConfigError(
+      'DISCORD_TOKEN is not set: put the bot token in .env (see .env.example), or try the bot offline with `npm run console`.',
+    );
+  }
+  if (require.includes('application') && !v.DISCORD_APPLICATION_ID) {
+    throw new ConfigError(`DISCORD_APPLICATION_ID is not set: expected ${EXPECTED.DISCORD_APPLICATION_ID}.`);
+  }
+  return {
+    discordToken: v.DISCORD_TOKEN,
+    applicationId: v.DISCORD_APPLICATION_ID,
+    guildId: v.DISCORD_GUILD_ID,
+    databasePath: path.resolve(v.DATABASE_PATH),
+    apiBase: v.DISCORD_API_BASE,
+    logLevel: v.LOG_LEVEL,
+  };
+}
+
+/** Entry points call this: reads .env, and on a bad value prints one line and exits with 1. */
+export function loadConfigOrExit(require: Requirement[] = [], env: NodeJS.ProcessEnv = process.env): Config {
+  loadDotenv({ quiet: true });
+  try {
+    return parseConfig(env, require);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

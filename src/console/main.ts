@@ -1,0 +1,74 @@
+import readline from 'node:readline';
+import { parseArgs } from 'node:util';
+import { createRouter } from '../app.js';
+import { loadConfigOrExit } from '../config.js';
+import { Ledger } from '../ledger/ledger.js';
+import { createLogger } from '../log.js';
+import { ConsoleSession } from './session.js';
+
+const USAGE = `npm run console -- [--json] [--db <file>] [--guild <id>] [--channel <id>] [--user <name>] [--gm]
+
+Without --json: an interactive prompt that shows each reply as text.
+With --json: reads command lines from standard input, prints one JSON line per line.`;
+
+function main() {
+  const { values: args } = parseArgs({
+    options: {
+      json: { type: 'boolean', default: false },
+      db: { type: 'string' },
+      guild: { type: 'string', default: 'console-guild' },
+      channel: { type: 'string', default: 'console-channel' },
+      user: { type: 'string', default: 'player' },
+      gm: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (args.help) {
+    process.stdout.write(USAGE + '\n');
+    return;
+  }
+  const config = loadConfigOrExit();
+  // The console is for people: keep routine log lines out of their terminal unless asked for.
+  const log = createLogger({ level: process.env.LOG_LEVEL ? config.logLevel : 'warn', secrets: [config.discordToken] });
+  const dbPath = args.db ?? config.databasePath;
+  let ledger: Ledger;
+  try {
+    ledger = Ledger.open(dbPath);
+  } catch (err) {
+    process.stderr.write(`Cannot open the ledger at ${dbPath}: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  const session = new ConsoleSession(createRouter({ ledger, log }), {
+    guildId: args.guild,
+    channelId: args.channel,
+    userId: args.user,
+    userName: args.user,
+    isGm: args.gm,
+  });
+
+  const interactive = !args.json && process.stdin.isTTY;
+  const rl = readline.createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, terminal: interactive });
+  if (interactive) {
+    process.stdout.write(`Morale Officer offline console · ledger ${dbPath}\nType help for help, /help for the commands.\n`);
+    rl.setPrompt('morale> ');
+    rl.prompt();
+  }
+  const run = async () => {
+    for await (const line of rl) {
+      const out = await session.run(line);
+      if (out && 'quit' in out) break;
+      if (out) process.stdout.write((args.json ? JSON.stringify(out.json) : out.text) + '\n');
+      if (interactive) rl.prompt();
+    }
+    rl.close();
+    ledger.close();
+  };
+  run().catch((err) => {
+    log.error('console failed', { err });
+    ledger.close();
+    process.exit(1);
+  });
+}
+
+main();

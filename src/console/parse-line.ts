@@ -1,0 +1,105 @@
+/** A console line, read the way Discord's command box reads it. */
+export type ConsoleLine =
+  | { type: 'command'; name: string; options: Record<string, string> }
+  | { type: 'complete'; name: string; option: string; value: string; options: Record<string, string> }
+  | { type: 'press'; customId: string | undefined }
+  | { type: 'as'; user: string; gm: boolean }
+  | { type: 'help' }
+  | { type: 'quit' }
+  | { type: 'blank' };
+
+export class LineError extends Error {
+  constructor(
+    message: string,
+    readonly command?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Splits on white space; double or single quotes keep spaces inside a value (`unit:"1st Foot"`),
+ * and a backslash escapes the next character inside double quotes.
+ */
+export function tokenize(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let inToken = false;
+  let quote: '"' | "'" | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote) {
+      if (c === quote) quote = null;
+      else if (c === '\\' && quote === '"' && i + 1 < line.length) cur += line[++i];
+      else cur += c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      inToken = true;
+    } else if (/\s/.test(c)) {
+      if (inToken) out.push(cur);
+      cur = '';
+      inToken = false;
+    } else {
+      cur += c;
+      inToken = true;
+    }
+  }
+  if (quote) throw new LineError(`a ${quote} quote is not closed`);
+  if (inToken) out.push(cur);
+  return out;
+}
+
+function readOptions(name: string, tokens: string[]): Record<string, string> {
+  const options: Record<string, string> = {};
+  for (const t of tokens) {
+    const colon = t.indexOf(':');
+    if (colon <= 0) throw new LineError(`expected option:value after /${name}, got ${JSON.stringify(t)}`, name);
+    const key = t.slice(0, colon);
+    if (key in options) throw new LineError(`\`${key}\` is given twice`, name);
+    options[key] = t.slice(colon + 1);
+  }
+  return options;
+}
+
+function readCommand(tokens: string[]): { name: string; options: Record<string, string> } {
+  const [head, ...rest] = tokens;
+  const m = /^\/([a-z0-9_-]{1,32})$/.exec(head ?? '');
+  if (!m) throw new LineError(`a command starts with / and a name, like /rally (got ${JSON.stringify(head ?? '')})`);
+  return { name: m[1]!, options: readOptions(m[1]!, rest) };
+}
+
+export function parseLine(line: string): ConsoleLine {
+  const trimmed = line.trim();
+  if (trimmed === '' || trimmed.startsWith('#')) return { type: 'blank' };
+  const tokens = tokenize(trimmed);
+  const [first, ...rest] = tokens;
+  switch (first) {
+    case 'help':
+    case '?':
+      return { type: 'help' };
+    case 'quit':
+    case 'exit':
+      return { type: 'quit' };
+    case 'press':
+      if (rest.length > 1) throw new LineError('press takes one custom_id: press v1:reroll:<roll id>');
+      return { type: 'press', customId: rest[0] };
+    case 'as': {
+      const [user, flag, ...extra] = rest;
+      if (!user || extra.length || (flag !== undefined && flag !== 'gm')) {
+        throw new LineError('as takes a user and optionally gm: as alice, or as bob gm');
+      }
+      return { type: 'as', user, gm: flag === 'gm' };
+    }
+    case 'complete': {
+      // complete /rally unit:"1st"  — the last option is the one being typed.
+      const { name, options } = readCommand(rest);
+      const keys = Object.keys(options);
+      const option = keys[keys.length - 1];
+      if (!option) throw new LineError('complete needs the option being typed: complete /rally unit:1st', name);
+      const { [option]: value, ...others } = options;
+      return { type: 'complete', name, option, value: value ?? '', options: others };
+    }
+    default:
+      return { type: 'command', ...readCommand(tokens) };
+  }
+}

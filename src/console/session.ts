@@ -1,0 +1,106 @@
+import type { Actor, AnyCommand, Button, Reply } from '../core/command.js';
+import type { Router } from '../core/router.js';
+import { embedToText } from '../render/text.js';
+import { LineError, parseLine } from './parse-line.js';
+
+export type ConsoleOutput = { json: Record<string, unknown>; text: string } | { quit: true } | null;
+
+const CONSOLE_HELP = [
+  'Type a command as in Discord:  /rally disorder:2 quality:militia unit:"1st Foot"',
+  '  press <custom_id>     press a button (press alone: the last button shown)',
+  '  as <user> [gm]        act as another player, or as a GM',
+  '  complete /rally unit:1st   what autocomplete would offer',
+  '  /help                 the commands and an example of each',
+  '  quit                  leave',
+].join('\n');
+
+/**
+ * The console's side of the router: reads a line, acts as the current user, and gives back the
+ * reply both as the JSON line of `--json` and as text for the REPL. Same handlers, same ledger.
+ */
+export class ConsoleSession {
+  private lastButtons: Button[] = [];
+
+  constructor(
+    private readonly router: Router,
+    private actor: Actor,
+  ) {}
+
+  async run(line: string): Promise<ConsoleOutput> {
+    let parsed;
+    try {
+      parsed = parseLine(line);
+    } catch (err) {
+      if (!(err instanceof LineError)) throw err;
+      return failure(err.command, err.message);
+    }
+    switch (parsed.type) {
+      case 'blank':
+        return null;
+      case 'quit':
+        return { quit: true };
+      case 'help':
+        return { json: { ok: true, help: CONSOLE_HELP }, text: CONSOLE_HELP };
+      case 'as':
+        this.actor = { ...this.actor, userId: parsed.user, userName: parsed.user, isGm: parsed.gm };
+        return {
+          json: { ok: true, as: { user: parsed.user, gm: parsed.gm } },
+          text: `now acting as ${parsed.user}${parsed.gm ? ' (GM)' : ''}`,
+        };
+      case 'press': {
+        const customId = parsed.customId ?? (this.lastButtons.length === 1 ? this.lastButtons[0]!.custom_id : undefined);
+        if (!customId) return failure('press', 'press which button? Give its custom_id: press v1:reroll:<roll id>');
+        const reply = await this.router.handle({ type: 'button', customId, actor: this.actor });
+        return this.output('press', reply);
+      }
+      case 'complete': {
+        const reply = await this.router.handle({ type: 'autocomplete', name: parsed.name, option: parsed.option, value: parsed.value, actor: this.actor });
+        return this.output(parsed.name, reply);
+      }
+      case 'command': {
+        const command = this.router.commands.find((c) => c.name === parsed.name);
+        const options = command ? typedOptions(command, parsed.options) : parsed.options;
+        const reply = await this.router.handle({ type: 'command', name: parsed.name, options, actor: this.actor });
+        return this.output(parsed.name, reply);
+      }
+    }
+  }
+
+  private output(command: string, reply: Reply): ConsoleOutput {
+    switch (reply.type) {
+      case 'error':
+        return failure(command, reply.message);
+      case 'choices':
+        return {
+          json: { ok: true, command, choices: reply.choices },
+          text: reply.choices.length ? reply.choices.map((c) => `  ${c.name}`).join('\n') : '  (no suggestions)',
+        };
+      case 'message':
+      case 'update': {
+        this.lastButtons = reply.buttons;
+        const ephemeral = reply.type === 'message' && reply.ephemeral;
+        const json = {
+          ok: true,
+          command: reply.record?.command ?? command,
+          ...(reply.record ?? {}),
+          ...(ephemeral ? { ephemeral: true } : {}),
+          ...(reply.type === 'update' ? { updated_message: true } : {}),
+          buttons: reply.buttons.map((b) => ({ custom_id: b.custom_id, label: b.label })),
+          embed: reply.embed,
+        };
+        return { json, text: embedToText(reply.embed, reply.buttons, ephemeral) };
+      }
+    }
+  }
+}
+
+function failure(command: string | undefined, error: string): ConsoleOutput {
+  return { json: { ok: false, ...(command ? { command } : {}), error }, text: `  ! ${error}` };
+}
+
+/** Console text → the typed values Discord would send for this command's options. */
+function typedOptions(command: AnyCommand, raw: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) out[k] = command.options[k]?.fromText(v) ?? v;
+  return out;
+}

@@ -1,0 +1,76 @@
+import type { APIEmbed } from 'discord.js';
+import type { Roller } from '../dice/roller.js';
+import type { Ledger } from '../ledger/ledger.js';
+import type { Logger } from '../log.js';
+import type { Step } from '../rules/types.js';
+import type { OptionMap, ParsedOptions } from './options.js';
+
+/** Who is acting and where, as the transport saw it. GM status is decided server-side by the transport. */
+export type Actor = {
+  guildId: string;
+  channelId: string;
+  userId: string;
+  userName: string;
+  /** Manage Server permission (later also the configured GM role). */
+  isGm: boolean;
+};
+
+export type Services = {
+  ledger: Ledger;
+  roller: Roller;
+  log: Logger;
+};
+
+export type Context = { actor: Actor; services: Services; commands: readonly AnyCommand[] };
+
+export type Button = { custom_id: string; label: string; style: 'primary' | 'secondary' | 'danger' };
+
+/** What the JSON console prints for a result that was recorded. */
+export type RecordSummary = {
+  command: string;
+  system: string | null;
+  roll_id: string;
+  parent_roll_id?: string;
+  steps: Step[];
+  result: string | null;
+};
+
+export type Reply =
+  /** A new message: public results, or ephemeral notices. */
+  | { type: 'message'; ephemeral: boolean; embed: APIEmbed; buttons: Button[]; record?: RecordSummary }
+  /** Replaces the message a button was pressed on. */
+  | { type: 'update'; embed: APIEmbed; buttons: Button[]; record?: RecordSummary }
+  /** Always ephemeral; `ref` ties it to the log line of an unexpected failure. */
+  | { type: 'error'; message: string; ref?: string }
+  | { type: 'choices'; choices: { name: string; value: string }[] };
+
+export type ButtonHandler = (ctx: Context, target: string) => Reply | Promise<Reply>;
+
+export type CommandModule<O extends OptionMap> = {
+  name: string;
+  description: string;
+  /** The rule system it adjudicates, if any. */
+  system?: string;
+  options: O;
+  /** One example line for /help and the README. */
+  example: string;
+  /** Checks across options that a single option's schema cannot make; returns the error sentence. */
+  check?: (input: ParsedOptions<O>) => string | undefined;
+  run(ctx: Context, input: ParsedOptions<O>): Reply | Promise<Reply>;
+  /** Button actions this command owns: custom_id `v1:<action>:<target>`. */
+  buttons?: Record<string, ButtonHandler>;
+  autocomplete?: (ctx: Context, option: string, value: string) => { name: string; value: string }[];
+};
+
+export type AnyCommand = CommandModule<any>;
+
+/** Keeps the option types of a command module while checking its shape. */
+export const defineCommand = <O extends OptionMap>(c: CommandModule<O>): CommandModule<O> => c;
+
+export const CUSTOM_ID_VERSION = 'v1';
+export const customId = (action: string, target: string) => `${CUSTOM_ID_VERSION}:${action}:${target}`;
+
+export function parseCustomId(id: string): { action: string; target: string } | undefined {
+  const m = /^v1:([a-z_]+):([0-9a-z_-]{1,64})$/.exec(id);
+  return m ? { action: m[1]!, target: m[2]! } : undefined;
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import {
+  ApplicationCommandOptionType,
+  type APIApplicationCommandBasicOption,
+} from 'discord.js';
+
+/**
+ * One declaration per option gives everything that must agree about it: the zod schema that
+ * validates it server-side, the slash-command JSON Discord shows, how the console reads it from
+ * text, and the words an error uses to say what is allowed.
+ */
+export type OptionSpec<T> = {
+  readonly description: string;
+  readonly required: boolean;
+  readonly schema: z.ZodType<T>;
+  /** "a whole number from 1 to 10": completes "`disorder` must be …". */
+  readonly allowed: string;
+  readonly autocomplete: boolean;
+  /** Why a value is refused, where the rules have a reason beyond the range. */
+  readonly explain?: (value: unknown) => string | undefined;
+  toSlash(name: string): APIApplicationCommandBasicOption;
+  /** Turns console text into the value Discord would send; leaves what it cannot read for zod to refuse. */
+  fromText(raw: string): unknown;
+};
+
+export type OptionMap = Record<string, OptionSpec<unknown>>;
+export type ParsedOptions<O extends OptionMap> = { [K in keyof O]: O[K] extends OptionSpec<infer T> ? T : never };
+
+type Presence<T> = { required: true } | { default: T } | { required?: false };
+type Out<T, P> = P extends { required: true } ? T : P extends { default: T } ? T : T | undefined;
+
+/** Discord's limit on an option description. */
+export const DESCRIPTION_MAX = 100;
+
+function finish<T>(
+  base: z.ZodType<T>,
+  presence: Presence<T>,
+  rest: Omit<OptionSpec<T>, 'schema' | 'required'> & { description: string },
+): OptionSpec<any> {
+  if (rest.description.length > DESCRIPTION_MAX) throw new Error(`description too long: ${rest.description}`);
+  const required = 'required' in presence && presence.required === true;
+  const schema = required ? base : 'default' in presence ? base.default(presence.default as never) : base.optional();
+  return { ...rest, required, schema: schema as z.ZodType<any> };
+}
+
+export function integer<P extends Presence<number>>(
+  o: { description: string; min: number; max: number; explain?: (value: unknown) => string | undefined } & P,
+): OptionSpec<Out<number, P>> {
+  return finish(z.number().int().min(o.min).max(o.max), o, {
+    description: o.description,
+    explain: o.explain,
+    allowed: `a whole number from ${o.min} to ${o.max}`,
+    autocomplete: false,
+    toSlash: (name) => ({
+      type: ApplicationCommandOptionType.Integer,
+      name,
+      description: o.description,
+      required: 'required' in o && o.required === true,
+      min_value: o.min,
+      max_value: o.max,
+    }),
+    fromText: (raw) => (/^[+-]?\d+$/.test(raw) ? Number(raw) : raw),
+  });
+}
+
+const TRUE = new Set(['true', 'yes', 'y', '1', 'on']);
+const FALSE = new Set(['false', 'no', 'n', '0', 'off']);
+
+export function boolean<P extends Presence<boolean>>(o: { description: string } & P): OptionSpec<Out<boolean, P>> {
+  return finish(z.boolean(), o, {
+    description: o.description,
+    allowed: 'true or false',
+    autocomplete: false,
+    toSlash: (name) => ({
+      type: ApplicationCommandOptionType.Boolean,
+      name,
+      description: o.description,
+      required: 'required' in o && o.required === true,
+    }),
+    fromText: (raw) => {
+      const v = raw.toLowerCase();
+      return TRUE.has(v) ? true : FALSE.has(v) ? false : raw;
+    },
+  });
+}
+
+export function choice<const C extends readonly [string, ...string[]], P extends Presence<C[number]>>(
+  o: { description: string; choices: C } & P,
+): OptionSpec<Out<C[number], P>> {
+  return finish(z.enum(o.choices), o as Presence<C[number]>, {
+    description: o.description,
+    allowed: `one of ${o.choices.join(', ')}`,
+    autocomplete: false,
+    toSlash: (name) => ({
+      type: ApplicationCommandOptionType.String,
+      name,
+      description: o.description,
+      required: 'required' in o && o.required === true,
+      choices: o.choices.map((c) => ({ name: c, value: c })),
+    }),
+    fromText: (raw) => raw.toLowerCase(),
+  });
+}
+
+export function text<P extends Presence<string>>(
+  o: { description: string; maxLength: number; autocomplete?: boolean } & P,
+): OptionSpec<Out<string, P>> {
+  return finish(z.string().trim().min(1).max(o.maxLength), o, {
+    description: o.description,
+    allowed: `text of 1 to ${o.maxLength} characters`,
+    autocomplete: o.autocomplete ?? false,
+    toSlash: (name) => ({
+      type: ApplicationCommandOptionType.String,
+      name,
+      description: o.description,
+      required: 'required' in o && o.required === true,
+      max_length: o.maxLength,
+      ...(o.autocomplete ? { autocomplete: true } : {}),
+    }),
+    fromText: (raw) => raw,
+  });
+}
+
+/** The zod object for a command's options: unknown keys are refused, not ignored. */
+export function objectSchema<O extends OptionMap>(options: O): z.ZodType<ParsedOptions<O>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [k, spec] of Object.entries(options)) shape[k] = spec.schema;
+  return z.strictObject(shape) as unknown as z.ZodType<ParsedOptions<O>>;
+}
+
+const show = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
+
+/**
+ * Validates raw options and returns either the typed values or one sentence naming the first bad
+ * option, the value given and what is allowed.
+ */
+export function parseOptions<O extends OptionMap>(
+  command: string,
+  options: O,
+  raw: Record<string, unknown>,
+): { ok: true; value: ParsedOptions<O> } | { ok: false; error: string } {
+  const names = Object.keys(options);
+  for (const k of Object.keys(raw)) {
+    if (!(k in options)) {
+      const list = names.length ? `its options are ${names.join(', ')}` : 'it takes no options';
+      return { ok: false, error: `\`${k}\` is not an option of /${command}: ${list}.` };
+    }
+  }
+  for (const [k, spec] of Object.entries(options)) {
+    if (spec.required && raw[k] === undefined) {
+      return { ok: false, error: `\`${k}\` is required: ${spec.allowed}.` };
+    }
+  }
+  const parsed = objectSchema(options).safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  const name = String(issue.path[0] ?? '');
+  if (issue.code === 'custom' || !(name in options)) return { ok: false, error: issue.message };
+  const spec = options[name]!;
+  const why = spec.explain?.(raw[name]);
+  return { ok: false, error: `\`${name}\` must be ${spec.allowed} (you gave ${show(raw[name])})${why ? `: ${why}` : ''}.` };
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { AlreadyRecordedError, LedgerWriteError } from '../ledger/ledger.js';
+import { parseCustomId, type Actor, type AnyCommand, type ButtonHandler, type Context, type Reply, type Services } from './command.js';
+import { parseOptions } from './options.js';
+
+/** What a transport (Discord gateway, console) hands the router. */
+export type Request =
+  | { type: 'command'; name: string; options: Record<string, unknown>; actor: Actor }
+  | { type: 'button'; customId: string; actor: Actor }
+  | { type: 'autocomplete'; name: string; option: string; value: string; actor: Actor };
+
+export const AUTOCOMPLETE_MAX = 25;
+
+/**
+ * Routes every request to its command and turns every failure into an ephemeral reply: a bad
+ * option names itself, a ledger failure says nothing was recorded, and anything unexpected is
+ * logged under a reference the user can quote. Nothing thrown escapes.
+ */
+export class Router {
+  private readonly byName = new Map<string, AnyCommand>();
+  private readonly buttons = new Map<string, ButtonHandler>();
+
+  constructor(
+    readonly commands: readonly AnyCommand[],
+    private readonly services: Services,
+  ) {
+    for (const c of commands) {
+      if (this.byName.has(c.name)) throw new Error(`two commands are named ${c.name}`);
+      this.byName.set(c.name, c);
+      for (const [action, handler] of Object.entries(c.buttons ?? {})) {
+        if (this.buttons.has(action)) throw new Error(`two commands handle the button action ${action}`);
+        this.buttons.set(action, handler);
+      }
+    }
+  }
+
+  async handle(req: Request): Promise<Reply> {
+    const ctx: Context = { actor: req.actor, services: this.services, commands: this.commands };
+    try {
+      return await this.dispatch(req, ctx);
+    } catch (err) {
+      const ref = randomBytes(4).toString('hex');
+      if (err instanceof LedgerWriteError) {
+        this.services.log.error('ledger write failed', { ref, request: describe(req), err });
+        return { type: 'error', ref, message: `The roll could not be recorded, so no result is shown. Please try again (ref ${ref}).` };
+      }
+      if (err instanceof AlreadyRecordedError) return { type: 'error', message: 'That was already done.' };
+      this.services.log.error('handler failed', { ref, request: describe(req), err });
+      return { type: 'error', ref, message: `Something went wrong (ref ${ref}). Nothing was recorded for this request.` };
+    }
+  }
+
+  private async dispatch(req: Request, ctx: Context): Promise<Reply> {
+    if (req.type === 'button') {
+      const parsed = parseCustomId(req.customId);
+      const handler = parsed && this.buttons.get(parsed.action);
+      if (!parsed || !handler) return { type: 'error', message: 'That button is not one of ours, or it has expired.' };
+      return handler(ctx, parsed.target);
+    }
+    const command = this.byName.get(req.name);
+    if (req.type === 'autocomplete') {
+      const choices = command?.autocomplete?.(ctx, req.option, req.value) ?? [];
+      return { type: 'choices', choices: choices.slice(0, AUTOCOMPLETE_MAX) };
+    }
+    if (!command) {
+      return { type: 'error', message: `There is no /${req.name} command. Commands: ${[...this.byName.keys()].map((n) => '/' + n).join(', ')}.` };
+    }
+    const parsed = parseOptions(command.name, command.options, req.options);
+    if (!parsed.ok) return { type: 'error', message: parsed.error };
+    const problem = command.check?.(parsed.value);
+    if (problem) return { type: 'error', message: problem };
+    return command.run(ctx, parsed.value);
+  }
+}
+
+function describe(req: Request) {
+  const { actor, ...rest } = req;
+  return { ...rest, guild: actor.guildId, channel: actor.channelId, user: actor.userId };
+}

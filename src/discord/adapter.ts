@@ -1,0 +1,100 @@
+import {
+  ApplicationCommandOptionType,
+  ButtonStyle,
+  ComponentType,
+  MessageFlags,
+  PermissionFlagsBits,
+  type APIActionRowComponent,
+  type APIButtonComponentWithCustomId,
+  type AutocompleteInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type CommandInteractionOption,
+  type Interaction,
+} from 'discord.js';
+import type { Actor, Button, Reply } from '../core/command.js';
+import type { Request } from '../core/router.js';
+
+type Routable = ChatInputCommandInteraction | ButtonInteraction | AutocompleteInteraction;
+
+/** Who acts, taken from what Discord sent with the interaction; GM status from the member's permissions. */
+export function actorOf(i: Routable): Actor | undefined {
+  if (!i.guildId || !i.channelId) return undefined;
+  const member = i.member;
+  const display = member && 'displayName' in member ? member.displayName : (member?.nick ?? i.user.globalName ?? i.user.username);
+  return {
+    guildId: i.guildId,
+    channelId: i.channelId,
+    userId: i.user.id,
+    userName: display ?? i.user.username,
+    isGm: i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false,
+  };
+}
+
+function flatOptions(data: readonly CommandInteractionOption[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const o of data) {
+    if (o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup) continue;
+    out[o.name] = o.value;
+  }
+  return out;
+}
+
+/** The router's request for an interaction we handle, or undefined for kinds we do not. */
+export function requestOf(i: Interaction, actor: Actor): Request | undefined {
+  if (i.isChatInputCommand()) return { type: 'command', name: i.commandName, options: flatOptions(i.options.data), actor };
+  if (i.isButton()) return { type: 'button', customId: i.customId, actor };
+  if (i.isAutocomplete()) {
+    const focused = i.options.getFocused(true);
+    return { type: 'autocomplete', name: i.commandName, option: focused.name, value: String(focused.value), actor };
+  }
+  return undefined;
+}
+
+const STYLE: Record<Button['style'], ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Danger> = {
+  primary: ButtonStyle.Primary,
+  secondary: ButtonStyle.Secondary,
+  danger: ButtonStyle.Danger,
+};
+
+/** Buttons as action rows of at most five, as Discord requires. */
+export function componentsOf(buttons: Button[]): APIActionRowComponent<APIButtonComponentWithCustomId>[] {
+  const rows: APIActionRowComponent<APIButtonComponentWithCustomId>[] = [];
+  for (let i = 0; i < buttons.length; i += 5) {
+    rows.push({
+      type: ComponentType.ActionRow,
+      components: buttons.slice(i, i + 5).map((b) => ({
+        type: ComponentType.Button,
+        custom_id: b.custom_id,
+        label: b.label,
+        style: STYLE[b.style],
+      })),
+    });
+  }
+  return rows;
+}
+
+/** Sends the router's reply the way this interaction allows. */
+export async function deliver(i: Routable, reply: Reply): Promise<void> {
+  if (i.isAutocomplete()) {
+    await i.respond(reply.type === 'choices' ? reply.choices : []);
+    return;
+  }
+  switch (reply.type) {
+    case 'error':
+    case 'choices':
+      await i.reply({ content: reply.type === 'error' ? `⚠️ ${reply.message}` : 'Nothing to show.', flags: MessageFlags.Ephemeral });
+      return;
+    case 'message':
+      await i.reply({
+        embeds: [reply.embed],
+        components: componentsOf(reply.buttons),
+        ...(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
+      });
+      return;
+    case 'update':
+      if (i.isButton()) await i.update({ embeds: [reply.embed], components: componentsOf(reply.buttons) });
+      else await i.reply({ embeds: [reply.embed], components: componentsOf(reply.buttons) });
+      return;
+  }
+}

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+
+/** prev_hash of a guild's first row. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** The fields of a ledger row that its hash covers (everything but the hashes and the global seq). */
+export type ChainedFields = {
+  id: string;
+  guild_id: string;
+  guild_seq: number;
+  channel_id: string;
+  user_id: string;
+  user_name: string;
+  game_id: string | null;
+  command: string;
+  system: string | null;
+  kind: string;
+  unit: string | null;
+  input: unknown;
+  dice: number[];
+  outcome: unknown;
+  result: string | null;
+  parent_id: string | null;
+  once_key: string | null;
+  created_at: string;
+};
+
+export type ChainedRow = ChainedFields & { prev_hash: string; hash: string };
+
+/** RFC 8785 (JSON Canonicalization Scheme): one byte string per value, reimplementable anywhere. */
+export function canonicalJson(value: unknown): string {
+  const out = canonicalize(value);
+  if (out === undefined) throw new TypeError('value cannot be canonicalized');
+  return out;
+}
+
+/** hash = hex SHA-256 over the previous hash (hex text) followed by the row's canonical JSON. */
+export function rowHash(prevHash: string, fields: ChainedFields): string {
+  return createHash('sha256').update(prevHash).update(canonicalJson(pickChained(fields))).digest('hex');
+}
+
+const CHAINED_KEYS: (keyof ChainedFields)[] = [
+  'id', 'guild_id', 'guild_seq', 'channel_id', 'user_id', 'user_name', 'game_id', 'command', 'system', 'kind',
+  'unit', 'input', 'dice', 'outcome', 'result', 'parent_id', 'once_key', 'created_at',
+];
+
+/** Only the chained fields, so extra columns (added by later migrations or exports) never change a hash. */
+export function pickChained(row: ChainedFields): ChainedFields {
+  const out: Record<string, unknown> = {};
+  for (const k of CHAINED_KEYS) out[k] = row[k] ?? null;
+  return out as ChainedFields;
+}
+
+export type ChainReport =
+  | { ok: true; count: number; headHash: string }
+  | { ok: false; count: number; broken: { id: string; guildSeq: number; reason: string } };
+
+/**
+ * Walks one guild's rows in chain order and reports the first that does not hold: a position out
+ * of sequence (a row deleted or moved), a prev_hash that is not the previous row's hash, or a hash
+ * that does not match the row's contents (an edit). `count` is the number of rows that held.
+ */
+export function verifyChain(rows: Iterable<ChainedRow>): ChainReport {
+  let prev = GENESIS_HASH;
+  let count = 0;
+  for (const row of rows) {
+    const expectedSeq = count + 1;
+    const broken = (reason: string): ChainReport => ({ ok: false, count, broken: { id: row.id, guildSeq: row.guild_seq, reason } });
+    if (row.guild_seq !== expectedSeq) {
+      return broken(`position ${row.guild_seq} where ${expectedSeq} was expected: a row before it was deleted or moved`);
+    }
+    if (row.prev_hash !== prev) return broken('prev_hash does not match the hash of the row before it');
+    if (rowHash(row.prev_hash, row) !== row.hash) return broken('hash does not match the row contents: the row was edited');
+    prev = row.hash;
+    count++;
+  }
+  return { ok: true, count, headHash: prev };
+}

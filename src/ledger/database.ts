@@ -1,0 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+export const BUSY_TIMEOUT_MS = 5000;
+
+/** Opens (creating its folder on first run) a ledger file with the pragmas every connection needs. */
+export function openDatabase(file: string, options: { busyTimeoutMs?: number } = {}): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL'); // WAL + NORMAL is durable across process crashes
+  db.pragma('foreign_keys = ON');
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`);
+  return db;
+}

@@ -1,0 +1,175 @@
+import { customAlphabet } from 'nanoid';
+import { openDatabase, type Db } from './database.js';
+import { migrate } from './migrate.js';
+import { canonicalJson, GENESIS_HASH, rowHash, verifyChain, type ChainedFields, type ChainedRow, type ChainReport } from './chain.js';
+
+/** Roll ids: short, unambiguous to read aloud or type (no i, l, o, u). */
+export const newRollId = customAlphabet('0123456789abcdefghjkmnpqrstvwxyz', 10);
+
+/** What a caller hands the ledger; ids, positions, time and hashes are the ledger's job. */
+export type NewEntry = {
+  guildId: string;
+  channelId: string;
+  userId: string;
+  userName: string;
+  gameId?: string | null;
+  command: string;
+  system: string | null;
+  kind: string;
+  unit?: string | null;
+  input: unknown;
+  dice: number[];
+  outcome: unknown;
+  result: string | null;
+  parentId?: string | null;
+  /** An action the rules allow once: a second append with the same key is refused. */
+  onceKey?: string | null;
+};
+
+export type LedgerRow = ChainedRow & { seq: number };
+
+export class LedgerWriteError extends Error {}
+export class AlreadyRecordedError extends Error {}
+
+type RawRow = Omit<LedgerRow, 'input' | 'dice' | 'outcome'> & { input: string; dice: string; outcome: string };
+
+const parseRow = (r: RawRow): LedgerRow => ({
+  ...r,
+  input: JSON.parse(r.input),
+  dice: JSON.parse(r.dice),
+  outcome: JSON.parse(r.outcome),
+});
+
+/** The only code that reads or writes SQL. */
+export class Ledger {
+  readonly db: Db;
+  private readonly now: () => Date;
+  private readonly stmts;
+
+  constructor(db: Db, options: { now?: () => Date } = {}) {
+    this.db = db;
+    this.now = options.now ?? (() => new Date());
+    this.stmts = {
+      head: db.prepare('SELECT guild_seq, hash FROM rolls WHERE guild_id = ? ORDER BY guild_seq DESC LIMIT 1'),
+      onceUsed: db.prepare('SELECT id FROM rolls WHERE once_key = ?'),
+      insert: db.prepare(`INSERT INTO rolls
+        (id, guild_id, guild_seq, channel_id, user_id, user_name, game_id, command, system, kind, unit, input, dice,
+         outcome, result, parent_id, once_key, created_at, prev_hash, hash)
+        VALUES (@id, @guild_id, @guild_seq, @channel_id, @user_id, @user_name, @game_id, @command, @system, @kind, @unit,
+         @input, @dice, @outcome, @result, @parent_id, @once_key, @created_at, @prev_hash, @hash)`),
+      byId: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND id = ?'),
+      children: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND parent_id = ? ORDER BY seq'),
+      guildRows: db.prepare('SELECT * FROM rolls WHERE guild_id = ? ORDER BY guild_seq'),
+      count: db.prepare('SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ?'),
+      units: db.prepare(`SELECT unit, MAX(seq) AS last FROM rolls
+        WHERE guild_id = ? AND channel_id = ? AND unit IS NOT NULL AND unit LIKE ? ESCAPE '\\'
+        GROUP BY unit COLLATE NOCASE ORDER BY last DESC LIMIT ?`),
+    };
+  }
+
+  /** Opens a ledger file and brings its schema up to date. */
+  static open(file: string, options: { now?: () => Date; busyTimeoutMs?: number } = {}): Ledger {
+    const db = openDatabase(file, options);
+    try {
+      migrate(db);
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+    return new Ledger(db, options);
+  }
+
+  /**
+   * Appends one row to its guild's chain in a single IMMEDIATE transaction (the write lock is
+   * taken before the chain head is read, so concurrent writers cannot fork the chain). Returns the
+   * committed row; throws AlreadyRecordedError for a spent once-key and LedgerWriteError when
+   * SQLite refuses (busy, disk full, …) — nothing is written in either case.
+   */
+  append(entry: NewEntry): LedgerRow {
+    const write = this.db.transaction((): LedgerRow => {
+      if (entry.onceKey && this.stmts.onceUsed.get(entry.onceKey)) {
+        throw new AlreadyRecordedError(`${entry.onceKey} was already recorded`);
+      }
+      const head = this.stmts.head.get(entry.guildId) as { guild_seq: number; hash: string } | undefined;
+      const fields: ChainedFields = {
+        id: newRollId(),
+        guild_id: entry.guildId,
+        guild_seq: (head?.guild_seq ?? 0) + 1,
+        channel_id: entry.channelId,
+        user_id: entry.userId,
+        user_name: entry.userName,
+        game_id: entry.gameId ?? null,
+        command: entry.command,
+        system: entry.system,
+        kind: entry.kind,
+        unit: entry.unit ?? null,
+        // Stored as it is hashed, so the stored text and the hash never disagree.
+        input: JSON.parse(canonicalJson(entry.input)),
+        dice: entry.dice,
+        outcome: JSON.parse(canonicalJson(entry.outcome)),
+        result: entry.result,
+        parent_id: entry.parentId ?? null,
+        once_key: entry.onceKey ?? null,
+        created_at: this.now().toISOString(),
+      };
+      const prev_hash = head?.hash ?? GENESIS_HASH;
+      const hash = rowHash(prev_hash, fields);
+      const info = this.stmts.insert.run({
+        ...fields,
+        input: canonicalJson(fields.input),
+        dice: canonicalJson(fields.dice),
+        outcome: canonicalJson(fields.outcome),
+        prev_hash,
+        hash,
+      });
+      return { ...fields, prev_hash, hash, seq: Number(info.lastInsertRowid) };
+    });
+    try {
+      return write.immediate();
+    } catch (err) {
+      if (err instanceof AlreadyRecordedError) throw err;
+      if (isUniqueOnceKey(err)) throw new AlreadyRecordedError(`${entry.onceKey} was already recorded`);
+      throw new LedgerWriteError(`the ledger could not record the roll: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
+  /** A row of this guild by its id; another guild's row is invisible here. */
+  get(guildId: string, id: string): LedgerRow | undefined {
+    const r = this.stmts.byId.get(guildId, id) as RawRow | undefined;
+    return r && parseRow(r);
+  }
+
+  /** Rows that point at a roll (re-rolls, decisions), oldest first. */
+  children(guildId: string, parentId: string): LedgerRow[] {
+    return (this.stmts.children.all(guildId, parentId) as RawRow[]).map(parseRow);
+  }
+
+  count(guildId: string): number {
+    return (this.stmts.count.get(guildId) as { n: number }).n;
+  }
+
+  /** Unit names used in a channel, most recent first, for autocomplete. */
+  recentUnits(guildId: string, channelId: string, prefix: string, limit: number): string[] {
+    const like = prefix.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+    return (this.stmts.units.all(guildId, channelId, like, limit) as { unit: string }[]).map((r) => r.unit);
+  }
+
+  /** Recomputes a guild's hash chain from its first row. */
+  verify(guildId: string): ChainReport {
+    const rows = this.stmts.guildRows.iterate(guildId) as IterableIterator<RawRow>;
+    return verifyChain(mapIter(rows, parseRow));
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function* mapIter<A, B>(it: Iterable<A>, f: (a: A) => B): Generator<B> {
+  for (const a of it) yield f(a);
+}
+
+function isUniqueOnceKey(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' && /once_key/.test(e.message ?? '');
+}

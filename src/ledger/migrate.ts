@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './database.js';
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+const FILE = /^(\d{3})_([a-z0-9_]+)\.sql$/;
+
+export type Migration = { version: number; name: string; sql: string };
+
+export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  const found = fs
+    .readdirSync(dir)
+    .map((f) => ({ f, m: FILE.exec(f) }))
+    .filter((x) => x.m)
+    .map(({ f, m }) => ({ version: Number(m![1]), name: m![2]!, sql: fs.readFileSync(path.join(dir, f), 'utf8') }))
+    .sort((a, b) => a.version - b.version);
+  found.forEach((m, i) => {
+    if (m.version !== i + 1) throw new Error(`migrations must be numbered 001, 002, … without gaps (found ${m.version})`);
+  });
+  return found;
+}
+
+/**
+ * Applies the migrations not yet recorded, in order, each in its own transaction together with its
+ * version row: a failed migration leaves the schema as it was. Returns the versions applied.
+ */
+export function migrate(db: Db, migrations: Migration[] = readMigrations()): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  const done = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+  );
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  const applied: number[] = [];
+  for (const m of migrations) {
+    if (done.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      record.run(m.version, m.name, new Date().toISOString());
+    }).immediate();
+    applied.push(m.version);
+  }
+  return applied;
+}
+
+export function schemaVersion(db: Db): number {
+  const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null };
+  return row.v ?? 0;
+}

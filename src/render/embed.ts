@@ -1,0 +1,85 @@
+import type { APIEmbed, APIEmbedField } from 'discord.js';
+import type { Modifier, Step, Tone } from '../rules/types.js';
+
+/** Discord's embed limits. */
+export const EMBED_LIMITS = { title: 256, description: 4096, fields: 25, fieldName: 256, fieldValue: 1024, footer: 2048, total: 6000 } as const;
+
+export const TONE_COLOUR: Record<Tone, number> = {
+  good: 0x2e9d57,
+  mixed: 0xe0a526,
+  bad: 0xc8372d,
+  neutral: 0x8a8f98,
+};
+
+const D6_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+
+/** A die as a face where one exists (d6), else as its number. */
+export const face = (n: number, sides = 6) => (sides === 6 && D6_FACES[n - 1]) || `[${n}]`;
+
+/** A signed value with a real minus sign, as players write DRMs. */
+export const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+
+export const modifierLine = (m: Modifier) => `\`${signed(m.value)}\` ${m.reason}`;
+
+const clip = (s: string, max: number) => (s.length <= max ? s : s.slice(0, max - 1) + '…');
+
+/** One rolled step as embed fields: dice, modifiers, Final, result with what to do and the rule. */
+export function stepFields(step: Step, show: { heading?: string; notes?: string[] } = {}): APIEmbedField[] {
+  const p = show.heading ? `${show.heading} · ` : '';
+  const dice = `${step.dice.map((d) => face(d)).join(' ')}  Original **${step.original}**`;
+  const mods = step.modifiers.length ? step.modifiers.map(modifierLine).join('\n') : 'none';
+  const result = [`**${step.label}** — ${step.effect}`, ...(show.notes ?? []), `*${step.ref}*`].join('\n');
+  return [
+    { name: `${p}Dice`, value: dice, inline: true },
+    { name: `${p}Modifiers`, value: mods, inline: true },
+    { name: `${p}Final`, value: `**${step.final}**`, inline: true },
+    { name: `${p}Result`, value: result, inline: false },
+  ];
+}
+
+export type ResultEmbed = {
+  title: string;
+  userName: string;
+  tone: Tone;
+  fields: APIEmbedField[];
+  description?: string;
+  rollId: string;
+  hash: string;
+  footerExtra?: string;
+};
+
+/** The frame every result shares: title, who rolled, colour, and the ledger footer. */
+export function resultEmbed(r: ResultEmbed): APIEmbed {
+  const footer = [`roll ${r.rollId}`, `hash ${r.hash.slice(0, 8)}`, r.footerExtra].filter(Boolean).join(' · ');
+  return limitEmbed({
+    title: r.title,
+    author: { name: r.userName },
+    color: TONE_COLOUR[r.tone],
+    ...(r.description ? { description: r.description } : {}),
+    fields: r.fields,
+    footer: { text: footer },
+  });
+}
+
+/** Plain notices (help, errors). */
+export function noticeEmbed(title: string, description: string, tone: Tone = 'neutral'): APIEmbed {
+  return limitEmbed({ title, description, color: TONE_COLOUR[tone] });
+}
+
+/** Clips every part to Discord's limits so a long unit name can never make the reply fail. */
+export function limitEmbed(e: APIEmbed): APIEmbed {
+  const L = EMBED_LIMITS;
+  const out: APIEmbed = { ...e };
+  if (out.title) out.title = clip(out.title, L.title);
+  if (out.description) out.description = clip(out.description, L.description);
+  if (out.author) out.author = { ...out.author, name: clip(out.author.name, L.fieldName) };
+  if (out.footer) out.footer = { ...out.footer, text: clip(out.footer.text, L.footer) };
+  if (out.fields) {
+    out.fields = out.fields.slice(0, L.fields).map((f) => ({
+      ...f,
+      name: clip(f.name, L.fieldName),
+      value: clip(f.value, L.fieldValue),
+    }));
+  }
+  return out;
+}

@@ -1,0 +1,54 @@
+import type { APIEmbed } from 'discord.js';
+import type { RallyInput, RallyOutcome } from '../rules/hearts-of-tin/rally.js';
+import { resultEmbed, stepFields } from './embed.js';
+
+type Recorded = { id: string; hash: string };
+
+/** What the player told us about the unit, so the reply can be checked against the table. */
+function situation(input: RallyInput): string {
+  const parts = [
+    `${input.disorder} disorder marker${input.disorder === 1 ? '' : 's'}`,
+    input.quality,
+    input.band ? 'joined by a band' : undefined,
+    input.enemyInSight ? 'enemy in sight within 24"' : 'no enemy within 24"',
+    input.commanderNear ? 'commander within 12"' : undefined,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+export function rallyEmbed(a: {
+  unit: string | undefined;
+  userName: string;
+  input: RallyInput;
+  first: { row: Recorded; outcome: RallyOutcome };
+  /** Offered a commander re-roll (the button is on the message). */
+  rerollOffered: boolean;
+  reroll?: { row: Recorded; outcome: RallyOutcome; userName: string };
+}): APIEmbed {
+  const first = a.first.outcome.steps[0]!;
+  const firstNotes = a.reroll
+    ? ['Failed: the commander joined and the unit rolled again (below).']
+    : a.rerollOffered
+      ? ['A commander within 12" may join the unit and let it roll once more.']
+      : [];
+  const fields = stepFields(first, { heading: a.reroll ? 'First roll' : undefined, notes: firstNotes });
+  if (a.reroll) {
+    fields.push(
+      ...stepFields(a.reroll.outcome.steps[0]!, {
+        heading: 'Commander re-roll',
+        notes: [`Called by ${a.reroll.userName}; this result replaces the first.`],
+      }),
+    );
+  }
+  const last = a.reroll ?? a.first;
+  return resultEmbed({
+    title: a.unit ? `Rally · ${a.unit}` : 'Rally',
+    userName: a.userName,
+    tone: last.outcome.tone,
+    description: situation(a.input),
+    fields,
+    rollId: last.row.id,
+    hash: last.row.hash,
+    footerExtra: a.reroll ? `re-roll of ${a.first.row.id}` : undefined,
+  });
+}

@@ -1,0 +1,92 @@
+import type { Roller } from '../../dice/roller.js';
+import { applied, bandFor, sum, type Modifier, type Outcome, type Step } from '../types.js';
+import { RALLY_CHART, RALLY_MODIFIERS, RALLY_REF, ROUT_COMMANDER_LOST, type RallyCode } from './rally-chart.js';
+
+export const QUALITIES = ['regular', 'elite', 'militia', 'irregular'] as const;
+export type Quality = (typeof QUALITIES)[number];
+
+export const MIN_DISORDER = 1;
+export const MAX_DISORDER = 10;
+
+export type RallyInput = {
+  /** Disorder markers on the unit, 1 to 10 (a unit without disorder does not rally). */
+  disorder: number;
+  quality: Quality;
+  band: boolean;
+  /** An enemy is visible within 24"; when false the unit gets +1. */
+  enemyInSight: boolean;
+  /** A commander within 12" could join if the rally fails. Changes no modifier. */
+  commanderNear: boolean;
+};
+
+export type RallyResult = RallyCode | typeof ROUT_COMMANDER_LOST.code;
+
+export type RallyStep = Step & {
+  kind: 'rally' | 'commander_reroll';
+  result: RallyResult;
+};
+
+export type RallyOutcome = Outcome<RallyStep> & { result: RallyResult };
+
+/** Results after which the rally counts as failed: the disorder was not removed. */
+const FAILED: ReadonlySet<string> = new Set<RallyCode>(['retreat', 'rout']);
+
+export function rallyModifiers(input: RallyInput): Modifier[] {
+  const m = RALLY_MODIFIERS;
+  const mods: Modifier[] = [];
+  if (!input.enemyInSight) mods.push({ ...m.noEnemyInSight });
+  const elite = input.quality === 'elite';
+  // Elite and a band give one +1 between them, never two.
+  if (elite || input.band) {
+    const reason = elite && input.band ? 'elite and joined by a band (one +1 only)' : elite ? 'elite' : 'joined by a band';
+    mods.push({ reason, value: m.eliteOrBand.value });
+  }
+  if (input.quality === 'militia' || input.quality === 'irregular') {
+    mods.push({ reason: input.quality, value: m.militiaOrIrregular.value });
+  }
+  mods.push({ reason: m.extraDisorder.reason, value: m.extraDisorder.value * (input.disorder - 1) });
+  return applied(mods);
+}
+
+function rallyStep(input: RallyInput, roller: Roller, kind: RallyStep['kind']): RallyStep {
+  const die = roller.roll(6);
+  const modifiers = rallyModifiers(input);
+  const final = die + sum(modifiers.map((x) => x.value));
+  const row = bandFor(RALLY_CHART, final);
+  // On the commander's re-roll a rout takes the commander with it.
+  const lost = kind === 'commander_reroll' && row.code === 'rout';
+  return {
+    kind,
+    dice: [die],
+    original: die,
+    modifiers,
+    final,
+    result: lost ? ROUT_COMMANDER_LOST.code : row.code,
+    label: lost ? ROUT_COMMANDER_LOST.label : row.label,
+    effect: lost ? ROUT_COMMANDER_LOST.effect : row.effect,
+    tone: row.tone,
+    ref: RALLY_REF,
+  };
+}
+
+function outcomeOf(step: RallyStep): RallyOutcome {
+  return { system: 'hearts-of-tin', steps: [step], result: step.result, tone: step.tone };
+}
+
+/** A rally roll: 1d6 plus modifiers, read on the rally chart. */
+export function rally(input: RallyInput, roller: Roller): RallyOutcome {
+  return outcomeOf(rallyStep(input, roller, 'rally'));
+}
+
+/** Whether the rules offer the commander's re-roll after this result. */
+export function commanderMayRejoin(input: RallyInput, result: string): boolean {
+  return input.commanderNear && FAILED.has(result);
+}
+
+/** The commander joins a unit whose rally failed: one more roll with the same modifiers, which replaces the first. */
+export function commanderReroll(input: RallyInput, firstResult: string, roller: Roller): RallyOutcome {
+  if (!commanderMayRejoin(input, firstResult)) {
+    throw new Error(`no commander re-roll after ${firstResult}${input.commanderNear ? '' : ' without a commander near'}`);
+  }
+  return outcomeOf(rallyStep(input, roller, 'commander_reroll'));
+}
