@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Ledger } from '../../src/ledger/ledger.js';
+import { tmpDb } from '../helpers/tmp.js';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** Runs the console exactly as a user pipes into it (npm run console -- --json), on a fresh ledger. */
+function runConsole(input: string, args: string[] = []) {
+  const db = tmpDb();
+  const r = spawnSync('npm', ['run', 'console', '--', '--json', '--db', db, ...args], {
+    cwd: ROOT,
+    input,
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { ...process.env, DISCORD_TOKEN: '', LOG_LEVEL: '' },
+  });
+  return { ...r, db, lines: r.stdout.split('\n').filter((l) => l !== '') };
+}
+
+describe('npm run console -- --json', () => {
+  it('prints one JSON line per input line and records only the valid roll', () => {
+    const r = runConsole('/rally disorder:2\n/rally disorder:0\n');
+    expect(r.status).toBe(0);
+    expect(r.lines).toHaveLength(2);
+    const [ok, bad] = r.lines.map((l) => JSON.parse(l));
+    expect(ok).toMatchObject({ ok: true, command: 'rally', system: 'hearts-of-tin', steps: [{ kind: 'rally' }] });
+    expect(ok.roll_id).toMatch(/^[0-9a-z]{10}$/);
+    expect(['huzzah', 'rally', 'retreat', 'rout']).toContain(ok.result);
+    expect(ok.embed.footer.text).toContain(ok.roll_id);
+    expect(bad).toEqual({
+      ok: false,
+      command: 'rally',
+      error: '`disorder` must be a whole number from 1 to 10 (you gave 0): a unit with no disorder does not need to rally.',
+    });
+    const ledger = Ledger.open(r.db);
+    expect(ledger.count('console-guild')).toBe(1);
+    expect(ledger.verify('console-guild')).toMatchObject({ ok: true, count: 1 });
+    ledger.close();
+  });
+
+  it('presses a button, switches users, and enforces who may press', () => {
+    // Militia with 4 markers: Final ≤ 6 − 1 − 3 = 2, so whatever the die, the rally fails.
+    const first = runConsole('/rally disorder:4 quality:militia commander_near:true\n');
+    const failed = JSON.parse(first.lines[0]!);
+    expect(['retreat', 'rout']).toContain(failed.result);
+    const id = failed.buttons[0].custom_id;
+    expect(failed.buttons[0].label).toBe('Commander joins — re-roll');
+    const script = [`as mallory`, `press ${id}`, `as referee gm`, `press ${id}`, `press ${id}`].join('\n');
+    const r = spawnSync('npm', ['run', 'console', '--', '--json', '--db', first.db], { cwd: ROOT, input: script + '\n', encoding: 'utf8', timeout: 30_000 });
+    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(out).toHaveLength(5);
+    expect(out[0]).toEqual({ ok: true, as: { user: 'mallory', gm: false } });
+    expect(out[1]).toMatchObject({ ok: false, command: 'press', error: 'Only player, who rolled this rally, or a GM can call the commander in.' });
+    expect(out[3]).toMatchObject({ ok: true, command: 'rally', parent_roll_id: failed.roll_id, updated_message: true, buttons: [] });
+    expect(out[3].steps[0].kind).toBe('commander_reroll');
+    expect(out[4]).toMatchObject({ ok: false, error: expect.stringContaining('already joined') });
+  });
+
+  it('an unreadable line is an error line, not a crash', () => {
+    const r = runConsole('/rally unit:"open\nnonsense\n/help\n');
+    expect(r.lines.map((l) => JSON.parse(l).ok)).toEqual([false, false, true]);
+  });
+});

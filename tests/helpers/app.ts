@@ -1,0 +1,47 @@
+import { createRouter } from '../../src/app.js';
+import type { Actor, Reply } from '../../src/core/command.js';
+import type { Router } from '../../src/core/router.js';
+import { fixedRoller, type Roller } from '../../src/dice/roller.js';
+import { Ledger } from '../../src/ledger/ledger.js';
+import { createLogger, type Logger } from '../../src/log.js';
+import { tmpDb } from './tmp.js';
+
+export const alice: Actor = { guildId: 'g1', channelId: 'c1', userId: 'alice', userName: 'Alice', isGm: false };
+export const bob: Actor = { ...alice, userId: 'bob', userName: 'Bob' };
+export const gm: Actor = { ...alice, userId: 'gm', userName: 'Game Master', isGm: true };
+
+/** Dice the test can keep feeding: push faces, and the router's rolls take them in order. */
+export function queueRoller(): Roller & { push(...faces: number[]): void; pending(): number } {
+  const queue: number[] = [];
+  return {
+    push: (...f) => void queue.push(...f),
+    pending: () => queue.length,
+    roll: (sides) => fixedRoller([queue.shift() ?? NaN]).roll(sides),
+  };
+}
+
+export type TestApp = { router: Router; ledger: Ledger; dice: ReturnType<typeof queueRoller>; logs: string[]; log: Logger; file: string };
+
+/** The real router and a real ledger file, with pinned dice and captured logs. */
+export function testApp(file = tmpDb()): TestApp {
+  const ledger = Ledger.open(file);
+  const dice = queueRoller();
+  const logs: string[] = [];
+  const log = createLogger({ level: 'debug', write: (l) => logs.push(l) });
+  return { router: createRouter({ ledger, log, roller: dice }), ledger, dice, logs, log, file };
+}
+
+export const command = (app: TestApp, actor: Actor, name: string, options: Record<string, unknown>) =>
+  app.router.handle({ type: 'command', name, options, actor });
+
+export const press = (app: TestApp, actor: Actor, customId: string) => app.router.handle({ type: 'button', customId, actor });
+
+export function expectMessage(reply: Reply) {
+  if (reply.type !== 'message' && reply.type !== 'update') throw new Error(`expected a message, got ${JSON.stringify(reply)}`);
+  return reply;
+}
+
+export function expectError(reply: Reply): string {
+  if (reply.type !== 'error') throw new Error(`expected an error, got ${JSON.stringify(reply)}`);
+  return reply.message;
+}

@@ -1,0 +1,236 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { GENESIS_HASH, rowHash } from '../../src/ledger/chain.js';
+import { AlreadyRecordedError, Ledger, LedgerWriteError, type NewEntry } from '../../src/ledger/ledger.js';
+import { migrate, readMigrations, schemaVersion } from '../../src/ledger/migrate.js';
+import { tmpDb } from '../helpers/tmp.js';
+
+const entry = (over: Partial<NewEntry> = {}): NewEntry => ({
+  guildId: 'g1',
+  channelId: 'c1',
+  userId: 'u1',
+  userName: 'Alice',
+  command: 'rally',
+  system: 'hearts-of-tin',
+  kind: 'roll',
+  unit: '1st Foot',
+  input: { disorder: 2, quality: 'regular' },
+  dice: [4],
+  outcome: { result: 'retreat', steps: [{ dice: [4], final: 3 }] },
+  result: 'retreat',
+  ...over,
+});
+
+/** The attacker's view: the raw file, with the append-only triggers removed. */
+function tamper(file: string, sql: string, ...params: unknown[]) {
+  const db = new Database(file);
+  db.exec('DROP TRIGGER IF EXISTS rolls_no_update; DROP TRIGGER IF EXISTS rolls_no_delete;');
+  db.prepare(sql).run(...params);
+  db.close();
+}
+
+describe('ledger append and hash chain', () => {
+  it('appends rows to a per-guild chain that verifies', () => {
+    const file = tmpDb();
+    const ledger = Ledger.open(file, { now: () => new Date('2026-11-29T12:00:00Z') });
+    const a = ledger.append(entry());
+    const b = ledger.append(entry({ result: 'rally' }));
+    const other = ledger.append(entry({ guildId: 'g2' }));
+    expect(a.guild_seq).toBe(1);
+    expect(a.prev_hash).toBe(GENESIS_HASH);
+    expect(b.guild_seq).toBe(2);
+    expect(b.prev_hash).toBe(a.hash);
+    expect(other.guild_seq).toBe(1);
+    expect(other.prev_hash).toBe(GENESIS_HASH);
+    expect(a.hash).toBe(rowHash(GENESIS_HASH, a));
+    expect(a.created_at).toBe('2026-11-29T12:00:00.000Z');
+    expect(ledger.verify('g1')).toEqual({ ok: true, count: 2, headHash: b.hash });
+    expect(ledger.verify('g2')).toEqual({ ok: true, count: 1, headHash: other.hash });
+    expect(ledger.verify('nobody')).toEqual({ ok: true, count: 0, headHash: GENESIS_HASH });
+    ledger.close();
+  });
+
+  it('reads back exactly what it wrote, and only within the guild', () => {
+    const ledger = Ledger.open(tmpDb());
+    const a = ledger.append(entry());
+    const got = ledger.get('g1', a.id)!;
+    expect(got.input).toEqual({ disorder: 2, quality: 'regular' });
+    expect(got.dice).toEqual([4]);
+    expect(got.outcome).toEqual(entry().outcome);
+    expect(got.hash).toBe(a.hash);
+    expect(ledger.get('g2', a.id)).toBeUndefined();
+    ledger.close();
+  });
+
+  it('refuses UPDATE and DELETE through SQLite itself', () => {
+    const ledger = Ledger.open(tmpDb());
+    ledger.append(entry());
+    expect(() => ledger.db.prepare("UPDATE rolls SET result = 'huzzah'").run()).toThrow(/append-only/);
+    expect(() => ledger.db.prepare('DELETE FROM rolls').run()).toThrow(/append-only/);
+    ledger.close();
+  });
+
+  it('detects an edited row and names it', () => {
+    const file = tmpDb();
+    const ledger = Ledger.open(file);
+    ledger.append(entry());
+    const b = ledger.append(entry());
+    ledger.append(entry());
+    tamper(file, "UPDATE rolls SET result = 'huzzah' WHERE id = ?", b.id);
+    const report = ledger.verify('g1');
+    expect(report).toMatchObject({ ok: false, count: 1, broken: { id: b.id, guildSeq: 2 } });
+    expect(report.ok === false && report.broken.reason).toMatch(/edited/);
+    ledger.close();
+  });
+
+  it('detects an edit inside the JSON input (the dice are covered too)', () => {
+    const file = tmpDb();
+    const ledger = Ledger.open(file);
+    const a = ledger.append(entry());
+    tamper(file, "UPDATE rolls SET dice = '[6]' WHERE id = ?", a.id);
+    expect(ledger.verify('g1')).toMatchObject({ ok: false, count: 0, broken: { id: a.id } });
+    ledger.close();
+  });
+
+  it('detects a deleted row at the row after it', () => {
+    const file = tmpDb();
+    const ledger = Ledger.open(file);
+    ledger.append(entry());
+    const b = ledger.append(entry());
+    const c = ledger.append(entry());
+    tamper(file, 'DELETE FROM rolls WHERE id = ?', b.id);
+    const report = ledger.verify('g1');
+    expect(report).toMatchObject({ ok: false, count: 1, broken: { id: c.id, guildSeq: 3 } });
+    expect(report.ok === false && report.broken.reason).toMatch(/deleted or moved/);
+    ledger.close();
+  });
+
+  it('detects reordered rows', () => {
+    const file = tmpDb();
+    const ledger = Ledger.open(file);
+    ledger.append(entry());
+    const b = ledger.append(entry({ result: 'rally' }));
+    const c = ledger.append(entry({ result: 'rout' }));
+    // Swap positions 2 and 3 (via a spare value, as the pair is unique).
+    tamper(file, 'UPDATE rolls SET guild_seq = 99 WHERE id = ?', b.id);
+    tamper(file, 'UPDATE rolls SET guild_seq = 2 WHERE id = ?', c.id);
+    tamper(file, 'UPDATE rolls SET guild_seq = 3 WHERE id = ?', b.id);
+    expect(ledger.verify('g1')).toMatchObject({ ok: false, count: 1, broken: { id: c.id, guildSeq: 2 } });
+    ledger.close();
+  });
+
+  it('detects a row inserted into the chain', () => {
+    const file = tmpDb();
+    const ledger = Ledger.open(file);
+    const a = ledger.append(entry());
+    // A forger who knows the scheme rehashes the new row, but the old head does not point at it.
+    const forged = { ...a, id: 'forged0001', guild_seq: 2, result: 'huzzah', prev_hash: a.hash };
+    const hash = rowHash(a.hash, forged);
+    ledger.append(entry());
+    tamper(file, 'UPDATE rolls SET guild_seq = 3 WHERE guild_seq = 2');
+    tamper(
+      file,
+      `INSERT INTO rolls (id, guild_id, guild_seq, channel_id, user_id, user_name, command, system, kind, unit, input, dice, outcome, result, created_at, prev_hash, hash)
+       SELECT 'forged0001', guild_id, 2, channel_id, user_id, user_name, command, system, kind, unit, input, dice, outcome, 'huzzah', created_at, ?, ? FROM rolls WHERE id = ?`,
+      a.hash, hash, a.id,
+    );
+    const report = ledger.verify('g1');
+    expect(report.ok).toBe(false);
+    expect(report.ok === false && report.broken.guildSeq).toBe(3);
+    ledger.close();
+  });
+
+  it('allows a once-only action once', () => {
+    const ledger = Ledger.open(tmpDb());
+    const a = ledger.append(entry());
+    ledger.append(entry({ kind: 'reroll', parentId: a.id, onceKey: `reroll:${a.id}` }));
+    expect(() => ledger.append(entry({ kind: 'reroll', parentId: a.id, onceKey: `reroll:${a.id}` }))).toThrow(AlreadyRecordedError);
+    expect(ledger.count('g1')).toBe(2);
+    expect(ledger.children('g1', a.id).map((r) => r.kind)).toEqual(['reroll']);
+    ledger.close();
+  });
+
+  it('refuses a parent that does not exist (foreign keys are on)', () => {
+    const ledger = Ledger.open(tmpDb());
+    expect(() => ledger.append(entry({ parentId: 'nosuchroll' }))).toThrow(LedgerWriteError);
+    expect(ledger.count('g1')).toBe(0);
+    ledger.close();
+  });
+
+  it('writes nothing when the disk is full', () => {
+    const ledger = Ledger.open(tmpDb());
+    ledger.append(entry());
+    const pages = (ledger.db.pragma('page_count', { simple: true }) as number);
+    ledger.db.pragma(`max_page_count = ${pages}`);
+    expect(() => ledger.append(entry({ input: { big: 'x'.repeat(20_000) } }))).toThrow(LedgerWriteError);
+    expect(ledger.count('g1')).toBe(1);
+    expect(ledger.verify('g1').ok).toBe(true);
+    ledger.close();
+  });
+
+  it('writes nothing when another connection holds the write lock past the timeout', () => {
+    const file = tmpDb();
+    const ledger = Ledger.open(file, { busyTimeoutMs: 50 });
+    const other = new Database(file);
+    other.exec('BEGIN IMMEDIATE');
+    expect(() => ledger.append(entry())).toThrow(LedgerWriteError);
+    other.exec('ROLLBACK');
+    other.close();
+    expect(ledger.count('g1')).toBe(0);
+    expect(ledger.append(entry()).guild_seq).toBe(1);
+    ledger.close();
+  });
+
+  it('suggests the units a channel has used, newest first, matching a prefix', () => {
+    const ledger = Ledger.open(tmpDb());
+    ledger.append(entry({ unit: '1st Foot' }));
+    ledger.append(entry({ unit: '2nd Foot' }));
+    ledger.append(entry({ unit: '1st Horse' }));
+    ledger.append(entry({ unit: '1st Foot' }));
+    ledger.append(entry({ unit: '100% Rifles' }));
+    ledger.append(entry({ unit: 'Elsewhere', channelId: 'c2' }));
+    expect(ledger.recentUnits('g1', 'c1', '1st', 25)).toEqual(['1st Foot', '1st Horse']);
+    expect(ledger.recentUnits('g1', 'c1', '', 2)).toEqual(['100% Rifles', '1st Foot']);
+    expect(ledger.recentUnits('g1', 'c1', '100%', 25)).toEqual(['100% Rifles']);
+    expect(ledger.recentUnits('g1', 'c1', '1_', 25)).toEqual([]);
+    expect(ledger.recentUnits('g2', 'c1', '', 25)).toEqual([]);
+    ledger.close();
+  });
+});
+
+describe('migrations', () => {
+  it('apply in order once; a second run is a no-op', () => {
+    const file = tmpDb();
+    const db = new Database(file);
+    const all = readMigrations();
+    expect(all.map((m) => m.version)).toEqual(all.map((_, i) => i + 1));
+    expect(migrate(db)).toEqual(all.map((m) => m.version));
+    expect(migrate(db)).toEqual([]);
+    expect(schemaVersion(db)).toBe(all.length);
+    db.close();
+    // Reopening through the ledger migrates nothing and keeps the data.
+    const ledger = Ledger.open(file);
+    ledger.append(entry());
+    ledger.close();
+    const again = Ledger.open(file);
+    expect(again.count('g1')).toBe(1);
+    again.close();
+  });
+
+  it('roll back a failing migration whole, leaving no version row', () => {
+    const db = new Database(tmpDb());
+    const bad = [...readMigrations(), { version: readMigrations().length + 1, name: 'broken', sql: 'CREATE TABLE t (x); SELECT nope FROM missing;' }];
+    expect(() => migrate(db, bad)).toThrow();
+    expect(schemaVersion(db)).toBe(readMigrations().length);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 't'").get()).toBeUndefined();
+    db.close();
+  });
+
+  it('set WAL, foreign keys and a busy timeout on every connection', () => {
+    const ledger = Ledger.open(tmpDb());
+    expect(ledger.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(ledger.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(ledger.db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    ledger.close();
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { fixedRoller } from '../../src/dice/roller.js';
+import { RALLY_CHART } from '../../src/rules/hearts-of-tin/rally-chart.js';
+import {
+  commanderMayRejoin,
+  commanderReroll,
+  rally,
+  rallyModifiers,
+  type RallyInput,
+} from '../../src/rules/hearts-of-tin/rally.js';
+
+const base: RallyInput = { disorder: 1, quality: 'regular', band: false, enemyInSight: true, commanderNear: false };
+
+describe('Hearts of Tin rally chart: every Final from the lowest reachable to the highest', () => {
+  // [die, situation, Final, result]. The lowest Final is 1 − 1 (militia) − 9 (ten markers) = −9,
+  // the highest 6 + 1 (no enemy) + 1 (elite) = 8. Each band boundary is on both sides.
+  const militia10 = { quality: 'militia', disorder: 10 } as const;
+  const cases: [number, Partial<RallyInput>, number, string][] = [
+    [1, militia10, -9, 'rout'],
+    [1, { disorder: 3 }, -1, 'rout'],
+    [1, { disorder: 2 }, 0, 'rout'],
+    [1, {}, 1, 'retreat'],
+    [2, {}, 2, 'retreat'],
+    [3, {}, 3, 'retreat'],
+    [4, {}, 4, 'rally'],
+    [5, {}, 5, 'rally'],
+    [6, {}, 6, 'rally'],
+    [6, { enemyInSight: false }, 7, 'huzzah'],
+    [6, { enemyInSight: false, quality: 'elite' }, 8, 'huzzah'],
+  ];
+  it.each(cases)('die %i with %o → Final %i, %s', (die, change, final, code) => {
+    const out = rally({ ...base, ...change }, fixedRoller([die]));
+    const step = out.steps[0]!;
+    expect(step.dice).toEqual([die]);
+    expect(step.original).toBe(die);
+    expect(step.final).toBe(final);
+    expect(step.result).toBe(code);
+    expect(out.result).toBe(code);
+    expect(step.ref).toBe('Hearts of Tin, New Morale (a)(iii)');
+  });
+
+  it('the chart is contiguous and open-ended at both ends', () => {
+    const sorted = [...RALLY_CHART].sort((a, b) => a.min - b.min);
+    expect(sorted[0]!.min).toBe(-Infinity);
+    expect(sorted.at(-1)!.max).toBe(Infinity);
+    for (let i = 1; i < sorted.length; i++) expect(sorted[i]!.min).toBe(sorted[i - 1]!.max + 1);
+  });
+});
+
+describe('rally modifiers', () => {
+  const table: [string, Partial<RallyInput>, { reason: string; value: number }[]][] = [
+    ['none for a regular unit with one marker and an enemy in sight', {}, []],
+    ['+1 when no enemy is visible within 24"', { enemyInSight: false }, [{ reason: 'no enemy visible within 24"', value: 1 }]],
+    ['+1 elite', { quality: 'elite' }, [{ reason: 'elite', value: 1 }]],
+    ['+1 joined by a band', { band: true }, [{ reason: 'joined by a band', value: 1 }]],
+    ['elite and a band give one +1, not two', { quality: 'elite', band: true }, [{ reason: 'elite and joined by a band (one +1 only)', value: 1 }]],
+    ['−1 militia', { quality: 'militia' }, [{ reason: 'militia', value: -1 }]],
+    ['−1 irregular', { quality: 'irregular' }, [{ reason: 'irregular', value: -1 }]],
+    ['militia with a band: both apply', { quality: 'militia', band: true }, [{ reason: 'joined by a band', value: 1 }, { reason: 'militia', value: -1 }]],
+    ['−1 for the second marker', { disorder: 2 }, [{ reason: 'each extra disorder marker', value: -1 }]],
+    ['−9 for ten markers', { disorder: 10 }, [{ reason: 'each extra disorder marker', value: -9 }]],
+    ['all at once', { disorder: 3, quality: 'irregular', band: true, enemyInSight: false }, [
+      { reason: 'no enemy visible within 24"', value: 1 },
+      { reason: 'joined by a band', value: 1 },
+      { reason: 'irregular', value: -1 },
+      { reason: 'each extra disorder marker', value: -2 },
+    ]],
+  ];
+  it.each(table)('%s', (_name, change, expected) => {
+    expect(rallyModifiers({ ...base, ...change })).toEqual(expected);
+  });
+
+  it('applies the modifiers to the die: 5, militia, 3 markers, no enemy → 5−1−2+1 = 3, retreat', () => {
+    const out = rally({ ...base, quality: 'militia', disorder: 3, enemyInSight: false }, fixedRoller([5]));
+    expect(out.steps[0]).toMatchObject({ kind: 'rally', dice: [5], original: 5, final: 3, result: 'retreat', tone: 'bad' });
+  });
+
+  it('a commander near changes no modifier', () => {
+    expect(rallyModifiers({ ...base, commanderNear: true, disorder: 2 })).toEqual(rallyModifiers({ ...base, disorder: 2 }));
+  });
+});
+
+describe('commander re-roll', () => {
+  const near = { ...base, commanderNear: true };
+  it.each([
+    ['huzzah', false], ['rally', false], ['retreat', true], ['rout', true],
+  ])('after %s it is offered: %s', (result, offered) => {
+    expect(commanderMayRejoin(near, result as string)).toBe(offered);
+    expect(commanderMayRejoin(base, result as string)).toBe(false);
+  });
+
+  it('re-rolls once with the same modifiers, and the new result stands', () => {
+    const input = { ...near, disorder: 2 };
+    const out = commanderReroll(input, 'retreat', fixedRoller([6]));
+    expect(out.steps).toHaveLength(1);
+    expect(out.steps[0]).toMatchObject({ kind: 'commander_reroll', dice: [6], final: 5, result: 'rally' });
+    expect(out.steps[0]!.modifiers).toEqual(rallyModifiers(input));
+    expect(out.result).toBe('rally');
+  });
+
+  it('a rout on the re-roll loses the commander too', () => {
+    const out = commanderReroll({ ...near, disorder: 3 }, 'rout', fixedRoller([2]));
+    expect(out.steps[0]).toMatchObject({ final: 0, result: 'rout_commander_lost', tone: 'bad' });
+  });
+
+  it('a retreat on the re-roll is a plain retreat', () => {
+    expect(commanderReroll(near, 'retreat', fixedRoller([3])).result).toBe('retreat');
+  });
+
+  it('is refused after a success, or without a commander near', () => {
+    expect(() => commanderReroll(near, 'rally', fixedRoller([3]))).toThrow();
+    expect(() => commanderReroll(base, 'retreat', fixedRoller([3]))).toThrow();
+  });
+
+  it('rolls exactly one die', () => {
+    const dice = fixedRoller([4, 4]);
+    commanderReroll(near, 'retreat', dice);
+    expect(dice.remaining()).toBe(1);
+  });
+});
