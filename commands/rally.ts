@@ -65,6 +65,11 @@ function commanderRejoins(ctx: Context, rollId: string): Reply {
   if (!commanderMayRejoin(input, first.result ?? '')) {
     return errorReply('The rules give no commander re-roll for that rally.');
   }
+  const done = () => ledger.children(ctx.actor.guildId, first.id).find((r) => r.kind === 'reroll');
+  const used = (id?: string) => errorReply(`The commander has already joined this unit${id ? ` (re-roll ${id})` : ''}: one re-roll per rally.`);
+  // Checked before rolling so a spent button draws no dice; the ledger's once-key settles races.
+  const earlier = done();
+  if (earlier) return used(earlier.id);
   let reroll;
   try {
     reroll = rollAndRecord(
@@ -74,8 +79,7 @@ function commanderRejoins(ctx: Context, rollId: string): Reply {
     );
   } catch (err) {
     if (!(err instanceof AlreadyRecordedError)) throw err;
-    const done = ledger.children(ctx.actor.guildId, first.id).find((r) => r.kind === 'reroll');
-    return errorReply(`The commander has already joined this unit${done ? ` (re-roll ${done.id})` : ''}: one re-roll per rally.`);
+    return used(done()?.id);
   }
   return {
     type: 'update',

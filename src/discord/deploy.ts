@@ -22,6 +22,8 @@ async function main() {
     const saved = (await rest.put(route, { body })) as unknown[];
     log.info('commands registered', { count: saved.length, scope: config.guildId ? `guild ${config.guildId}` : 'global' });
     process.stderr.write(`Registered ${saved.length} commands ${config.guildId ? `to server ${config.guildId}` : 'globally (may take up to an hour to appear)'}.\n`);
+    // The REST client keeps timers alive; the job is done.
+    process.exit(0);
   } catch (err) {
     log.error('command registration failed', { err });
     process.exit(1);

@@ -17,7 +17,10 @@ const D6_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 export const face = (n: number, sides = 6) => (sides === 6 && D6_FACES[n - 1]) || `[${n}]`;
 
 /** A signed value with a real minus sign, as players write DRMs. */
-export const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+export const signed = (n: number) => (n > 0 ? `+${n}` : number(n));
+
+/** A total, with a real minus sign when negative. */
+export const number = (n: number) => (n < 0 ? `−${-n}` : String(n));
 
 export const modifierLine = (m: Modifier) => `\`${signed(m.value)}\` ${m.reason}`;
 
@@ -26,13 +29,13 @@ const clip = (s: string, max: number) => (s.length <= max ? s : s.slice(0, max -
 /** One rolled step as embed fields: dice, modifiers, Final, result with what to do and the rule. */
 export function stepFields(step: Step, show: { heading?: string; notes?: string[] } = {}): APIEmbedField[] {
   const p = show.heading ? `${show.heading} · ` : '';
-  const dice = `${step.dice.map((d) => face(d)).join(' ')}  Original **${step.original}**`;
+  const dice = `${step.dice.map((d) => face(d)).join(' ')}  Original **${number(step.original)}**`;
   const mods = step.modifiers.length ? step.modifiers.map(modifierLine).join('\n') : 'none';
   const result = [`**${step.label}** — ${step.effect}`, ...(show.notes ?? []), `*${step.ref}*`].join('\n');
   return [
     { name: `${p}Dice`, value: dice, inline: true },
     { name: `${p}Modifiers`, value: mods, inline: true },
-    { name: `${p}Final`, value: `**${step.final}**`, inline: true },
+    { name: `${p}Final`, value: `**${number(step.final)}**`, inline: true },
     { name: `${p}Result`, value: result, inline: false },
   ];
 }

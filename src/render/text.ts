@@ -12,7 +12,10 @@ export function embedToText(embed: APIEmbed, buttons: Button[] = [], ephemeral =
   const title = embed.title ? plain(embed.title) : '';
   out.push(`== ${title}${embed.author ? `  (${embed.author.name})` : ''}${ephemeral ? '  [only you can see this]' : ''}`);
   if (embed.description) out.push(indent(plain(embed.description)));
-  for (const f of embed.fields ?? []) out.push(`  ${plain(f.name)}:\n${indent(plain(f.value), '    ')}`);
+  for (const f of embed.fields ?? []) {
+    const value = plain(f.value);
+    out.push(value.includes('\n') ? `  ${plain(f.name)}:\n${indent(value, '    ')}` : `  ${plain(f.name)}: ${value}`);
+  }
   if (embed.footer) out.push(`  -- ${embed.footer.text}`);
   for (const b of buttons) out.push(`  [${b.label}]  type: press ${b.custom_id}`);
   return out.join('\n');

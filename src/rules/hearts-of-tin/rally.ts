@@ -41,6 +41,7 @@ export function rallyModifiers(input: RallyInput): Modifier[] {
     const reason = elite && input.band ? 'elite and joined by a band (one +1 only)' : elite ? 'elite' : 'joined by a band';
     mods.push({ reason, value: m.eliteOrBand.value });
   }
+  // Decided (spec silent): a band's +1 also stands beside militia's −1; only elite shares its +1.
   if (input.quality === 'militia' || input.quality === 'irregular') {
     mods.push({ reason: input.quality, value: m.militiaOrIrregular.value });
   }

@@ -1,0 +1,157 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBot, type Bot } from '../../src/discord/bot.js';
+import { testApp, type TestApp } from '../helpers/app.js';
+import {
+  APP_ID,
+  autocomplete,
+  buttonPress,
+  FakeDiscord,
+  PERMISSION_MANAGE_GUILD,
+  slashCommand,
+  type Member,
+} from './fake-discord.js';
+
+// A recognisable fake token: it must never appear in a log line.
+const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.FAKE00.ThisIsTheE2eTestTokenDoNotLogIt0123456789';
+const GUILD = '900000000000000001';
+const OTHER_GUILD = '900000000000000002';
+const alice: Member = { id: '300000000000000001', username: 'alice', nick: 'Alice of the 1st' };
+const bob: Member = { id: '300000000000000002', username: 'bob' };
+const referee: Member = { id: '300000000000000003', username: 'referee', permissions: PERMISSION_MANAGE_GUILD };
+
+let fake: FakeDiscord;
+let app: TestApp;
+let bot: Bot;
+
+beforeAll(async () => {
+  fake = await new FakeDiscord([GUILD, OTHER_GUILD]).start();
+  app = testApp();
+  bot = createBot({ token: TOKEN, apiBase: fake.apiBase, router: app.router, log: app.log });
+  await bot.start();
+});
+
+afterAll(async () => {
+  await bot?.stop();
+  await fake?.stop();
+  app?.ledger.close();
+});
+
+describe('the real discord.js client against a local fake Discord', () => {
+  it('logged in over the gateway and sees both guilds', () => {
+    expect(fake.identified).toBe(1);
+    expect(bot.client.guilds.cache.map((g) => g.id).sort()).toEqual([GUILD, OTHER_GUILD]);
+    expect(fake.authHeaders).toContain(`Bot ${TOKEN}`);
+  });
+
+  it('slash command in → public embed out, and one ledger row', async () => {
+    const before = app.ledger.count(GUILD);
+    app.dice.push(4);
+    const cb = await fake.send(slashCommand('rally', { disorder: 2, unit: '1st Foot' }, { member: alice }));
+    expect(cb.type).toBe(4);
+    expect(cb.data.flags ?? 0).toBe(0);
+    const [embed] = cb.data.embeds;
+    expect(embed.title).toBe('Rally · 1st Foot');
+    expect(embed.author.name).toBe('Alice of the 1st');
+    expect(embed.fields.find((f: any) => f.name === 'Final').value).toBe('**3**');
+    expect(embed.fields.find((f: any) => f.name === 'Result').value).toContain('**Retreat**');
+    expect(cb.data.components).toEqual([]);
+    expect(app.ledger.count(GUILD)).toBe(before + 1);
+    const id = /roll (\w+)/.exec(embed.footer.text)![1]!;
+    const row = app.ledger.get(GUILD, id)!;
+    expect(row).toMatchObject({ user_id: alice.id, channel_id: String(BigInt(GUILD) + 1000n), result: 'retreat', dice: [4] });
+    expect(app.ledger.verify(GUILD).ok).toBe(true);
+  });
+
+  it('button press round trip: the re-roll updates the message and removes the button', async () => {
+    app.dice.push(1);
+    const first = await fake.send(slashCommand('rally', { disorder: 2, commander_near: true }, { member: alice }));
+    const button = first.data.components[0].components[0];
+    expect(button).toMatchObject({ type: 2, style: 1, label: 'Commander joins — re-roll' });
+    const message = { id: '500000000000000001', embeds: first.data.embeds, components: first.data.components };
+
+    app.dice.push(5);
+    const denied = await fake.send(buttonPress(button.custom_id, message, { member: bob }));
+    expect(denied.type).toBe(4);
+    expect(denied.data.flags).toBe(64);
+    expect(denied.data.content).toContain('Only Alice of the 1st, who rolled this rally, or a GM');
+
+    const pressed = await fake.send(buttonPress(button.custom_id, message, { member: referee }));
+    expect(pressed.type).toBe(7);
+    expect(pressed.data.components).toEqual([]);
+    const names = pressed.data.embeds[0].fields.map((f: any) => f.name);
+    expect(names).toEqual(expect.arrayContaining(['First roll · Result', 'Commander re-roll · Result']));
+    const rollId = button.custom_id.split(':')[2];
+    expect(app.ledger.children(GUILD, rollId).map((r) => [r.kind, r.user_id, r.result])).toEqual([['reroll', referee.id, 'rally']]);
+
+    const again = await fake.send(buttonPress(button.custom_id, message, { member: referee }));
+    expect(again.data.flags).toBe(64);
+    expect(again.data.content).toContain('already joined');
+  });
+
+  it('autocomplete round trip offers this channel\'s units only', async () => {
+    app.dice.push(5);
+    await fake.send(slashCommand('rally', { disorder: 1, unit: '2nd Secret' }, { member: bob, guildId: OTHER_GUILD }));
+    const cb = await fake.send(autocomplete('rally', { disorder: 1, unit: '' }, 'unit', { member: alice }));
+    expect(cb.type).toBe(8);
+    expect(cb.data.choices).toEqual([{ name: '1st Foot', value: '1st Foot' }]);
+  });
+
+  it('an invalid option → ephemeral error naming it, and no ledger row', async () => {
+    const before = app.ledger.count(GUILD);
+    const cb = await fake.send(slashCommand('rally', { disorder: 0 }, { member: alice }));
+    expect(cb.type).toBe(4);
+    expect(cb.data.flags).toBe(64);
+    expect(cb.data.content).toBe('⚠️ `disorder` must be a whole number from 1 to 10 (you gave 0): a unit with no disorder does not need to rally.');
+    expect(cb.data.embeds ?? []).toEqual([]);
+    expect(app.ledger.count(GUILD)).toBe(before);
+  });
+
+  it('refuses to roll in a DM, where there is no server ledger', async () => {
+    const cb = await fake.send(slashCommand('rally', { disorder: 1 }, { member: alice, guildId: null }));
+    expect(cb.data.flags).toBe(64);
+    expect(cb.data.content).toContain('works inside a server');
+  });
+
+  it('/help answers ephemerally', async () => {
+    const cb = await fake.send(slashCommand('help', {}, { member: bob }));
+    expect(cb.data.flags).toBe(64);
+    expect(cb.data.embeds[0].description).toContain('/rally');
+  });
+
+  it('keeps serving after a gateway reconnect (resume)', async () => {
+    fake.requestReconnect();
+    await expect.poll(() => fake.resumed, { timeout: 5_000 }).toBe(1);
+    app.dice.push(6);
+    const cb = await fake.send(slashCommand('rally', { disorder: 1 }, { member: alice }));
+    expect(cb.data.embeds[0].fields.find((f: any) => f.name === 'Result').value).toContain('**Rally**');
+  });
+
+  it('made no request the fake does not know, and never logged the token', () => {
+    expect(fake.unknownRoutes).toEqual([]);
+    expect(app.logs.length).toBeGreaterThan(0);
+    expect(app.logs.join('\n')).not.toContain(TOKEN);
+  });
+});
+
+describe('npm run deploy-commands', () => {
+  it('registers every command to the development guild through @discordjs/rest', async () => {
+    // Asynchronous: the fake Discord answering it lives in this process.
+    const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/discord/deploy.ts'], {
+      cwd: path.resolve(__dirname, '../..'),
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: { ...process.env, DISCORD_TOKEN: TOKEN, DISCORD_APPLICATION_ID: APP_ID, DISCORD_GUILD_ID: GUILD, DISCORD_API_BASE: fake.apiBase, LOG_LEVEL: 'debug' },
+    });
+    expect(r.stderr).toContain('Registered 2 commands to server');
+    expect(r.stderr + r.stdout).not.toContain(TOKEN);
+    const saved = fake.registered.get(`guild:${GUILD}`)!;
+    expect(saved.map((c) => c.name).sort()).toEqual(['help', 'rally']);
+    const rally = saved.find((c) => c.name === 'rally');
+    expect(rally.options[0]).toMatchObject({ name: 'disorder', type: 4, required: true, min_value: 1, max_value: 10 });
+    expect(rally.options.find((o: any) => o.name === 'unit')).toMatchObject({ autocomplete: true, max_length: 80 });
+    expect(rally.contexts).toEqual([0]);
+  });
+});

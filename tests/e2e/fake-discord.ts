@@ -1,0 +1,305 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+/**
+ * A small Discord for the end-to-end tests: REST and the gateway on 127.0.0.1, enough for the
+ * real discord.js client to log in, receive interactions and answer them. It behaves like Discord
+ * where the bot could get it wrong: one callback per interaction, within 3 seconds.
+ */
+
+export type Callback = { interactionId: string; token: string; type: number; data: any; at: number };
+export type Member = { id: string; username: string; permissions?: bigint; nick?: string };
+
+export const APP_ID = '110000000000000001';
+export const BOT_USER_ID = '110000000000000001';
+export const PERMISSION_MANAGE_GUILD = 1n << 5n;
+
+let snowflake = 1_300_000_000_000_000_000n;
+export const nextId = () => String(snowflake++);
+
+type Pending = { resolve: (c: Callback) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
+
+export class FakeDiscord {
+  readonly callbacks: Callback[] = [];
+  readonly webhookEdits: { method: string; path: string; body: any }[] = [];
+  readonly registered = new Map<string, any[]>();
+  readonly unknownRoutes: string[] = [];
+  readonly authHeaders = new Set<string>();
+  identified = 0;
+  resumed = 0;
+
+  private server = http.createServer((req, res) => void this.rest(req, res));
+  private wss = new WebSocketServer({ noServer: true });
+  private sockets = new Set<WebSocket>();
+  private seq = 0;
+  private issued = new Map<string, { token: string; at: number; answered: boolean }>();
+  private waiting = new Map<string, Pending>();
+  private port = 0;
+
+  constructor(readonly guilds: string[] = ['900000000000000001']) {
+    this.server.on('upgrade', (req, socket, head) => {
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.gateway(ws));
+    });
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  get apiBase() {
+    return `http://127.0.0.1:${this.port}/api`;
+  }
+
+  async stop() {
+    for (const p of this.waiting.values()) clearTimeout(p.timer);
+    for (const ws of this.sockets) ws.terminate();
+    this.wss.close();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Asks the connected client to reconnect (op 7): it should come back with RESUME. */
+  requestReconnect() {
+    for (const ws of this.sockets) ws.send(JSON.stringify({ op: 7, d: null }));
+  }
+
+  // ---- gateway ---------------------------------------------------------------------------------
+
+  private gateway(ws: WebSocket) {
+    this.sockets.add(ws);
+    ws.on('close', () => this.sockets.delete(ws));
+    ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 41_250 } }));
+    ws.on('message', (raw) => {
+      const msg = JSON.parse(String(raw));
+      if (msg.op === 1) ws.send(JSON.stringify({ op: 11 }));
+      else if (msg.op === 2) this.identify(ws);
+      else if (msg.op === 6) {
+        this.resumed++;
+        this.dispatch(ws, 'RESUMED', {});
+      }
+    });
+  }
+
+  private dispatch(ws: WebSocket, t: string, d: unknown) {
+    ws.send(JSON.stringify({ op: 0, t, s: ++this.seq, d }));
+  }
+
+  private identify(ws: WebSocket) {
+    this.identified++;
+    this.dispatch(ws, 'READY', {
+      v: 10,
+      user: { id: BOT_USER_ID, username: 'Morale Officer', discriminator: '0', bot: true, avatar: null },
+      guilds: this.guilds.map((id) => ({ id, unavailable: true })),
+      session_id: `session-${this.identified}`,
+      resume_gateway_url: `ws://127.0.0.1:${this.port}`,
+      application: { id: APP_ID, flags: 0 },
+    });
+    for (const id of this.guilds) {
+      this.dispatch(ws, 'GUILD_CREATE', {
+        id,
+        name: `Guild ${id.slice(-4)}`,
+        unavailable: false,
+        owner_id: '1',
+        member_count: 2,
+        joined_at: new Date().toISOString(),
+        features: [],
+        channels: [{ id: channelOf(id), type: 0, name: 'general', guild_id: id, position: 0, permission_overwrites: [] }],
+        threads: [],
+        roles: [{ id, name: '@everyone', permissions: '0', position: 0, color: 0, hoist: false, managed: false, mentionable: false, flags: 0 }],
+        members: [],
+        emojis: [],
+        stickers: [],
+        presences: [],
+        voice_states: [],
+        stage_instances: [],
+        guild_scheduled_events: [],
+        premium_tier: 0,
+        preferred_locale: 'en-US',
+      });
+    }
+  }
+
+  // ---- interactions ----------------------------------------------------------------------------
+
+  /** Sends an interaction to the bot and resolves with the callback it answers with. */
+  send(interaction: Record<string, any>, timeoutMs = 5_000): Promise<Callback> {
+    const ws = [...this.sockets][0];
+    if (!ws) throw new Error('no client is connected');
+    this.issued.set(interaction.id, { token: interaction.token, at: Date.now(), answered: false });
+    const answer = new Promise<Callback>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(interaction.id);
+        reject(new Error(`no callback for interaction ${interaction.id} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiting.set(interaction.id, { resolve, reject, timer });
+    });
+    this.dispatch(ws, 'INTERACTION_CREATE', interaction);
+    return answer;
+  }
+
+  // ---- REST ------------------------------------------------------------------------------------
+
+  private async rest(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    const body = await readBody(req);
+    if (req.headers.authorization) this.authHeaders.add(req.headers.authorization);
+    const json = (status: number, data?: unknown) => {
+      res.writeHead(status, data === undefined ? {} : { 'content-type': 'application/json' });
+      res.end(data === undefined ? undefined : JSON.stringify(data));
+    };
+    const [api, version, ...rest] = parts;
+    if (api !== 'api' || version !== 'v10') return this.unknown(req, json);
+    const route = rest.join('/');
+
+    if (req.method === 'GET' && route === 'gateway/bot') {
+      return json(200, {
+        url: `ws://127.0.0.1:${this.port}`,
+        shards: 1,
+        session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 },
+      });
+    }
+    if (req.method === 'PUT' && rest[0] === 'applications' && rest.at(-1) === 'commands') {
+      const scope = rest.length === 5 ? `guild:${rest[3]}` : 'global';
+      const saved = (body as any[]).map((c) => ({ ...c, id: nextId(), application_id: rest[1], version: nextId() }));
+      this.registered.set(scope, saved);
+      return json(200, saved);
+    }
+    if (req.method === 'POST' && rest[0] === 'interactions' && rest[3] === 'callback') {
+      return this.callback(rest[1]!, rest[2]!, body, json);
+    }
+    if (rest[0] === 'webhooks' && rest[1] === APP_ID) {
+      this.webhookEdits.push({ method: req.method!, path: route, body });
+      return json(200, { id: nextId(), channel_id: '1', content: '', embeds: [], components: [], ...(body ?? {}) });
+    }
+    return this.unknown(req, json);
+  }
+
+  private callback(id: string, token: string, body: any, json: (s: number, d?: unknown) => void) {
+    const issued = this.issued.get(id);
+    if (!issued || issued.token !== token) return json(404, { code: 10062, message: 'Unknown interaction' });
+    if (Date.now() - issued.at > 3_000) return json(404, { code: 10062, message: 'Unknown interaction' });
+    if (issued.answered) return json(400, { code: 40060, message: 'Interaction has already been acknowledged.' });
+    issued.answered = true;
+    const cb: Callback = { interactionId: id, token, type: body.type, data: body.data, at: Date.now() };
+    this.callbacks.push(cb);
+    const waiter = this.waiting.get(id);
+    if (waiter) {
+      clearTimeout(waiter.timer);
+      this.waiting.delete(id);
+      waiter.resolve(cb);
+    }
+    json(204);
+  }
+
+  private unknown(req: http.IncomingMessage, json: (s: number, d?: unknown) => void) {
+    this.unknownRoutes.push(`${req.method} ${req.url}`);
+    json(404, { code: 0, message: '404: Not Found' });
+  }
+}
+
+export const channelOf = (guildId: string) => String(BigInt(guildId) + 1000n);
+
+async function readBody(req: http.IncomingMessage): Promise<any> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const raw = Buffer.concat(chunks).toString('utf8');
+  if (!raw) return undefined;
+  const type = req.headers['content-type'] ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    const m = /name="payload_json"[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/.exec(raw);
+    return m ? JSON.parse(m[1]!) : undefined;
+  }
+  return JSON.parse(raw);
+}
+
+// ---- interaction payloads as Discord sends them ----------------------------------------------
+
+type Where = { guildId?: string | null; member: Member };
+
+function base(type: number, where: Where) {
+  const user = { id: where.member.id, username: where.member.username, discriminator: '0', global_name: null, avatar: null };
+  const guildId = where.guildId === undefined ? '900000000000000001' : where.guildId;
+  const common = {
+    id: nextId(),
+    application_id: APP_ID,
+    type,
+    token: `tok:${nextId()}/aW50ZXJhY3Rpb24`,
+    version: 1,
+    locale: 'en-GB',
+    entitlements: [],
+    app_permissions: '2248473465835073',
+  };
+  if (guildId === null) {
+    return { ...common, user, channel: { id: '1', type: 1 }, channel_id: '1', context: 1, authorizing_integration_owners: { '1': user.id } };
+  }
+  return {
+    ...common,
+    guild_id: guildId,
+    guild_locale: 'en-US',
+    channel: { id: channelOf(guildId), type: 0, name: 'general', guild_id: guildId },
+    channel_id: channelOf(guildId),
+    context: 0,
+    authorizing_integration_owners: { '0': guildId },
+    member: {
+      user,
+      roles: [],
+      permissions: String(where.member.permissions ?? 0n),
+      joined_at: '2026-01-01T00:00:00.000Z',
+      nick: where.member.nick ?? null,
+      deaf: false,
+      mute: false,
+      flags: 0,
+    },
+  };
+}
+
+const optionType = (v: unknown) => (typeof v === 'boolean' ? 5 : typeof v === 'number' ? 4 : 3);
+
+function commandData(name: string, options: Record<string, unknown>, focused?: string) {
+  return {
+    id: nextId(),
+    name,
+    type: 1,
+    options: Object.entries(options).map(([k, v]) => ({ name: k, type: optionType(v), value: v, ...(k === focused ? { focused: true } : {}) })),
+  };
+}
+
+export const slashCommand = (name: string, options: Record<string, unknown>, where: Where) => ({
+  ...base(2, where),
+  data: commandData(name, options),
+});
+
+export const autocomplete = (name: string, options: Record<string, unknown>, focused: string, where: Where) => ({
+  ...base(4, where),
+  data: commandData(name, options, focused),
+});
+
+export function buttonPress(customId: string, message: { id: string; embeds?: unknown[]; components?: unknown[] }, where: Where) {
+  const b = base(3, where);
+  return {
+    ...b,
+    data: { custom_id: customId, component_type: 2 },
+    message: {
+      id: message.id,
+      channel_id: b.channel_id,
+      type: 20,
+      content: '',
+      author: { id: BOT_USER_ID, username: 'Morale Officer', discriminator: '0', bot: true, avatar: null },
+      embeds: message.embeds ?? [],
+      components: message.components ?? [],
+      attachments: [],
+      mentions: [],
+      mention_roles: [],
+      pinned: false,
+      mention_everyone: false,
+      tts: false,
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      flags: 0,
+    },
+  };
+}
