@@ -1,6 +1,9 @@
 import type { AnyCommand } from '../src/core/command.js';
+import brigade from './brigade.js';
+import disorder from './disorder.js';
 import help from './help.js';
+import morale from './morale.js';
 import rally from './rally.js';
 
 /** Every slash command the bot offers; the router, /help and deploy-commands read this list. */
-export const COMMANDS: readonly AnyCommand[] = [rally, help];
+export const COMMANDS: readonly AnyCommand[] = [rally, disorder, brigade, morale, help];

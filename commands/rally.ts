@@ -1,6 +1,7 @@
 import { customId, defineCommand, type Context, type Reply } from '../src/core/command.js';
-import { errorReply, rollAndRecord, summarise } from '../src/core/adjudicate.js';
-import { boolean, choice, integer, parseOptions, text, type ParsedOptions } from '../src/core/options.js';
+import { errorReply, resultMessage, rollAndRecord, summarise } from '../src/core/adjudicate.js';
+import { boolean, choice, integer, parseOptions, type ParsedOptions } from '../src/core/options.js';
+import { recentUnitChoices, unitOption } from '../src/core/unit-option.js';
 import { AlreadyRecordedError } from '../src/ledger/ledger.js';
 import { rallyEmbed } from '../src/render/hearts-of-tin.js';
 import {
@@ -13,8 +14,6 @@ import {
   type RallyInput,
   type RallyOutcome,
 } from '../src/rules/hearts-of-tin/rally.js';
-
-export const UNIT_NAME_MAX = 80;
 
 const options = {
   disorder: integer({
@@ -34,7 +33,7 @@ const options = {
     description: 'A commander within 12" could join and re-roll if the rally fails',
     default: false,
   }),
-  unit: text({ description: 'Name of the unit, kept with the roll', maxLength: UNIT_NAME_MAX, autocomplete: true }),
+  unit: unitOption(),
 };
 
 type RallyOptions = ParsedOptions<typeof options>;
@@ -106,17 +105,10 @@ export default defineCommand({
     const input = toInput(o);
     const first = rollAndRecord(ctx, { command: 'rally', kind: 'roll', unit: o.unit, input: o }, (dice) => rally(input, dice));
     const offered = commanderMayRejoin(input, first.outcome.result);
-    return {
-      type: 'message',
-      ephemeral: false,
-      embed: rallyEmbed({ unit: o.unit, userName: ctx.actor.userName, input, first, rerollOffered: offered }),
-      buttons: offered ? [{ custom_id: customId(REROLL, first.row.id), label: 'Commander joins — re-roll', style: 'primary' }] : [],
-      record: summarise(first.row, first.outcome),
-    };
+    const embed = rallyEmbed({ unit: o.unit, userName: ctx.actor.userName, input, first, rerollOffered: offered });
+    const buttons = offered ? [{ custom_id: customId(REROLL, first.row.id), label: 'Commander joins — re-roll', style: 'primary' as const }] : [];
+    return resultMessage(first, embed, buttons);
   },
   buttons: { [REROLL]: commanderRejoins },
-  autocomplete: (ctx, option, value) =>
-    option === 'unit'
-      ? ctx.services.ledger.recentUnits(ctx.actor.guildId, ctx.actor.channelId, value, 25).map((u) => ({ name: u, value: u }))
-      : [],
+  autocomplete: recentUnitChoices,
 });

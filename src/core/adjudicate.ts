@@ -1,11 +1,13 @@
 import { recordingRoller, type Roller } from '../dice/roller.js';
 import type { LedgerRow } from '../ledger/ledger.js';
 import type { Outcome } from '../rules/types.js';
-import type { Context, Reply, RecordSummary } from './command.js';
+import type { APIEmbed } from 'discord.js';
+import type { Button, Context, Reply, RecordSummary } from './command.js';
 
-export type RollMeta = {
+export type RecordMeta = {
   command: string;
-  kind: 'roll' | 'reroll';
+  /** roll: dice were rolled; reroll: a second roll the rules allow; check: a ruling with no dice. */
+  kind: 'roll' | 'reroll' | 'check';
   unit?: string | undefined;
   /** The validated options, exactly as they will be re-read from the ledger. */
   input: unknown;
@@ -13,19 +15,9 @@ export type RollMeta = {
   onceKey?: string;
 };
 
-/**
- * The one path of a roll: the rules roll their dice (each die recorded as it is drawn), then the
- * outcome is committed to the ledger. Nothing is returned, and so nothing can be shown, unless
- * the commit succeeded.
- */
-export function rollAndRecord<O extends Outcome>(
-  ctx: Context,
-  meta: RollMeta,
-  rules: (roller: Roller) => O,
-): { row: LedgerRow; outcome: O } {
-  const dice = recordingRoller(ctx.services.roller);
-  const outcome = rules(dice);
-  const row = ctx.services.ledger.append({
+/** Commits an outcome to the ledger; throws (and so shows nothing) if the commit fails. */
+export function record<O extends Outcome>(ctx: Context, meta: RecordMeta, outcome: O, dice: number[] = []): LedgerRow {
+  return ctx.services.ledger.append({
     guildId: ctx.actor.guildId,
     channelId: ctx.actor.channelId,
     userId: ctx.actor.userId,
@@ -35,13 +27,27 @@ export function rollAndRecord<O extends Outcome>(
     kind: meta.kind,
     unit: meta.unit ?? null,
     input: meta.input,
-    dice: dice.faces,
+    dice,
     outcome,
     result: outcome.result,
     parentId: meta.parentId ?? null,
     onceKey: meta.onceKey ?? null,
   });
-  return { row, outcome };
+}
+
+/**
+ * The one path of a roll: the rules roll their dice (each die recorded as it is drawn), then the
+ * outcome is committed to the ledger. Nothing is returned, and so nothing can be shown, unless
+ * the commit succeeded.
+ */
+export function rollAndRecord<O extends Outcome>(
+  ctx: Context,
+  meta: RecordMeta,
+  rules: (roller: Roller) => O,
+): { row: LedgerRow; outcome: O } {
+  const dice = recordingRoller(ctx.services.roller);
+  const outcome = rules(dice);
+  return { row: record(ctx, meta, outcome, dice.faces), outcome };
 }
 
 export function summarise(row: LedgerRow, outcome: Outcome): RecordSummary {
@@ -53,6 +59,11 @@ export function summarise(row: LedgerRow, outcome: Outcome): RecordSummary {
     steps: outcome.steps,
     result: outcome.result,
   };
+}
+
+/** A public result message for a recorded outcome, with its JSON summary. */
+export function resultMessage(found: { row: LedgerRow; outcome: Outcome }, embed: APIEmbed, buttons: Button[] = []): Reply {
+  return { type: 'message', ephemeral: false, embed, buttons, record: summarise(found.row, found.outcome) };
 }
 
 export const errorReply = (message: string): Reply => ({ type: 'error', message });

@@ -2,7 +2,7 @@ import type { APIEmbed } from 'discord.js';
 import type { Roller } from '../dice/roller.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { Logger } from '../log.js';
-import type { Step } from '../rules/types.js';
+import type { Finding } from '../rules/types.js';
 import type { OptionMap, ParsedOptions } from './options.js';
 
 /** Who is acting and where, as the transport saw it. GM status is decided server-side by the transport. */
@@ -31,7 +31,7 @@ export type RecordSummary = {
   system: string | null;
   roll_id: string;
   parent_roll_id?: string;
-  steps: Step[];
+  steps: Finding[];
   result: string | null;
 };
 

@@ -121,6 +121,34 @@ export function text<P extends Presence<string>>(
   });
 }
 
+/**
+ * Text the command reads into a value (`2/5` → lost and original). `parse` returns the value, or
+ * the reason the text cannot be one, which the error then quotes.
+ */
+export function parsedText<T>(o: {
+  description: string;
+  maxLength: number;
+  allowed: string;
+  parse: (raw: string) => T | string;
+}): OptionSpec<T | undefined> {
+  const schema = z
+    .string()
+    .max(o.maxLength)
+    .transform((raw, ctx) => {
+      const v = o.parse(raw);
+      if (typeof v !== 'string') return v;
+      ctx.addIssue({ code: 'custom', message: v });
+      return z.NEVER;
+    });
+  return finish(schema as unknown as z.ZodType<T>, {}, {
+    description: o.description,
+    allowed: o.allowed,
+    autocomplete: false,
+    toSlash: (name) => ({ type: ApplicationCommandOptionType.String, name, description: o.description, required: false, max_length: o.maxLength }),
+    fromText: (raw) => raw,
+  });
+}
+
 /** The zod object for a command's options: unknown keys are refused, not ignored. */
 export function objectSchema<O extends OptionMap>(options: O): z.ZodType<ParsedOptions<O>> {
   const shape: Record<string, z.ZodType> = {};
@@ -155,8 +183,8 @@ export function parseOptions<O extends OptionMap>(
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0]!;
   const name = String(issue.path[0] ?? '');
-  if (issue.code === 'custom' || !(name in options)) return { ok: false, error: issue.message };
+  if (!(name in options)) return { ok: false, error: issue.message };
   const spec = options[name]!;
-  const why = spec.explain?.(raw[name]);
+  const why = issue.code === 'custom' ? issue.message : spec.explain?.(raw[name]);
   return { ok: false, error: `\`${name}\` must be ${spec.allowed} (you gave ${show(raw[name])})${why ? `: ${why}` : ''}.` };
 }

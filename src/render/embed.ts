@@ -1,5 +1,5 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
-import type { Modifier, Step, Tone } from '../rules/types.js';
+import type { Finding, Modifier, Step, Tone } from '../rules/types.js';
 
 /** Discord's embed limits. */
 export const EMBED_LIMITS = { title: 256, description: 4096, fields: 25, fieldName: 256, fieldValue: 1024, footer: 2048, total: 6000 } as const;
@@ -26,17 +26,25 @@ export const modifierLine = (m: Modifier) => `\`${signed(m.value)}\` ${m.reason}
 
 const clip = (s: string, max: number) => (s.length <= max ? s : s.slice(0, max - 1) + '…');
 
-/** One rolled step as embed fields: dice, modifiers, Final, result with what to do and the rule. */
-export function stepFields(step: Step, show: { heading?: string; notes?: string[] } = {}): APIEmbedField[] {
-  const p = show.heading ? `${show.heading} · ` : '';
+type Show = { heading?: string; notes?: string[] };
+const prefix = (show: Show) => (show.heading ? `${show.heading} · ` : '');
+
+/** A ruling as a field: the result in bold, what the unit must do now, notes, and the rule. */
+export function findingField(f: Finding, show: Show = {}): APIEmbedField {
+  const value = [`**${f.label}** — ${f.effect}`, ...(show.notes ?? []), `*${f.ref}*`].join('\n');
+  return { name: `${prefix(show)}Result`, value, inline: false };
+}
+
+/** One rolled step as embed fields: dice, modifiers, Final, then the result. */
+export function stepFields(step: Step, show: Show = {}): APIEmbedField[] {
+  const p = prefix(show);
   const dice = `${step.dice.map((d) => face(d)).join(' ')}  Original **${number(step.original)}**`;
   const mods = step.modifiers.length ? step.modifiers.map(modifierLine).join('\n') : 'none';
-  const result = [`**${step.label}** — ${step.effect}`, ...(show.notes ?? []), `*${step.ref}*`].join('\n');
   return [
     { name: `${p}Dice`, value: dice, inline: true },
     { name: `${p}Modifiers`, value: mods, inline: true },
     { name: `${p}Final`, value: `**${number(step.final)}**`, inline: true },
-    { name: `${p}Result`, value: result, inline: false },
+    findingField(step, show),
   ];
 }
 

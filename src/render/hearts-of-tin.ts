@@ -1,6 +1,8 @@
 import type { APIEmbed } from 'discord.js';
 import type { RallyInput, RallyOutcome } from '../rules/hearts-of-tin/rally.js';
-import { resultEmbed, stepFields } from './embed.js';
+import type { BrigadeFinding, DisorderFinding } from '../rules/hearts-of-tin/disorder.js';
+import type { Outcome } from '../rules/types.js';
+import { findingField, resultEmbed, stepFields } from './embed.js';
 
 type Recorded = { id: string; hash: string };
 
@@ -51,4 +53,23 @@ export function rallyEmbed(a: {
     hash: last.row.hash,
     footerExtra: a.reroll ? `re-roll of ${a.first.row.id}` : undefined,
   });
+}
+
+/** /disorder and /brigade: a ruling with its causes, no dice. */
+export function findingEmbed(a: {
+  title: string;
+  /** The unit or brigade, when named. */
+  name: string | undefined;
+  userName: string;
+  description: string;
+  outcome: Outcome<DisorderFinding | BrigadeFinding>;
+  row: Recorded;
+}): APIEmbed {
+  const f = a.outcome.steps[0]!;
+  const fields = [];
+  if (f.kind === 'disorder' && f.causes.length) {
+    fields.push({ name: 'Causes', value: f.causes.map((c) => `\`+1\` ${c}`).join('\n'), inline: false });
+  }
+  fields.push(findingField(f));
+  return resultEmbed({ title: a.name ? `${a.title} · ${a.name}` : a.title, userName: a.userName, tone: a.outcome.tone, description: a.description, fields, rollId: a.row.id, hash: a.row.hash });
 }

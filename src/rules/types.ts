@@ -7,13 +7,9 @@ export type Tone = 'good' | 'mixed' | 'bad' | 'neutral';
 
 export type Modifier = { reason: string; value: number };
 
-/** One roll on one table: the dice, every modifier that applied, and where it landed. */
-export type Step = {
+/** One finding of the rules: a result code, what it means, and where the rule is. */
+export type Finding = {
   kind: string;
-  dice: number[];
-  original: number;
-  modifiers: Modifier[];
-  final: number;
   result: string;
   /** The result's name, what the unit must do now, and how it went for the unit. */
   label: string;
@@ -23,7 +19,15 @@ export type Step = {
   ref: string;
 };
 
-export type Outcome<S extends Step = Step> = {
+/** One roll on one table: the dice, every modifier that applied, and where it landed. */
+export type Step = Finding & {
+  dice: number[];
+  original: number;
+  modifiers: Modifier[];
+  final: number;
+};
+
+export type Outcome<S extends Finding = Finding> = {
   system: SystemId;
   steps: S[];
   /** The result code that stands: the last step's, unless a system says otherwise. */

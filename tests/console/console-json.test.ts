@@ -58,6 +58,16 @@ describe('npm run console -- --json', () => {
     expect(out[4]).toMatchObject({ ok: false, error: expect.stringContaining('already joined') });
   });
 
+  it('Lightning War and disorder: a result, a clear error, and two disorder markers gained', () => {
+    const r = runConsole('/morale morale:leery casualties:2/5 cover:soft\n/morale morale:professional casualties:3/2\n/disorder strength:4 lost:1 melee:defeated\n');
+    const [morale, bad, disorder] = r.lines.map((l) => JSON.parse(l));
+    expect(r.lines).toHaveLength(3);
+    expect(morale).toMatchObject({ ok: true, command: 'morale', system: 'lightning-war', steps: [{ kind: 'morale' }] });
+    expect(morale.steps[0].dice).toHaveLength(3);
+    expect(bad).toMatchObject({ ok: false, command: 'morale', error: expect.stringContaining('more lost than the original strength') });
+    expect(disorder).toMatchObject({ ok: true, command: 'disorder', result: 'disorder', steps: [{ markers: 2 }] });
+  });
+
   it('an unreadable line is an error line, not a crash', () => {
     const r = runConsole('/rally unit:"open\nnonsense\n/help\n');
     expect(r.lines.map((l) => JSON.parse(l).ok)).toEqual([false, false, true]);

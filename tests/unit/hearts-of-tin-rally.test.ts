@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectContiguous } from '../helpers/tables.js';
 import { fixedRoller } from '../../src/dice/roller.js';
 import { RALLY_CHART } from '../../src/rules/hearts-of-tin/rally-chart.js';
 import {
@@ -40,10 +41,7 @@ describe('Hearts of Tin rally chart: every Final from the lowest reachable to th
   });
 
   it('the chart is contiguous and open-ended at both ends', () => {
-    const sorted = [...RALLY_CHART].sort((a, b) => a.min - b.min);
-    expect(sorted[0]!.min).toBe(-Infinity);
-    expect(sorted.at(-1)!.max).toBe(Infinity);
-    for (let i = 1; i < sorted.length; i++) expect(sorted[i]!.min).toBe(sorted[i - 1]!.max + 1);
+    expectContiguous(RALLY_CHART);
   });
 });
 

@@ -1,0 +1,60 @@
+import { defineCommand } from '../src/core/command.js';
+import { resultMessage, rollAndRecord } from '../src/core/adjudicate.js';
+import { boolean, choice, parsedText, type ParsedOptions } from '../src/core/options.js';
+import { recentUnitChoices, unitOption } from '../src/core/unit-option.js';
+import { moraleEmbed } from '../src/render/lightning-war.js';
+import { CHECK_REASON_CODES, COVERS, MORALE_LEVELS, UNIT_TYPES } from '../src/rules/lightning-war/morale-table.js';
+import { moraleCheck, parseCasualties, type MoraleInput } from '../src/rules/lightning-war/morale.js';
+
+const options = {
+  morale: choice({ description: "The unit's base morale level", choices: MORALE_LEVELS, required: true }),
+  casualties: parsedText({
+    description: 'Casualties as lost/original, e.g. 2/5 (omit for none)',
+    maxLength: 20,
+    allowed: 'lost/original with 0 ≤ lost ≤ original and original ≥ 1, like 2/5',
+    parse: parseCasualties,
+  }),
+  cover: choice({ description: 'Cover the unit is under (default none)', choices: COVERS, default: 'none' }),
+  unit_type: choice({ description: 'Infantry or vehicle (default infantry)', choices: UNIT_TYPES, default: 'infantry' }),
+  immobilized: boolean({ description: 'The unit is immobilized (−2)', default: false }),
+  near_kill: boolean({ description: 'It suffered a Near Kill this turn (−3)', default: false }),
+  reserve_move: boolean({ description: 'It is using reserve movement (−2)', default: false }),
+  commander: boolean({
+    description: 'A company (or higher) commander is visible within 100 m (infantry) or 250 m (vehicle): +2',
+    default: false,
+  }),
+  rally: boolean({ description: 'This is a rally attempt (+2; only a firm result rallies)', default: false }),
+  enemy_within_100m: boolean({ description: 'A visible enemy is within 100 m (2"): a rout becomes a surrender', default: false }),
+  reason: choice({ description: 'What caused the check (recorded, no modifier)', choices: CHECK_REASON_CODES }),
+  unit: unitOption(),
+};
+
+const toInput = (o: ParsedOptions<typeof options>): MoraleInput => ({
+  morale: o.morale,
+  casualties: o.casualties,
+  cover: o.cover,
+  unitType: o.unit_type,
+  immobilized: o.immobilized,
+  nearKill: o.near_kill,
+  reserveMove: o.reserve_move,
+  commander: o.commander,
+  rally: o.rally,
+  enemyWithin100m: o.enemy_within_100m,
+  reason: o.reason,
+});
+
+export default defineCommand({
+  name: 'morale',
+  description: 'Lightning War: a morale check or rally (3d6 on the morale table)',
+  system: 'lightning-war',
+  example: '/morale morale:leery casualties:2/5 cover:soft',
+  options,
+  check: (o) =>
+    o.rally && o.reason ? '`rally` and `reason` do not go together: a rally attempt is not a morale check caused by an event.' : undefined,
+  run(ctx, o) {
+    const input = toInput(o);
+    const found = rollAndRecord(ctx, { command: 'morale', kind: 'roll', unit: o.unit, input: o }, (dice) => moraleCheck(input, dice));
+    return resultMessage(found, moraleEmbed({ unit: o.unit, userName: ctx.actor.userName, input, ...found }));
+  },
+  autocomplete: recentUnitChoices,
+});

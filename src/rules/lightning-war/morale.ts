@@ -1,0 +1,116 @@
+import type { Roller } from '../../dice/roller.js';
+import { applied, bandFor, sum, type Modifier, type Outcome, type Step } from '../types.js';
+import {
+  BASE_MORALE,
+  CASUALTY_BANDS,
+  COMMANDER_RANGE_M,
+  COVER_MODIFIER,
+  LW_REF,
+  MORALE_TABLE,
+  PINNED_ARMOR_EFFECT,
+  RALLIED,
+  RALLY_FAILED,
+  STATUS_MODIFIERS,
+  SURRENDER,
+  type CheckReason,
+  type Cover,
+  type MoraleCode,
+  type MoraleLevel,
+  type UnitType,
+} from './morale-table.js';
+
+export type Casualties = { lost: number; original: number };
+
+export type MoraleInput = {
+  morale: MoraleLevel;
+  casualties: Casualties | undefined;
+  cover: Cover;
+  unitType: UnitType;
+  immobilized: boolean;
+  nearKill: boolean;
+  reserveMove: boolean;
+  /** A qualifying commander is visible within range (100 m infantry, 250 m vehicles). */
+  commander: boolean;
+  rally: boolean;
+  /** A visible enemy unit within 100 m: a rout becomes a surrender. */
+  enemyWithin100m: boolean;
+  reason: CheckReason | undefined;
+};
+
+export type MoraleResult = MoraleCode | 'surrender' | 'rallied' | 'rally_failed';
+
+export type MoraleStep = Step & {
+  kind: 'morale' | 'rally';
+  result: MoraleResult;
+  /** The table row the Final landed on, before surrender or rally readings. */
+  table_result: MoraleCode;
+};
+
+export type MoraleOutcome = Outcome<MoraleStep> & { result: MoraleResult };
+
+/** Reads `lost/original` ("2/5"); returns the reason it cannot be read otherwise. */
+export function parseCasualties(text: string): Casualties | string {
+  const m = /^\s*(-?\d+)\s*\/\s*(-?\d+)\s*$/.exec(text);
+  if (!m) return 'write it as lost/original, like 2/5';
+  const lost = Number(m[1]);
+  const original = Number(m[2]);
+  if (original < 1) return 'the original strength must be at least 1';
+  if (lost < 0) return 'losses cannot be negative';
+  if (lost > original) return 'more lost than the original strength';
+  return { lost, original };
+}
+
+/** The casualty modifier, by exact integer comparison of lost/original with the fifths. */
+export function casualtyModifier(c: Casualties): Modifier | undefined {
+  const band = CASUALTY_BANDS.find((b) => 5 * c.lost > b.aboveFifths * c.original && 5 * c.lost <= b.upToFifths * c.original);
+  return band && { reason: `${band.reason} (${c.lost}/${c.original})`, value: band.value };
+}
+
+export function moraleModifiers(input: MoraleInput): Modifier[] {
+  const s = STATUS_MODIFIERS;
+  const mods: (Modifier | undefined)[] = [
+    { reason: `${input.morale} morale`, value: BASE_MORALE[input.morale] },
+    input.casualties && casualtyModifier(input.casualties),
+    { reason: `under ${input.cover} cover`, value: COVER_MODIFIER[input.cover] },
+    input.immobilized ? s.immobilized : undefined,
+    input.nearKill ? s.nearKill : undefined,
+    input.reserveMove ? s.reserveMove : undefined,
+    input.commander
+      ? { reason: `company commander or higher visible within ${COMMANDER_RANGE_M[input.unitType]} m`, value: s.commander.value }
+      : undefined,
+    input.rally ? s.rally : undefined,
+  ];
+  return applied(mods.filter((m): m is Modifier => m !== undefined).map((m) => ({ ...m })));
+}
+
+/** A morale check or rally attempt: 3d6 + modifiers on the morale table. */
+export function moraleCheck(input: MoraleInput, roller: Roller): MoraleOutcome {
+  const dice = [roller.roll(6), roller.roll(6), roller.roll(6)];
+  const original = sum(dice);
+  const modifiers = moraleModifiers(input);
+  const final = original + sum(modifiers.map((m) => m.value));
+  const row = bandFor(MORALE_TABLE, final);
+  let reading: { code: MoraleResult; label: string; tone: Step['tone']; effect: string } = row;
+  if (input.rally) {
+    // A rally only succeeds on firm; anything else leaves the unit as it was.
+    reading = row.code === 'firm' ? RALLIED : { ...RALLY_FAILED, effect: `${RALLY_FAILED.effect} The table read ${row.label.toLowerCase()}.` };
+  } else if (row.code === 'rout' && input.enemyWithin100m) {
+    reading = SURRENDER;
+  } else if (row.code === 'pinned' && input.unitType === 'armored_vehicle') {
+    reading = { ...row, tone: 'neutral', effect: PINNED_ARMOR_EFFECT };
+  }
+  const step: MoraleStep = {
+    kind: input.rally ? 'rally' : 'morale',
+    dice,
+    original,
+    modifiers,
+    final,
+    result: reading.code,
+    table_result: row.code,
+    label: reading.label,
+    effect: reading.effect,
+    tone: reading.tone,
+    ref: LW_REF,
+  };
+  return { system: 'lightning-war', steps: [step], result: step.result, tone: step.tone };
+}

@@ -1,0 +1,10 @@
+import { expect } from 'vitest';
+import type { Band } from '../../src/rules/types.js';
+
+/** A results table covers every Final exactly once: contiguous, no overlaps, open at both ends. */
+export function expectContiguous(table: readonly Band[]) {
+  const sorted = [...table].sort((a, b) => a.min - b.min);
+  expect(sorted[0]!.min).toBe(-Infinity);
+  expect(sorted.at(-1)!.max).toBe(Infinity);
+  for (let i = 1; i < sorted.length; i++) expect(sorted[i]!.min).toBe(sorted[i - 1]!.max + 1);
+}
