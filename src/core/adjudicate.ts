@@ -6,8 +6,8 @@ import type { Button, Context, Reply, RecordSummary } from './command.js';
 
 export type RecordMeta = {
   command: string;
-  /** roll: dice were rolled; reroll: a second roll the rules allow; check: a ruling with no dice. */
-  kind: 'roll' | 'reroll' | 'check';
+  /** roll: dice were rolled; reroll: a second roll the rules allow; check: a ruling with no dice; decision: a player's choice on a roll. */
+  kind: 'roll' | 'reroll' | 'check' | 'decision';
   unit?: string | undefined;
   /** The validated options, exactly as they will be re-read from the ledger. */
   input: unknown;

@@ -145,10 +145,10 @@ describe('npm run deploy-commands', () => {
       timeout: 20_000,
       env: { ...process.env, DISCORD_TOKEN: TOKEN, DISCORD_APPLICATION_ID: APP_ID, DISCORD_GUILD_ID: GUILD, DISCORD_API_BASE: fake.apiBase, LOG_LEVEL: 'debug' },
     });
-    expect(r.stderr).toContain('Registered 5 commands to server');
+    expect(r.stderr).toContain('Registered 7 commands to server');
     expect(r.stderr + r.stdout).not.toContain(TOKEN);
     const saved = fake.registered.get(`guild:${GUILD}`)!;
-    expect(saved.map((c) => c.name).sort()).toEqual(['brigade', 'disorder', 'help', 'morale', 'rally']);
+    expect(saved.map((c) => c.name).sort()).toEqual(['brigade', 'disorder', 'help', 'hob', 'mc', 'morale', 'rally']);
     const rally = saved.find((c) => c.name === 'rally');
     expect(rally.options[0]).toMatchObject({ name: 'disorder', type: 4, required: true, min_value: 1, max_value: 10 });
     expect(rally.options.find((o: any) => o.name === 'unit')).toMatchObject({ autocomplete: true, max_length: 80 });

@@ -1,0 +1,44 @@
+import { errorReply, record, summarise } from '../src/core/adjudicate.js';
+import type { Context, Reply } from '../src/core/command.js';
+import { AlreadyRecordedError } from '../src/ledger/ledger.js';
+import { storedAslEmbed, type AslStep } from '../src/render/asl.js';
+import type { Finding, Outcome } from '../src/rules/types.js';
+
+export const REFUSE = 'refuse_bh';
+
+const refusal = (by: string): Finding => ({
+  kind: 'decision',
+  result: 'hardening_refused',
+  label: 'Battle hardening refused',
+  effect: `${by} refused the battle hardening: the unit stays as it was (any hero or Fanatic effect of the same DR aside).`,
+  tone: 'neutral',
+  ref: 'A15.3',
+});
+
+/** The owner (the roller) or a GM refuses a Battle Hardening result, once; a ledger row linked to the roll. */
+export function refuseHardening(ctx: Context, rollId: string): Reply {
+  const { ledger } = ctx.services;
+  const roll = ledger.get(ctx.actor.guildId, rollId);
+  const steps = (roll?.outcome as { steps?: AslStep[] } | undefined)?.steps ?? [];
+  const hob = steps.find((s): s is Extract<AslStep, { kind: 'hob' }> => s.kind === 'hob');
+  if (!roll || roll.kind !== 'roll' || !hob) return errorReply('That Heat of Battle roll is not on record in this server.');
+  if (!hob.refusable) return errorReply('That Heat of Battle result has no battle hardening to refuse.');
+  if (roll.user_id !== ctx.actor.userId && !ctx.actor.isGm) {
+    return errorReply(`Only ${roll.user_name}, who rolled it, or a GM can refuse the battle hardening.`);
+  }
+  const finding = refusal(ctx.actor.userName);
+  const outcome: Outcome = { system: 'asl', steps: [finding], result: finding.result, tone: finding.tone };
+  let row;
+  try {
+    row = record(ctx, { command: roll.command, kind: 'decision', unit: roll.unit ?? undefined, input: { decision: 'refuse_battle_hardening' }, parentId: roll.id, onceKey: `${REFUSE}:${roll.id}` }, outcome);
+  } catch (err) {
+    if (err instanceof AlreadyRecordedError) return errorReply('That battle hardening was already refused.');
+    throw err;
+  }
+  return {
+    type: 'update',
+    embed: storedAslEmbed(roll, [{ finding, rollId: row.id }]),
+    buttons: [],
+    record: summarise(row, outcome),
+  };
+}

@@ -1,0 +1,96 @@
+import type { APIEmbed, APIEmbedField } from 'discord.js';
+import type { HobStep, NtcStep } from '../rules/asl/hob.js';
+import type { CheckStep } from '../rules/asl/mc.js';
+import { HOB_BANDS } from '../rules/asl/hob-table.js';
+import type { Finding, Tone } from '../rules/types.js';
+import { findingField, number, resultEmbed, stepFields } from './embed.js';
+
+export type AslStep = CheckStep | HobStep | NtcStep;
+
+const range = (min: number, max: number) => (min === -Infinity ? `≤ ${max}` : max === Infinity ? `≥ ${min}` : `${min}–${max}`);
+
+function notesFor(step: AslStep): string[] {
+  if (step.kind === 'hob') {
+    const band = HOB_BANDS.find((b) => b.code === step.band)!;
+    const notes = [`Band for Final ${number(step.final)}: ${band.label} (${range(band.min, band.max)}).`];
+    if (step.trigger) notes.unshift(`Triggered by the ${step.trigger}.`);
+    return notes;
+  }
+  if (step.kind === 'ntc') return [`NTC for ${step.unit} against ML ${step.ml}.`];
+  return [`Against ML ${step.ml}.`];
+}
+
+const HEADINGS: Record<AslStep['kind'], string> = { mc: 'Morale Check', rally: 'Rally', hob: 'Heat of Battle', ntc: 'Berserk NTC' };
+
+/** Every step of an ASL check as fields, the coloured die named first. */
+export function aslFields(steps: AslStep[], decisions: Finding[] = []): APIEmbedField[] {
+  const many = steps.length > 1;
+  const fields = steps.flatMap((s) => {
+    const heading = many ? HEADINGS[s.kind] : undefined;
+    const f = stepFields(s, { heading, notes: notesFor(s) });
+    // An ASL DR: the coloured die first, then the white.
+    if (s.dice.length === 2) f[0]!.value = `coloured ${f[0]!.value.replace(' ', '  white ')}`;
+    return f;
+  });
+  for (const d of decisions) fields.push(findingField(d, { heading: 'Decision' }));
+  return fields;
+}
+
+export function aslEmbed(a: {
+  title: string;
+  userName: string;
+  description: string;
+  steps: AslStep[];
+  tone: Tone;
+  row: { id: string; hash: string };
+  decisions?: { finding: Finding; rollId: string }[];
+}): APIEmbed {
+  return resultEmbed({
+    title: a.title,
+    userName: a.userName,
+    tone: a.tone,
+    description: a.description,
+    fields: aslFields(a.steps, a.decisions?.map((d) => d.finding)),
+    rollId: a.row.id,
+    hash: a.row.hash,
+    footerExtra: a.decisions?.length ? `decision ${a.decisions.map((d) => d.rollId).join(', ')}` : undefined,
+  });
+}
+
+/** The situation as one line, from the stored options, so a player can check what the DRMs rest on. */
+export function describeSituation(o: Record<string, unknown>): string {
+  return [
+    o.check === 'rally' ? 'rally' : o.number !== undefined ? (o.number ? `${o.number}MC` : 'NMC') : undefined,
+    o.broken ? 'broken' : undefined,
+    o.with_leader ? 'with an unbroken leader' : undefined,
+    o.enemy_in_los === false ? 'no Known enemy in LOS' : 'Known enemy in LOS',
+    o.enemy_adjacent ? 'enemy ADJACENT' : 'no enemy ADJACENT',
+    o.fanatic ? 'Fanatic' : undefined,
+    o.sub_type && o.sub_type !== 'none' ? String(o.sub_type).toUpperCase() : undefined,
+    o.vs_russians ? 'vs Russians' : undefined,
+    o.no_quarter ? 'No Quarter' : undefined,
+    o.elr !== undefined && o.check !== 'rally' ? `ELR ${o.elr}` : undefined,
+    o.terrain && o.terrain !== 'none' ? `in ${o.terrain}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** The reply for a stored /hob or /mc roll, with any decisions taken on it since. */
+export function storedAslEmbed(
+  row: { id: string; hash: string; command: string; unit: string | null; user_name: string; input: unknown; outcome: unknown },
+  decisions: { finding: Finding; rollId: string }[] = [],
+): APIEmbed {
+  const input = row.input as Record<string, unknown>;
+  const outcome = row.outcome as { steps: AslStep[]; tone: Tone };
+  const check = row.command === 'hob' ? 'Heat of Battle' : input.check === 'rally' ? 'Rally' : 'Morale Check';
+  return aslEmbed({
+    title: `${check} · ${row.unit ?? String(input.unit)}`,
+    userName: row.user_name,
+    description: describeSituation(input),
+    steps: outcome.steps,
+    tone: outcome.tone,
+    row,
+    decisions,
+  });
+}

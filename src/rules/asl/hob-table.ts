@@ -1,0 +1,46 @@
+import type { Band } from '../types.js';
+
+export type HobBand = 'hero' | 'hero_and_battle_hardening' | 'battle_hardening' | 'berserk' | 'surrender';
+export type HobResult = HobBand | 'disrupted';
+
+/** Final Heat of Battle DR → band (A15). Effects are spelled out per unit by hob.ts. */
+export const HOB_BANDS: readonly Band<HobBand>[] = [
+  { min: -Infinity, max: 4, code: 'hero', label: 'Hero', tone: 'good', effect: 'Hero creation (A15.2).' },
+  { min: 5, max: 6, code: 'hero_and_battle_hardening', label: 'Hero and Battle Hardening', tone: 'good', effect: 'Hero creation and Battle Hardening (A15.1).' },
+  { min: 7, max: 8, code: 'battle_hardening', label: 'Battle Hardening', tone: 'good', effect: 'Battle Hardening (A15.3).' },
+  { min: 9, max: 11, code: 'berserk', label: 'Berserk', tone: 'mixed', effect: 'Berserk (A15.4).' },
+  { min: 12, max: Infinity, code: 'surrender', label: 'Surrender', tone: 'bad', effect: 'Surrender (A15.5).' },
+];
+
+/** The overrides of A15, applied in this order; each code goes into the step's `overrides`. */
+export const OVERRIDES = {
+  minor_surrender: { code: 'minor_surrender', text: 'non-elite Italian or Axis Minor: a Final DR of 10 or more is Surrender (A15.1)' },
+  never_surrender: { code: 'never_surrender', text: 'never surrenders: Surrender becomes Berserk (A15.5)' },
+  no_enemy_in_los: { code: 'no_enemy_in_los', text: 'no Known enemy unit in LOS: Berserk becomes Battle Hardening (A15.44)' },
+  no_adjacent_enemy: { code: 'no_adjacent_enemy', text: 'no Known, Good Order, armed enemy Infantry/Cavalry ADJACENT: Disrupted instead of surrendering (A15.5, A19.12)' },
+} as const;
+export type OverrideCode = keyof typeof OVERRIDES;
+
+/** Heat of Battle DRM (A15.1), as data: the reason shown and the value. At most one nationality row. */
+export const HOB_DRM = {
+  elite: { reason: 'elite', value: -1 },
+  leaderElite: { reason: 'leader (counts as elite)', value: -1 },
+  broken: { reason: 'broken when the Original 2 was rolled', value: 1 },
+  conscript: { reason: 'inexperienced (Conscript)', value: 1 },
+  green: { reason: 'inexperienced (Green, no unbroken leader stacked with it)', value: 1 },
+  nkvd: { reason: 'NKVD', value: -1 },
+} as const;
+
+export const HOB_REF = 'A15.1';
+export const REF = {
+  hero: 'A15.2',
+  hardening: 'A15.3',
+  berserk: 'A15.4',
+  berserkLeader: 'A15.41',
+  surrender: 'A15.5',
+  disrupted: 'A19.12',
+  fanatic: 'A10.8',
+} as const;
+
+export const HERO_COUNTER = '1-4-9';
+export const WOUNDED_HERO_COUNTER = '1-3-8';
