@@ -68,6 +68,17 @@ describe('npm run console -- --json', () => {
     expect(disorder).toMatchObject({ ok: true, command: 'disorder', result: 'disorder', steps: [{ markers: 2 }] });
   });
 
+  it('ASL: two results and one clear refusal', () => {
+    const r = runConsole('/hob unit:"German 4-6-7" broken:true\n/mc unit:"Russian 4-4-7" number:2 leader_drm:-1\n/hob unit:"German crew"\n');
+    const [hob, mc, crew] = r.lines.map((l) => JSON.parse(l));
+    expect(r.lines).toHaveLength(3);
+    expect(hob).toMatchObject({ ok: true, command: 'hob', system: 'asl', steps: [{ kind: 'hob', modifiers: [{ reason: 'broken when the Original 2 was rolled', value: 1 }] }] });
+    expect(hob.steps[0].dice).toHaveLength(2);
+    expect(['hero', 'hero_and_battle_hardening', 'battle_hardening', 'berserk', 'surrender', 'disrupted']).toContain(hob.result);
+    expect(mc).toMatchObject({ ok: true, command: 'mc', steps: [{ kind: 'mc', ml: 7, modifiers: [{ reason: '2MC', value: 2 }, { value: -1 }] }] });
+    expect(crew).toMatchObject({ ok: false, command: 'hob', error: expect.stringContaining('crews, inherent or temporary, are not subject to Heat of Battle (A15.1)') });
+  });
+
   it('an unreadable line is an error line, not a crash', () => {
     const r = runConsole('/rally unit:"open\nnonsense\n/help\n');
     expect(r.lines.map((l) => JSON.parse(l).ok)).toEqual([false, false, true]);

@@ -56,7 +56,7 @@ export type AslUnit = {
 export type ParseOptions = { nationality?: string | undefined; class?: UnitClass | undefined; tag?: string | undefined };
 
 const LEADER_COUNTER = /^(10|[6-9])([+-])([0-3])$/;
-const MMC_COUNTER = /^(\d)-?(\d)-?(\d{1,2})$/;
+const MMC_COUNTER = /^(\d)-(\d)-(\d{1,2})$|^(\d)(\d)(\d)$/;
 
 function readCounter(raw: string): { counter: string; leader: boolean; numbers: number[] } | undefined {
   const t = raw.replace(/[–—]/g, '-').replace(/\s+/g, '');
@@ -66,7 +66,10 @@ function readCounter(raw: string): { counter: string; leader: boolean; numbers: 
     return { counter: `${ml}${sign}${drm}`, leader: true, numbers: [Number(ml), Number(sign + drm)] };
   }
   const m = MMC_COUNTER.exec(t);
-  if (m) return { counter: `${m[1]}-${m[2]}-${m[3]}`, leader: false, numbers: [Number(m[1]), Number(m[2]), Number(m[3])] };
+  if (m) {
+    const [a, b, c] = (m[1] ? m.slice(1, 4) : m.slice(4, 7)) as [string, string, string];
+    return { counter: `${a}-${b}-${c}`, leader: false, numbers: [Number(a), Number(b), Number(c)] };
+  }
   return undefined;
 }
 
@@ -161,7 +164,13 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
 
   const size: Size[] = counter.leader ? ['leader'] : ['squad', 'half_squad'];
   let matches = cat.units.filter((u) => u.nationality === nationality && size.includes(u.size) && u.counter === counter.counter);
-  if (opts.class) matches = matches.filter((u) => u.class === opts.class || u.size === 'leader');
+  if (opts.class) {
+    const ofClass = matches.filter((u) => u.class === opts.class || u.size === 'leader');
+    if (matches.length && !ofClass.length) {
+      return `${natName} ${counter.counter} is ${matches.map((u) => CLASS_NAMES[u.class!]).join(' or ')} in the data, not ${CLASS_NAMES[opts.class]}`;
+    }
+    matches = ofClass;
+  }
   // Without a sub-type word, prefer the plain unit (German 2-3-7 is 2nd Line, not the VG half-squad).
   const tagged = matches.filter((u) => [...tags].every((t) => u.tags.includes(t)));
   const plain = tagged.filter((u) => u.tags.every((t) => tags.has(t)));
