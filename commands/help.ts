@@ -1,4 +1,4 @@
-import { defineCommand } from '../src/core/command.js';
+import { defineCommand, isGroup } from '../src/core/command.js';
 import { noticeEmbed } from '../src/render/embed.js';
 
 const SYSTEM_NAMES: Record<string, string> = {
@@ -16,7 +16,8 @@ export default defineCommand({
   run(ctx) {
     const lines = ctx.commands.map((c) => {
       const system = c.system ? ` *(${SYSTEM_NAMES[c.system] ?? c.system})*` : '';
-      return `**/${c.name}**${system} — ${c.description}\n\`${c.example}\``;
+      const subs = isGroup(c) ? ` (${Object.keys(c.subcommands).join(', ')})` : '';
+      return `**/${c.name}**${subs}${system} — ${c.description}\n\`${c.example}\``;
     });
     const body = [
       'Morale Officer rolls on the server, applies the rules of your game, records every roll in a hash-chained ledger before it answers, and shows its work.',

@@ -1,7 +1,7 @@
 /** A console line, read the way Discord's command box reads it. */
 export type ConsoleLine =
-  | { type: 'command'; name: string; options: Record<string, string> }
-  | { type: 'complete'; name: string; option: string; value: string; options: Record<string, string> }
+  | { type: 'command'; name: string; subcommand?: string; options: Record<string, string> }
+  | { type: 'complete'; name: string; subcommand?: string; option: string; value: string; options: Record<string, string> }
   | { type: 'press'; customId: string | undefined }
   | { type: 'as'; user: string; gm: boolean }
   | { type: 'help' }
@@ -61,11 +61,13 @@ function readOptions(name: string, tokens: string[]): Record<string, string> {
   return options;
 }
 
-function readCommand(tokens: string[]): { name: string; options: Record<string, string> } {
+function readCommand(tokens: string[]): { name: string; subcommand?: string; options: Record<string, string> } {
   const [head, ...rest] = tokens;
   const m = /^\/([a-z0-9_-]{1,32})$/.exec(head ?? '');
   if (!m) throw new LineError(`a command starts with / and a name, like /rally (got ${JSON.stringify(head ?? '')})`);
-  return { name: m[1]!, options: readOptions(m[1]!, rest) };
+  // A bare word right after the name is a subcommand: /game start system:asl
+  const sub = rest[0] !== undefined && /^[a-z][a-z0-9_-]{0,31}$/.test(rest[0]) ? rest.shift() : undefined;
+  return { name: m[1]!, ...(sub ? { subcommand: sub } : {}), options: readOptions(m[1]!, rest) };
 }
 
 export function parseLine(line: string): ConsoleLine {
@@ -92,12 +94,12 @@ export function parseLine(line: string): ConsoleLine {
     }
     case 'complete': {
       // complete /rally unit:"1st"  — the last option is the one being typed.
-      const { name, options } = readCommand(rest);
+      const { name, subcommand, options } = readCommand(rest);
       const keys = Object.keys(options);
       const option = keys[keys.length - 1];
       if (!option) throw new LineError('complete needs the option being typed: complete /rally unit:1st', name);
       const { [option]: value, ...others } = options;
-      return { type: 'complete', name, option, value: value ?? '', options: others };
+      return { type: 'complete', name, ...(subcommand ? { subcommand } : {}), option, value: value ?? '', options: others };
     }
     default:
       return { type: 'command', ...readCommand(tokens) };

@@ -1,4 +1,5 @@
-import type { Actor, AnyCommand, Button, Reply } from '../core/command.js';
+import { isGroup, optionsOf, type Actor, type Button, type Reply } from '../core/command.js';
+import type { OptionMap } from '../core/options.js';
 import type { Router } from '../core/router.js';
 import { embedToText } from '../render/text.js';
 import { LineError, parseLine } from './parse-line.js';
@@ -54,14 +55,18 @@ export class ConsoleSession {
         return this.output('press', reply);
       }
       case 'complete': {
-        const reply = await this.router.handle({ type: 'autocomplete', name: parsed.name, option: parsed.option, value: parsed.value, actor: this.actor });
+        const reply = await this.router.handle({ type: 'autocomplete', name: parsed.name, subcommand: parsed.subcommand, option: parsed.option, value: parsed.value, actor: this.actor });
         return this.output(parsed.name, reply);
       }
       case 'command': {
         const command = this.router.commands.find((c) => c.name === parsed.name);
-        const options = command ? typedOptions(command, parsed.options) : parsed.options;
-        const reply = await this.router.handle({ type: 'command', name: parsed.name, options, actor: this.actor });
-        return this.output(parsed.name, reply);
+        if (command && !isGroup(command) && parsed.subcommand) {
+          return failure(parsed.name, `expected option:value after /${parsed.name}, got ${JSON.stringify(parsed.subcommand)}`);
+        }
+        const spec = command && optionsOf(command, parsed.subcommand);
+        const options = spec ? typedOptions(spec, parsed.options) : parsed.options;
+        const reply = await this.router.handle({ type: 'command', name: parsed.name, subcommand: parsed.subcommand, options, actor: this.actor });
+        return this.output(parsed.subcommand ? `${parsed.name} ${parsed.subcommand}` : parsed.name, reply);
       }
     }
   }
@@ -99,8 +104,8 @@ function failure(command: string | undefined, error: string): ConsoleOutput {
 }
 
 /** Console text → the typed values Discord would send for this command's options. */
-function typedOptions(command: AnyCommand, raw: Record<string, string>): Record<string, unknown> {
+function typedOptions(spec: OptionMap, raw: Record<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(raw)) out[k] = command.options[k]?.fromText(v) ?? v;
+  for (const [k, v] of Object.entries(raw)) out[k] = spec[k]?.fromText(v) ?? v;
   return out;
 }

@@ -62,10 +62,38 @@ export type CommandModule<O extends OptionMap> = {
   autocomplete?: (ctx: Context, option: string, value: string) => { name: string; value: string }[];
 };
 
-export type AnyCommand = CommandModule<any>;
+/** One subcommand of a command group (/game start, /odds rally …). */
+export type Subcommand<O extends OptionMap> = {
+  description: string;
+  options: O;
+  check?: (input: ParsedOptions<O>) => string | undefined;
+  run(ctx: Context, input: ParsedOptions<O>): Reply | Promise<Reply>;
+};
+
+/** A command whose work is split into subcommands; Discord shows each as /name sub. */
+export type CommandGroup = {
+  name: string;
+  description: string;
+  system?: string;
+  example: string;
+  subcommands: Record<string, Subcommand<any>>;
+  buttons?: Record<string, ButtonHandler>;
+  autocomplete?: (ctx: Context, option: string, value: string, subcommand?: string) => { name: string; value: string }[];
+};
+
+export type AnyCommand = CommandModule<any> | CommandGroup;
+
+export const isGroup = (c: AnyCommand): c is CommandGroup => 'subcommands' in c;
+
+/** The options a request for this command (and subcommand) may carry. */
+export function optionsOf(c: AnyCommand, subcommand?: string): OptionMap | undefined {
+  if (!isGroup(c)) return c.options;
+  return subcommand ? c.subcommands[subcommand]?.options : undefined;
+}
 
 /** Keeps the option types of a command module while checking its shape. */
 export const defineCommand = <O extends OptionMap>(c: CommandModule<O>): CommandModule<O> => c;
+export const defineSubcommand = <O extends OptionMap>(s: Subcommand<O>): Subcommand<O> => s;
 
 export const CUSTOM_ID_VERSION = 'v1';
 export const customId = (action: string, target: string) => `${CUSTOM_ID_VERSION}:${action}:${target}`;

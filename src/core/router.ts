@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { AlreadyRecordedError, LedgerWriteError } from '../ledger/ledger.js';
-import { parseCustomId, type Actor, type AnyCommand, type ButtonHandler, type Context, type Reply, type Services } from './command.js';
-import { parseOptions } from './options.js';
+import { isGroup, parseCustomId, type Actor, type AnyCommand, type ButtonHandler, type Context, type Reply, type Services } from './command.js';
+import { parseOptions, type OptionMap } from './options.js';
 
 /** What a transport (Discord gateway, console) hands the router. */
 export type Request =
-  | { type: 'command'; name: string; options: Record<string, unknown>; actor: Actor }
+  | { type: 'command'; name: string; subcommand?: string | undefined; options: Record<string, unknown>; actor: Actor }
   | { type: 'button'; customId: string; actor: Actor }
-  | { type: 'autocomplete'; name: string; option: string; value: string; actor: Actor };
+  | { type: 'autocomplete'; name: string; subcommand?: string | undefined; option: string; value: string; actor: Actor };
 
 export const AUTOCOMPLETE_MAX = 25;
 
@@ -59,17 +59,29 @@ export class Router {
     }
     const command = this.byName.get(req.name);
     if (req.type === 'autocomplete') {
-      const choices = command?.autocomplete?.(ctx, req.option, req.value) ?? [];
+      const choices = command?.autocomplete?.(ctx, req.option, req.value, req.subcommand) ?? [];
       return { type: 'choices', choices: choices.slice(0, AUTOCOMPLETE_MAX) };
     }
     if (!command) {
       return { type: 'error', message: `There is no /${req.name} command. Commands: ${[...this.byName.keys()].map((n) => '/' + n).join(', ')}.` };
     }
-    const parsed = parseOptions(command.name, command.options, req.options);
+    let handler: { options: OptionMap; check?: (v: any) => string | undefined; run: (ctx: Context, v: any) => Reply | Promise<Reply> } = command as never;
+    let label = command.name;
+    if (isGroup(command)) {
+      const names = Object.keys(command.subcommands);
+      const sub = req.subcommand ? command.subcommands[req.subcommand] : undefined;
+      if (!sub) {
+        const given = req.subcommand ? `there is no /${command.name} ${req.subcommand}; ` : '';
+        return { type: 'error', message: `${given}/${command.name} takes one of: ${names.join(', ')} (e.g. ${command.example}).` };
+      }
+      handler = sub;
+      label = `${command.name} ${req.subcommand}`;
+    }
+    const parsed = parseOptions(label, handler.options, req.options);
     if (!parsed.ok) return { type: 'error', message: parsed.error };
-    const problem = command.check?.(parsed.value);
+    const problem = handler.check?.(parsed.value);
     if (problem) return { type: 'error', message: problem };
-    return command.run(ctx, parsed.value);
+    return handler.run(ctx, parsed.value);
   }
 }
 

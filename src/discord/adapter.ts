@@ -31,22 +31,22 @@ export function actorOf(i: Routable): Actor | undefined {
   };
 }
 
-function flatOptions(data: readonly CommandInteractionOption[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const o of data) {
-    if (o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup) continue;
-    out[o.name] = o.value;
-  }
-  return out;
+/** The subcommand (if any) and the option values, as plain name → value. */
+function flatOptions(data: readonly CommandInteractionOption[]): { subcommand?: string; options: Record<string, unknown> } {
+  const sub = data.find((o) => o.type === ApplicationCommandOptionType.Subcommand);
+  const list = sub ? (sub.options ?? []) : data;
+  const options: Record<string, unknown> = {};
+  for (const o of list) options[o.name] = o.value;
+  return sub ? { subcommand: sub.name, options } : { options };
 }
 
 /** The router's request for an interaction we handle, or undefined for kinds we do not. */
 export function requestOf(i: Interaction, actor: Actor): Request | undefined {
-  if (i.isChatInputCommand()) return { type: 'command', name: i.commandName, options: flatOptions(i.options.data), actor };
+  if (i.isChatInputCommand()) return { type: 'command', name: i.commandName, ...flatOptions(i.options.data), actor };
   if (i.isButton()) return { type: 'button', customId: i.customId, actor };
   if (i.isAutocomplete()) {
     const focused = i.options.getFocused(true);
-    return { type: 'autocomplete', name: i.commandName, option: focused.name, value: String(focused.value), actor };
+    return { type: 'autocomplete', name: i.commandName, subcommand: i.options.getSubcommand(false) ?? undefined, option: focused.name, value: String(focused.value), actor };
   }
   return undefined;
 }

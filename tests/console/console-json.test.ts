@@ -80,7 +80,9 @@ describe('npm run console -- --json', () => {
   });
 
   it('an unreadable line is an error line, not a crash', () => {
-    const r = runConsole('/rally unit:"open\nnonsense\n/help\n');
-    expect(r.lines.map((l) => JSON.parse(l).ok)).toEqual([false, false, true]);
+    const r = runConsole('/rally unit:"open\nnonsense\n/rally disorder\n/help\n');
+    const out = r.lines.map((l) => JSON.parse(l));
+    expect(out.map((o) => o.ok)).toEqual([false, false, false, true]);
+    expect(out[2].error).toBe('expected option:value after /rally, got "disorder"');
   });
 });

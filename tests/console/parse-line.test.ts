@@ -21,6 +21,10 @@ describe('console line parsing', () => {
     });
   });
 
+  it('reads a bare word after the name as a subcommand', () => {
+    expect(parseLine('/game start system:asl name:"Bulge"')).toEqual({ type: 'command', name: 'game', subcommand: 'start', options: { system: 'asl', name: 'Bulge' } });
+  });
+
   it('keeps colons inside a value', () => {
     expect(parseLine('/rally unit:"A:B"')).toMatchObject({ options: { unit: 'A:B' } });
   });
@@ -40,7 +44,7 @@ describe('console line parsing', () => {
 
   it.each([
     ['/rally unit:"1st Foot', /quote is not closed/],
-    ['/rally disorder', /expected option:value after \/rally, got "disorder"/],
+    ['/rally 2', /expected option:value after \/rally, got "2"/],
     ['/rally disorder:1 disorder:2', /`disorder` is given twice/],
     ['rally disorder:1', /a command starts with \/ and a name/],
     ['as', /as takes a user/],
