@@ -1,10 +1,17 @@
 import { errorReply, record, summarise } from '../src/core/adjudicate.js';
-import type { Context, Reply } from '../src/core/command.js';
+import { customId, type Button, type Context, type Reply } from '../src/core/command.js';
 import { AlreadyRecordedError } from '../src/ledger/ledger.js';
 import { storedAslEmbed, type AslStep } from '../src/render/asl.js';
 import type { Finding, Outcome } from '../src/rules/types.js';
 
 export const REFUSE = 'refuse_bh';
+export const REFUSE_LABEL = 'Refuse battle hardening';
+
+/** The refuse button, when the roll's Heat of Battle result includes a battle hardening that may be refused. */
+export function refuseButtons(found: { row: { id: string }; outcome: { steps: { kind: string; refusable?: true }[] } }): Button[] {
+  const refusable = found.outcome.steps.some((s) => s.kind === 'hob' && s.refusable);
+  return refusable ? [{ custom_id: customId(REFUSE, found.row.id), label: REFUSE_LABEL, style: 'secondary' }] : [];
+}
 
 const refusal = (by: string): Finding => ({
   kind: 'decision',

@@ -4,8 +4,9 @@ import disorder from './disorder.js';
 import help from './help.js';
 import hob from './hob.js';
 import mc from './mc.js';
+import odds from './odds.js';
 import morale from './morale.js';
 import rally from './rally.js';
 
 /** Every slash command the bot offers; the router, /help and deploy-commands read this list. */
-export const COMMANDS: readonly AnyCommand[] = [rally, disorder, brigade, morale, hob, mc, help];
+export const COMMANDS: readonly AnyCommand[] = [rally, disorder, brigade, morale, hob, mc, odds, help];

@@ -1,66 +1,80 @@
-import { customId, defineCommand } from '../src/core/command.js';
+import { defineCommand } from '../src/core/command.js';
 import { errorReply, resultMessage, rollAndRecord } from '../src/core/adjudicate.js';
-import { boolean, choice, integer } from '../src/core/options.js';
+import { boolean, choice, integer, type ParsedOptions } from '../src/core/options.js';
 import { storedAslEmbed } from '../src/render/asl.js';
-import { moraleCheck, TERRAINS, type CheckInput } from '../src/rules/asl/mc.js';
+import { checkDistribution, checkOrder, moraleCheck, TERRAINS, type CheckInput } from '../src/rules/asl/mc.js';
+import { oddsOf } from '../src/rules/odds.js';
 import { hobOptions, hobSituation, readCompanions, readUnit, unitChoices, unitOptions } from './asl-options.js';
-import { REFUSE } from './asl-refuse.js';
-import { REFUSE_LABEL } from './hob.js';
+import { refuseButtons } from './asl-refuse.js';
+
+export const options = {
+  ...unitOptions,
+  check: choice({ description: 'Morale Check or Rally (default mc)', choices: ['mc', 'rally'] as const, default: 'mc' }),
+  number: integer({ description: 'The #MC (0 is a NMC; default 0)', min: 0, max: 4, default: 0 }),
+  ml: integer({ description: "Override the unit's Morale Level", min: 1, max: 10 }),
+  leader_drm: integer({ description: 'Leadership DRM of an unbroken leader in the Location (−3 to +1)', min: -3, max: 1 }),
+  elr: integer({ description: 'Experience Level Rating (default 3)', min: 0, max: 5, default: 3 }),
+  ift: boolean({ description: 'Caused by the IFT: a Final equal to the ML pins (default true)', default: true }),
+  broken: boolean({ description: 'The unit is broken (an MC then uses its broken-side ML)', default: false }),
+  terrain: choice({ description: 'Rally: building, woods, pillbox or trench gives −1', choices: TERRAINS, default: 'none' }),
+  desperation: boolean({ description: 'Rally: under Desperation Morale (+4)', default: false }),
+  self_rally: boolean({ description: 'Rally: a Self-Rally, no leader (+1; no Heat of Battle)', default: false }),
+  ...hobOptions,
+};
+
+export const check = (o: ParsedOptions<typeof options>) => {
+  if (o.check === 'rally' && o.number) return '`number` is the #MC: a rally takes none.';
+  if (o.check === 'mc' && (o.self_rally || o.desperation || o.terrain !== 'none')) {
+    return '`self_rally`, `desperation` and `terrain` apply to a rally: add check:rally.';
+  }
+  if (o.self_rally && o.leader_drm !== undefined) return 'A Self-Rally has no rallying leader: leave out `leader_drm`.';
+  return undefined;
+};
+
+/** The rules' input from the options, or the sentence that refuses them (nothing is rolled). */
+export function prepare(o: ParsedOptions<typeof options>): CheckInput | string {
+  const unit = readUnit(o);
+  if (typeof unit === 'string') return unit;
+  if (o.ml === undefined && (o.check === 'rally' || o.broken ? unit.brokenMl : unit.ml) === undefined) {
+    return `${unit.name} has no Morale Level in the data: give its counter or \`ml\`.`;
+  }
+  const companions = readCompanions(o.companions, unit.nationality);
+  if (typeof companions === 'string') return companions;
+  return {
+    unit,
+    check: o.check,
+    number: o.number,
+    ml: o.ml,
+    leaderDrm: o.leader_drm,
+    elr: o.elr,
+    ift: o.ift,
+    broken: o.broken,
+    terrain: o.terrain,
+    desperation: o.desperation,
+    selfRally: o.self_rally,
+    hob: hobSituation(o),
+    companions,
+  };
+}
 
 export default defineCommand({
   name: 'mc',
   description: 'ASL: a Morale Check or Rally DR, with Heat of Battle on an Original 2',
   system: 'asl',
   example: '/mc unit:"Russian 4-4-7" number:2 leader_drm:-1',
-  options: {
-    ...unitOptions,
-    check: choice({ description: 'Morale Check or Rally (default mc)', choices: ['mc', 'rally'] as const, default: 'mc' }),
-    number: integer({ description: 'The #MC (0 is a NMC; default 0)', min: 0, max: 4, default: 0 }),
-    ml: integer({ description: "Override the unit's Morale Level", min: 1, max: 10 }),
-    leader_drm: integer({ description: 'Leadership DRM of an unbroken leader in the Location (−3 to +1)', min: -3, max: 1 }),
-    elr: integer({ description: 'Experience Level Rating (default 3)', min: 0, max: 5, default: 3 }),
-    ift: boolean({ description: 'Caused by the IFT: a Final equal to the ML pins (default true)', default: true }),
-    broken: boolean({ description: 'The unit is broken (an MC then uses its broken-side ML)', default: false }),
-    terrain: choice({ description: 'Rally: building, woods, pillbox or trench gives −1', choices: TERRAINS, default: 'none' }),
-    desperation: boolean({ description: 'Rally: under Desperation Morale (+4)', default: false }),
-    self_rally: boolean({ description: 'Rally: a Self-Rally, no leader (+1; no Heat of Battle)', default: false }),
-    ...hobOptions,
-  },
-  check: (o) => {
-    if (o.check === 'rally' && o.number) return '`number` is the #MC: a rally takes none.';
-    if (o.check === 'mc' && (o.self_rally || o.desperation || o.terrain !== 'none')) {
-      return '`self_rally`, `desperation` and `terrain` apply to a rally: add check:rally.';
-    }
-    if (o.self_rally && o.leader_drm !== undefined) return 'A Self-Rally has no rallying leader: leave out `leader_drm`.';
-    return undefined;
-  },
+  options,
+  check,
   run(ctx, o) {
-    const unit = readUnit(o);
-    if (typeof unit === 'string') return errorReply(unit);
-    if (o.ml === undefined && (o.check === 'rally' || o.broken ? unit.brokenMl : unit.ml) === undefined) {
-      return errorReply(`${unit.name} has no Morale Level in the data: give its counter or \`ml\`.`);
-    }
-    const companions = readCompanions(o.companions, unit.nationality);
-    if (typeof companions === 'string') return errorReply(companions);
-    const input: CheckInput = {
-      unit,
-      check: o.check,
-      number: o.number,
-      ml: o.ml,
-      leaderDrm: o.leader_drm,
-      elr: o.elr,
-      ift: o.ift,
-      broken: o.broken,
-      terrain: o.terrain,
-      desperation: o.desperation,
-      selfRally: o.self_rally,
-      hob: hobSituation(o),
-      companions,
-    };
-    const found = rollAndRecord(ctx, { command: 'mc', kind: 'roll', unit: unit.name, input: o }, (dice) => moraleCheck(input, dice));
-    const refusable = found.outcome.steps.some((s) => s.kind === 'hob' && s.refusable);
-    const buttons = refusable ? [{ custom_id: customId(REFUSE, found.row.id), label: REFUSE_LABEL, style: 'secondary' as const }] : [];
-    return resultMessage(found, storedAslEmbed(found.row), buttons);
+    const input = prepare(o);
+    if (typeof input === 'string') return errorReply(input);
+    const unit = input.unit;
+    const found = rollAndRecord(
+      ctx,
+      { command: 'mc', kind: 'roll', unit: unit.name, input: o },
+      (dice) => moraleCheck(input, dice),
+      (out) => oddsOf(checkDistribution(input), checkOrder(input), out.result),
+    );
+    return resultMessage(found, storedAslEmbed(found.row), refuseButtons(found));
   },
   autocomplete: unitChoices,
 });

@@ -4,9 +4,10 @@ import { boolean, choice, parsedText, type ParsedOptions } from '../src/core/opt
 import { recentUnitChoices, unitOption } from '../src/core/unit-option.js';
 import { moraleEmbed } from '../src/render/lightning-war.js';
 import { CHECK_REASON_CODES, COVERS, MORALE_LEVELS, UNIT_TYPES } from '../src/rules/lightning-war/morale-table.js';
-import { moraleCheck, parseCasualties, type MoraleInput } from '../src/rules/lightning-war/morale.js';
+import { MORALE_ORDER, moraleCheck, moraleDistribution, parseCasualties, type MoraleInput } from '../src/rules/lightning-war/morale.js';
+import { oddsOf } from '../src/rules/odds.js';
 
-const options = {
+export const options = {
   morale: choice({ description: "The unit's base morale level", choices: MORALE_LEVELS, required: true }),
   casualties: parsedText({
     description: 'Casualties as lost/original, e.g. 2/5 (omit for none)',
@@ -29,7 +30,7 @@ const options = {
   unit: unitOption(),
 };
 
-const toInput = (o: ParsedOptions<typeof options>): MoraleInput => ({
+export const toInput = (o: ParsedOptions<typeof options>): MoraleInput => ({
   morale: o.morale,
   casualties: o.casualties,
   cover: o.cover,
@@ -43,17 +44,24 @@ const toInput = (o: ParsedOptions<typeof options>): MoraleInput => ({
   reason: o.reason,
 });
 
+export const check = (o: ParsedOptions<typeof options>) =>
+  o.rally && o.reason ? '`rally` and `reason` do not go together: a rally attempt is not a morale check caused by an event.' : undefined;
+
 export default defineCommand({
   name: 'morale',
   description: 'Lightning War: a morale check or rally (3d6 on the morale table)',
   system: 'lightning-war',
   example: '/morale morale:leery casualties:2/5 cover:soft',
   options,
-  check: (o) =>
-    o.rally && o.reason ? '`rally` and `reason` do not go together: a rally attempt is not a morale check caused by an event.' : undefined,
+  check,
   run(ctx, o) {
     const input = toInput(o);
-    const found = rollAndRecord(ctx, { command: 'morale', kind: 'roll', unit: o.unit, input: o }, (dice) => moraleCheck(input, dice));
+    const found = rollAndRecord(
+      ctx,
+      { command: 'morale', kind: 'roll', unit: o.unit, input: o },
+      (dice) => moraleCheck(input, dice),
+      (out) => oddsOf(moraleDistribution(input), MORALE_ORDER, out.result),
+    );
     return resultMessage(found, moraleEmbed({ unit: o.unit, userName: ctx.actor.userName, input, ...found }));
   },
   autocomplete: recentUnitChoices,

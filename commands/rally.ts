@@ -3,6 +3,7 @@ import { errorReply, resultMessage, rollAndRecord, summarise } from '../src/core
 import { boolean, choice, integer, parseOptions, type ParsedOptions } from '../src/core/options.js';
 import { recentUnitChoices, unitOption } from '../src/core/unit-option.js';
 import { AlreadyRecordedError } from '../src/ledger/ledger.js';
+import { oddsOf } from '../src/rules/odds.js';
 import { rallyEmbed } from '../src/render/hearts-of-tin.js';
 import {
   commanderMayRejoin,
@@ -11,11 +12,14 @@ import {
   MIN_DISORDER,
   QUALITIES,
   rally,
+  RALLY_ORDER,
+  rallyDistribution,
+  rerollDistribution,
   type RallyInput,
   type RallyOutcome,
 } from '../src/rules/hearts-of-tin/rally.js';
 
-const options = {
+export const options = {
   disorder: integer({
     description: 'Disorder markers on the unit (1–10)',
     min: MIN_DISORDER,
@@ -38,7 +42,7 @@ const options = {
 
 type RallyOptions = ParsedOptions<typeof options>;
 
-const toInput = (o: RallyOptions): RallyInput => ({
+export const toInput = (o: RallyOptions): RallyInput => ({
   disorder: o.disorder,
   quality: o.quality,
   band: o.band,
@@ -75,6 +79,7 @@ function commanderRejoins(ctx: Context, rollId: string): Reply {
       ctx,
       { command: 'rally', kind: 'reroll', unit: first.unit ?? undefined, input: first.input, parentId: first.id, onceKey: `${REROLL}:${first.id}` },
       (dice) => commanderReroll(input, first.result ?? '', dice),
+      (o) => oddsOf(rerollDistribution(input, first.result ?? ''), RALLY_ORDER, o.result),
     );
   } catch (err) {
     if (!(err instanceof AlreadyRecordedError)) throw err;
@@ -103,7 +108,12 @@ export default defineCommand({
   options,
   run(ctx, o) {
     const input = toInput(o);
-    const first = rollAndRecord(ctx, { command: 'rally', kind: 'roll', unit: o.unit, input: o }, (dice) => rally(input, dice));
+    const first = rollAndRecord(
+      ctx,
+      { command: 'rally', kind: 'roll', unit: o.unit, input: o },
+      (dice) => rally(input, dice),
+      (out) => oddsOf(rallyDistribution(input), RALLY_ORDER, out.result),
+    );
     const offered = commanderMayRejoin(input, first.outcome.result);
     const embed = rallyEmbed({ unit: o.unit, userName: ctx.actor.userName, input, first, rerollOffered: offered });
     const buttons = offered ? [{ custom_id: customId(REROLL, first.row.id), label: 'Commander joins — re-roll', style: 'primary' as const }] : [];

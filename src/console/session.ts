@@ -1,4 +1,7 @@
-import { isGroup, optionsOf, type Actor, type Button, type Reply } from '../core/command.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isGroup, optionsOf, type Actor, type Attachment, type Button, type Reply } from '../core/command.js';
 import type { OptionMap } from '../core/options.js';
 import type { Router } from '../core/router.js';
 import { embedToText } from '../render/text.js';
@@ -25,7 +28,19 @@ export class ConsoleSession {
   constructor(
     private readonly router: Router,
     private actor: Actor,
+    /** Where attachments (charts) are written so they can be opened. */
+    private readonly filesDir = path.join(os.tmpdir(), 'morale-officer-console'),
   ) {}
+
+  private save(files: Attachment[]): { name: string; bytes: number; path: string }[] {
+    if (!files.length) return [];
+    fs.mkdirSync(this.filesDir, { recursive: true });
+    return files.map((f) => {
+      const file = path.join(this.filesDir, `${Date.now()}-${f.name}`);
+      fs.writeFileSync(file, f.data);
+      return { name: f.name, bytes: f.data.length, path: file };
+    });
+  }
 
   async run(line: string): Promise<ConsoleOutput> {
     let parsed;
@@ -84,6 +99,7 @@ export class ConsoleSession {
       case 'update': {
         this.lastButtons = reply.buttons;
         const ephemeral = reply.type === 'message' && reply.ephemeral;
+        const files = reply.type === 'message' ? this.save(reply.files ?? []) : [];
         const json = {
           ok: true,
           command: reply.record?.command ?? command,
@@ -91,9 +107,11 @@ export class ConsoleSession {
           ...(ephemeral ? { ephemeral: true } : {}),
           ...(reply.type === 'update' ? { updated_message: true } : {}),
           buttons: reply.buttons.map((b) => ({ custom_id: b.custom_id, label: b.label })),
+          ...(files.length ? { attachments: files } : {}),
           embed: reply.embed,
         };
-        return { json, text: embedToText(reply.embed, reply.buttons, ephemeral) };
+        const text = [embedToText(reply.embed, reply.buttons, ephemeral), ...files.map((f) => `  [attachment ${f.name}: ${f.path}]`)];
+        return { json, text: text.join('\n') };
       }
     }
   }

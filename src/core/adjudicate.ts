@@ -44,9 +44,12 @@ export function rollAndRecord<O extends Outcome>(
   ctx: Context,
   meta: RecordMeta,
   rules: (roller: Roller) => O,
+  odds?: (outcome: O) => Outcome['odds'],
 ): { row: LedgerRow; outcome: O } {
   const dice = recordingRoller(ctx.services.roller);
-  const outcome = rules(dice);
+  const rolled = rules(dice);
+  // The chances are recorded with the roll: what the player faced, kept with what happened.
+  const outcome = odds ? { ...rolled, odds: odds(rolled) } : rolled;
   return { row: record(ctx, meta, outcome, dice.faces), outcome };
 }
 

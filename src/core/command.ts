@@ -35,9 +35,12 @@ export type RecordSummary = {
   result: string | null;
 };
 
+/** A file sent with a message (a chart); the embed may show it as attachment://name. */
+export type Attachment = { name: string; data: Buffer };
+
 export type Reply =
   /** A new message: public results, or ephemeral notices. */
-  | { type: 'message'; ephemeral: boolean; embed: APIEmbed; buttons: Button[]; record?: RecordSummary }
+  | { type: 'message'; ephemeral: boolean; embed: APIEmbed; buttons: Button[]; record?: RecordSummary; files?: Attachment[] }
   /** Replaces the message a button was pressed on. */
   | { type: 'update'; embed: APIEmbed; buttons: Button[]; record?: RecordSummary }
   /** Always ephemeral; `ref` ties it to the log line of an unexpected failure. */

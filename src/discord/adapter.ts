@@ -89,6 +89,7 @@ export async function deliver(i: Routable, reply: Reply): Promise<void> {
       await i.reply({
         embeds: [reply.embed],
         components: componentsOf(reply.buttons),
+        ...(reply.files?.length ? { files: reply.files.map((f) => ({ attachment: f.data, name: f.name })) } : {}),
         ...(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
       });
       return;

@@ -3,7 +3,7 @@ import type { HobStep, NtcStep } from '../rules/asl/hob.js';
 import type { CheckStep } from '../rules/asl/mc.js';
 import { HOB_BANDS } from '../rules/asl/hob-table.js';
 import type { Finding, Tone } from '../rules/types.js';
-import { findingField, number, resultEmbed, stepFields } from './embed.js';
+import { findingField, number, oddsField, resultEmbed, stepFields } from './embed.js';
 
 export type AslStep = CheckStep | HobStep | NtcStep;
 
@@ -42,6 +42,7 @@ export function aslEmbed(a: {
   description: string;
   steps: AslStep[];
   tone: Tone;
+  odds?: { exactly: string; or_better: string } | undefined;
   row: { id: string; hash: string };
   decisions?: { finding: Finding; rollId: string }[];
 }): APIEmbed {
@@ -50,7 +51,7 @@ export function aslEmbed(a: {
     userName: a.userName,
     tone: a.tone,
     description: a.description,
-    fields: aslFields(a.steps, a.decisions?.map((d) => d.finding)),
+    fields: [...aslFields(a.steps, a.decisions?.map((d) => d.finding)), ...(a.odds ? [oddsField(a.odds, a.steps.length > 1 ? HEADINGS[a.steps[0]!.kind] : undefined)] : [])],
     rollId: a.row.id,
     hash: a.row.hash,
     footerExtra: a.decisions?.length ? `decision ${a.decisions.map((d) => d.rollId).join(', ')}` : undefined,
@@ -82,7 +83,7 @@ export function storedAslEmbed(
   decisions: { finding: Finding; rollId: string }[] = [],
 ): APIEmbed {
   const input = row.input as Record<string, unknown>;
-  const outcome = row.outcome as { steps: AslStep[]; tone: Tone };
+  const outcome = row.outcome as { steps: AslStep[]; tone: Tone; odds?: { exactly: string; or_better: string } };
   const check = row.command === 'hob' ? 'Heat of Battle' : input.check === 'rally' ? 'Rally' : 'Morale Check';
   return aslEmbed({
     title: `${check} · ${row.unit ?? String(input.unit)}`,
@@ -90,6 +91,7 @@ export function storedAslEmbed(
     description: describeSituation(input),
     steps: outcome.steps,
     tone: outcome.tone,
+    odds: outcome.odds,
     row,
     decisions,
   });

@@ -1,4 +1,5 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
+import { percentOf } from '../rules/odds.js';
 import type { Finding, Modifier, Step, Tone } from '../rules/types.js';
 
 /** Discord's embed limits. */
@@ -46,6 +47,12 @@ export function stepFields(step: Step, show: Show = {}): APIEmbedField[] {
     { name: `${p}Final`, value: `**${number(step.final)}**`, inline: true },
     findingField(step, show),
   ];
+}
+
+/** The chances line every rolled result carries. */
+export function oddsField(odds: { exactly: string; or_better: string }, heading?: string): APIEmbedField {
+  const value = `this result ${odds.exactly} (${percentOf(odds.exactly)}) · this or better ${odds.or_better} (${percentOf(odds.or_better)})`;
+  return { name: heading ? `${heading} · Odds` : 'Odds', value, inline: false };
 }
 
 export type ResultEmbed = {

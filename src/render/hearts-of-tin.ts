@@ -2,7 +2,7 @@ import type { APIEmbed } from 'discord.js';
 import type { RallyInput, RallyOutcome } from '../rules/hearts-of-tin/rally.js';
 import type { BrigadeFinding, DisorderFinding } from '../rules/hearts-of-tin/disorder.js';
 import type { Outcome } from '../rules/types.js';
-import { findingField, resultEmbed, stepFields } from './embed.js';
+import { findingField, oddsField, resultEmbed, stepFields } from './embed.js';
 
 type Recorded = { id: string; hash: string };
 
@@ -33,7 +33,9 @@ export function rallyEmbed(a: {
     : a.rerollOffered
       ? ['A commander within 12" may join the unit and let it roll once more.']
       : [];
-  const fields = stepFields(first, { heading: a.reroll ? 'First roll' : undefined, notes: firstNotes });
+  const firstHeading = a.reroll ? 'First roll' : undefined;
+  const fields = stepFields(first, { heading: firstHeading, notes: firstNotes });
+  if (a.first.outcome.odds) fields.push(oddsField(a.first.outcome.odds, firstHeading));
   if (a.reroll) {
     fields.push(
       ...stepFields(a.reroll.outcome.steps[0]!, {
@@ -41,6 +43,7 @@ export function rallyEmbed(a: {
         notes: [`Called by ${a.reroll.userName}; this result replaces the first.`],
       }),
     );
+    if (a.reroll.outcome.odds) fields.push(oddsField(a.reroll.outcome.odds, 'Commander re-roll'));
   }
   const last = a.reroll ?? a.first;
   return resultEmbed({

@@ -1,7 +1,7 @@
 import type { APIEmbed } from 'discord.js';
 import { CHECK_REASONS, COMMANDER_RANGE_M } from '../rules/lightning-war/morale-table.js';
 import type { MoraleInput, MoraleOutcome } from '../rules/lightning-war/morale.js';
-import { resultEmbed, stepFields } from './embed.js';
+import { oddsField, resultEmbed, stepFields } from './embed.js';
 
 function situation(i: MoraleInput): string {
   return [
@@ -33,7 +33,7 @@ export function moraleEmbed(a: {
     userName: a.userName,
     tone: a.outcome.tone,
     description: situation(a.input),
-    fields: stepFields(step, { notes }),
+    fields: [...stepFields(step, { notes }), ...(a.outcome.odds ? [oddsField(a.outcome.odds)] : [])],
     rollId: a.row.id,
     hash: a.row.hash,
   });

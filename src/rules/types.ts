@@ -33,6 +33,8 @@ export type Outcome<S extends Finding = Finding> = {
   /** The result code that stands: the last step's, unless a system says otherwise. */
   result: string;
   tone: Tone;
+  /** Exact chances for the inputs given, as fractions ("5/12"): this result, and this or better. */
+  odds?: { exactly: string; or_better: string };
 };
 
 /** A row of a results table: Final totals from `min` to `max` inclusive (open-ended with ±Infinity). */

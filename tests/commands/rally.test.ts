@@ -52,7 +52,7 @@ describe('/rally', () => {
 
   it('refuses an unknown command', async () => {
     app = testApp();
-    expect(expectError(await command(app, alice, 'ralley', {}))).toBe('There is no /ralley command. Commands: /rally, /disorder, /brigade, /morale, /hob, /mc, /help.');
+    expect(expectError(await command(app, alice, 'ralley', {}))).toBe('There is no /ralley command. Commands: /rally, /disorder, /brigade, /morale, /hob, /mc, /odds, /help.');
   });
 
   it('when the ledger cannot commit (another writer holds the lock), shows no result and says so', async () => {

@@ -79,6 +79,19 @@ describe('npm run console -- --json', () => {
     expect(crew).toMatchObject({ ok: false, command: 'hob', error: expect.stringContaining('crews, inherent or temporary, are not subject to Heat of Battle (A15.1)') });
   });
 
+  it('/odds prints the outcome table, and its probabilities sum to 1', () => {
+    const r = runConsole('/odds rally disorder:2 quality:militia commander_near:true\n');
+    expect(r.lines).toHaveLength(1);
+    const out = JSON.parse(r.lines[0]!);
+    expect(out).toMatchObject({ ok: true, command: 'odds rally', attachments: [{ name: 'odds.png' }] });
+    const rows = [...out.embed.description.matchAll(/^(\w+)\s+(\d+)\/(\d+)\s+[\d.]+%$/gm)].map((m) => [m[1], Number(m[2]), Number(m[3])]);
+    expect(rows).toEqual([['rally', 11, 36], ['retreat', 5, 12], ['rout_commander_lost', 5, 18]]);
+    expect(rows.reduce((a, [, n, d]) => a + (n as number) * (36 / (d as number)), 0)).toBe(36);
+    const ledger = Ledger.open(r.db);
+    expect(ledger.count('console-guild')).toBe(0);
+    ledger.close();
+  });
+
   it('an unreadable line is an error line, not a crash', () => {
     const r = runConsole('/rally unit:"open\nnonsense\n/rally disorder\n/help\n');
     const out = r.lines.map((l) => JSON.parse(l));

@@ -115,6 +115,18 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(cb.data.content).toContain('works inside a server');
   });
 
+  it('/odds sends its chart as an attachment (multipart) with the embed pointing at it', async () => {
+    const interaction = slashCommand('odds', {}, { member: bob });
+    interaction.data.options = [{ name: 'rally', type: 1, options: [{ name: 'disorder', type: 4, value: 2 }] }] as never;
+    const cb = await fake.send(interaction);
+    expect(cb.type).toBe(4);
+    expect(cb.data.flags).toBe(64);
+    expect(cb.files).toEqual([expect.objectContaining({ filename: 'odds.png', png: true })]);
+    expect(cb.files[0].bytes).toBeGreaterThan(1000);
+    expect(cb.data.embeds[0].image.url).toBe('attachment://odds.png');
+    expect(cb.data.attachments).toHaveLength(1);
+  });
+
   it('/help answers ephemerally', async () => {
     const cb = await fake.send(slashCommand('help', {}, { member: bob }));
     expect(cb.data.flags).toBe(64);
@@ -145,10 +157,10 @@ describe('npm run deploy-commands', () => {
       timeout: 20_000,
       env: { ...process.env, DISCORD_TOKEN: TOKEN, DISCORD_APPLICATION_ID: APP_ID, DISCORD_GUILD_ID: GUILD, DISCORD_API_BASE: fake.apiBase, LOG_LEVEL: 'debug' },
     });
-    expect(r.stderr).toContain('Registered 7 commands to server');
+    expect(r.stderr).toContain('Registered 8 commands to server');
     expect(r.stderr + r.stdout).not.toContain(TOKEN);
     const saved = fake.registered.get(`guild:${GUILD}`)!;
-    expect(saved.map((c) => c.name).sort()).toEqual(['brigade', 'disorder', 'help', 'hob', 'mc', 'morale', 'rally']);
+    expect(saved.map((c) => c.name).sort()).toEqual(['brigade', 'disorder', 'help', 'hob', 'mc', 'morale', 'odds', 'rally']);
     const rally = saved.find((c) => c.name === 'rally');
     expect(rally.options[0]).toMatchObject({ name: 'disorder', type: 4, required: true, min_value: 1, max_value: 10 });
     expect(rally.options.find((o: any) => o.name === 'unit')).toMatchObject({ autocomplete: true, max_length: 80 });

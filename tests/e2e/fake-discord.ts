@@ -8,7 +8,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
  * where the bot could get it wrong: one callback per interaction, within 3 seconds.
  */
 
-export type Callback = { interactionId: string; token: string; type: number; data: any; at: number };
+export type Callback = { interactionId: string; token: string; type: number; data: any; files: any[]; at: number };
 export type Member = { id: string; username: string; permissions?: bigint; nick?: string };
 
 export const APP_ID = '110000000000000001';
@@ -184,7 +184,7 @@ export class FakeDiscord {
     if (Date.now() - issued.at > 3_000) return json(404, { code: 10062, message: 'Unknown interaction' });
     if (issued.answered) return json(400, { code: 40060, message: 'Interaction has already been acknowledged.' });
     issued.answered = true;
-    const cb: Callback = { interactionId: id, token, type: body.type, data: body.data, at: Date.now() };
+    const cb: Callback = { interactionId: id, token, type: body.type, data: body.data, files: body._files ?? [], at: Date.now() };
     this.callbacks.push(cb);
     const waiter = this.waiting.get(id);
     if (waiter) {
@@ -206,14 +206,26 @@ export const channelOf = (guildId: string) => String(BigInt(guildId) + 1000n);
 async function readBody(req: http.IncomingMessage): Promise<any> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  const raw = Buffer.concat(chunks).toString('utf8');
-  if (!raw) return undefined;
+  const buf = Buffer.concat(chunks);
+  if (!buf.length) return undefined;
   const type = req.headers['content-type'] ?? '';
-  if (type.startsWith('multipart/form-data')) {
-    const m = /name="payload_json"[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/.exec(raw);
-    return m ? JSON.parse(m[1]!) : undefined;
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(type);
+  if (type.startsWith('multipart/form-data') && boundary) {
+    // Parts: payload_json, and one per file; the files are kept as { filename, bytes } under _files.
+    const sep = `--${boundary[1] ?? boundary[2]}`;
+    let payload: any = {};
+    const files: { name: string; filename: string; bytes: number; png: boolean }[] = [];
+    for (const part of buf.toString('latin1').split(sep).slice(1, -1)) {
+      const [head = '', ...bodyParts] = part.replace(/^\r\n/, '').split('\r\n\r\n');
+      const body = bodyParts.join('\r\n\r\n').replace(/\r\n$/, '');
+      const name = /name="([^"]+)"/.exec(head)?.[1] ?? '';
+      const filename = /filename="([^"]+)"/.exec(head)?.[1];
+      if (name === 'payload_json') payload = JSON.parse(Buffer.from(body, 'latin1').toString('utf8'));
+      else if (filename) files.push({ name, filename, bytes: body.length, png: body.startsWith('\x89PNG') });
+    }
+    return { ...payload, _files: files };
   }
-  return JSON.parse(raw);
+  return JSON.parse(buf.toString('utf8'));
 }
 
 // ---- interaction payloads as Discord sends them ----------------------------------------------

@@ -1,4 +1,5 @@
 import type { Roller } from '../../dice/roller.js';
+import { enumerate } from '../odds.js';
 import { applied, sum, type Modifier, type Outcome, type Step, type Tone } from '../types.js';
 import { CLASS_NAMES, CLASSES, catalog } from './catalog.js';
 import { berserkCompanionChecks, hobExemption, hobStep, type HobInput, type HobStep, type NtcStep } from './hob.js';
@@ -165,4 +166,24 @@ export function moraleCheck(input: CheckInput, roller: Roller): CheckOutcome {
     if (hob.result === 'berserk' && input.unit.kind === 'leader') steps.push(...berserkCompanionChecks(input.unit, input.companions, roller));
   }
   return { system: 'asl', steps, result: step.result, tone: step.tone };
+}
+
+/** Results from best to worst, for "this result or better". */
+export const MC_ORDER = ['passed', 'pinned', 'broken', 'replaced', 'disrupted', 'casualty_reduction', 'eliminated'] as const;
+export const ASL_RALLY_ORDER = ['rallied', 'not_rallied', 'fate'] as const;
+export const checkOrder = (input: CheckInput): readonly string[] => (input.check === 'mc' ? MC_ORDER : ASL_RALLY_ORDER);
+
+/**
+ * Exact distribution of a check. With `chain`, an Original 2's Heat of Battle result is part of
+ * the outcome ("passed → hero"); without, only the check's own result counts.
+ */
+export function checkDistribution(input: CheckInput, chain = false) {
+  const noCompanions = { ...input, companions: [] };
+  return enumerate(
+    (dice) => moraleCheck(noCompanions, dice),
+    (o) => {
+      const hob = chain ? o.steps.find((s) => s.kind === 'hob') : undefined;
+      return hob ? `${o.result} → ${hob.result}` : o.result;
+    },
+  );
 }

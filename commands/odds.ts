@@ -1,0 +1,67 @@
+import type { CommandGroup, Reply } from '../src/core/command.js';
+import { errorReply } from '../src/core/adjudicate.js';
+import { defineSubcommand } from '../src/core/command.js';
+import { describeSituation } from '../src/render/asl.js';
+import { ODDS_CHART, oddsReply } from '../src/render/odds.js';
+import { HOB_ORDER, hobDistribution } from '../src/rules/asl/hob.js';
+import { checkDistribution, checkOrder } from '../src/rules/asl/mc.js';
+import { RALLY_ORDER, rallyDistribution } from '../src/rules/hearts-of-tin/rally.js';
+import { MORALE_ORDER, moraleDistribution } from '../src/rules/lightning-war/morale.js';
+import { ordered, type Fraction } from '../src/rules/odds.js';
+import { unitChoices } from './asl-options.js';
+import * as hob from './hob.js';
+import * as mc from './mc.js';
+import * as morale from './morale.js';
+import * as rally from './rally.js';
+
+function answer(title: string, situation: string, dist: Map<string, Fraction>, order: readonly string[], then?: readonly string[]): Reply {
+  const { embed, png } = oddsReply(title, situation, ordered(dist, order, then));
+  return { type: 'message', ephemeral: true, embed, buttons: [], files: [{ name: ODDS_CHART, data: png }] };
+}
+
+export default {
+  name: 'odds',
+  description: 'Exact chances of every outcome, before you roll (nothing is rolled or recorded)',
+  example: '/odds rally disorder:2 quality:militia commander_near:true',
+  subcommands: {
+    rally: defineSubcommand({
+      description: 'Hearts of Tin rally; with commander_near, the re-roll is taken on a failure',
+      options: rally.options,
+      run(_ctx, o) {
+        const input = rally.toInput(o);
+        const how = input.commanderNear ? 'the commander re-rolls any failure' : 'no commander re-roll';
+        return answer(`Odds · Rally${o.unit ? ` · ${o.unit}` : ''}`, `${o.disorder} disorder · ${o.quality} · ${how}`, rallyDistribution(input, true), RALLY_ORDER);
+      },
+    }),
+    morale: defineSubcommand({
+      description: 'Lightning War morale check or rally',
+      options: morale.options,
+      check: morale.check,
+      run(_ctx, o) {
+        return answer(`Odds · ${o.rally ? 'Rally' : 'Morale check'}${o.unit ? ` · ${o.unit}` : ''}`, `${o.morale} morale, ${o.unit_type.replace('_', ' ')}`, moraleDistribution(morale.toInput(o)), MORALE_ORDER);
+      },
+    }),
+    hob: defineSubcommand({
+      description: 'ASL Heat of Battle DR',
+      options: hob.options,
+      run(_ctx, o) {
+        const prepared = hob.prepare(o);
+        if (typeof prepared === 'string') return errorReply(prepared);
+        return answer(`Odds · Heat of Battle · ${prepared.input.unit.name}`, describeSituation(o), hobDistribution(prepared.input), HOB_ORDER);
+      },
+    }),
+    mc: defineSubcommand({
+      description: 'ASL Morale Check or Rally, with the Heat of Battle DR an Original 2 brings',
+      options: mc.options,
+      check: mc.check,
+      run(_ctx, o) {
+        const input = mc.prepare(o);
+        if (typeof input === 'string') return errorReply(input);
+        const check = input.check === 'mc' ? 'Morale Check' : 'Rally';
+        return answer(`Odds · ${check} · ${input.unit.name}`, describeSituation(o), checkDistribution(input, true), checkOrder(input), HOB_ORDER);
+      },
+    }),
+  },
+  autocomplete: (ctx, option, value, subcommand) =>
+    subcommand === 'hob' || subcommand === 'mc' ? unitChoices(ctx, option, value) : [],
+} satisfies CommandGroup;

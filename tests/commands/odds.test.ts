@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { alice, command, expectError, expectMessage, testApp, type TestApp } from '../helpers/app.js';
+
+let app: TestApp;
+afterEach(() => app?.ledger.close());
+
+const odds = (sub: string, options: Record<string, unknown>) =>
+  app.router.handle({ type: 'command', name: 'odds', subcommand: sub, options, actor: alice });
+
+describe('/odds', () => {
+  it('rally: a table of every outcome, a PNG chart, no dice and no ledger row', async () => {
+    app = testApp();
+    const reply = expectMessage(await odds('rally', { disorder: 2, quality: 'militia', commander_near: true }));
+    expect(reply.type === 'message' && reply.ephemeral).toBe(true);
+    expect(reply.embed.description).toMatch(/rally\s+11\/36\s+30\.6%/);
+    expect(reply.embed.description).toMatch(/retreat\s+5\/12\s+41\.7%/);
+    expect(reply.embed.description).toMatch(/rout_commander_lost\s+5\/18\s+27\.8%/);
+    expect(reply.embed.image).toEqual({ url: 'attachment://odds.png' });
+    const png = reply.type === 'message' ? reply.files![0]! : undefined;
+    expect(png!.name).toBe('odds.png');
+    expect(png!.data.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(app.ledger.count('g1')).toBe(0);
+    expect(app.dice.pending()).toBe(0);
+  });
+
+  it('morale, hob and mc take the same options as their rolling commands', async () => {
+    app = testApp();
+    expect(expectMessage(await odds('morale', { morale: 'professional' })).embed.description).toMatch(/firm\s+1\/2\s+50\.0%/);
+    expect(expectMessage(await odds('hob', { unit: 'German 4-6-7' })).embed.description).toMatch(/hero\s+1\/6/);
+    expect(expectMessage(await odds('mc', { unit: 'German 4-6-7' })).embed.description).toMatch(/passed → hero\s+1\/216/);
+    expect(app.ledger.count('g1')).toBe(0);
+  });
+
+  it('refuses what the rolling command refuses', async () => {
+    app = testApp();
+    expect(expectError(await odds('hob', { unit: 'German crew' }))).toContain('crews, inherent or temporary');
+    expect(expectError(await odds('rally', { disorder: 0 }))).toContain('`disorder` must be a whole number from 1 to 10');
+    expect(expectError(await odds('morale', { morale: 'leery', casualties: '3/2' }))).toContain('more lost than the original strength');
+    expect(expectError(await odds('nonsense', {}))).toBe('there is no /odds nonsense; /odds takes one of: rally, morale, hob, mc (e.g. /odds rally disorder:2 quality:militia commander_near:true).');
+    expect(expectError(await app.router.handle({ type: 'command', name: 'odds', options: {}, actor: alice }))).toContain('/odds takes one of');
+  });
+});
+
+describe('every rolled result carries its odds', () => {
+  it('rally: this result and this or better, recorded with the roll', async () => {
+    app = testApp();
+    app.dice.push(2);
+    const reply = expectMessage(await command(app, alice, 'rally', { disorder: 1 }));
+    const field = reply.embed.fields!.find((f) => f.name === 'Odds')!;
+    expect(field.value).toBe('this result 1/2 (50.0%) · this or better 1 (100.0%)');
+    expect((app.ledger.get('g1', reply.record!.roll_id)!.outcome as { odds: unknown }).odds).toEqual({ exactly: '1/2', or_better: '1' });
+  });
+
+  it('morale, hob and mc', async () => {
+    app = testApp();
+    app.dice.push(6, 5, 1, 3, 4, 3, 4);
+    expect(expectMessage(await command(app, alice, 'morale', { morale: 'professional' })).embed.fields!.find((f) => f.name === 'Odds')!.value).toBe(
+      'this result 1/2 (50.0%) · this or better 1/2 (50.0%)',
+    );
+    expect(JSON.stringify(expectMessage(await command(app, alice, 'hob', { unit: 'German 4-6-7' })).embed)).toContain('this result 11/36');
+    expect(JSON.stringify(expectMessage(await command(app, alice, 'mc', { unit: 'German 4-6-7' })).embed)).toContain('this result 1/6 (16.7%)');
+  });
+});
