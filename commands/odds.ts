@@ -27,7 +27,10 @@ export default {
     rally: defineSubcommand({
       description: 'Hearts of Tin rally; with commander_near, the re-roll is taken on a failure',
       options: rally.options,
-      run(_ctx, o) {
+      run(ctx, given) {
+        const settled = rally.settle(ctx, given);
+        if (typeof settled === 'string') return errorReply(settled);
+        const o = settled.options;
         const input = rally.toInput(o);
         const how = input.commanderNear ? 'the commander re-rolls any failure' : 'no commander re-roll';
         return answer(`Odds · Rally${o.unit ? ` · ${o.unit}` : ''}`, `${o.disorder} disorder · ${o.quality} · ${how}`, rallyDistribution(input, true), RALLY_ORDER);

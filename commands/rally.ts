@@ -1,6 +1,7 @@
 import { customId, defineCommand, type Context, type Reply } from '../src/core/command.js';
 import { errorReply, resultMessage, rollAndRecord, summarise } from '../src/core/adjudicate.js';
-import { boolean, choice, integer, parseOptions, type ParsedOptions } from '../src/core/options.js';
+import { boolean, choice, integer, parseOptions, requiredMessage, type ParsedOptions } from '../src/core/options.js';
+import { preferGiven, trackedUnit, writeBack, type Tracked } from '../src/core/roster-unit.js';
 import { recentUnitChoices, unitOption } from '../src/core/unit-option.js';
 import { AlreadyRecordedError } from '../src/ledger/ledger.js';
 import { oddsOf } from '../src/rules/odds.js';
@@ -21,13 +22,12 @@ import {
 
 export const options = {
   disorder: integer({
-    description: 'Disorder markers on the unit (1–10)',
+    description: 'Disorder markers on the unit (1–10; a roster unit: its own)',
     min: MIN_DISORDER,
     max: MAX_DISORDER,
-    required: true,
-    explain: (v) => (v === 0 ? 'a unit with no disorder does not need to rally' : undefined),
+    explain: (v) => (v === 0 ? NO_DISORDER : undefined),
   }),
-  quality: choice({ description: 'Troop quality (default regular)', choices: QUALITIES, default: 'regular' }),
+  quality: choice({ description: 'Troop quality (default regular, or the roster unit\'s)', choices: QUALITIES, default: 'regular' }),
   band: boolean({ description: 'A band has joined the unit (+1; not on top of elite)', default: false }),
   enemy_in_sight: boolean({
     description: 'An enemy is visible within 24" (default true; false gives +1)',
@@ -41,8 +41,29 @@ export const options = {
 };
 
 type RallyOptions = ParsedOptions<typeof options>;
+/** The options with `disorder` settled (given, or from the roster). */
+type Settled = RallyOptions & { disorder: number };
 
-export const toInput = (o: RallyOptions): RallyInput => ({
+const NO_DISORDER = 'a unit with no disorder does not need to rally';
+
+/** Roster defaults (explicit options win), or the error when the disorder count is missing. */
+export function settle(ctx: Context, o: RallyOptions): { options: Settled; tracked?: Tracked } | string {
+  const tracked = trackedUnit(ctx, 'hearts-of-tin', o.unit);
+  const f = tracked?.unit.fields as { disorder: number; quality: RallyOptions['quality']; band: boolean } | undefined;
+  const eff = preferGiven(ctx, o, f ? { disorder: f.disorder, quality: f.quality, band: f.band } : {});
+  if (eff.disorder === 0) return `${tracked?.unit.name ?? 'The unit'} has no disorder markers: ${NO_DISORDER}.`;
+  if (eff.disorder === undefined) return requiredMessage('disorder', options.disorder);
+  return { options: eff as Settled, ...(tracked ? { tracked } : {}) };
+}
+
+/** What a rally result does to a roster unit. */
+function rallyWriteBack(result: string, rerollOffered: boolean): { fields?: Record<string, unknown>; remove?: boolean; why: string } | undefined {
+  if (result === 'huzzah' || result === 'rally') return { fields: { disorder: 0 }, why: 'Rallied: all disorder removed' };
+  if (result === 'rout_commander_lost' || (result === 'rout' && !rerollOffered)) return { remove: true, why: 'Routed: off the field' };
+  return undefined;
+}
+
+export const toInput = (o: Settled): RallyInput => ({
   disorder: o.disorder,
   quality: o.quality,
   band: o.band,
@@ -63,8 +84,8 @@ function commanderRejoins(ctx: Context, rollId: string): Reply {
   }
   // The button carries only the roll id: the unit's situation is re-read from the ledger.
   const stored = parseOptions('rally', options, first.input as Record<string, unknown>);
-  if (!stored.ok) return errorReply('That rally cannot be re-rolled: its recorded options no longer validate.');
-  const input = toInput(stored.value);
+  if (!stored.ok || stored.value.disorder === undefined) return errorReply('That rally cannot be re-rolled: its recorded options no longer validate.');
+  const input = toInput(stored.value as Settled);
   if (!commanderMayRejoin(input, first.result ?? '')) {
     return errorReply('The rules give no commander re-roll for that rally.');
   }
@@ -74,13 +95,19 @@ function commanderRejoins(ctx: Context, rollId: string): Reply {
   const earlier = done();
   if (earlier) return used(earlier.id);
   let reroll;
+  const tracked = trackedUnit(ctx, 'hearts-of-tin', first.unit ?? undefined);
   try {
-    reroll = rollAndRecord(
-      ctx,
-      { command: 'rally', kind: 'reroll', unit: first.unit ?? undefined, input: first.input, parentId: first.id, onceKey: `${REROLL}:${first.id}` },
-      (dice) => commanderReroll(input, first.result ?? '', dice),
-      (o) => oddsOf(rerollDistribution(input, first.result ?? ''), RALLY_ORDER, o.result),
-    );
+    reroll = ledger.transaction(() => {
+      const r = rollAndRecord(
+        ctx,
+        { command: 'rally', kind: 'reroll', unit: first.unit ?? undefined, input: first.input, parentId: first.id, onceKey: `${REROLL}:${first.id}` },
+        (dice) => commanderReroll(input, first.result ?? '', dice),
+        (o) => oddsOf(rerollDistribution(input, first.result ?? ''), RALLY_ORDER, o.result),
+      );
+      const change = tracked && rallyWriteBack(r.outcome.result, false);
+      if (tracked && change) writeBack(ctx, tracked, change, r.row.id, 'rally');
+      return r;
+    });
   } catch (err) {
     if (!(err instanceof AlreadyRecordedError)) throw err;
     return used(done()?.id);
@@ -106,15 +133,24 @@ export default defineCommand({
   system: 'hearts-of-tin',
   example: '/rally disorder:2 quality:militia commander_near:true unit:"1st Foot"',
   options,
-  run(ctx, o) {
+  run(ctx, given) {
+    const settled = settle(ctx, given);
+    if (typeof settled === 'string') return errorReply(settled);
+    const { options: o, tracked } = settled;
     const input = toInput(o);
-    const first = rollAndRecord(
-      ctx,
-      { command: 'rally', kind: 'roll', unit: o.unit, input: o },
-      (dice) => rally(input, dice),
-      (out) => oddsOf(rallyDistribution(input), RALLY_ORDER, out.result),
-    );
-    const offered = commanderMayRejoin(input, first.outcome.result);
+    let offered = false;
+    const first = ctx.services.ledger.transaction(() => {
+      const found = rollAndRecord(
+        ctx,
+        { command: 'rally', kind: 'roll', unit: o.unit, input: o },
+        (dice) => rally(input, dice),
+        (out) => oddsOf(rallyDistribution(input), RALLY_ORDER, out.result),
+      );
+      offered = commanderMayRejoin(input, found.outcome.result);
+      const change = tracked && rallyWriteBack(found.outcome.result, offered);
+      if (tracked && change) writeBack(ctx, tracked, change, found.row.id, 'rally');
+      return found;
+    });
     const embed = rallyEmbed({ unit: o.unit, userName: ctx.actor.userName, input, first, rerollOffered: offered });
     const buttons = offered ? [{ custom_id: customId(REROLL, first.row.id), label: 'Commander joins — re-roll', style: 'primary' as const }] : [];
     return resultMessage(first, embed, buttons);

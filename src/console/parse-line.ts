@@ -4,6 +4,7 @@ export type ConsoleLine =
   | { type: 'complete'; name: string; subcommand?: string; option: string; value: string; options: Record<string, string> }
   | { type: 'press'; customId: string | undefined }
   | { type: 'as'; user: string; gm: boolean }
+  | { type: 'in'; channel: string; guild?: string }
   | { type: 'help' }
   | { type: 'quit' }
   | { type: 'blank' };
@@ -91,6 +92,12 @@ export function parseLine(line: string): ConsoleLine {
         throw new LineError('as takes a user and optionally gm: as alice, or as bob gm');
       }
       return { type: 'as', user, gm: flag === 'gm' };
+    }
+    case 'in': {
+      // in <channel> [guild]: act in another channel (and server) from here on.
+      const [channel, guild, ...extra] = rest;
+      if (!channel || extra.length) throw new LineError('in takes a channel and optionally a server: in war-room, or in war-room other-server');
+      return { type: 'in', channel, ...(guild ? { guild } : {}) };
     }
     case 'complete': {
       // complete /rally unit:"1st"  — the last option is the one being typed.

@@ -13,6 +13,7 @@ const CONSOLE_HELP = [
   'Type a command as in Discord:  /rally disorder:2 quality:militia unit:"1st Foot"',
   '  press <custom_id>     press a button (press alone: the last button shown)',
   '  as <user> [gm]        act as another player, or as a GM',
+  '  in <channel> [server] act in another channel (and server)',
   '  complete /rally unit:1st   what autocomplete would offer',
   '  /help                 the commands and an example of each',
   '  quit                  leave',
@@ -62,6 +63,12 @@ export class ConsoleSession {
         return {
           json: { ok: true, as: { user: parsed.user, gm: parsed.gm } },
           text: `now acting as ${parsed.user}${parsed.gm ? ' (GM)' : ''}`,
+        };
+      case 'in':
+        this.actor = { ...this.actor, channelId: parsed.channel, ...(parsed.guild ? { guildId: parsed.guild } : {}) };
+        return {
+          json: { ok: true, in: { channel: this.actor.channelId, guild: this.actor.guildId } },
+          text: `now in channel ${this.actor.channelId} of server ${this.actor.guildId}`,
         };
       case 'press': {
         const customId = parsed.customId ?? (this.lastButtons.length === 1 ? this.lastButtons[0]!.custom_id : undefined);

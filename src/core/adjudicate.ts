@@ -6,8 +6,11 @@ import type { Button, Context, Reply, RecordSummary } from './command.js';
 
 export type RecordMeta = {
   command: string;
-  /** roll: dice were rolled; reroll: a second roll the rules allow; check: a ruling with no dice; decision: a player's choice on a roll. */
-  kind: 'roll' | 'reroll' | 'check' | 'decision';
+  /**
+   * roll: dice were rolled; reroll: a second roll the rules allow; check: a ruling with no dice;
+   * decision: a player's choice on a roll; game / unit: a change to a game or its roster.
+   */
+  kind: 'roll' | 'reroll' | 'check' | 'decision' | 'game' | 'unit';
   unit?: string | undefined;
   /** The validated options, exactly as they will be re-read from the ledger. */
   input: unknown;
@@ -15,9 +18,22 @@ export type RecordMeta = {
   onceKey?: string;
 };
 
+/**
+ * The channel's running game, if this outcome belongs to it: rolls of the game's system are
+ * tagged with its id, turn and phase (a roll of another system in the channel is not the game's).
+ */
+export function gameFor(ctx: Context, system: string | null) {
+  const game = ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
+  return game && (system === null || game.system === system) ? game : undefined;
+}
+
 /** Commits an outcome to the ledger; throws (and so shows nothing) if the commit fails. */
 export function record<O extends Outcome>(ctx: Context, meta: RecordMeta, outcome: O, dice: number[] = []): LedgerRow {
+  const game = gameFor(ctx, outcome.system);
   return ctx.services.ledger.append({
+    gameId: game?.id ?? null,
+    turn: game?.turn ?? null,
+    phase: game?.phase ?? null,
     guildId: ctx.actor.guildId,
     channelId: ctx.actor.channelId,
     userId: ctx.actor.userId,
@@ -68,5 +84,8 @@ export function summarise(row: LedgerRow, outcome: Outcome): RecordSummary {
 export function resultMessage(found: { row: LedgerRow; outcome: Outcome }, embed: APIEmbed, buttons: Button[] = []): Reply {
   return { type: 'message', ephemeral: false, embed, buttons, record: summarise(found.row, found.outcome) };
 }
+
+/** A message that records nothing of its own (status, rosters, notices). */
+export const message = (embed: APIEmbed, ephemeral = false, buttons: Button[] = []): Reply => ({ type: 'message', ephemeral, embed, buttons });
 
 export const errorReply = (message: string): Reply => ({ type: 'error', message });

@@ -21,7 +21,13 @@ export type Services = {
   log: Logger;
 };
 
-export type Context = { actor: Actor; services: Services; commands: readonly AnyCommand[] };
+export type Context = {
+  actor: Actor;
+  services: Services;
+  commands: readonly AnyCommand[];
+  /** The options the user actually gave (defaults aside): an explicit option beats a roster value. */
+  given: ReadonlySet<string>;
+};
 
 export type Button = { custom_id: string; label: string; style: 'primary' | 'secondary' | 'danger' };
 

@@ -121,6 +121,17 @@ export function text<P extends Presence<string>>(
   });
 }
 
+/** A Discord user (the console takes a user id or name as text). */
+export function user(o: { description: string }): OptionSpec<string | undefined> {
+  return finish(z.string().min(1).max(100), {}, {
+    description: o.description,
+    allowed: 'a member of this server',
+    autocomplete: false,
+    toSlash: (name) => ({ type: ApplicationCommandOptionType.User, name, description: o.description, required: false }),
+    fromText: (raw) => raw.replace(/^<@!?(\d+)>$/, '$1'),
+  });
+}
+
 /**
  * Text the command reads into a value (`2/5` → lost and original). `parse` returns the value, or
  * the reason the text cannot be one, which the error then quotes.
@@ -156,6 +167,9 @@ export function objectSchema<O extends OptionMap>(options: O): z.ZodType<ParsedO
   return z.strictObject(shape) as unknown as z.ZodType<ParsedOptions<O>>;
 }
 
+/** The error for a missing option, also used where a roster can stand in for it. */
+export const requiredMessage = (name: string, spec: OptionSpec<unknown>) => `\`${name}\` is required: ${spec.allowed}.`;
+
 const show = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
 
 /**
@@ -175,9 +189,7 @@ export function parseOptions<O extends OptionMap>(
     }
   }
   for (const [k, spec] of Object.entries(options)) {
-    if (spec.required && raw[k] === undefined) {
-      return { ok: false, error: `\`${k}\` is required: ${spec.allowed}.` };
-    }
+    if (spec.required && raw[k] === undefined) return { ok: false, error: requiredMessage(k, spec) };
   }
   const parsed = objectSchema(options).safeParse(raw);
   if (parsed.success) return { ok: true, value: parsed.data };

@@ -35,7 +35,8 @@ export class Router {
   }
 
   async handle(req: Request): Promise<Reply> {
-    const ctx: Context = { actor: req.actor, services: this.services, commands: this.commands };
+    const given = new Set(req.type === 'command' ? Object.keys(req.options) : []);
+    const ctx: Context = { actor: req.actor, services: this.services, commands: this.commands, given };
     try {
       return await this.dispatch(req, ctx);
     } catch (err) {

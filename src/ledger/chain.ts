@@ -13,6 +13,9 @@ export type ChainedFields = {
   user_id: string;
   user_name: string;
   game_id: string | null;
+  /** Only on rows made in a game. */
+  turn?: number | null;
+  phase?: string | null;
   command: string;
   system: string | null;
   kind: string;
@@ -45,10 +48,14 @@ const CHAINED_KEYS: (keyof ChainedFields)[] = [
   'unit', 'input', 'dice', 'outcome', 'result', 'parent_id', 'once_key', 'created_at',
 ];
 
+/** Rows made in a game also cover the game's turn and phase. */
+const GAME_KEYS: (keyof ChainedFields)[] = ['turn', 'phase'];
+
 /** Only the chained fields, so extra columns (added by later migrations or exports) never change a hash. */
 export function pickChained(row: ChainedFields): ChainedFields {
   const out: Record<string, unknown> = {};
-  for (const k of CHAINED_KEYS) out[k] = row[k] ?? null;
+  const keys = row.game_id ? [...CHAINED_KEYS, ...GAME_KEYS] : CHAINED_KEYS;
+  for (const k of keys) out[k] = row[k] ?? null;
   return out as ChainedFields;
 }
 

@@ -1,6 +1,7 @@
 import { customAlphabet } from 'nanoid';
 import { openDatabase, type Db } from './database.js';
 import { migrate } from './migrate.js';
+import { Roster } from './roster.js';
 import { canonicalJson, GENESIS_HASH, rowHash, verifyChain, type ChainedFields, type ChainedRow, type ChainReport } from './chain.js';
 
 /** Roll ids: short, unambiguous to read aloud or type (no i, l, o, u). */
@@ -13,6 +14,8 @@ export type NewEntry = {
   userId: string;
   userName: string;
   gameId?: string | null;
+  turn?: number | null;
+  phase?: string | null;
   command: string;
   system: string | null;
   kind: string;
@@ -43,24 +46,27 @@ const parseRow = (r: RawRow): LedgerRow => ({
 /** The only code that reads or writes SQL. */
 export class Ledger {
   readonly db: Db;
+  readonly roster: Roster;
   private readonly now: () => Date;
   private readonly stmts;
 
   constructor(db: Db, options: { now?: () => Date } = {}) {
     this.db = db;
+    this.roster = new Roster(db);
     this.now = options.now ?? (() => new Date());
     this.stmts = {
       head: db.prepare('SELECT guild_seq, hash FROM rolls WHERE guild_id = ? ORDER BY guild_seq DESC LIMIT 1'),
       onceUsed: db.prepare('SELECT id FROM rolls WHERE once_key = ?'),
       insert: db.prepare(`INSERT INTO rolls
-        (id, guild_id, guild_seq, channel_id, user_id, user_name, game_id, command, system, kind, unit, input, dice,
+        (id, guild_id, guild_seq, channel_id, user_id, user_name, game_id, turn, phase, command, system, kind, unit, input, dice,
          outcome, result, parent_id, once_key, created_at, prev_hash, hash)
-        VALUES (@id, @guild_id, @guild_seq, @channel_id, @user_id, @user_name, @game_id, @command, @system, @kind, @unit,
+        VALUES (@id, @guild_id, @guild_seq, @channel_id, @user_id, @user_name, @game_id, @turn, @phase, @command, @system, @kind, @unit,
          @input, @dice, @outcome, @result, @parent_id, @once_key, @created_at, @prev_hash, @hash)`),
       byId: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND id = ?'),
       children: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND parent_id = ? ORDER BY seq'),
       guildRows: db.prepare('SELECT * FROM rolls WHERE guild_id = ? ORDER BY guild_seq'),
       count: db.prepare('SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ?'),
+      gameRolls: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind IN ('roll', 'reroll')"),
       units: db.prepare(`SELECT unit, MAX(seq) AS last FROM rolls
         WHERE guild_id = ? AND channel_id = ? AND unit IS NOT NULL AND unit LIKE ? ESCAPE '\\'
         GROUP BY unit COLLATE NOCASE ORDER BY last DESC LIMIT ?`),
@@ -99,6 +105,8 @@ export class Ledger {
         user_id: entry.userId,
         user_name: entry.userName,
         game_id: entry.gameId ?? null,
+        turn: entry.gameId ? (entry.turn ?? null) : null,
+        phase: entry.gameId ? (entry.phase ?? null) : null,
         command: entry.command,
         system: entry.system,
         kind: entry.kind,
@@ -146,6 +154,31 @@ export class Ledger {
 
   count(guildId: string): number {
     return (this.stmts.count.get(guildId) as { n: number }).n;
+  }
+
+  /** Dice rolls (not rulings or decisions) made in a game. */
+  gameRollCount(guildId: string, gameId: string): number {
+    return (this.stmts.gameRolls.get(guildId, gameId) as { n: number }).n;
+  }
+
+  /** The current time as the ledger writes it. */
+  timestamp(): string {
+    return this.now().toISOString();
+  }
+
+  /**
+   * Runs `work` in one IMMEDIATE transaction: the ledger rows and roster changes it makes commit
+   * together or not at all. SQLite failures become LedgerWriteError; the caller's own errors pass.
+   */
+  transaction<T>(work: () => T): T {
+    try {
+      return this.db.transaction(work).immediate();
+    } catch (err) {
+      if (err instanceof Error && 'code' in err && String((err as { code: unknown }).code).startsWith('SQLITE_')) {
+        throw new LedgerWriteError(`the ledger could not record the change: ${err.message}`, { cause: err });
+      }
+      throw err;
+    }
   }
 
   /** Unit names used in a channel, most recent first, for autocomplete. */

@@ -1,3 +1,4 @@
+import { COMMANDS } from '../../commands/index.js';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { alice, bob, command, expectError, expectMessage, gm, press, testApp, type TestApp } from '../helpers/app.js';
@@ -52,7 +53,7 @@ describe('/rally', () => {
 
   it('refuses an unknown command', async () => {
     app = testApp();
-    expect(expectError(await command(app, alice, 'ralley', {}))).toBe('There is no /ralley command. Commands: /rally, /disorder, /brigade, /morale, /hob, /mc, /odds, /help.');
+    expect(expectError(await command(app, alice, 'ralley', {}))).toBe(`There is no /ralley command. Commands: ${COMMANDS.map((c) => '/' + c.name).join(', ')}.`);
   });
 
   it('when the ledger cannot commit (another writer holds the lock), shows no result and says so', async () => {

@@ -1,3 +1,4 @@
+import { COMMANDS } from '../../commands/index.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import path from 'node:path';
@@ -157,12 +158,15 @@ describe('npm run deploy-commands', () => {
       timeout: 20_000,
       env: { ...process.env, DISCORD_TOKEN: TOKEN, DISCORD_APPLICATION_ID: APP_ID, DISCORD_GUILD_ID: GUILD, DISCORD_API_BASE: fake.apiBase, LOG_LEVEL: 'debug' },
     });
-    expect(r.stderr).toContain('Registered 8 commands to server');
+    expect(r.stderr).toContain(`Registered ${COMMANDS.length} commands to server`);
     expect(r.stderr + r.stdout).not.toContain(TOKEN);
     const saved = fake.registered.get(`guild:${GUILD}`)!;
-    expect(saved.map((c) => c.name).sort()).toEqual(['brigade', 'disorder', 'help', 'hob', 'mc', 'morale', 'odds', 'rally']);
+    expect(saved.map((c) => c.name).sort()).toEqual(COMMANDS.map((c) => c.name).sort());
     const rally = saved.find((c) => c.name === 'rally');
-    expect(rally.options[0]).toMatchObject({ name: 'disorder', type: 4, required: true, min_value: 1, max_value: 10 });
+    expect(rally.options[0]).toMatchObject({ name: 'disorder', type: 4, min_value: 1, max_value: 10 });
+    const game = saved.find((c) => c.name === 'game');
+    expect(game.options.map((o: any) => [o.type, o.name])).toEqual([[1, 'start'], [1, 'turn'], [1, 'status'], [1, 'end']]);
+    expect(game.options[0].options.map((o: any) => [o.name, o.required])).toEqual([['system', true], ['name', true]]);
     expect(rally.options.find((o: any) => o.name === 'unit')).toMatchObject({ autocomplete: true, max_length: 80 });
     expect(rally.contexts).toEqual([0]);
   });

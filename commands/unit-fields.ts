@@ -1,0 +1,116 @@
+import { boolean, choice, integer, text, type OptionSpec } from '../src/core/options.js';
+import { parseUnit } from '../src/rules/asl/parse-unit.js';
+import { QUALITIES } from '../src/rules/hearts-of-tin/rally.js';
+import { MORALE_LEVELS, UNIT_TYPES } from '../src/rules/lightning-war/morale-table.js';
+import { MODES, STATUSES } from '../src/rules/wacht-am-rhein/fatigue.js';
+
+/** The roster fields of each system, as /unit options, with what is required and what is checked. */
+
+const STRENGTH_MAX = 100_000;
+
+export const FIELD_OPTIONS = {
+  // ASL
+  counter: text({ description: 'ASL: the counter, e.g. German 4-6-7', maxLength: 60 }),
+  broken: boolean({ description: 'ASL: broken' }),
+  berserk: boolean({ description: 'ASL: berserk' }),
+  fanatic: boolean({ description: 'ASL: Fanatic' }),
+  heroic: boolean({ description: 'ASL: a heroic leader' }),
+  // Hearts of Tin
+  quality: choice({ description: 'Hearts of Tin: quality', choices: QUALITIES }),
+  band: boolean({ description: 'Hearts of Tin: joined by a band' }),
+  brigade: text({ description: 'Hearts of Tin: its brigade', maxLength: 60 }),
+  original: integer({ description: 'Hearts of Tin / Lightning War: original strength', min: 1, max: STRENGTH_MAX }),
+  strength: integer({ description: 'Hearts of Tin: current strength', min: 0, max: STRENGTH_MAX }),
+  disorder: integer({ description: 'Hearts of Tin: disorder markers', min: 0, max: 10 }),
+  // Lightning War
+  morale: choice({ description: 'Lightning War: base morale', choices: MORALE_LEVELS }),
+  casualties: integer({ description: 'Lightning War: casualties so far', min: 0, max: STRENGTH_MAX }),
+  unit_type: choice({ description: 'Lightning War: unit type', choices: UNIT_TYPES }),
+  // Wacht am Rhein
+  attack: integer({ description: 'Wacht am Rhein: attack strength', min: 0, max: 99 }),
+  defense: integer({ description: 'Wacht am Rhein: defense strength', min: 0, max: 99 }),
+  movement: integer({ description: 'Wacht am Rhein: movement allowance', min: 0, max: 99 }),
+  mode: choice({ description: 'Wacht am Rhein: mode', choices: MODES }),
+  fatigue: choice({ description: 'Wacht am Rhein: fatigue status', choices: STATUSES }),
+  mr_exemption: boolean({ description: 'Wacht am Rhein: left Maneuver Reserve, first ENA not yet taken' }),
+} satisfies Record<string, OptionSpec<unknown>>;
+
+export type FieldName = keyof typeof FIELD_OPTIONS;
+type Fields = Partial<Record<FieldName, unknown>>;
+
+type SystemFields = {
+  name: string;
+  fields: FieldName[];
+  required: FieldName[];
+  defaults: (f: Fields) => Fields;
+  /** Cross-field checks and normalising (the ASL counter is read into its data name). */
+  check: (f: Fields) => string | Fields;
+};
+
+export const SYSTEM_FIELDS: Record<string, SystemFields> = {
+  asl: {
+    name: 'ASL',
+    fields: ['counter', 'broken', 'berserk', 'fanatic', 'heroic'],
+    required: ['counter'],
+    defaults: () => ({ broken: false, berserk: false, fanatic: false, heroic: false }),
+    check: (f) => {
+      const u = parseUnit(String(f.counter));
+      if (typeof u === 'string') return `\`counter\` ${JSON.stringify(f.counter)}: ${u}.`;
+      if (f.heroic && u.kind !== 'leader') return '`heroic` is for a leader.';
+      return { ...f, counter: u.name };
+    },
+  },
+  'hearts-of-tin': {
+    name: 'Hearts of Tin',
+    fields: ['quality', 'band', 'brigade', 'original', 'strength', 'disorder'],
+    required: ['original'],
+    defaults: (f) => ({ quality: 'regular', band: false, brigade: null, disorder: 0, strength: f.original }),
+    check: (f) => (Number(f.strength) > Number(f.original) ? `\`strength\` (${f.strength}) cannot be more than \`original\` (${f.original}).` : f),
+  },
+  'lightning-war': {
+    name: 'Lightning War',
+    fields: ['morale', 'original', 'casualties', 'unit_type'],
+    required: ['morale', 'original'],
+    defaults: () => ({ casualties: 0, unit_type: 'infantry' }),
+    check: (f) => (Number(f.casualties) > Number(f.original) ? `\`casualties\` (${f.casualties}) cannot be more than \`original\` (${f.original}).` : f),
+  },
+  'wacht-am-rhein': {
+    name: 'Wacht am Rhein',
+    fields: ['attack', 'defense', 'movement', 'mode', 'fatigue', 'mr_exemption'],
+    required: ['attack', 'defense', 'movement'],
+    defaults: () => ({ mode: 'tactical', fatigue: 'normal', mr_exemption: false }),
+    check: (f) => f,
+  },
+};
+
+/** The fields given for this system; an option of another system is refused by name. */
+export function fieldsFor(system: string, given: Fields): Fields | string {
+  const spec = SYSTEM_FIELDS[system]!;
+  const out: Fields = {};
+  for (const [k, v] of Object.entries(given)) {
+    if (v === undefined) continue;
+    if (!spec.fields.includes(k as FieldName)) {
+      const owner = Object.values(SYSTEM_FIELDS).find((s) => s.fields.includes(k as FieldName));
+      return `\`${k}\` is ${owner ? `a ${owner.name} field` : 'not a unit field'}; this is a ${spec.name} game (its fields: ${spec.fields.join(', ')}).`;
+    }
+    out[k as FieldName] = v;
+  }
+  return out;
+}
+
+/** A complete, checked set of fields for a new unit, or the error. */
+export function newUnitFields(system: string, given: Fields): Fields | string {
+  const f = fieldsFor(system, given);
+  if (typeof f === 'string') return f;
+  const spec = SYSTEM_FIELDS[system]!;
+  const missing = spec.required.filter((k) => f[k] === undefined);
+  if (missing.length) return `A ${spec.name} unit needs ${missing.map((k) => `\`${k}\``).join(' and ')}.`;
+  return spec.check({ ...spec.defaults(f), ...f });
+}
+
+/** The unit's fields after an edit, checked as a whole, or the error. */
+export function editedFields(system: string, current: Fields, given: Fields): Fields | string {
+  const f = fieldsFor(system, given);
+  if (typeof f === 'string') return f;
+  return SYSTEM_FIELDS[system]!.check({ ...current, ...f });
+}

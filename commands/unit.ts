@@ -1,0 +1,162 @@
+import { errorReply, message, record } from '../src/core/adjudicate.js';
+import { customId, defineSubcommand, type CommandGroup, type Context, type Reply } from '../src/core/command.js';
+import { text, user } from '../src/core/options.js';
+import { mayManage, rosterFinding } from '../src/core/roster-unit.js';
+import { DuplicateUnitError, type Game, type RosterUnit } from '../src/ledger/roster.js';
+import { unitEmbed, unitListEmbed, UNITS_PER_PAGE } from '../src/render/roster.js';
+import { runningGame } from './game.js';
+import { editedFields, FIELD_OPTIONS, newUnitFields, type FieldName } from './unit-fields.js';
+
+const NAME_MAX = 60;
+const PAGE = 'units_page';
+
+const unitName = () => text({ description: 'The unit, by its roster name', maxLength: NAME_MAX, autocomplete: true, required: true });
+
+function fieldValues(o: Record<string, unknown>): Partial<Record<FieldName, unknown>> {
+  const out: Partial<Record<FieldName, unknown>> = {};
+  for (const k of Object.keys(FIELD_OPTIONS) as FieldName[]) if (o[k] !== undefined) out[k] = o[k];
+  return out;
+}
+
+/** The game and the named unit on its roster, or the error reply. */
+function findUnit(ctx: Context, name: string): { game: Game; unit: RosterUnit } | Reply {
+  const game = runningGame(ctx);
+  if ('type' in game) return game;
+  const unit = ctx.services.ledger.roster.unitByName(game.id, name);
+  return unit ? { game, unit } : errorReply(`There is no unit named ${JSON.stringify(name)} in ${game.name}. /unit list shows the roster.`);
+}
+
+function recordUnit(ctx: Context, game: Game, unit: string, input: Record<string, unknown>, result: string, label: string, why: string) {
+  record(ctx, { command: 'unit', kind: 'unit', unit, input: { game: game.id, ...input } }, rosterFinding(game.system, result, label, why));
+}
+
+/** One page of the roster, with paging buttons when there is more than one page. */
+function listPage(ctx: Context, game: Game, page: number): Reply {
+  const { roster } = ctx.services.ledger;
+  const total = roster.countUnits(game.id);
+  const pages = Math.max(1, Math.ceil(total / UNITS_PER_PAGE));
+  const p = Math.min(Math.max(0, page), pages - 1);
+  const embed = unitListEmbed(game, roster.units(game.id, UNITS_PER_PAGE, p * UNITS_PER_PAGE), p, pages, total);
+  const buttons =
+    pages > 1
+      ? [
+          ...(p > 0 ? [{ custom_id: customId(PAGE, `${game.id}-${p - 1}`), label: '◀ Previous', style: 'secondary' as const }] : []),
+          ...(p < pages - 1 ? [{ custom_id: customId(PAGE, `${game.id}-${p + 1}`), label: 'Next ▶', style: 'secondary' as const }] : []),
+        ]
+      : [];
+  return message(embed, false, buttons);
+}
+
+export default {
+  name: 'unit',
+  description: "The roster of this channel's game: add, edit, show, list and remove units",
+  example: '/unit add name:"1/506 PIR" attack:7 defense:5 movement:6',
+  subcommands: {
+    add: defineSubcommand({
+      description: "Add a unit to the game's roster (you own it)",
+      options: { name: text({ description: 'A name for the unit, unique in this game', maxLength: NAME_MAX, required: true }), side: text({ description: 'Its side', maxLength: 40 }), ...FIELD_OPTIONS },
+      run(ctx, o) {
+        const game = runningGame(ctx);
+        if ('type' in game) return game;
+        const fields = newUnitFields(game.system, fieldValues(o));
+        if (typeof fields === 'string') return errorReply(fields);
+        const { ledger } = ctx.services;
+        try {
+          const unit = ledger.transaction(() => {
+            const u = ledger.roster.addUnit({ game_id: game.id, name: o.name, owner_id: ctx.actor.userId, owner_name: ctx.actor.userName, side: o.side ?? null, fields, at: ledger.timestamp() });
+            recordUnit(ctx, game, u.name, { action: 'add', side: u.side, fields }, 'unit_added', 'Unit added', `${ctx.actor.userName} added ${u.name}.`);
+            return u;
+          });
+          return message(unitEmbed('Unit added', game.system, unit));
+        } catch (err) {
+          if (err instanceof DuplicateUnitError) return errorReply(`There is already a unit named ${JSON.stringify(o.name)} in ${game.name} (names ignore case).`);
+          throw err;
+        }
+      },
+    }),
+    edit: defineSubcommand({
+      description: 'Change a unit (its owner or a GM)',
+      options: {
+        unit: unitName(),
+        new_name: text({ description: 'A new name', maxLength: NAME_MAX }),
+        side: text({ description: 'Its side', maxLength: 40 }),
+        owner: user({ description: 'Give it to another player (GM only)' }),
+        ...FIELD_OPTIONS,
+      },
+      run(ctx, o) {
+        const found = findUnit(ctx, o.unit);
+        if ('type' in found) return found;
+        const { game, unit } = found;
+        if (!mayManage(ctx, unit.owner_id)) return errorReply(`Only ${unit.owner_name}, who owns ${unit.name}, or a GM can change it.`);
+        if (o.owner && !ctx.actor.isGm) return errorReply('Only a GM can give a unit to another player.');
+        const changes = fieldValues(o);
+        const fields = editedFields(game.system, unit.fields, changes);
+        if (typeof fields === 'string') return errorReply(fields);
+        if (!Object.keys(changes).length && !o.new_name && o.side === undefined && !o.owner) return errorReply('Nothing to change: give the fields to set.');
+        const { ledger } = ctx.services;
+        try {
+          const updated = ledger.transaction(() => {
+            const next = { ...unit, name: o.new_name ?? unit.name, side: o.side ?? unit.side, fields, ...(o.owner ? { owner_id: o.owner, owner_name: /^\d+$/.test(o.owner) ? `<@${o.owner}>` : o.owner } : {}) };
+            const u = ledger.roster.updateUnit(next, ledger.timestamp());
+            recordUnit(ctx, game, u.name, { action: 'edit', unit: unit.name, changes, new_name: o.new_name, side: o.side, owner: o.owner }, 'unit_edited', 'Unit edited', `${ctx.actor.userName} edited ${unit.name}.`);
+            return u;
+          });
+          return message(unitEmbed('Unit edited', game.system, updated));
+        } catch (err) {
+          if (err instanceof DuplicateUnitError) return errorReply(`There is already a unit named ${JSON.stringify(o.new_name)} in ${game.name}.`);
+          throw err;
+        }
+      },
+    }),
+    show: defineSubcommand({
+      description: 'Show a unit and its current effective values',
+      options: { unit: unitName() },
+      run(ctx, o) {
+        const found = findUnit(ctx, o.unit);
+        if ('type' in found) return found;
+        return message(unitEmbed('Unit', found.game.system, found.unit));
+      },
+    }),
+    list: defineSubcommand({
+      description: 'The roster with current effective values',
+      options: {},
+      run(ctx) {
+        const game = runningGame(ctx);
+        return 'type' in game ? game : listPage(ctx, game, 0);
+      },
+    }),
+    remove: defineSubcommand({
+      description: 'Retire a unit from the roster (its owner or a GM)',
+      options: { unit: unitName() },
+      run(ctx, o) {
+        const found = findUnit(ctx, o.unit);
+        if ('type' in found) return found;
+        const { game, unit } = found;
+        if (!mayManage(ctx, unit.owner_id)) return errorReply(`Only ${unit.owner_name}, who owns ${unit.name}, or a GM can remove it.`);
+        const { ledger } = ctx.services;
+        ledger.transaction(() => {
+          ledger.roster.removeUnit(unit.id, ledger.timestamp());
+          recordUnit(ctx, game, unit.name, { action: 'remove' }, 'unit_removed', 'Unit removed', `${ctx.actor.userName} removed ${unit.name}.`);
+        });
+        return message(unitEmbed('Unit removed', game.system, unit, 'It is off the roster; its rolls stay in the history.'));
+      },
+    }),
+  },
+  buttons: {
+    // The custom_id names a game and a page; the game must be this channel's, in this server.
+    [PAGE]: (ctx, target) => {
+      const m = /^([0-9a-z]+)-(\d{1,4})$/.exec(target);
+      const game = m && ctx.services.ledger.roster.game(ctx.actor.guildId, m[1]!);
+      if (!m || !game || game.channel_id !== ctx.actor.channelId) return errorReply('That roster is not in this channel.');
+      const page = listPage(ctx, game, Number(m[2]));
+      return page.type === 'message' ? { type: 'update', embed: page.embed, buttons: page.buttons } : page;
+    },
+  },
+  autocomplete: (ctx, option, value) => (option === 'unit' ? rosterChoices(ctx, value) : []),
+} satisfies CommandGroup;
+
+/** Names on this channel's roster that start with what was typed. */
+export function rosterChoices(ctx: Context, value: string) {
+  const game = ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
+  return game ? ctx.services.ledger.roster.unitNames(game.id, value, 25).map((n) => ({ name: n, value: n })) : [];
+}

@@ -1,0 +1,47 @@
+import type { Game, RosterUnit } from '../ledger/roster.js';
+import type { Finding, Outcome, SystemId } from '../rules/types.js';
+import { gameFor, record } from './adjudicate.js';
+import type { Context } from './command.js';
+
+export type Tracked = { game: Game; unit: RosterUnit };
+
+/** The roster unit a rolling command names, when the channel runs a game of that system. */
+export function trackedUnit(ctx: Context, system: SystemId, name: string | undefined): Tracked | undefined {
+  if (!name) return undefined;
+  const game = gameFor(ctx, system);
+  const unit = game && ctx.services.ledger.roster.unitByName(game.id, name);
+  return game && unit ? { game, unit } : undefined;
+}
+
+/** An option the user gave wins; otherwise the roster's value; otherwise the option's default. */
+export function preferGiven<T extends Record<string, unknown>>(ctx: Context, options: T, fromRoster: Partial<T>): T {
+  const out: Record<string, unknown> = { ...options };
+  for (const [k, v] of Object.entries(fromRoster)) if (!ctx.given.has(k) && v !== undefined && v !== null) out[k] = v;
+  return out as T;
+}
+
+export const mayManage = (ctx: Context, ownerId: string) => ctx.actor.isGm || ctx.actor.userId === ownerId;
+
+/** A roster change as a ledger finding, so every change has a row that says what and why. */
+export function rosterFinding(system: string, result: string, label: string, effect: string): Outcome {
+  const f: Finding = { kind: 'unit', result, label, effect, tone: 'neutral', ref: '' };
+  return { system: system as SystemId, steps: [f], result, tone: 'neutral' };
+}
+
+/**
+ * Writes what a roll did back to its roster unit (new fields, or removal) and records the change as
+ * its own ledger row linked to the roll. Call inside the roll's transaction.
+ */
+export function writeBack(ctx: Context, t: Tracked, change: { fields?: Record<string, unknown>; remove?: boolean; why: string }, parentId: string, command: string): string {
+  const { roster } = ctx.services.ledger;
+  const at = ctx.services.ledger.timestamp();
+  if (change.remove) roster.removeUnit(t.unit.id, at);
+  else if (change.fields) roster.updateUnit({ ...t.unit, fields: { ...t.unit.fields, ...change.fields } }, at);
+  else return change.why;
+  record(
+    ctx,
+    { command, kind: 'unit', unit: t.unit.name, input: { unit: t.unit.name, ...(change.remove ? { removed: true } : { fields: change.fields }) }, parentId },
+    rosterFinding(t.game.system, change.remove ? 'unit_removed' : 'unit_updated', change.remove ? 'Unit removed' : 'Unit updated', change.why),
+  );
+  return change.why;
+}

@@ -1,0 +1,133 @@
+import type { Db } from './database.js';
+
+/** A game running (or run) in a channel. */
+export type Game = {
+  id: string;
+  guild_id: string;
+  channel_id: string;
+  system: string;
+  name: string;
+  started_by: string;
+  started_at: string;
+  turn: number | null;
+  phase: string | null;
+  ended_at: string | null;
+};
+
+/** A unit on a game's roster; `fields` are the system's own. */
+export type RosterUnit = {
+  id: number;
+  game_id: string;
+  name: string;
+  owner_id: string;
+  owner_name: string;
+  side: string | null;
+  fields: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  removed_at: string | null;
+};
+
+export class GameRunningError extends Error {
+  constructor(readonly game: Game) {
+    super(`a game is already running in this channel: ${game.name}`);
+  }
+}
+export class DuplicateUnitError extends Error {}
+
+type RawUnit = Omit<RosterUnit, 'fields'> & { fields: string };
+const parseUnit = (r: RawUnit): RosterUnit => ({ ...r, fields: JSON.parse(r.fields) });
+const likePrefix = (p: string) => p.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+
+/**
+ * Games and rosters: the current state that commands read and change. Callers change it inside a
+ * ledger transaction together with the ledger row that records the change.
+ */
+export class Roster {
+  private readonly q;
+
+  constructor(private readonly db: Db) {
+    this.q = {
+      active: db.prepare('SELECT * FROM games WHERE guild_id = ? AND channel_id = ? AND ended_at IS NULL'),
+      game: db.prepare('SELECT * FROM games WHERE guild_id = ? AND id = ?'),
+      insertGame: db.prepare(`INSERT INTO games (id, guild_id, channel_id, system, name, started_by, started_at)
+        VALUES (@id, @guild_id, @channel_id, @system, @name, @started_by, @started_at)`),
+      setTurn: db.prepare('UPDATE games SET turn = ?, phase = ? WHERE id = ?'),
+      end: db.prepare('UPDATE games SET ended_at = ? WHERE id = ? AND ended_at IS NULL'),
+      unitByName: db.prepare('SELECT * FROM units WHERE game_id = ? AND name_key = ? AND removed_at IS NULL'),
+      units: db.prepare('SELECT * FROM units WHERE game_id = ? AND removed_at IS NULL ORDER BY name_key LIMIT ? OFFSET ?'),
+      countUnits: db.prepare('SELECT COUNT(*) AS n FROM units WHERE game_id = ? AND removed_at IS NULL'),
+      names: db.prepare(`SELECT name FROM units WHERE game_id = ? AND removed_at IS NULL AND name_key LIKE ? ESCAPE '\\'
+        ORDER BY name_key LIMIT ?`),
+      insertUnit: db.prepare(`INSERT INTO units (game_id, name, name_key, owner_id, owner_name, side, fields, created_at, updated_at)
+        VALUES (@game_id, @name, @name_key, @owner_id, @owner_name, @side, @fields, @at, @at)`),
+      updateUnit: db.prepare(`UPDATE units SET name = @name, name_key = @name_key, owner_id = @owner_id, owner_name = @owner_name,
+        side = @side, fields = @fields, updated_at = @at WHERE id = @id`),
+      removeUnit: db.prepare('UPDATE units SET removed_at = ? WHERE id = ?'),
+      unitById: db.prepare('SELECT * FROM units WHERE id = ?'),
+    };
+  }
+
+  /** The game running in this channel of this guild, if any. */
+  activeGame(guildId: string, channelId: string): Game | undefined {
+    return this.q.active.get(guildId, channelId) as Game | undefined;
+  }
+
+  game(guildId: string, id: string): Game | undefined {
+    return this.q.game.get(guildId, id) as Game | undefined;
+  }
+
+  startGame(g: Pick<Game, 'id' | 'guild_id' | 'channel_id' | 'system' | 'name' | 'started_by' | 'started_at'>): Game {
+    const running = this.activeGame(g.guild_id, g.channel_id);
+    if (running) throw new GameRunningError(running);
+    this.q.insertGame.run(g);
+    return this.game(g.guild_id, g.id)!;
+  }
+
+  setTurn(gameId: string, turn: number, phase: string | null): void {
+    this.q.setTurn.run(turn, phase, gameId);
+  }
+
+  endGame(gameId: string, at: string): void {
+    this.q.end.run(at, gameId);
+  }
+
+  unitByName(gameId: string, name: string): RosterUnit | undefined {
+    const r = this.q.unitByName.get(gameId, name.trim().toLowerCase()) as RawUnit | undefined;
+    return r && parseUnit(r);
+  }
+
+  unit(id: number): RosterUnit | undefined {
+    const r = this.q.unitById.get(id) as RawUnit | undefined;
+    return r && parseUnit(r);
+  }
+
+  units(gameId: string, limit: number, offset: number): RosterUnit[] {
+    return (this.q.units.all(gameId, limit, offset) as RawUnit[]).map(parseUnit);
+  }
+
+  countUnits(gameId: string): number {
+    return (this.q.countUnits.get(gameId) as { n: number }).n;
+  }
+
+  unitNames(gameId: string, prefix: string, limit: number): string[] {
+    return (this.q.names.all(gameId, likePrefix(prefix.toLowerCase()), limit) as { name: string }[]).map((r) => r.name);
+  }
+
+  addUnit(u: { game_id: string; name: string; owner_id: string; owner_name: string; side: string | null; fields: Record<string, unknown>; at: string }): RosterUnit {
+    if (this.unitByName(u.game_id, u.name)) throw new DuplicateUnitError(`there is already a unit named ${u.name} in this game`);
+    const info = this.q.insertUnit.run({ ...u, name: u.name.trim(), name_key: u.name.trim().toLowerCase(), fields: JSON.stringify(u.fields) });
+    return this.unit(Number(info.lastInsertRowid))!;
+  }
+
+  updateUnit(u: RosterUnit, at: string): RosterUnit {
+    const clash = this.unitByName(u.game_id, u.name);
+    if (clash && clash.id !== u.id) throw new DuplicateUnitError(`there is already a unit named ${clash.name} in this game`);
+    this.q.updateUnit.run({ ...u, name: u.name.trim(), name_key: u.name.trim().toLowerCase(), fields: JSON.stringify(u.fields), at });
+    return this.unit(u.id)!;
+  }
+
+  removeUnit(id: number, at: string): void {
+    this.q.removeUnit.run(at, id);
+  }
+}

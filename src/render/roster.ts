@@ -1,0 +1,73 @@
+import type { APIEmbed } from 'discord.js';
+import type { Game, RosterUnit } from '../ledger/roster.js';
+import { effective, restrictions, type FatigueStatus } from '../rules/wacht-am-rhein/fatigue.js';
+import { limitEmbed, TONE_COLOUR } from './embed.js';
+
+export const SYSTEM_NAMES: Record<string, string> = {
+  'hearts-of-tin': 'Hearts of Tin',
+  asl: 'Advanced Squad Leader',
+  'lightning-war': 'Lightning War',
+  'wacht-am-rhein': 'Wacht am Rhein',
+};
+
+export const UNITS_PER_PAGE = 10;
+
+const turnText = (g: Game) => (g.turn === null ? 'not set' : `${g.turn}${g.phase ? ` · ${g.phase}` : ''}`);
+
+export function gameEmbed(title: string, g: Game, extra: { units?: number; rolls?: number; note?: string } = {}): APIEmbed {
+  const fields = [
+    { name: 'System', value: SYSTEM_NAMES[g.system] ?? g.system, inline: true },
+    { name: 'Turn', value: turnText(g), inline: true },
+    ...(extra.units !== undefined ? [{ name: 'Roster', value: `${extra.units} unit${extra.units === 1 ? '' : 's'}`, inline: true }] : []),
+    ...(extra.rolls !== undefined ? [{ name: 'Rolls so far', value: String(extra.rolls), inline: true }] : []),
+    { name: 'Started', value: `<@${g.started_by}> · ${g.started_at.slice(0, 16).replace('T', ' ')} UTC`, inline: true },
+    ...(g.ended_at ? [{ name: 'Ended', value: g.ended_at.slice(0, 16).replace('T', ' ') + ' UTC', inline: true }] : []),
+  ];
+  return limitEmbed({ title: `${title} · ${g.name}`, color: TONE_COLOUR.neutral, description: extra.note, fields, footer: { text: `game ${g.id}` } });
+}
+
+/** One line of what a unit is now, in its system's terms (effective values where they differ). */
+export function unitSummary(system: string, u: RosterUnit): string {
+  const f = u.fields as Record<string, any>;
+  switch (system) {
+    case 'asl': {
+      const flags = ['broken', 'berserk', 'fanatic', 'heroic'].filter((k) => f[k]);
+      return `${f.counter}${flags.length ? ` · ${flags.join(', ')}` : ''}`;
+    }
+    case 'hearts-of-tin':
+      return `${f.quality}${f.band ? ' + band' : ''} · strength ${f.strength}/${f.original} · disorder ${f.disorder}${f.brigade ? ` · ${f.brigade}` : ''}${f.brigade_shaken ? ' (shaken)' : ''}`;
+    case 'lightning-war':
+      return `${f.morale} · ${String(f.unit_type).replace('_', ' ')} · casualties ${f.casualties}/${f.original}`;
+    case 'wacht-am-rhein': {
+      const e = effective({ attack: f.attack, defense: f.defense, movement: f.movement }, f.fatigue as FatigueStatus);
+      const printed = `${f.attack}-${f.defense}-${f.movement}`;
+      const now = `${e.attack}-${e.defense}-${e.movement}`;
+      return `${now}${now !== printed ? ` (printed ${printed})` : ''} · ${f.fatigue} · ${String(f.mode).replace('_', ' ')}${f.mr_exemption ? ' · ENA exemption armed' : ''}`;
+    }
+    default:
+      return JSON.stringify(f);
+  }
+}
+
+export function unitEmbed(title: string, system: string, u: RosterUnit, note?: string): APIEmbed {
+  const f = u.fields as Record<string, any>;
+  const fields = [
+    { name: 'Now', value: unitSummary(system, u), inline: false },
+    { name: 'Owner', value: u.owner_name, inline: true },
+    ...(u.side ? [{ name: 'Side', value: u.side, inline: true }] : []),
+  ];
+  if (system === 'wacht-am-rhein' && f.fatigue !== 'normal') {
+    fields.push({ name: 'Restrictions', value: restrictions(f.fatigue as FatigueStatus).join('; '), inline: false });
+  }
+  return limitEmbed({ title: `${title} · ${u.name}`, color: TONE_COLOUR.neutral, description: note, fields });
+}
+
+export function unitListEmbed(g: Game, units: RosterUnit[], page: number, pages: number, total: number): APIEmbed {
+  const lines = units.map((u) => `**${u.name}**${u.side ? ` (${u.side})` : ''} — ${unitSummary(g.system, u)}`);
+  return limitEmbed({
+    title: `Roster · ${g.name}`,
+    color: TONE_COLOUR.neutral,
+    description: lines.length ? lines.join('\n') : 'No units yet: add one with /unit add.',
+    footer: { text: `page ${page + 1} of ${Math.max(1, pages)} · ${total} unit${total === 1 ? '' : 's'} · game ${g.id}` },
+  });
+}
