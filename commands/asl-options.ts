@@ -1,4 +1,6 @@
 import type { Context } from '../src/core/command.js';
+import { preferGiven, trackedUnit, writeBack, type Tracked } from '../src/core/roster-unit.js';
+import { aslRosterChange, type AslFields } from '../src/rules/asl/roster.js';
 import { boolean, choice, text, type ParsedOptions } from '../src/core/options.js';
 import { catalog, CLASSES } from '../src/rules/asl/catalog.js';
 import { HOB_STATUS_CODES, SUB_TYPES, subTypeConflict, type HobInput } from '../src/rules/asl/hob.js';
@@ -31,12 +33,34 @@ type HobOpts = ParsedOptions<typeof hobOptions>;
 
 export const MAX_COMPANIONS = 3;
 
-/** The unit the options describe, or the error sentence naming `unit`. */
-export function readUnit(o: UnitOpts & { sub_type: string }): AslUnit | string {
-  const unit = parseUnit(o.unit, { nationality: o.nationality, class: o.class });
+/** What a tracked ASL unit keeps on the roster. */
+export type TrackedAsl = Tracked & { fields: AslFields };
+
+/**
+ * The unit the options describe — a roster unit of this channel's ASL game by its name, or a unit
+ * as players write it — or the error sentence naming `unit`.
+ */
+export function readUnit(ctx: Context, o: UnitOpts & { sub_type: string }): { unit: AslUnit; tracked?: TrackedAsl } | string {
+  const tracked = trackedUnit(ctx, 'asl', o.unit);
+  const text = tracked ? String(tracked.unit.fields.counter) : o.unit;
+  const unit = parseUnit(text, { nationality: o.nationality, class: o.class });
   if (typeof unit === 'string') return `\`unit\` ${JSON.stringify(o.unit)}: ${unit}.`;
   const conflict = subTypeConflict(unit, o.sub_type as HobInput['subType']);
-  return conflict ? `${conflict}.` : unit;
+  if (conflict) return `${conflict}.`;
+  return tracked ? { unit: { ...unit, name: `${tracked.unit.name} (${unit.name})` }, tracked: { ...tracked, fields: tracked.unit.fields as AslFields } } : { unit };
+}
+
+/** A roster unit's lasting state as option defaults (explicit options win). */
+export function rosterDefaults<T extends Record<string, unknown>>(ctx: Context, o: T, tracked: TrackedAsl | undefined): T {
+  if (!tracked) return o;
+  const f = tracked.fields;
+  return preferGiven(ctx, o, { broken: f.broken, fanatic: f.fanatic, ...(f.berserk ? { status: 'berserk' } : {}) } as unknown as Partial<T>);
+}
+
+/** Writes what the roll did to a tracked unit back to the roster, in the roll's transaction. */
+export function aslWriteBack(ctx: Context, tracked: TrackedAsl | undefined, steps: { kind: string }[], rollId: string, command: string) {
+  const change = tracked && aslRosterChange(tracked.fields, steps);
+  if (tracked && change) writeBack(ctx, tracked, change, rollId, command);
 }
 
 /** "German 4-6-7, broken German 4-4-7" → the companions, or the error naming `companions`. */
@@ -67,7 +91,10 @@ export function hobSituation(o: HobOpts): Omit<HobInput, 'unit' | 'broken'> {
   };
 }
 
-export function unitChoices(_ctx: Context, option: string, value: string) {
+/** Roster units of the channel's ASL game first, then units of the data. */
+export function unitChoices(ctx: Context, option: string, value: string) {
   if (option !== 'unit') return [];
-  return suggestUnits(value).map((u) => ({ name: u, value: u }));
+  const game = ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
+  const roster = game?.system === 'asl' ? ctx.services.ledger.roster.unitNames(game.id, value, 25) : [];
+  return [...roster, ...suggestUnits(value)].slice(0, 25).map((u) => ({ name: u, value: u }));
 }

@@ -1,5 +1,6 @@
 import { errorReply, record, summarise } from '../src/core/adjudicate.js';
 import { customId, type Button, type Context, type Reply } from '../src/core/command.js';
+import { trackedUnit, writeBack } from '../src/core/roster-unit.js';
 import { AlreadyRecordedError } from '../src/ledger/ledger.js';
 import { storedAslEmbed, type AslStep } from '../src/render/asl.js';
 import type { Finding, Outcome } from '../src/rules/types.js';
@@ -37,7 +38,18 @@ export function refuseHardening(ctx: Context, rollId: string): Reply {
   const outcome: Outcome = { system: 'asl', steps: [finding], result: finding.result, tone: finding.tone };
   let row;
   try {
-    row = record(ctx, { command: roll.command, kind: 'decision', unit: roll.unit ?? undefined, input: { decision: 'refuse_battle_hardening' }, parentId: roll.id, onceKey: `${REFUSE}:${roll.id}` }, outcome);
+    row = ctx.services.ledger.transaction(() => {
+      const r = record(ctx, { command: roll.command, kind: 'decision', unit: roll.unit ?? undefined, input: { decision: 'refuse_battle_hardening' }, parentId: roll.id, onceKey: `${REFUSE}:${roll.id}` }, outcome);
+      // A tracked unit goes back to what it was before the hardening.
+      const tracked = trackedUnit(ctx, 'asl', roll.unit ?? undefined);
+      const f = tracked?.unit.fields as { counter?: string; fanatic?: boolean } | undefined;
+      const undo = {
+        ...(hob.unit_before && hob.unit_after && f?.counter === hob.unit_after ? { counter: hob.unit_before.replace(/^.* \((.*)\)$/, '$1') } : {}),
+        ...(hob.fanatic && f?.fanatic ? { fanatic: false } : {}),
+      };
+      if (tracked && Object.keys(undo).length) writeBack(ctx, tracked, { fields: undo, why: 'Battle hardening refused: back as it was' }, r.id, roll.command);
+      return r;
+    });
   } catch (err) {
     if (err instanceof AlreadyRecordedError) return errorReply('That battle hardening was already refused.');
     throw err;

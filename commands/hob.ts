@@ -1,11 +1,11 @@
-import { defineCommand } from '../src/core/command.js';
+import { defineCommand, type Context } from '../src/core/command.js';
 import { errorReply, resultMessage, rollAndRecord } from '../src/core/adjudicate.js';
 import { boolean, type ParsedOptions } from '../src/core/options.js';
 import { storedAslEmbed } from '../src/render/asl.js';
 import { heatOfBattle, HOB_ORDER, hobDistribution, hobExemption, type HobInput } from '../src/rules/asl/hob.js';
 import type { AslUnit } from '../src/rules/asl/parse-unit.js';
 import { oddsOf } from '../src/rules/odds.js';
-import { hobOptions, hobSituation, readCompanions, readUnit, unitChoices, unitOptions } from './asl-options.js';
+import { aslWriteBack, hobOptions, hobSituation, readCompanions, readUnit, rosterDefaults, unitChoices, unitOptions, type TrackedAsl } from './asl-options.js';
 import { REFUSE, refuseButtons, refuseHardening } from './asl-refuse.js';
 
 export const options = {
@@ -15,15 +15,20 @@ export const options = {
 };
 
 /** The rules' input from the options, or the sentence that refuses them (nothing is rolled). */
-export function prepare(o: ParsedOptions<typeof options>): { input: HobInput; companions: { unit: AslUnit; broken: boolean }[] } | string {
-  const unit = readUnit(o);
-  if (typeof unit === 'string') return unit;
-  const input: HobInput = { ...hobSituation(o), unit, broken: o.broken };
+export function prepare(
+  ctx: Context,
+  given: ParsedOptions<typeof options>,
+): { input: HobInput; companions: { unit: AslUnit; broken: boolean }[]; tracked?: TrackedAsl; options: Record<string, unknown> } | string {
+  const read = readUnit(ctx, given);
+  if (typeof read === 'string') return read;
+  const { unit, tracked } = read;
+  const o = rosterDefaults(ctx, given, tracked);
+  const input: HobInput = { ...hobSituation(o), unit, broken: o.broken, heroic: tracked?.fields.heroic ?? false };
   const exempt = hobExemption(input);
   if (exempt) return `${unit.name}: no Heat of Battle DR — ${exempt} (A15.1). Nothing was rolled or recorded.`;
   const companions = readCompanions(o.companions, unit.nationality);
   if (typeof companions === 'string') return companions;
-  return { input, companions };
+  return { input, companions, ...(tracked ? { tracked } : {}), options: tracked ? { ...o, counter: tracked.fields.counter } : o };
 }
 
 export default defineCommand({
@@ -33,16 +38,19 @@ export default defineCommand({
   example: '/hob unit:"German 4-6-7" broken:true',
   options,
   run(ctx, o) {
-    const prepared = prepare(o);
+    const prepared = prepare(ctx, o);
     if (typeof prepared === 'string') return errorReply(prepared);
-    const { input, companions } = prepared;
-    const unit = input.unit;
-    const found = rollAndRecord(
-      ctx,
-      { command: 'hob', kind: 'roll', unit: unit.name, input: o },
-      (dice) => heatOfBattle(input, dice, companions),
-      (out) => oddsOf(hobDistribution(input), HOB_ORDER, out.result),
-    );
+    const { input, companions, tracked } = prepared;
+    const found = ctx.services.ledger.transaction(() => {
+      const r = rollAndRecord(
+        ctx,
+        { command: 'hob', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
+        (dice) => heatOfBattle(input, dice, companions),
+        (out) => oddsOf(hobDistribution(input), HOB_ORDER, out.result),
+      );
+      aslWriteBack(ctx, tracked, r.outcome.steps, r.row.id, 'hob');
+      return r;
+    });
     return resultMessage(found, storedAslEmbed(found.row), refuseButtons(found));
   },
   buttons: { [REFUSE]: refuseHardening },

@@ -1,10 +1,10 @@
-import { defineCommand } from '../src/core/command.js';
+import { defineCommand, type Context } from '../src/core/command.js';
 import { errorReply, resultMessage, rollAndRecord } from '../src/core/adjudicate.js';
 import { boolean, choice, integer, type ParsedOptions } from '../src/core/options.js';
 import { storedAslEmbed } from '../src/render/asl.js';
 import { checkDistribution, checkOrder, moraleCheck, TERRAINS, type CheckInput } from '../src/rules/asl/mc.js';
 import { oddsOf } from '../src/rules/odds.js';
-import { hobOptions, hobSituation, readCompanions, readUnit, unitChoices, unitOptions } from './asl-options.js';
+import { aslWriteBack, hobOptions, hobSituation, readCompanions, readUnit, rosterDefaults, unitChoices, unitOptions, type TrackedAsl } from './asl-options.js';
 import { refuseButtons } from './asl-refuse.js';
 
 export const options = {
@@ -32,15 +32,17 @@ export const check = (o: ParsedOptions<typeof options>) => {
 };
 
 /** The rules' input from the options, or the sentence that refuses them (nothing is rolled). */
-export function prepare(o: ParsedOptions<typeof options>): CheckInput | string {
-  const unit = readUnit(o);
-  if (typeof unit === 'string') return unit;
+export function prepare(ctx: Context, given: ParsedOptions<typeof options>): { input: CheckInput; tracked?: TrackedAsl; options: Record<string, unknown> } | string {
+  const read = readUnit(ctx, given);
+  if (typeof read === 'string') return read;
+  const { unit, tracked } = read;
+  const o = rosterDefaults(ctx, given, tracked);
   if (o.ml === undefined && (o.check === 'rally' || o.broken ? unit.brokenMl : unit.ml) === undefined) {
     return `${unit.name} has no Morale Level in the data: give its counter or \`ml\`.`;
   }
   const companions = readCompanions(o.companions, unit.nationality);
   if (typeof companions === 'string') return companions;
-  return {
+  const input: CheckInput = {
     unit,
     check: o.check,
     number: o.number,
@@ -52,9 +54,10 @@ export function prepare(o: ParsedOptions<typeof options>): CheckInput | string {
     terrain: o.terrain,
     desperation: o.desperation,
     selfRally: o.self_rally,
-    hob: hobSituation(o),
+    hob: { ...hobSituation(o), heroic: tracked?.fields.heroic ?? false },
     companions,
   };
+  return { input, ...(tracked ? { tracked } : {}), options: tracked ? { ...o, counter: tracked.fields.counter } : o };
 }
 
 export default defineCommand({
@@ -65,15 +68,19 @@ export default defineCommand({
   options,
   check,
   run(ctx, o) {
-    const input = prepare(o);
-    if (typeof input === 'string') return errorReply(input);
-    const unit = input.unit;
-    const found = rollAndRecord(
-      ctx,
-      { command: 'mc', kind: 'roll', unit: unit.name, input: o },
-      (dice) => moraleCheck(input, dice),
-      (out) => oddsOf(checkDistribution(input), checkOrder(input), out.result),
-    );
+    const prepared = prepare(ctx, o);
+    if (typeof prepared === 'string') return errorReply(prepared);
+    const { input, tracked } = prepared;
+    const found = ctx.services.ledger.transaction(() => {
+      const r = rollAndRecord(
+        ctx,
+        { command: 'mc', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
+        (dice) => moraleCheck(input, dice),
+        (out) => oddsOf(checkDistribution(input), checkOrder(input), out.result),
+      );
+      aslWriteBack(ctx, tracked, r.outcome.steps, r.row.id, 'mc');
+      return r;
+    });
     return resultMessage(found, storedAslEmbed(found.row), refuseButtons(found));
   },
   autocomplete: unitChoices,

@@ -1,6 +1,7 @@
-import { defineCommand } from '../src/core/command.js';
-import { resultMessage, rollAndRecord } from '../src/core/adjudicate.js';
-import { boolean, choice, parsedText, type ParsedOptions } from '../src/core/options.js';
+import { defineCommand, type Context } from '../src/core/command.js';
+import { errorReply, resultMessage, rollAndRecord } from '../src/core/adjudicate.js';
+import { boolean, choice, parsedText, requiredMessage, type ParsedOptions } from '../src/core/options.js';
+import { preferGiven, trackedUnit, writeBack, type Tracked } from '../src/core/roster-unit.js';
 import { recentUnitChoices, unitOption } from '../src/core/unit-option.js';
 import { moraleEmbed } from '../src/render/lightning-war.js';
 import { CHECK_REASON_CODES, COVERS, MORALE_LEVELS, UNIT_TYPES } from '../src/rules/lightning-war/morale-table.js';
@@ -8,7 +9,7 @@ import { MORALE_ORDER, moraleCheck, moraleDistribution, parseCasualties, type Mo
 import { oddsOf } from '../src/rules/odds.js';
 
 export const options = {
-  morale: choice({ description: "The unit's base morale level", choices: MORALE_LEVELS, required: true }),
+  morale: choice({ description: "The unit's base morale level (a roster unit: its own)", choices: MORALE_LEVELS }),
   casualties: parsedText({
     description: 'Casualties as lost/original, e.g. 2/5 (omit for none)',
     maxLength: 20,
@@ -30,7 +31,18 @@ export const options = {
   unit: unitOption(),
 };
 
-export const toInput = (o: ParsedOptions<typeof options>): MoraleInput => ({
+type Settled = ParsedOptions<typeof options> & { morale: MoraleInput['morale'] };
+
+/** Roster defaults (explicit options win), or the error when the morale level is missing. */
+export function settle(ctx: Context, o: ParsedOptions<typeof options>): { options: Settled; tracked?: Tracked } | string {
+  const tracked = trackedUnit(ctx, 'lightning-war', o.unit);
+  const f = tracked?.unit.fields as { morale: Settled['morale']; casualties: number; original: number; unit_type: Settled['unit_type'] } | undefined;
+  const eff = preferGiven(ctx, o, f ? { morale: f.morale, casualties: { lost: f.casualties, original: f.original }, unit_type: f.unit_type } : {});
+  if (eff.morale === undefined) return requiredMessage('morale', options.morale);
+  return { options: eff as Settled, ...(tracked ? { tracked } : {}) };
+}
+
+export const toInput = (o: Settled): MoraleInput => ({
   morale: o.morale,
   casualties: o.casualties,
   cover: o.cover,
@@ -54,14 +66,22 @@ export default defineCommand({
   example: '/morale morale:leery casualties:2/5 cover:soft',
   options,
   check,
-  run(ctx, o) {
+  run(ctx, given) {
+    const settled = settle(ctx, given);
+    if (typeof settled === 'string') return errorReply(settled);
+    const { options: o, tracked } = settled;
     const input = toInput(o);
-    const found = rollAndRecord(
-      ctx,
-      { command: 'morale', kind: 'roll', unit: o.unit, input: o },
-      (dice) => moraleCheck(input, dice),
-      (out) => oddsOf(moraleDistribution(input), MORALE_ORDER, out.result),
-    );
+    const found = ctx.services.ledger.transaction(() => {
+      const r = rollAndRecord(
+        ctx,
+        { command: 'morale', kind: 'roll', unit: o.unit, input: o },
+        (dice) => moraleCheck(input, dice),
+        (out) => oddsOf(moraleDistribution(input), MORALE_ORDER, out.result),
+      );
+      const gone = r.outcome.result === 'eliminated' || r.outcome.result === 'surrender';
+      if (tracked && gone) writeBack(ctx, tracked, { remove: true, why: r.outcome.result === 'eliminated' ? 'Eliminated' : 'Surrendered' }, r.row.id, 'morale');
+      return r;
+    });
     return resultMessage(found, moraleEmbed({ unit: o.unit, userName: ctx.actor.userName, input, ...found }));
   },
   autocomplete: recentUnitChoices,

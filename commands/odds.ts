@@ -40,15 +40,18 @@ export default {
       description: 'Lightning War morale check or rally',
       options: morale.options,
       check: morale.check,
-      run(_ctx, o) {
+      run(ctx, given) {
+        const settled = morale.settle(ctx, given);
+        if (typeof settled === 'string') return errorReply(settled);
+        const o = settled.options;
         return answer(`Odds · ${o.rally ? 'Rally' : 'Morale check'}${o.unit ? ` · ${o.unit}` : ''}`, `${o.morale} morale, ${o.unit_type.replace('_', ' ')}`, moraleDistribution(morale.toInput(o)), MORALE_ORDER);
       },
     }),
     hob: defineSubcommand({
       description: 'ASL Heat of Battle DR',
       options: hob.options,
-      run(_ctx, o) {
-        const prepared = hob.prepare(o);
+      run(ctx, o) {
+        const prepared = hob.prepare(ctx, o);
         if (typeof prepared === 'string') return errorReply(prepared);
         return answer(`Odds · Heat of Battle · ${prepared.input.unit.name}`, describeSituation(o), hobDistribution(prepared.input), HOB_ORDER);
       },
@@ -57,9 +60,10 @@ export default {
       description: 'ASL Morale Check or Rally, with the Heat of Battle DR an Original 2 brings',
       options: mc.options,
       check: mc.check,
-      run(_ctx, o) {
-        const input = mc.prepare(o);
-        if (typeof input === 'string') return errorReply(input);
+      run(ctx, o) {
+        const prepared = mc.prepare(ctx, o);
+        if (typeof prepared === 'string') return errorReply(prepared);
+        const input = prepared.input;
         const check = input.check === 'mc' ? 'Morale Check' : 'Rally';
         return answer(`Odds · ${check} · ${input.unit.name}`, describeSituation(o), checkDistribution(input, true), checkOrder(input), HOB_ORDER);
       },

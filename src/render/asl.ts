@@ -61,6 +61,7 @@ export function aslEmbed(a: {
 /** The situation as one line, from the stored options, so a player can check what the DRMs rest on. */
 export function describeSituation(o: Record<string, unknown>): string {
   return [
+    o.counter ? String(o.counter) : undefined,
     o.check === 'rally' ? 'rally' : o.number !== undefined ? (o.number ? `${o.number}MC` : 'NMC') : undefined,
     o.broken ? 'broken' : undefined,
     o.with_leader ? 'with an unbroken leader' : undefined,

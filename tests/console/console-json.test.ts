@@ -75,7 +75,9 @@ describe('npm run console -- --json', () => {
     expect(hob).toMatchObject({ ok: true, command: 'hob', system: 'asl', steps: [{ kind: 'hob', modifiers: [{ reason: 'broken when the Original 2 was rolled', value: 1 }] }] });
     expect(hob.steps[0].dice).toHaveLength(2);
     expect(['hero', 'hero_and_battle_hardening', 'battle_hardening', 'berserk', 'surrender', 'disrupted']).toContain(hob.result);
-    expect(mc).toMatchObject({ ok: true, command: 'mc', steps: [{ kind: 'mc', ml: 7, modifiers: [{ reason: '2MC', value: 2 }, { value: -1 }] }] });
+    // Real dice: an Original 2 would add a chained hob step, so only the first step is pinned here.
+    expect(mc).toMatchObject({ ok: true, command: 'mc' });
+    expect(mc.steps[0]).toMatchObject({ kind: 'mc', ml: 7, modifiers: [{ reason: '2MC', value: 2 }, { value: -1 }] });
     expect(crew).toMatchObject({ ok: false, command: 'hob', error: expect.stringContaining('crews, inherent or temporary, are not subject to Heat of Battle (A15.1)') });
   });
 
