@@ -94,6 +94,34 @@ describe('npm run console -- --json', () => {
     ledger.close();
   });
 
+  it('a Wacht am Rhein session: fatigue, quartering, two recoveries, and a second channel sees none of it', () => {
+    const unit = 'unit:"1/506 PIR"';
+    const r = runConsole(
+      [
+        '/game start system:wacht-am-rhein name:"The Bulge"',
+        '/unit add name:"1/506 PIR" attack:7 defense:5 movement:6',
+        `/fatigue event ${unit} event:ena_activated`,
+        `/fatigue status ${unit}`,
+        `/fatigue recover ${unit} adjacent_enemy:false moved:false`,
+        `/fatigue recover ${unit} adjacent_enemy:false moved:false`,
+        'in second-channel',
+        '/game status',
+        `/unit show ${unit}`,
+        `complete /unit show unit:1`,
+      ].join('\n') + '\n',
+    );
+    const out = r.lines.map((l) => JSON.parse(l));
+    expect(out).toHaveLength(10);
+    expect(out.slice(0, 6).every((o) => o.ok)).toBe(true);
+    expect(out[2]).toMatchObject({ command: 'fatigue', result: 'fatigued' });
+    expect(JSON.stringify(out[3].embed)).toContain('**2-2-2** (quartered, rounded up, from 7-5-6)');
+    expect(out[4]).toMatchObject({ result: 'resting' });
+    expect(out[5]).toMatchObject({ result: 'normal' });
+    expect(out[7]).toMatchObject({ ok: false, error: expect.stringContaining('No game is running in this channel') });
+    expect(out[8]).toMatchObject({ ok: false });
+    expect(out[9]).toEqual({ ok: true, command: 'unit', choices: [] });
+  });
+
   it('an unreadable line is an error line, not a crash', () => {
     const r = runConsole('/rally unit:"open\nnonsense\n/rally disorder\n/help\n');
     const out = r.lines.map((l) => JSON.parse(l));
