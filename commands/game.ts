@@ -2,6 +2,7 @@ import { errorReply, message, record } from '../src/core/adjudicate.js';
 import { defineSubcommand, type CommandGroup, type Context, type Reply } from '../src/core/command.js';
 import { choice, integer, text } from '../src/core/options.js';
 import { mayManage, rosterFinding } from '../src/core/roster-unit.js';
+import { commitment, newServerSeed } from '../src/dice/seeded.js';
 import { newRollId } from '../src/ledger/ledger.js';
 import { GameRunningError, type Game } from '../src/ledger/roster.js';
 import { gameEmbed, SYSTEM_NAMES } from '../src/render/roster.js';
@@ -34,6 +35,7 @@ export default {
       },
       run(ctx, o) {
         const { ledger } = ctx.services;
+        const seed = newServerSeed();
         try {
           const game = ledger.transaction(() => {
             const g = ledger.roster.startGame({
@@ -44,17 +46,39 @@ export default {
               name: o.name,
               started_by: ctx.actor.userId,
               started_at: ledger.timestamp(),
+              server_seed: seed,
             });
-            recordGame(ctx, g, { system: o.system, name: o.name }, 'game_started', 'Game started', `${ctx.actor.userName} started ${o.name} (${SYSTEM_NAMES[o.system]}).`);
+            // The commitment is public from the first row; the seed itself only at the end.
+            recordGame(ctx, g, { system: o.system, name: o.name, commitment: commitment(seed) }, 'game_started', 'Game started', `${ctx.actor.userName} started ${o.name} (${SYSTEM_NAMES[o.system]}).`);
             return g;
           });
-          return message(gameEmbed('Game started', game, { note: `Rolls of ${SYSTEM_NAMES[o.system]} in this channel now belong to this game. Set the turn with /game turn.` }));
+          const note = [
+            `Rolls of ${SYSTEM_NAMES[o.system]} in this channel now belong to this game. Set the turn with /game turn.`,
+            `**Fair dice.** The dice come from a secret server seed whose SHA-256 is \`${commitment(seed)}\`. Before the first roll anyone may add a seed with /game seed; /game end reveals the server seed so every die can be recomputed.`,
+          ].join('\n');
+          return message(gameEmbed('Game started', game, { note }));
         } catch (err) {
           if (err instanceof GameRunningError) {
             return errorReply(`A game is already running in this channel: ${err.game.name} (${SYSTEM_NAMES[err.game.system]}). End it with /game end first.`);
           }
           throw err;
         }
+      },
+    }),
+    seed: defineSubcommand({
+      description: 'Add your own seed to the game\'s dice (before the first roll)',
+      options: { value: text({ description: 'Any text: it is mixed into every die of the game', maxLength: 100, required: true }) },
+      run(ctx, o) {
+        const g = runningGame(ctx);
+        if ('type' in g) return g;
+        const { ledger } = ctx.services;
+        if (ledger.gameRollCount(g.guild_id, g.id) > 0) return errorReply(`${g.name} has rolled already: seeds can be added only before the first roll.`);
+        ledger.transaction(() => {
+          ledger.roster.addPlayerSeed(g.id, o.value);
+          recordGame(ctx, g, { player_seed: o.value }, 'seed_added', 'Seed added', `${ctx.actor.userName} added a seed to the game's dice.`);
+        });
+        const seeds = JSON.parse(ledger.roster.game(g.guild_id, g.id)!.player_seeds) as string[];
+        return message(gameEmbed('Seed added', g, { note: `Seed ${seeds.length}: \`${o.value}\`. Every die of the game now depends on it.` }));
       },
     }),
     turn: defineSubcommand({
@@ -96,11 +120,13 @@ export default {
         if (!mayManage(ctx, g.started_by)) return errorReply(NOT_MANAGER(g));
         const { ledger } = ctx.services;
         const ended = ledger.transaction(() => {
-          recordGame(ctx, g, { ended: true }, 'game_ended', 'Game ended', `${ctx.actor.userName} ended ${g.name}.`);
+          // The reveal: with it, anyone holding the export can recompute every die of the game.
+          recordGame(ctx, g, { ended: true, server_seed: g.server_seed, player_seeds: JSON.parse(g.player_seeds) }, 'game_ended', 'Game ended', `${ctx.actor.userName} ended ${g.name}; the server seed is revealed.`);
           ledger.roster.endGame(g.id, ledger.timestamp());
           return ledger.roster.game(g.guild_id, g.id)!;
         });
-        return message(gameEmbed('Game ended', ended, { units: ledger.roster.countUnits(g.id), rolls: ledger.gameRollCount(g.guild_id, g.id) }));
+        const note = `Server seed revealed: \`${g.server_seed}\` (its SHA-256 was published at the start). Check every die with \`npm run verify -- export.jsonl\` after /export.`;
+        return message(gameEmbed('Game ended', ended, { units: ledger.roster.countUnits(g.id), rolls: ledger.gameRollCount(g.guild_id, g.id), note }));
       },
     }),
   },

@@ -44,7 +44,7 @@ export default defineCommand({
     const found = ctx.services.ledger.transaction(() => {
       const r = rollAndRecord(
         ctx,
-        { command: 'hob', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
+        { command: 'hob', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
         (dice) => heatOfBattle(input, dice, companions),
         (out) => oddsOf(hobDistribution(input), HOB_ORDER, out.result),
       );

@@ -74,7 +74,7 @@ export default defineCommand({
     const found = ctx.services.ledger.transaction(() => {
       const r = rollAndRecord(
         ctx,
-        { command: 'mc', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
+        { command: 'mc', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
         (dice) => moraleCheck(input, dice),
         (out) => oddsOf(checkDistribution(input), checkOrder(input), out.result),
       );

@@ -74,7 +74,7 @@ export default defineCommand({
     const found = ctx.services.ledger.transaction(() => {
       const r = rollAndRecord(
         ctx,
-        { command: 'morale', kind: 'roll', unit: o.unit, input: o },
+        { command: 'morale', system: 'lightning-war', kind: 'roll', unit: o.unit, input: o },
         (dice) => moraleCheck(input, dice),
         (out) => oddsOf(moraleDistribution(input), MORALE_ORDER, out.result),
       );

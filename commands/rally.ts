@@ -100,7 +100,7 @@ function commanderRejoins(ctx: Context, rollId: string): Reply {
     reroll = ledger.transaction(() => {
       const r = rollAndRecord(
         ctx,
-        { command: 'rally', kind: 'reroll', unit: first.unit ?? undefined, input: first.input, parentId: first.id, onceKey: `${REROLL}:${first.id}` },
+        { command: 'rally', system: 'hearts-of-tin', kind: 'reroll', unit: first.unit ?? undefined, input: first.input, parentId: first.id, onceKey: `${REROLL}:${first.id}` },
         (dice) => commanderReroll(input, first.result ?? '', dice),
         (o) => oddsOf(rerollDistribution(input, first.result ?? ''), RALLY_ORDER, o.result),
       );
@@ -142,7 +142,7 @@ export default defineCommand({
     const first = ctx.services.ledger.transaction(() => {
       const found = rollAndRecord(
         ctx,
-        { command: 'rally', kind: 'roll', unit: o.unit, input: o },
+        { command: 'rally', system: 'hearts-of-tin', kind: 'roll', unit: o.unit, input: o },
         (dice) => rally(input, dice),
         (out) => oddsOf(rallyDistribution(input), RALLY_ORDER, out.result),
       );

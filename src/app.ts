@@ -1,10 +1,24 @@
 import { COMMANDS } from '../commands/index.js';
 import { Router } from './core/router.js';
+import type { Services } from './core/command.js';
 import { cryptoRoller, type Roller } from './dice/roller.js';
+import { seededRoller } from './dice/seeded.js';
+import type { Game } from './ledger/roster.js';
 import type { Ledger } from './ledger/ledger.js';
 import type { Logger } from './log.js';
 
 /** Wires the one router every transport uses. Tests pass fixed dice; production gets crypto dice. */
-export function createRouter(deps: { ledger: Ledger; log: Logger; roller?: Roller }): Router {
-  return new Router(COMMANDS, { ledger: deps.ledger, log: deps.log, roller: deps.roller ?? cryptoRoller });
+export function createRouter(deps: { ledger: Ledger; log: Logger; roller?: Roller; gameRoller?: Services['gameRoller'] }): Router {
+  return new Router(COMMANDS, {
+    ledger: deps.ledger,
+    log: deps.log,
+    roller: deps.roller ?? cryptoRoller,
+    gameRoller: deps.gameRoller ?? gameDice,
+  });
+}
+
+/** A game's dice: its seeded, verifiable stream. */
+function gameDice(game: Game, seq: number): Roller {
+  if (!game.server_seed) throw new Error(`game ${game.id} has no server seed`);
+  return seededRoller(game.server_seed, game.id, JSON.parse(game.player_seeds) as string[], seq);
 }

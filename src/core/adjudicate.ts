@@ -1,11 +1,13 @@
 import { recordingRoller, type Roller } from '../dice/roller.js';
 import type { LedgerRow } from '../ledger/ledger.js';
-import type { Outcome } from '../rules/types.js';
+import type { Outcome, SystemId } from '../rules/types.js';
 import type { APIEmbed } from 'discord.js';
 import type { Button, Context, Reply, RecordSummary } from './command.js';
 
 export type RecordMeta = {
   command: string;
+  /** The rule system; a roll needs it before its dice, to know whether they are a game's. */
+  system?: SystemId;
   /**
    * roll: dice were rolled; reroll: a second roll the rules allow; check: a ruling with no dice;
    * decision: a player's choice on a roll; game / unit: a change to a game or its roster.
@@ -28,12 +30,13 @@ export function gameFor(ctx: Context, system: string | null) {
 }
 
 /** Commits an outcome to the ledger; throws (and so shows nothing) if the commit fails. */
-export function record<O extends Outcome>(ctx: Context, meta: RecordMeta, outcome: O, dice: number[] = []): LedgerRow {
+export function record<O extends Outcome>(ctx: Context, meta: RecordMeta, outcome: O, dice: number[] = [], gameSeq?: number): LedgerRow {
   const game = gameFor(ctx, outcome.system);
   return ctx.services.ledger.append({
     gameId: game?.id ?? null,
     turn: game?.turn ?? null,
     phase: game?.phase ?? null,
+    gameSeq: game ? (gameSeq ?? null) : null,
     guildId: ctx.actor.guildId,
     channelId: ctx.actor.channelId,
     userId: ctx.actor.userId,
@@ -62,11 +65,18 @@ export function rollAndRecord<O extends Outcome>(
   rules: (roller: Roller) => O,
   odds?: (outcome: O) => Outcome['odds'],
 ): { row: LedgerRow; outcome: O } {
-  const dice = recordingRoller(ctx.services.roller);
-  const rolled = rules(dice);
-  // The chances are recorded with the roll: what the player faced, kept with what happened.
-  const outcome = odds ? { ...rolled, odds: odds(rolled) } : rolled;
-  return { row: record(ctx, meta, outcome, dice.faces), outcome };
+  const { ledger } = ctx.services;
+  if (!meta.system) throw new Error('a roll needs its system');
+  return ledger.transaction(() => {
+    // In a game the dice come from its seeded stream, numbered inside this transaction.
+    const game = gameFor(ctx, meta.system!);
+    const seq = game ? ledger.nextGameSeq(game.id) : undefined;
+    const dice = recordingRoller(game ? ctx.services.gameRoller(game, seq!) : ctx.services.roller);
+    const rolled = rules(dice);
+    // The chances are recorded with the roll: what the player faced, kept with what happened.
+    const outcome = odds ? { ...rolled, odds: odds(rolled) } : rolled;
+    return { row: record(ctx, meta, outcome, dice.faces, seq), outcome };
+  });
 }
 
 export function summarise(row: LedgerRow, outcome: Outcome): RecordSummary {

@@ -1,6 +1,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { Roller } from '../dice/roller.js';
 import type { Ledger } from '../ledger/ledger.js';
+import type { Game } from '../ledger/roster.js';
 import type { Logger } from '../log.js';
 import type { Finding } from '../rules/types.js';
 import type { OptionMap, ParsedOptions } from './options.js';
@@ -17,7 +18,10 @@ export type Actor = {
 
 export type Services = {
   ledger: Ledger;
+  /** Dice outside a game. */
   roller: Roller;
+  /** Dice of a game's roll number `seq`: its seeded stream in production. */
+  gameRoller: (game: Game, seq: number) => Roller;
   log: Logger;
 };
 

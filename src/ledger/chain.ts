@@ -16,6 +16,8 @@ export type ChainedFields = {
   /** Only on rows made in a game. */
   turn?: number | null;
   phase?: string | null;
+  /** Dice rolls of a game are numbered from 1: the sequence that feeds its seeded dice. */
+  game_seq?: number | null;
   command: string;
   system: string | null;
   kind: string;
@@ -48,8 +50,8 @@ const CHAINED_KEYS: (keyof ChainedFields)[] = [
   'unit', 'input', 'dice', 'outcome', 'result', 'parent_id', 'once_key', 'created_at',
 ];
 
-/** Rows made in a game also cover the game's turn and phase. */
-const GAME_KEYS: (keyof ChainedFields)[] = ['turn', 'phase'];
+/** Rows made in a game also cover the game's turn, phase and roll sequence. */
+const GAME_KEYS: (keyof ChainedFields)[] = ['turn', 'phase', 'game_seq'];
 
 /** Only the chained fields, so extra columns (added by later migrations or exports) never change a hash. */
 export function pickChained(row: ChainedFields): ChainedFields {

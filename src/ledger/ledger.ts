@@ -16,6 +16,7 @@ export type NewEntry = {
   gameId?: string | null;
   turn?: number | null;
   phase?: string | null;
+  gameSeq?: number | null;
   command: string;
   system: string | null;
   kind: string;
@@ -58,15 +59,16 @@ export class Ledger {
       head: db.prepare('SELECT guild_seq, hash FROM rolls WHERE guild_id = ? ORDER BY guild_seq DESC LIMIT 1'),
       onceUsed: db.prepare('SELECT id FROM rolls WHERE once_key = ?'),
       insert: db.prepare(`INSERT INTO rolls
-        (id, guild_id, guild_seq, channel_id, user_id, user_name, game_id, turn, phase, command, system, kind, unit, input, dice,
+        (id, guild_id, guild_seq, channel_id, user_id, user_name, game_id, turn, phase, game_seq, command, system, kind, unit, input, dice,
          outcome, result, parent_id, once_key, created_at, prev_hash, hash)
-        VALUES (@id, @guild_id, @guild_seq, @channel_id, @user_id, @user_name, @game_id, @turn, @phase, @command, @system, @kind, @unit,
+        VALUES (@id, @guild_id, @guild_seq, @channel_id, @user_id, @user_name, @game_id, @turn, @phase, @game_seq, @command, @system, @kind, @unit,
          @input, @dice, @outcome, @result, @parent_id, @once_key, @created_at, @prev_hash, @hash)`),
       byId: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND id = ?'),
       children: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND parent_id = ? ORDER BY seq'),
       guildRows: db.prepare('SELECT * FROM rolls WHERE guild_id = ? ORDER BY guild_seq'),
       count: db.prepare('SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ?'),
       gameRolls: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind IN ('roll', 'reroll')"),
+      gameSeq: db.prepare('SELECT MAX(game_seq) AS n FROM rolls WHERE game_id = ?'),
       units: db.prepare(`SELECT unit, MAX(seq) AS last FROM rolls
         WHERE guild_id = ? AND channel_id = ? AND unit IS NOT NULL AND unit LIKE ? ESCAPE '\\'
         GROUP BY unit COLLATE NOCASE ORDER BY last DESC LIMIT ?`),
@@ -107,6 +109,7 @@ export class Ledger {
         game_id: entry.gameId ?? null,
         turn: entry.gameId ? (entry.turn ?? null) : null,
         phase: entry.gameId ? (entry.phase ?? null) : null,
+        game_seq: entry.gameId ? (entry.gameSeq ?? null) : null,
         command: entry.command,
         system: entry.system,
         kind: entry.kind,
@@ -159,6 +162,11 @@ export class Ledger {
   /** Dice rolls (not rulings or decisions) made in a game. */
   gameRollCount(guildId: string, gameId: string): number {
     return (this.stmts.gameRolls.get(guildId, gameId) as { n: number }).n;
+  }
+
+  /** The number the next dice roll of a game takes (from 1). Call inside the roll's transaction. */
+  nextGameSeq(gameId: string): number {
+    return ((this.stmts.gameSeq.get(gameId) as { n: number | null }).n ?? 0) + 1;
   }
 
   /** The current time as the ledger writes it. */

@@ -12,6 +12,10 @@ export type Game = {
   turn: number | null;
   phase: string | null;
   ended_at: string | null;
+  /** Secret until the game ends. */
+  server_seed: string | null;
+  /** JSON array of the seeds players added, in order. */
+  player_seeds: string;
 };
 
 /** A unit on a game's roster; `fields` are the system's own. */
@@ -50,8 +54,9 @@ export class Roster {
     this.q = {
       active: db.prepare('SELECT * FROM games WHERE guild_id = ? AND channel_id = ? AND ended_at IS NULL'),
       game: db.prepare('SELECT * FROM games WHERE guild_id = ? AND id = ?'),
-      insertGame: db.prepare(`INSERT INTO games (id, guild_id, channel_id, system, name, started_by, started_at)
-        VALUES (@id, @guild_id, @channel_id, @system, @name, @started_by, @started_at)`),
+      insertGame: db.prepare(`INSERT INTO games (id, guild_id, channel_id, system, name, started_by, started_at, server_seed)
+        VALUES (@id, @guild_id, @channel_id, @system, @name, @started_by, @started_at, @server_seed)`),
+      addSeed: db.prepare("UPDATE games SET player_seeds = json_insert(player_seeds, '$[#]', ?) WHERE id = ?"),
       setTurn: db.prepare('UPDATE games SET turn = ?, phase = ? WHERE id = ?'),
       end: db.prepare('UPDATE games SET ended_at = ? WHERE id = ? AND ended_at IS NULL'),
       unitByName: db.prepare('SELECT * FROM units WHERE game_id = ? AND name_key = ? AND removed_at IS NULL'),
@@ -77,11 +82,15 @@ export class Roster {
     return this.q.game.get(guildId, id) as Game | undefined;
   }
 
-  startGame(g: Pick<Game, 'id' | 'guild_id' | 'channel_id' | 'system' | 'name' | 'started_by' | 'started_at'>): Game {
+  startGame(g: Pick<Game, 'id' | 'guild_id' | 'channel_id' | 'system' | 'name' | 'started_by' | 'started_at' | 'server_seed'>): Game {
     const running = this.activeGame(g.guild_id, g.channel_id);
     if (running) throw new GameRunningError(running);
     this.q.insertGame.run(g);
     return this.game(g.guild_id, g.id)!;
+  }
+
+  addPlayerSeed(gameId: string, seed: string): void {
+    this.q.addSeed.run(seed, gameId);
   }
 
   setTurn(gameId: string, turn: number, phase: string | null): void {

@@ -165,7 +165,7 @@ describe('npm run deploy-commands', () => {
     const rally = saved.find((c) => c.name === 'rally');
     expect(rally.options[0]).toMatchObject({ name: 'disorder', type: 4, min_value: 1, max_value: 10 });
     const game = saved.find((c) => c.name === 'game');
-    expect(game.options.map((o: any) => [o.type, o.name])).toEqual([[1, 'start'], [1, 'turn'], [1, 'status'], [1, 'end']]);
+    expect(game.options.map((o: any) => [o.type, o.name])).toEqual([[1, 'start'], [1, 'seed'], [1, 'turn'], [1, 'status'], [1, 'end']]);
     expect(game.options[0].options.map((o: any) => [o.name, o.required])).toEqual([['system', true], ['name', true]]);
     expect(rally.options.find((o: any) => o.name === 'unit')).toMatchObject({ autocomplete: true, max_length: 80 });
     expect(rally.contexts).toEqual([0]);

@@ -28,7 +28,8 @@ export function testApp(file = tmpDb()): TestApp {
   const dice = queueRoller();
   const logs: string[] = [];
   const log = createLogger({ level: 'debug', write: (l) => logs.push(l) });
-  return { router: createRouter({ ledger, log, roller: dice }), ledger, dice, logs, log, file };
+  // Game rolls take the same pinned dice, so a test states every die whatever the channel.
+  return { router: createRouter({ ledger, log, roller: dice, gameRoller: () => dice }), ledger, dice, logs, log, file };
 }
 
 export const command = (app: TestApp, actor: Actor, name: string, options: Record<string, unknown>) =>
