@@ -1,5 +1,5 @@
 import { defineCommand, type Context } from '../src/core/command.js';
-import { errorReply, resultMessage, rollAndRecord } from '../src/core/adjudicate.js';
+import { errorReply, rollAndRecord, rollMessage } from '../src/core/adjudicate.js';
 import { boolean, type ParsedOptions } from '../src/core/options.js';
 import { storedAslEmbed } from '../src/render/asl.js';
 import { heatOfBattle, HOB_ORDER, hobDistribution, hobExemption, type HobInput } from '../src/rules/asl/hob.js';
@@ -12,6 +12,7 @@ export const options = {
   ...unitOptions,
   broken: boolean({ description: 'The unit was broken when the Original 2 was rolled (+1)', default: false }),
   ...hobOptions,
+  sealed: boolean({ description: 'Sealed: only GMs see the result until /reveal', default: false }),
 };
 
 /** The rules' input from the options, or the sentence that refuses them (nothing is rolled). */
@@ -51,8 +52,9 @@ export default defineCommand({
       aslWriteBack(ctx, tracked, r.outcome.steps, r.row.id, 'hob');
       return r;
     });
-    return resultMessage(found, storedAslEmbed(found.row), refuseButtons(found));
+    return rollMessage(ctx, o.sealed, found, storedAslEmbed(found.row), refuseButtons(found));
   },
   buttons: { [REFUSE]: refuseHardening },
   autocomplete: unitChoices,
+  renderStored: (_ctx, row) => ({ embed: storedAslEmbed(row), buttons: refuseButtons({ row, outcome: row.outcome as { steps: { kind: string }[] } }) }),
 });

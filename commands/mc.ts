@@ -1,5 +1,5 @@
 import { defineCommand, type Context } from '../src/core/command.js';
-import { errorReply, resultMessage, rollAndRecord } from '../src/core/adjudicate.js';
+import { errorReply, rollAndRecord, rollMessage } from '../src/core/adjudicate.js';
 import { boolean, choice, integer, type ParsedOptions } from '../src/core/options.js';
 import { storedAslEmbed } from '../src/render/asl.js';
 import { checkDistribution, checkOrder, moraleCheck, TERRAINS, type CheckInput } from '../src/rules/asl/mc.js';
@@ -20,6 +20,7 @@ export const options = {
   desperation: boolean({ description: 'Rally: under Desperation Morale (+4)', default: false }),
   self_rally: boolean({ description: 'Rally: a Self-Rally, no leader (+1; no Heat of Battle)', default: false }),
   ...hobOptions,
+  sealed: boolean({ description: 'Sealed: only GMs see the result until /reveal', default: false }),
 };
 
 export const check = (o: ParsedOptions<typeof options>) => {
@@ -81,7 +82,8 @@ export default defineCommand({
       aslWriteBack(ctx, tracked, r.outcome.steps, r.row.id, 'mc');
       return r;
     });
-    return resultMessage(found, storedAslEmbed(found.row), refuseButtons(found));
+    return rollMessage(ctx, o.sealed, found, storedAslEmbed(found.row), refuseButtons(found));
   },
   autocomplete: unitChoices,
+  renderStored: (_ctx, row) => ({ embed: storedAslEmbed(row), buttons: refuseButtons({ row, outcome: row.outcome as { steps: { kind: string }[] } }) }),
 });

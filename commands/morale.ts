@@ -1,11 +1,12 @@
 import { defineCommand, type Context } from '../src/core/command.js';
-import { errorReply, resultMessage, rollAndRecord } from '../src/core/adjudicate.js';
+import { errorReply, rollAndRecord, rollMessage } from '../src/core/adjudicate.js';
+import type { LedgerRow } from '../src/ledger/ledger.js';
 import { boolean, choice, parsedText, requiredMessage, type ParsedOptions } from '../src/core/options.js';
 import { preferGiven, trackedUnit, writeBack, type Tracked } from '../src/core/roster-unit.js';
 import { recentUnitChoices, unitOption } from '../src/core/unit-option.js';
 import { moraleEmbed } from '../src/render/lightning-war.js';
 import { CHECK_REASON_CODES, COVERS, MORALE_LEVELS, UNIT_TYPES } from '../src/rules/lightning-war/morale-table.js';
-import { MORALE_ORDER, moraleCheck, moraleDistribution, parseCasualties, type MoraleInput } from '../src/rules/lightning-war/morale.js';
+import { MORALE_ORDER, moraleCheck, moraleDistribution, parseCasualties, type MoraleInput, type MoraleOutcome } from '../src/rules/lightning-war/morale.js';
 import { oddsOf } from '../src/rules/odds.js';
 
 export const options = {
@@ -29,6 +30,7 @@ export const options = {
   enemy_within_100m: boolean({ description: 'A visible enemy is within 100 m (2"): a rout becomes a surrender', default: false }),
   reason: choice({ description: 'What caused the check (recorded, no modifier)', choices: CHECK_REASON_CODES }),
   unit: unitOption(),
+  sealed: boolean({ description: 'Sealed: only GMs see the result until /reveal', default: false }),
 };
 
 type Settled = ParsedOptions<typeof options> & { morale: MoraleInput['morale'] };
@@ -59,6 +61,11 @@ export const toInput = (o: Settled): MoraleInput => ({
 export const check = (o: ParsedOptions<typeof options>) =>
   o.rally && o.reason ? '`rally` and `reason` do not go together: a rally attempt is not a morale check caused by an event.' : undefined;
 
+const storedMorale = (row: LedgerRow) => ({
+  embed: moraleEmbed({ unit: row.unit ?? undefined, userName: row.user_name, input: toInput(row.input as Settled), outcome: row.outcome as MoraleOutcome, row }),
+  buttons: [],
+});
+
 export default defineCommand({
   name: 'morale',
   description: 'Lightning War: a morale check or rally (3d6 on the morale table)',
@@ -82,7 +89,8 @@ export default defineCommand({
       if (tracked && gone) writeBack(ctx, tracked, { remove: true, why: r.outcome.result === 'eliminated' ? 'Eliminated' : 'Surrendered' }, r.row.id, 'morale');
       return r;
     });
-    return resultMessage(found, moraleEmbed({ unit: o.unit, userName: ctx.actor.userName, input, ...found }));
+    return rollMessage(ctx, o.sealed, found, storedMorale(found.row).embed);
   },
   autocomplete: recentUnitChoices,
+  renderStored: (_ctx, row) => storedMorale(row),
 });

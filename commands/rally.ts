@@ -1,9 +1,9 @@
 import { customId, defineCommand, type Context, type Reply } from '../src/core/command.js';
-import { errorReply, resultMessage, rollAndRecord, summarise } from '../src/core/adjudicate.js';
+import { errorReply, rollAndRecord, rollMessage, summarise } from '../src/core/adjudicate.js';
 import { boolean, choice, integer, parseOptions, requiredMessage, type ParsedOptions } from '../src/core/options.js';
 import { preferGiven, trackedUnit, writeBack, type Tracked } from '../src/core/roster-unit.js';
 import { recentUnitChoices, unitOption } from '../src/core/unit-option.js';
-import { AlreadyRecordedError } from '../src/ledger/ledger.js';
+import { AlreadyRecordedError, type LedgerRow } from '../src/ledger/ledger.js';
 import { oddsOf } from '../src/rules/odds.js';
 import { rallyEmbed } from '../src/render/hearts-of-tin.js';
 import {
@@ -38,6 +38,7 @@ export const options = {
     default: false,
   }),
   unit: unitOption(),
+  sealed: boolean({ description: 'Sealed: only GMs see the result until /reveal', default: false }),
 };
 
 type RallyOptions = ParsedOptions<typeof options>;
@@ -127,6 +128,24 @@ function commanderRejoins(ctx: Context, rollId: string): Reply {
   };
 }
 
+/** A stored rally as its message: the first roll, the re-roll if taken, and the button if still open. */
+function storedRally(ctx: Context, row: LedgerRow) {
+  const stored = row.input as Settled;
+  const input = toInput(stored);
+  const reroll = ctx.services.ledger.children(row.guild_id, row.id).find((r) => r.kind === 'reroll');
+  const offered = !reroll && commanderMayRejoin(input, row.result ?? '');
+  const embed = rallyEmbed({
+    unit: row.unit ?? undefined,
+    userName: row.user_name,
+    input,
+    first: { row, outcome: row.outcome as RallyOutcome },
+    rerollOffered: offered,
+    ...(reroll ? { reroll: { row: reroll, outcome: reroll.outcome as RallyOutcome, userName: reroll.user_name } } : {}),
+  });
+  const buttons = offered ? [{ custom_id: customId(REROLL, row.id), label: 'Commander joins — re-roll', style: 'primary' as const }] : [];
+  return { embed, buttons };
+}
+
 export default defineCommand({
   name: 'rally',
   description: 'Hearts of Tin: rally a disordered unit (1d6 on the rally chart)',
@@ -138,7 +157,6 @@ export default defineCommand({
     if (typeof settled === 'string') return errorReply(settled);
     const { options: o, tracked } = settled;
     const input = toInput(o);
-    let offered = false;
     const first = ctx.services.ledger.transaction(() => {
       const found = rollAndRecord(
         ctx,
@@ -146,15 +164,14 @@ export default defineCommand({
         (dice) => rally(input, dice),
         (out) => oddsOf(rallyDistribution(input), RALLY_ORDER, out.result),
       );
-      offered = commanderMayRejoin(input, found.outcome.result);
-      const change = tracked && rallyWriteBack(found.outcome.result, offered);
+      const change = tracked && rallyWriteBack(found.outcome.result, commanderMayRejoin(input, found.outcome.result));
       if (tracked && change) writeBack(ctx, tracked, change, found.row.id, 'rally');
       return found;
     });
-    const embed = rallyEmbed({ unit: o.unit, userName: ctx.actor.userName, input, first, rerollOffered: offered });
-    const buttons = offered ? [{ custom_id: customId(REROLL, first.row.id), label: 'Commander joins — re-roll', style: 'primary' as const }] : [];
-    return resultMessage(first, embed, buttons);
+    const { embed, buttons } = storedRally(ctx, first.row);
+    return rollMessage(ctx, o.sealed, first, embed, buttons);
   },
   buttons: { [REROLL]: commanderRejoins },
   autocomplete: recentUnitChoices,
+  renderStored: storedRally,
 });

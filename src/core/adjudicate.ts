@@ -2,6 +2,7 @@ import { recordingRoller, type Roller } from '../dice/roller.js';
 import type { LedgerRow } from '../ledger/ledger.js';
 import type { Outcome, SystemId } from '../rules/types.js';
 import type { APIEmbed } from 'discord.js';
+import { noticeEmbed } from '../render/embed.js';
 import type { Button, Context, Reply, RecordSummary } from './command.js';
 
 export type RecordMeta = {
@@ -10,9 +11,10 @@ export type RecordMeta = {
   system?: SystemId;
   /**
    * roll: dice were rolled; reroll: a second roll the rules allow; check: a ruling with no dice;
-   * decision: a player's choice on a roll; game / unit: a change to a game or its roster.
+   * decision: a player's choice on a roll; game / unit: a change to a game or its roster;
+   * void / annotation / reveal: a GM's mark on a roll; config: a server setting.
    */
-  kind: 'roll' | 'reroll' | 'check' | 'decision' | 'game' | 'unit';
+  kind: 'roll' | 'reroll' | 'check' | 'decision' | 'game' | 'unit' | 'void' | 'annotation' | 'reveal' | 'config';
   unit?: string | undefined;
   /** The validated options, exactly as they will be re-read from the ledger. */
   input: unknown;
@@ -93,6 +95,28 @@ export function summarise(row: LedgerRow, outcome: Outcome): RecordSummary {
 /** A public result message for a recorded outcome, with its JSON summary. */
 export function resultMessage(found: { row: LedgerRow; outcome: Outcome }, embed: APIEmbed, buttons: Button[] = []): Reply {
   return { type: 'message', ephemeral: false, embed, buttons, record: summarise(found.row, found.outcome) };
+}
+
+/**
+ * The reply to a roll that may be sealed. A sealed roll is in the ledger like any other, but the
+ * channel sees only that it happened: the result goes to the roller if a GM, and to the GMs'
+ * channel; /reveal publishes it later.
+ */
+export function rollMessage(ctx: Context, sealed: boolean | undefined, found: { row: LedgerRow; outcome: Outcome }, embed: APIEmbed, buttons: Button[] = []): Reply {
+  if (!sealed) return resultMessage(found, embed, buttons);
+  const { row } = found;
+  const gmChannel = ctx.services.ledger.settings.get(ctx.actor.guildId).gm_channel_id;
+  const where = [ctx.actor.isGm ? 'shown to you' : undefined, gmChannel ? `sent to <#${gmChannel}>` : undefined].filter(Boolean).join(' and ');
+  const body = `Sealed roll \`${row.id}\` by <@${row.user_id}>: the result is recorded (hash \`${row.hash.slice(0, 8)}\`) and stays hidden until a GM or the roller runs /reveal id:${row.id}.${where ? ` The result was ${where}.` : ' No GM channel is set (/config gm-channel): a GM can read it with /roll show.'}`;
+  return {
+    type: 'message',
+    ephemeral: false,
+    embed: noticeEmbed(`Sealed roll · /${row.command}${row.unit ? ` · ${row.unit}` : ''}`, body),
+    buttons: [],
+    record: { command: row.command, system: row.system, roll_id: row.id, sealed: true, steps: [], result: null },
+    ...(ctx.actor.isGm ? { private: { embed, buttons } } : {}),
+    ...(gmChannel ? { notify: { channelId: gmChannel, embed } } : {}),
+  };
 }
 
 /** A message that records nothing of its own (status, rosters, notices). */

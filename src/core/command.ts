@@ -1,6 +1,6 @@
 import type { APIEmbed } from 'discord.js';
 import type { Roller } from '../dice/roller.js';
-import type { Ledger } from '../ledger/ledger.js';
+import type { Ledger, LedgerRow } from '../ledger/ledger.js';
 import type { Game } from '../ledger/roster.js';
 import type { Logger } from '../log.js';
 import type { Finding } from '../rules/types.js';
@@ -12,8 +12,13 @@ export type Actor = {
   channelId: string;
   userId: string;
   userName: string;
-  /** Manage Server permission (later also the configured GM role). */
+  /**
+   * A GM: Manage Server permission, as the transport read it from the interaction; the router adds
+   * members holding the server's configured GM role.
+   */
   isGm: boolean;
+  /** The member's role ids, as the interaction carried them. */
+  roleIds?: string[];
 };
 
 export type Services = {
@@ -41,6 +46,8 @@ export type RecordSummary = {
   system: string | null;
   roll_id: string;
   parent_roll_id?: string;
+  /** A sealed roll's public summary carries no steps and no result. */
+  sealed?: true;
   steps: Finding[];
   result: string | null;
 };
@@ -50,7 +57,18 @@ export type Attachment = { name: string; data: Buffer };
 
 export type Reply =
   /** A new message: public results, or ephemeral notices. */
-  | { type: 'message'; ephemeral: boolean; embed: APIEmbed; buttons: Button[]; record?: RecordSummary; files?: Attachment[] }
+  | {
+      type: 'message';
+      ephemeral: boolean;
+      embed: APIEmbed;
+      buttons: Button[];
+      record?: RecordSummary;
+      files?: Attachment[];
+      /** Shown only to the actor, after the public reply (a sealed result for a GM). */
+      private?: { embed: APIEmbed; buttons: Button[] };
+      /** Posted to another channel of the server (a sealed result for the GMs' channel). */
+      notify?: { channelId: string; embed: APIEmbed };
+    }
   /** Replaces the message a button was pressed on. */
   | { type: 'update'; embed: APIEmbed; buttons: Button[]; record?: RecordSummary }
   /** Always ephemeral; `ref` ties it to the log line of an unexpected failure. */
@@ -67,12 +85,16 @@ export type CommandModule<O extends OptionMap> = {
   options: O;
   /** One example line for /help and the README. */
   example: string;
+  /** Work that may take longer than Discord's 3 s: the reply is deferred, then edited. */
+  slow?: boolean;
   /** Checks across options that a single option's schema cannot make; returns the error sentence. */
   check?: (input: ParsedOptions<O>) => string | undefined;
   run(ctx: Context, input: ParsedOptions<O>): Reply | Promise<Reply>;
   /** Button actions this command owns: custom_id `v1:<action>:<target>`. */
   buttons?: Record<string, ButtonHandler>;
   autocomplete?: (ctx: Context, option: string, value: string) => { name: string; value: string }[];
+  /** The result message of one of its stored rolls, as first shown (for /reveal). */
+  renderStored?: (ctx: Context, row: LedgerRow) => { embed: APIEmbed; buttons: Button[] };
 };
 
 /** One subcommand of a command group (/game start, /odds rally …). */

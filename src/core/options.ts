@@ -132,6 +132,28 @@ export function user(o: { description: string }): OptionSpec<string | undefined>
   });
 }
 
+/** A role of the server (the console takes its id as text). */
+export function role(o: { description: string; required?: boolean }): OptionSpec<string | undefined> {
+  return finish(z.string().min(1).max(100), o.required ? { required: true } : {}, {
+    description: o.description,
+    allowed: 'a role of this server',
+    autocomplete: false,
+    toSlash: (name) => ({ type: ApplicationCommandOptionType.Role, name, description: o.description, required: o.required ?? false }),
+    fromText: (raw) => raw.replace(/^<@&(\d+)>$/, '$1'),
+  });
+}
+
+/** A channel of the server (the console takes its id as text). */
+export function channel(o: { description: string; required?: boolean }): OptionSpec<string | undefined> {
+  return finish(z.string().min(1).max(100), o.required ? { required: true } : {}, {
+    description: o.description,
+    allowed: 'a channel of this server',
+    autocomplete: false,
+    toSlash: (name) => ({ type: ApplicationCommandOptionType.Channel, name, description: o.description, required: o.required ?? false }),
+    fromText: (raw) => raw.replace(/^<#(\d+)>$/, '$1'),
+  });
+}
+
 /**
  * Text the command reads into a value (`2/5` → lost and original). `parse` returns the value, or
  * the reason the text cannot be one, which the error then quotes.

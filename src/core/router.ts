@@ -34,9 +34,15 @@ export class Router {
     }
   }
 
+  /** Whether this request's command may be slow, so the transport should defer its reply. */
+  isSlow(req: Request): boolean {
+    const c = req.type === 'command' ? this.byName.get(req.name) : undefined;
+    return Boolean(c && !isGroup(c) && c.slow);
+  }
+
   async handle(req: Request): Promise<Reply> {
     const given = new Set(req.type === 'command' ? Object.keys(req.options) : []);
-    const ctx: Context = { actor: req.actor, services: this.services, commands: this.commands, given };
+    const ctx: Context = { actor: this.withGmRole(req.actor), services: this.services, commands: this.commands, given };
     try {
       return await this.dispatch(req, ctx);
     } catch (err) {
@@ -49,6 +55,13 @@ export class Router {
       this.services.log.error('handler failed', { ref, request: describe(req), err });
       return { type: 'error', ref, message: `Something went wrong (ref ${ref}). Nothing was recorded for this request.` };
     }
+  }
+
+  /** GM status is decided here, server-side, from the member data and the server's settings. */
+  private withGmRole(actor: Actor): Actor {
+    if (actor.isGm || !actor.roleIds?.length) return actor;
+    const role = this.services.ledger.settings.get(actor.guildId).gm_role_id;
+    return role && actor.roleIds.includes(role) ? { ...actor, isGm: true } : actor;
   }
 
   private async dispatch(req: Request, ctx: Context): Promise<Reply> {

@@ -22,12 +22,15 @@ export function actorOf(i: Routable): Actor | undefined {
   if (!i.guildId || !i.channelId) return undefined;
   const member = i.member;
   const display = member && 'displayName' in member ? member.displayName : (member?.nick ?? i.user.globalName ?? i.user.username);
+  const roles = member?.roles;
+  const roleIds = Array.isArray(roles) ? roles : roles && 'cache' in roles ? [...roles.cache.keys()] : [];
   return {
     guildId: i.guildId,
     channelId: i.channelId,
     userId: i.user.id,
     userName: display ?? i.user.username,
     isGm: i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false,
+    roleIds,
   };
 }
 

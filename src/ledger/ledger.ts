@@ -1,7 +1,10 @@
 import { customAlphabet } from 'nanoid';
 import { openDatabase, type Db } from './database.js';
 import { migrate } from './migrate.js';
+import { History } from './history.js';
 import { Roster } from './roster.js';
+import { SavedQueries } from './saved-queries.js';
+import { Settings } from './settings.js';
 import { canonicalJson, GENESIS_HASH, rowHash, verifyChain, type ChainedFields, type ChainedRow, type ChainReport } from './chain.js';
 
 /** Roll ids: short, unambiguous to read aloud or type (no i, l, o, u). */
@@ -48,12 +51,18 @@ const parseRow = (r: RawRow): LedgerRow => ({
 export class Ledger {
   readonly db: Db;
   readonly roster: Roster;
+  readonly history: History;
+  readonly settings: Settings;
+  readonly queries: SavedQueries;
   private readonly now: () => Date;
   private readonly stmts;
 
   constructor(db: Db, options: { now?: () => Date } = {}) {
     this.db = db;
     this.roster = new Roster(db);
+    this.history = new History(db);
+    this.settings = new Settings(db);
+    this.queries = new SavedQueries(db);
     this.now = options.now ?? (() => new Date());
     this.stmts = {
       head: db.prepare('SELECT guild_seq, hash FROM rolls WHERE guild_id = ? ORDER BY guild_seq DESC LIMIT 1'),

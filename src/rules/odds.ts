@@ -70,13 +70,24 @@ export function ordered(dist: Map<string, Fraction>, order: readonly string[], t
 }
 
 /** The chance of exactly this result, and of this result or a better one, as fractions. */
-export function oddsOf(dist: Map<string, Fraction>, order: readonly string[], result: string): { exactly: string; or_better: string } {
+export function oddsOf(
+  dist: Map<string, Fraction>,
+  order: readonly string[],
+  result: string,
+): { exactly: string; or_better: string; distribution: Record<string, string> } {
   const rows = ordered(dist, order);
   const at = rows.findIndex((r) => r.result === result);
   const exactly = at < 0 ? ZERO : rows[at]!.p;
   const orBetter = rows.slice(0, at + 1).reduce((acc, r) => add(acc, r.p), ZERO);
-  return { exactly: format(exactly), or_better: format(orBetter) };
+  // The whole distribution goes with the roll, so statistics can compare results with expectations.
+  return { exactly: format(exactly), or_better: format(orBetter), distribution: Object.fromEntries(rows.map((r) => [r.result, format(r.p)])) };
 }
+
+/** "5/12" → 5/12 as a number. */
+export const valueOf = (text: string) => {
+  const [n, d = '1'] = text.split('/');
+  return Number(n) / Number(d);
+};
 
 /** "5/12" → its percentage, for display. */
 export function percentOf(text: string): string {

@@ -34,7 +34,7 @@ export type Outcome<S extends Finding = Finding> = {
   result: string;
   tone: Tone;
   /** Exact chances for the inputs given, as fractions ("5/12"): this result, and this or better. */
-  odds?: { exactly: string; or_better: string };
+  odds?: { exactly: string; or_better: string; distribution?: Record<string, string> };
 };
 
 /** A row of a results table: Final totals from `min` to `max` inclusive (open-ended with ±Infinity). */

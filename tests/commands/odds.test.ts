@@ -48,7 +48,7 @@ describe('every rolled result carries its odds', () => {
     const reply = expectMessage(await command(app, alice, 'rally', { disorder: 1 }));
     const field = reply.embed.fields!.find((f) => f.name === 'Odds')!;
     expect(field.value).toBe('this result 1/2 (50.0%) · this or better 1 (100.0%)');
-    expect((app.ledger.get('g1', reply.record!.roll_id)!.outcome as { odds: unknown }).odds).toEqual({ exactly: '1/2', or_better: '1' });
+    expect((app.ledger.get('g1', reply.record!.roll_id)!.outcome as { odds: unknown }).odds).toEqual({ exactly: '1/2', or_better: '1', distribution: { rally: '1/2', retreat: '1/2' } });
   });
 
   it('morale, hob and mc', async () => {

@@ -21,7 +21,7 @@ describe('/rally', () => {
     expect(reply.buttons).toEqual([]);
     const row = app.ledger.get('g1', reply.record!.roll_id)!;
     expect(row).toMatchObject({ command: 'rally', kind: 'roll', unit: '1st Foot', result: 'retreat', user_id: 'alice', user_name: 'Alice', dice: [4] });
-    expect(row.input).toEqual({ disorder: 2, quality: 'regular', band: false, enemy_in_sight: true, commander_near: false, unit: '1st Foot' });
+    expect(row.input).toEqual({ disorder: 2, quality: 'regular', band: false, enemy_in_sight: true, commander_near: false, unit: '1st Foot', sealed: false });
     expect(reply.embed.title).toBe('Rally · 1st Foot');
     expect(reply.embed.author?.name).toBe('Alice');
     expect(reply.embed.footer?.text).toBe(`roll ${row.id} · hash ${row.hash.slice(0, 8)}`);
@@ -41,7 +41,7 @@ describe('/rally', () => {
     [{ disorder: 1, quality: 'veteran' }, '`quality` must be one of regular, elite, militia, irregular (you gave "veteran").'],
     [{ disorder: 1, band: 'maybe' }, '`band` must be true or false (you gave "maybe").'],
     [{ disorder: 1, unit: 'x'.repeat(81) }, '`unit` must be text of 1 to 80 characters'],
-    [{ disorder: 1, morale: 3 }, '`morale` is not an option of /rally: its options are disorder, quality, band, enemy_in_sight, commander_near, unit.'],
+    [{ disorder: 1, morale: 3 }, '`morale` is not an option of /rally: its options are disorder, quality, band, enemy_in_sight, commander_near, unit, sealed.'],
   ])('refuses %o with a clear error and records nothing', async (options, message) => {
     app = testApp();
     app.dice.push(4);

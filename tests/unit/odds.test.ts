@@ -44,8 +44,10 @@ describe('exact enumeration', () => {
 
   it('this result, and this result or better', () => {
     const d = moraleDistribution(lwBase);
-    expect(oddsOf(d, ['firm', 'pinned', 'suppressed', 'fall_back', 'retreat', 'rout', 'eliminated'], 'firm')).toEqual({ exactly: '1/2', or_better: '1/2' });
-    expect(oddsOf(d, ['firm', 'pinned', 'suppressed', 'fall_back', 'retreat', 'rout', 'eliminated'], 'pinned')).toEqual({ exactly: '13/54', or_better: '20/27' });
+    const order = ['firm', 'pinned', 'suppressed', 'fall_back', 'retreat', 'rout', 'eliminated'];
+    expect(oddsOf(d, order, 'firm')).toMatchObject({ exactly: '1/2', or_better: '1/2' });
+    expect(oddsOf(d, order, 'pinned')).toMatchObject({ exactly: '13/54', or_better: '20/27' });
+    expect(Object.keys(oddsOf(d, order, 'pinned').distribution)).toEqual(['firm', 'pinned', 'suppressed', 'fall_back', 'retreat', 'rout']);
   });
 });
 

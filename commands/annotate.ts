@@ -1,0 +1,14 @@
+import { defineCommand } from '../src/core/command.js';
+import { text } from '../src/core/options.js';
+import { gmMark } from './void.js';
+
+export default defineCommand({
+  name: 'annotate',
+  description: 'GM: add a note to a roll (a new ledger row; the roll is unchanged)',
+  example: '/annotate id:k3x9q2m7pd note:"agreed re-roll after the table was bumped"',
+  options: {
+    id: text({ description: 'The roll id', maxLength: 20, required: true }),
+    note: text({ description: 'The note', maxLength: 500, required: true }),
+  },
+  run: (ctx, o) => gmMark(ctx, o.id, 'annotation', o.note),
+});

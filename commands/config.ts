@@ -1,0 +1,35 @@
+import { errorReply, message, record } from '../src/core/adjudicate.js';
+import { defineSubcommand, type CommandGroup, type Context } from '../src/core/command.js';
+import { channel, role } from '../src/core/options.js';
+import { GM_ONLY } from '../src/core/review.js';
+import { rosterFinding } from '../src/core/roster-unit.js';
+import { noticeEmbed } from '../src/render/embed.js';
+
+function setting(ctx: Context, name: string, value: string, apply: () => void, shown: string) {
+  if (!ctx.actor.isGm) return errorReply(GM_ONLY('change the settings'));
+  ctx.services.ledger.transaction(() => {
+    apply();
+    record(ctx, { command: 'config', kind: 'config', input: { [name]: value } }, rosterFinding('unknown', 'config_set', 'Setting changed', `${name} set to ${value}`));
+  });
+  return message(noticeEmbed('Settings', shown, 'good'), true);
+}
+
+export default {
+  name: 'config',
+  description: 'GM settings for this server: the GM role, and where sealed rolls go',
+  example: '/config gm-role role:@Referee',
+  subcommands: {
+    'gm-role': defineSubcommand({
+      description: 'Members with this role are GMs (as well as those with Manage Server)',
+      options: { role: role({ description: 'The GM role', required: true }) },
+      run: (ctx, o) =>
+        setting(ctx, 'gm_role', o.role!, () => ctx.services.ledger.settings.setGmRole(ctx.actor.guildId, o.role!), `Members with <@&${o.role}> are now GMs here.`),
+    }),
+    'gm-channel': defineSubcommand({
+      description: 'Where the results of sealed rolls are posted for the GMs',
+      options: { channel: channel({ description: 'A channel only GMs can read', required: true }) },
+      run: (ctx, o) =>
+        setting(ctx, 'gm_channel', o.channel!, () => ctx.services.ledger.settings.setGmChannel(ctx.actor.guildId, o.channel!), `Sealed results now go to <#${o.channel}>.`),
+    }),
+  },
+} satisfies CommandGroup;

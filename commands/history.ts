@@ -1,0 +1,59 @@
+import { errorReply, message } from '../src/core/adjudicate.js';
+import { customId, defineCommand, type Context, type Reply } from '../src/core/command.js';
+import { filterOptions, toFilter, type FilterValues } from '../src/core/filters.js';
+import { choice } from '../src/core/options.js';
+import { GM_ONLY, hiddenFrom } from '../src/core/review.js';
+import { newRollId } from '../src/ledger/ledger.js';
+import { HISTORY_PAGE, historyEmbed, historyLine } from '../src/render/review.js';
+
+const PAGE = 'history_page';
+
+type Params = FilterValues & { scope: 'channel' | 'server' };
+
+function page(ctx: Context, queryId: string, params: Params, n: number): Reply {
+  const filter = toFilter(ctx, params, params.scope === 'server');
+  if (typeof filter === 'string') return errorReply(filter);
+  const { history } = ctx.services.ledger;
+  const total = history.page(filter, 0, 0).total;
+  const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE));
+  const p = Math.min(Math.max(0, n), pages - 1);
+  const { rows } = history.page(filter, HISTORY_PAGE, p * HISTORY_PAGE);
+  const ids = rows.map((r) => r.id);
+  const voids = history.voided(ctx.actor.guildId, ids);
+  const revealed = history.revealed(ctx.actor.guildId, ids);
+  const messages = history.messages(ids);
+  const lines = rows.map((r) => historyLine(r, { voidReason: voids.get(r.id), messageId: messages.get(r.id), hidden: hiddenFrom(ctx, r, revealed.has(r.id)) }));
+  const embed = historyEmbed('Roll history', lines, p, pages, total, params.scope === 'server' ? 'whole server' : 'this channel');
+  const buttons = [
+    ...(p > 0 ? [{ custom_id: customId(PAGE, `${queryId}-${p - 1}`), label: '◀ Newer', style: 'secondary' as const }] : []),
+    ...(p < pages - 1 ? [{ custom_id: customId(PAGE, `${queryId}-${p + 1}`), label: 'Older ▶', style: 'secondary' as const }] : []),
+  ];
+  return message(embed, true, buttons);
+}
+
+export default defineCommand({
+  name: 'history',
+  description: 'Rolls on record, newest first: this channel, or the whole server for a GM',
+  example: '/history user:@alice since:3d',
+  options: { ...filterOptions, scope: choice({ description: 'This channel (default), or the whole server (GM only)', choices: ['channel', 'server'] as const, default: 'channel' }) },
+  run(ctx, o) {
+    if (o.scope === 'server' && !ctx.actor.isGm) return errorReply(GM_ONLY('see the whole server\'s history'));
+    const params: Params = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Params;
+    const checked = toFilter(ctx, params, params.scope === 'server');
+    if (typeof checked === 'string') return errorReply(checked);
+    // The filters live in the database; the paging buttons carry only the query's id.
+    const id = newRollId();
+    ctx.services.ledger.queries.save({ id, guild_id: ctx.actor.guildId, channel_id: ctx.actor.channelId, user_id: ctx.actor.userId, params, created_at: ctx.services.ledger.timestamp() });
+    return page(ctx, id, params, 0);
+  },
+  buttons: {
+    [PAGE]: (ctx, target) => {
+      const m = /^([0-9a-z]+)-(\d{1,6})$/.exec(target);
+      const q = m && ctx.services.ledger.queries.get(ctx.actor.guildId, m[1]!);
+      if (!m || !q) return errorReply('That history page is not on record in this server.');
+      if (q.user_id !== ctx.actor.userId) return errorReply('Only the player who asked for this history can page it: run /history yourself.');
+      const reply = page(ctx, q.id, q.params as Params, Number(m[2]));
+      return reply.type === 'message' ? { type: 'update', embed: reply.embed, buttons: reply.buttons } : reply;
+    },
+  },
+});

@@ -1,0 +1,25 @@
+import { message } from '../src/core/adjudicate.js';
+import { defineSubcommand, type CommandGroup } from '../src/core/command.js';
+import { text } from '../src/core/options.js';
+import { findRoll, hiddenFrom } from '../src/core/review.js';
+import { rollDetailEmbed } from '../src/render/review.js';
+
+export default {
+  name: 'roll',
+  description: 'Look up a roll on record',
+  example: '/roll show id:k3x9q2m7pd',
+  subcommands: {
+    show: defineSubcommand({
+      description: 'One roll in full: input, dice, modifiers, result, linked rows, hash',
+      options: { id: text({ description: 'The roll id, from the reply footer or /history', maxLength: 20, required: true }) },
+      run(ctx, o) {
+        const row = findRoll(ctx, o.id);
+        if ('type' in row) return row;
+        const { history } = ctx.services.ledger;
+        const related = history.related(ctx.actor.guildId, row.id);
+        const hidden = hiddenFrom(ctx, row, related.some((r) => r.kind === 'reveal'));
+        return message(rollDetailEmbed(row, related, history.messages([row.id]).get(row.id), hidden), true);
+      },
+    }),
+  },
+} satisfies CommandGroup;

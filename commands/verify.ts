@@ -1,0 +1,29 @@
+import { message } from '../src/core/adjudicate.js';
+import { defineCommand } from '../src/core/command.js';
+import { text } from '../src/core/options.js';
+import { findRoll } from '../src/core/review.js';
+import { verifyChain } from '../src/ledger/chain.js';
+import { noticeEmbed } from '../src/render/embed.js';
+
+export default defineCommand({
+  name: 'verify',
+  description: "Recompute this server's hash chain (up to a roll) and report whether it holds",
+  example: '/verify',
+  options: { id: text({ description: 'Check the chain up to this roll', maxLength: 20 }) },
+  run(ctx, o) {
+    const { ledger } = ctx.services;
+    let report;
+    if (o.id) {
+      const row = findRoll(ctx, o.id);
+      if ('type' in row) return row;
+      report = verifyChain(ledger.history.upTo(ctx.actor.guildId, row.guild_seq));
+    } else {
+      report = ledger.verify(ctx.actor.guildId);
+    }
+    if (report.ok) {
+      return message(noticeEmbed('Ledger intact', `Intact: ${report.count} row${report.count === 1 ? '' : 's'}${o.id ? ` up to ${o.id}` : ''}, head hash \`${report.headHash}\`.`, 'good'));
+    }
+    const b = report.broken;
+    return message(noticeEmbed('Ledger broken', `The chain breaks at row ${b.id} (position ${b.guildSeq}): ${b.reason}. The ${report.count} row${report.count === 1 ? '' : 's'} before it hold.`, 'bad'));
+  },
+});

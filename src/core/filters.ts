@@ -1,0 +1,52 @@
+import type { HistoryFilter } from '../ledger/history.js';
+import { choice, text, user } from './options.js';
+import type { Context } from './command.js';
+
+const SYSTEMS = ['asl', 'hearts-of-tin', 'lightning-war', 'wacht-am-rhein'] as const;
+const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** "2h", "3d", "2026-11-01" or an ISO time → ISO timestamp; otherwise the reason it is not one. */
+export function parseWhen(raw: string, now: Date, endOfDay = false): string | { error: string } {
+  const rel = /^(\d{1,6})\s*([mhdw])$/i.exec(raw.trim());
+  if (rel) return new Date(now.getTime() - Number(rel[1]) * UNITS[rel[2]!.toLowerCase()]!).toISOString();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(raw.trim())) {
+    const d = new Date(`${raw.trim()}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z`);
+    if (!Number.isNaN(d.getTime())) return d.toISOString();
+  }
+  const t = Date.parse(raw);
+  if (/^\d{4}-\d{2}-\d{2}T/.test(raw.trim()) && !Number.isNaN(t)) return new Date(t).toISOString();
+  return { error: `use a date (2026-11-29), a time (2026-11-29T18:00Z) or a span back from now (30m, 2h, 3d, 1w)` };
+}
+
+/** The filter options /history, /export and /stats share. */
+export const filterOptions = {
+  user: user({ description: 'Only this player' }),
+  system: choice({ description: 'Only this rule system', choices: SYSTEMS }),
+  command: text({ description: 'Only this command, e.g. rally', maxLength: 32 }),
+  result: text({ description: 'Only this result code, e.g. retreat', maxLength: 40 }),
+  game: text({ description: 'Only this game id', maxLength: 20 }),
+  since: text({ description: 'From: 2026-11-01, or back from now: 2h, 3d', maxLength: 40 }),
+  until: text({ description: 'Until: 2026-11-29, or back from now: 1h', maxLength: 40 }),
+};
+
+export type FilterValues = { user?: string; system?: string; command?: string; result?: string; game?: string; since?: string; until?: string };
+
+/** The ledger filter the options ask for, confined to this server (and this channel unless `server`). */
+export function toFilter(ctx: Context, o: FilterValues, server: boolean): HistoryFilter | string {
+  const now = new Date(ctx.services.ledger.timestamp());
+  const since = o.since === undefined ? undefined : parseWhen(o.since, now);
+  if (typeof since === 'object') return `\`since\` ${JSON.stringify(o.since)}: ${since.error}.`;
+  const until = o.until === undefined ? undefined : parseWhen(o.until, now, true);
+  if (typeof until === 'object') return `\`until\` ${JSON.stringify(o.until)}: ${until.error}.`;
+  return {
+    guildId: ctx.actor.guildId,
+    channelId: server ? undefined : ctx.actor.channelId,
+    userId: o.user,
+    system: o.system,
+    command: o.command?.replace(/^\//, ''),
+    result: o.result,
+    gameId: o.game,
+    since,
+    until,
+  };
+}

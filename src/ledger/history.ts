@@ -1,0 +1,116 @@
+import type { Db } from './database.js';
+import type { LedgerRow } from './ledger.js';
+
+/** What /history, /export and /stats filter on. Every query is confined to one guild. */
+export type HistoryFilter = {
+  guildId: string;
+  /** Players see one channel; GMs may leave it out for the whole server. */
+  channelId?: string | undefined;
+  userId?: string | undefined;
+  system?: string | undefined;
+  command?: string | undefined;
+  result?: string | undefined;
+  gameId?: string | undefined;
+  /** ISO timestamps, inclusive. */
+  since?: string | undefined;
+  until?: string | undefined;
+  /** Which kinds of row; default the rolls and rulings. */
+  kinds?: string[];
+};
+
+export const ROLL_KINDS = ['roll', 'reroll', 'check'];
+
+type Raw = Omit<LedgerRow, 'input' | 'dice' | 'outcome'> & { input: string; dice: string; outcome: string };
+const parse = (r: Raw): LedgerRow => ({ ...r, input: JSON.parse(r.input), dice: JSON.parse(r.dice), outcome: JSON.parse(r.outcome) });
+
+/** Builds the WHERE clause of a filter; parameters are always bound, never spliced. */
+function where(f: HistoryFilter): { sql: string; params: unknown[] } {
+  const parts = ['guild_id = ?'];
+  const params: unknown[] = [f.guildId];
+  const eq = (col: string, v: unknown) => {
+    if (v !== undefined) {
+      parts.push(`${col} = ?`);
+      params.push(v);
+    }
+  };
+  eq('channel_id', f.channelId);
+  eq('user_id', f.userId);
+  eq('system', f.system);
+  eq('command', f.command);
+  eq('result', f.result);
+  eq('game_id', f.gameId);
+  if (f.since) {
+    parts.push('created_at >= ?');
+    params.push(f.since);
+  }
+  if (f.until) {
+    parts.push('created_at <= ?');
+    params.push(f.until);
+  }
+  const kinds = f.kinds ?? ROLL_KINDS;
+  parts.push(`kind IN (${kinds.map(() => '?').join(', ')})`);
+  params.push(...kinds);
+  return { sql: parts.join(' AND '), params };
+}
+
+/** Reads of the ledger for review: history pages, single rolls' relatives, exports, statistics. */
+export class History {
+  private readonly q;
+  constructor(private readonly db: Db) {
+    this.q = {
+      related: db.prepare("SELECT * FROM rolls WHERE guild_id = ? AND parent_id = ? ORDER BY seq"),
+      voids: db.prepare("SELECT parent_id, input FROM rolls WHERE guild_id = ? AND kind = 'void' AND parent_id IN (SELECT value FROM json_each(?))"),
+      reveals: db.prepare("SELECT parent_id FROM rolls WHERE guild_id = ? AND kind = 'reveal' AND parent_id IN (SELECT value FROM json_each(?))"),
+      messages: db.prepare('SELECT roll_id, message_id FROM roll_messages WHERE roll_id IN (SELECT value FROM json_each(?))'),
+      link: db.prepare('INSERT OR IGNORE INTO roll_messages (roll_id, message_id) VALUES (?, ?)'),
+      upTo: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND guild_seq <= ? ORDER BY guild_seq'),
+    };
+  }
+
+  /** One page, newest first, and how many rows match in all. */
+  page(f: HistoryFilter, limit: number, offset: number): { rows: LedgerRow[]; total: number } {
+    const w = where(f);
+    const rows = (this.db.prepare(`SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq DESC LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as Raw[]).map(parse);
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM rolls WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
+    return { rows, total };
+  }
+
+  /** Every matching row, oldest first (exports and statistics). */
+  *all(f: HistoryFilter): Generator<LedgerRow> {
+    const w = where(f);
+    for (const r of this.db.prepare(`SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq`).iterate(...w.params) as IterableIterator<Raw>) yield parse(r);
+  }
+
+  /** Rows that point at a roll: re-rolls, decisions, voids, annotations, reveals, roster changes. */
+  related(guildId: string, rollId: string): LedgerRow[] {
+    return (this.q.related.all(guildId, rollId) as Raw[]).map(parse);
+  }
+
+  /** The void reason of each voided roll among these. */
+  voided(guildId: string, rollIds: string[]): Map<string, string> {
+    const rows = this.q.voids.all(guildId, JSON.stringify(rollIds)) as { parent_id: string; input: string }[];
+    return new Map(rows.map((r) => [r.parent_id, String(JSON.parse(r.input).reason ?? '')]));
+  }
+
+  revealed(guildId: string, rollIds: string[]): Set<string> {
+    return new Set((this.q.reveals.all(guildId, JSON.stringify(rollIds)) as { parent_id: string }[]).map((r) => r.parent_id));
+  }
+
+  messages(rollIds: string[]): Map<string, string> {
+    const rows = this.q.messages.all(JSON.stringify(rollIds)) as { roll_id: string; message_id: string }[];
+    return new Map(rows.map((r) => [r.roll_id, r.message_id]));
+  }
+
+  /** Remembers which message showed a roll (first one wins). */
+  linkMessage(rollId: string, messageId: string): void {
+    this.q.link.run(rollId, messageId);
+  }
+
+  /** A guild's rows up to a position, for verifying the chain that far. */
+  upTo(guildId: string, guildSeq: number): IterableIterator<LedgerRow> {
+    const it = this.q.upTo.iterate(guildId, guildSeq) as IterableIterator<Raw>;
+    return (function* () {
+      for (const r of it) yield parse(r);
+    })();
+  }
+}

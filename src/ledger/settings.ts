@@ -1,0 +1,27 @@
+import type { Db } from './database.js';
+
+export type GuildSettings = { gm_role_id: string | null; gm_channel_id: string | null };
+
+/** Per-server settings a GM sets with /config. */
+export class Settings {
+  private readonly q;
+  constructor(db: Db) {
+    this.q = {
+      get: db.prepare('SELECT gm_role_id, gm_channel_id FROM guild_config WHERE guild_id = ?'),
+      setRole: db.prepare('INSERT INTO guild_config (guild_id, gm_role_id) VALUES (?, ?) ON CONFLICT (guild_id) DO UPDATE SET gm_role_id = excluded.gm_role_id'),
+      setChannel: db.prepare('INSERT INTO guild_config (guild_id, gm_channel_id) VALUES (?, ?) ON CONFLICT (guild_id) DO UPDATE SET gm_channel_id = excluded.gm_channel_id'),
+    };
+  }
+
+  get(guildId: string): GuildSettings {
+    return (this.q.get.get(guildId) as GuildSettings | undefined) ?? { gm_role_id: null, gm_channel_id: null };
+  }
+
+  setGmRole(guildId: string, roleId: string | null): void {
+    this.q.setRole.run(guildId, roleId);
+  }
+
+  setGmChannel(guildId: string, channelId: string | null): void {
+    this.q.setChannel.run(guildId, channelId);
+  }
+}

@@ -1,0 +1,62 @@
+import type { APIEmbed } from 'discord.js';
+import type { LedgerRow } from '../ledger/ledger.js';
+import { limitEmbed, modifierLine, number, TONE_COLOUR } from './embed.js';
+
+export const HISTORY_PAGE = 10;
+
+const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
+export const messageLink = (row: { guild_id: string; channel_id: string }, messageId: string | undefined) =>
+  messageId && /^\d+$/.test(row.guild_id) ? `https://discord.com/channels/${row.guild_id}/${row.channel_id}/${messageId}` : undefined;
+
+/** Whether this viewer may see a sealed roll's result: GMs and the roller, or anyone once revealed. */
+export const isSealed = (row: LedgerRow) => Boolean((row.input as { sealed?: boolean } | null)?.sealed);
+
+/** One history line: time, who, command, unit, result, message link, roll id; voided rolls struck through. */
+export function historyLine(row: LedgerRow, extra: { voidReason?: string | undefined; messageId?: string | undefined; hidden: boolean }): string {
+  const result = extra.hidden ? 'sealed' : (row.result ?? '—');
+  const link = messageLink(row, extra.messageId);
+  const body = `\`${when(row.created_at)}\` **${row.user_name}** /${row.command}${row.unit ? ` · ${row.unit}` : ''} · **${result}**${link ? ` · [message](${link})` : ''} · \`${row.id}\``;
+  return extra.voidReason !== undefined ? `~~${body}~~ *(void: ${extra.voidReason || 'no reason given'})*` : body;
+}
+
+export function historyEmbed(title: string, lines: string[], page: number, pages: number, total: number, scope: string): APIEmbed {
+  return limitEmbed({
+    title,
+    color: TONE_COLOUR.neutral,
+    description: lines.length ? lines.join('\n') : 'No rolls match.',
+    footer: { text: `${scope} · page ${page + 1} of ${Math.max(1, pages)} · ${total} roll${total === 1 ? '' : 's'} · newest first` },
+  });
+}
+
+type AnyStep = { kind: string; label?: string; result?: string; dice?: number[]; original?: number; modifiers?: { reason: string; value: number }[]; final?: number; ref?: string };
+
+/** One roll in full: input, dice, every step with its modifiers, result, relatives and hash. */
+export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId: string | undefined, hidden: boolean): APIEmbed {
+  const outcome = row.outcome as { steps?: AnyStep[]; odds?: { exactly: string; or_better: string } };
+  const fields = [
+    { name: 'Who and where', value: `${row.user_name} (<@${row.user_id}>) · <#${row.channel_id}> · ${when(row.created_at)} UTC${row.game_id ? ` · game ${row.game_id}${row.turn != null ? ` turn ${row.turn}` : ''}${row.phase ? ` ${row.phase}` : ''}` : ''}`, inline: false },
+    { name: 'Input', value: '```json\n' + JSON.stringify(row.input) + '\n```', inline: false },
+  ];
+  if (hidden) {
+    fields.push({ name: 'Result', value: 'Sealed: only a GM or the roller can see it until it is revealed.', inline: false });
+  } else {
+    fields.push({ name: 'Dice', value: row.dice.length ? row.dice.join(' ') : 'none (a ruling)', inline: true });
+    for (const s of outcome.steps ?? []) {
+      const mods = (s.modifiers ?? []).map(modifierLine).join('\n');
+      const roll = s.dice ? `${s.dice.join(' ')} → Original ${number(s.original ?? 0)}${mods ? `\n${mods}` : ''}\nFinal ${number(s.final ?? 0)}\n` : '';
+      fields.push({ name: `Step: ${s.kind}`, value: `${roll}**${s.label ?? s.result}** (\`${s.result}\`)${s.ref ? ` · *${s.ref}*` : ''}`, inline: false });
+    }
+    if (outcome.odds) fields.push({ name: 'Odds', value: `this result ${outcome.odds.exactly}, this or better ${outcome.odds.or_better}`, inline: true });
+  }
+  if (related.length) {
+    fields.push({
+      name: 'Linked rows',
+      value: related.map((r) => `\`${r.id}\` ${r.kind}${r.result ? ` · ${r.result}` : ''} by ${r.user_name}${(r.input as { reason?: string; note?: string }).reason ? `: ${(r.input as { reason: string }).reason}` : ''}${(r.input as { note?: string }).note ? `: ${(r.input as { note: string }).note}` : ''}`).join('\n'),
+      inline: false,
+    });
+  }
+  const link = messageLink(row, messageId);
+  fields.push({ name: 'Ledger', value: `position ${row.guild_seq} · hash \`${row.hash}\`\nprev \`${row.prev_hash}\`${link ? `\n[the message](${link})` : ''}`, inline: false });
+  return limitEmbed({ title: `Roll ${row.id} · /${row.command}${row.unit ? ` · ${row.unit}` : ''}`, color: TONE_COLOUR.neutral, fields });
+}
