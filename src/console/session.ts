@@ -116,8 +116,16 @@ export class ConsoleSession {
           buttons: reply.buttons.map((b) => ({ custom_id: b.custom_id, label: b.label })),
           ...(files.length ? { attachments: files } : {}),
           embed: reply.embed,
+          ...(reply.type === 'message' && reply.private ? { private: { embed: reply.private.embed, buttons: reply.private.buttons.map((b) => ({ custom_id: b.custom_id, label: b.label })) } } : {}),
+          ...(reply.type === 'message' && reply.notify ? { notify: { channel: reply.notify.channelId, embed: reply.notify.embed } } : {}),
         };
-        const text = [embedToText(reply.embed, reply.buttons, ephemeral), ...files.map((f) => `  [attachment ${f.name}: ${f.path}]`)];
+        if (reply.type === 'message' && reply.private) this.lastButtons = reply.private.buttons;
+        const text = [
+          embedToText(reply.embed, reply.buttons, ephemeral),
+          ...files.map((f) => `  [attachment ${f.name}: ${f.path}]`),
+          ...(reply.type === 'message' && reply.private ? [embedToText(reply.private.embed, reply.private.buttons, true)] : []),
+          ...(reply.type === 'message' && reply.notify ? [`  [posted to channel ${reply.notify.channelId}]`, embedToText(reply.notify.embed)] : []),
+        ];
         return { json, text: text.join('\n') };
       }
     }

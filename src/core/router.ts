@@ -34,6 +34,15 @@ export class Router {
     }
   }
 
+  /** Remembers which Discord message showed a roll. */
+  messageShown(rollId: string, messageId: string): void {
+    try {
+      this.services.ledger.history.linkMessage(rollId, messageId);
+    } catch (err) {
+      this.services.log.warn('could not link a roll to its message', { rollId, err });
+    }
+  }
+
   /** Whether this request's command may be slow, so the transport should defer its reply. */
   isSlow(req: Request): boolean {
     const c = req.type === 'command' ? this.byName.get(req.name) : undefined;

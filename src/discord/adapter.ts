@@ -77,28 +77,44 @@ export function componentsOf(buttons: Button[]): APIActionRowComponent<APIButton
   return rows;
 }
 
-/** Sends the router's reply the way this interaction allows. */
-export async function deliver(i: Routable, reply: Reply): Promise<void> {
+/**
+ * Sends the router's reply the way this interaction allows (editing a deferred reply when the
+ * command was slow), then any private follow-up and any post to another channel. Returns the id
+ * of the message that shows the result, when there is one.
+ */
+export async function deliver(i: Routable, reply: Reply, deferred = false): Promise<string | undefined> {
   if (i.isAutocomplete()) {
     await i.respond(reply.type === 'choices' ? reply.choices : []);
-    return;
+    return undefined;
   }
-  switch (reply.type) {
-    case 'error':
-    case 'choices':
-      await i.reply({ content: reply.type === 'error' ? `⚠️ ${reply.message}` : 'Nothing to show.', flags: MessageFlags.Ephemeral });
-      return;
-    case 'message':
-      await i.reply({
-        embeds: [reply.embed],
-        components: componentsOf(reply.buttons),
-        ...(reply.files?.length ? { files: reply.files.map((f) => ({ attachment: f.data, name: f.name })) } : {}),
-        ...(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
-      });
-      return;
-    case 'update':
-      if (i.isButton()) await i.update({ embeds: [reply.embed], components: componentsOf(reply.buttons) });
-      else await i.reply({ embeds: [reply.embed], components: componentsOf(reply.buttons) });
-      return;
+  if (reply.type === 'error' || reply.type === 'choices') {
+    const content = reply.type === 'error' ? `⚠️ ${reply.message}` : 'Nothing to show.';
+    if (deferred) await i.editReply({ content });
+    else await i.reply({ content, flags: MessageFlags.Ephemeral });
+    return undefined;
   }
+  const body = {
+    embeds: [reply.embed],
+    components: componentsOf(reply.buttons),
+    ...(reply.type === 'message' && reply.files?.length ? { files: reply.files.map((f) => ({ attachment: f.data, name: f.name })) } : {}),
+  };
+  let messageId: string | undefined;
+  if (reply.type === 'update' && i.isButton()) {
+    await i.update(body);
+    messageId = i.message.id;
+  } else if (deferred) {
+    messageId = (await i.editReply(body)).id;
+  } else {
+    const ephemeral = reply.type === 'message' && reply.ephemeral;
+    const res = await i.reply({ ...body, withResponse: true, ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}) });
+    messageId = res.resource?.message?.id;
+  }
+  if (reply.type === 'message' && reply.private) {
+    await i.followUp({ embeds: [reply.private.embed], components: componentsOf(reply.private.buttons), flags: MessageFlags.Ephemeral });
+  }
+  if (reply.type === 'message' && reply.notify) {
+    const channel = await i.client.channels.fetch(reply.notify.channelId).catch(() => null);
+    if (channel?.isSendable()) await channel.send({ embeds: [reply.notify.embed] });
+  }
+  return messageId;
 }

@@ -48,8 +48,13 @@ export async function onInteraction(router: Router, log: Logger, i: Interaction)
       return;
     }
     const request = requestOf(i, actor)!;
+    // Slow work (exports, charts) would miss Discord's 3 seconds: acknowledge first, answer after.
+    const deferred = i.isChatInputCommand() && router.isSlow(request);
+    if (deferred) await i.deferReply({ flags: MessageFlags.Ephemeral });
     const reply = await router.handle(request);
-    await deliver(i, reply);
+    const messageId = await deliver(i, reply, deferred);
+    // The message that shows a roll is remembered beside the ledger, for links in /history.
+    if (messageId && 'record' in reply && reply.record) router.messageShown(reply.record.roll_id, messageId);
   } catch (err) {
     // The roll (if any) is already in the ledger; only the delivery failed.
     log.error('could not answer the interaction', { interaction: i.id, err });

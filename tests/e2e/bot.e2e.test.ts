@@ -10,6 +10,7 @@ import {
   autocomplete,
   buttonPress,
   FakeDiscord,
+  GM_ROLE_ID,
   PERMISSION_MANAGE_GUILD,
   slashCommand,
   type Member,
@@ -126,6 +127,54 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(cb.files[0].bytes).toBeGreaterThan(1000);
     expect(cb.data.embeds[0].image.url).toBe('attachment://odds.png');
     expect(cb.data.attachments).toHaveLength(1);
+  });
+
+  it('remembers the message of each roll, for the links in /history', async () => {
+    app.dice.push(5);
+    const cb = await fake.send(slashCommand('rally', { disorder: 1, unit: 'Linked' }, { member: alice }));
+    const rollId = /roll (\w+)/.exec(cb.data.embeds[0].footer.text)![1]!;
+    const messageId = fake.messageIds.get(cb.interactionId)!;
+    await expect.poll(() => app.ledger.history.messages([rollId]).get(rollId), { timeout: 5_000 }).toBe(messageId);
+    const history = await fake.send(slashCommand('history', {}, { member: alice }));
+    expect(history.data.embeds[0].description).toContain(`https://discord.com/channels/${GUILD}/${BigInt(GUILD) + 1000n}/${messageId}`);
+  });
+
+  it('a slow command is deferred, then the reply is edited in with its files', async () => {
+    const cb = await fake.send(slashCommand('export', {}, { member: referee }));
+    expect(cb.type).toBe(5);
+    expect(cb.data.flags).toBe(64);
+    await expect.poll(() => fake.webhookEdits.find((e) => e.method === 'PATCH'), { timeout: 5_000 }).toBeDefined();
+    const edit = fake.webhookEdits.find((e) => e.method === 'PATCH')!;
+    expect(edit.body._files.map((f: any) => f.filename)).toEqual([expect.stringMatching(/\.csv$/), expect.stringMatching(/\.jsonl$/)]);
+  });
+
+  it('a sealed roll: the channel sees that it happened; the GM channel gets the result', async () => {
+    const gmChannel = '700000000000000001';
+    await fake.send(slashCommand('config', {}, { member: referee }));
+    const setChannel = slashCommand('config', {}, { member: referee });
+    setChannel.data.options = [{ name: 'gm-channel', type: 1, options: [{ name: 'channel', type: 7, value: gmChannel }] }] as never;
+    await fake.send(setChannel);
+    app.dice.push(2);
+    const cb = await fake.send(slashCommand('rally', { disorder: 2, sealed: true, unit: 'Hidden' }, { member: bob }));
+    const publicText = JSON.stringify(cb.data);
+    expect(publicText).toContain('Sealed roll');
+    expect(publicText).not.toMatch(/retreat|Retreat|Original|Final/);
+    await expect.poll(() => fake.channelMessages.length, { timeout: 5_000 }).toBe(1);
+    expect(fake.channelMessages[0]!.channelId).toBe(gmChannel);
+    expect(JSON.stringify(fake.channelMessages[0]!.body)).toContain('**Retreat**');
+  });
+
+  it('a member holding the configured GM role is a GM', async () => {
+    const gmRole = GM_ROLE_ID;
+    const setRole = slashCommand('config', {}, { member: referee });
+    setRole.data.options = [{ name: 'gm-role', type: 1, options: [{ name: 'role', type: 8, value: gmRole }] }] as never;
+    await fake.send(setRole);
+    const plain = await fake.send(slashCommand('export', {}, { member: bob }));
+    expect(plain.type).toBe(5); // deferred, then refused
+    await expect.poll(() => fake.webhookEdits.some((e) => String(e.body?.content ?? '').includes('Only a GM')), { timeout: 5_000 }).toBe(true);
+    const withRole = slashCommand('void', { id: 'nosuchroll', reason: 'test' }, { member: { ...bob, roles: [gmRole] } as never });
+    const cb = await fake.send(withRole);
+    expect(cb.data.content).toContain('There is no roll "nosuchroll" in this server.');
   });
 
   it('/help answers ephemerally', async () => {

@@ -9,11 +9,13 @@ import { WebSocketServer, type WebSocket } from 'ws';
  */
 
 export type Callback = { interactionId: string; token: string; type: number; data: any; files: any[]; at: number };
-export type Member = { id: string; username: string; permissions?: bigint; nick?: string };
+export type Member = { id: string; username: string; permissions?: bigint; nick?: string; roles?: string[] };
 
 export const APP_ID = '110000000000000001';
 export const BOT_USER_ID = '110000000000000001';
 export const PERMISSION_MANAGE_GUILD = 1n << 5n;
+/** A role every fake guild has (Discord sends a guild's roles with GUILD_CREATE). */
+export const GM_ROLE_ID = '800000000000000001';
 
 let snowflake = 1_300_000_000_000_000_000n;
 export const nextId = () => String(snowflake++);
@@ -26,6 +28,10 @@ export class FakeDiscord {
   readonly registered = new Map<string, any[]>();
   readonly unknownRoutes: string[] = [];
   readonly authHeaders = new Set<string>();
+  /** Messages the bot posted to channels (not as interaction replies). */
+  readonly channelMessages: { channelId: string; body: any }[] = [];
+  /** The message id the fake gave each answered interaction. */
+  readonly messageIds = new Map<string, string>();
   identified = 0;
   resumed = 0;
 
@@ -108,7 +114,10 @@ export class FakeDiscord {
         features: [],
         channels: [{ id: channelOf(id), type: 0, name: 'general', guild_id: id, position: 0, permission_overwrites: [] }],
         threads: [],
-        roles: [{ id, name: '@everyone', permissions: '0', position: 0, color: 0, hoist: false, managed: false, mentionable: false, flags: 0 }],
+        roles: [
+          { id, name: '@everyone', permissions: '0', position: 0, color: 0, hoist: false, managed: false, mentionable: false, flags: 0 },
+          { id: GM_ROLE_ID, name: 'Referee', permissions: '0', position: 1, color: 0, hoist: false, managed: false, mentionable: false, flags: 0 },
+        ],
         members: [],
         emojis: [],
         stickers: [],
@@ -169,7 +178,15 @@ export class FakeDiscord {
       return json(200, saved);
     }
     if (req.method === 'POST' && rest[0] === 'interactions' && rest[3] === 'callback') {
-      return this.callback(rest[1]!, rest[2]!, body, json);
+      return this.callback(rest[1]!, rest[2]!, body, json, url.searchParams.get('with_response') === 'true');
+    }
+    if (req.method === 'GET' && rest[0] === 'channels' && rest.length === 2) {
+      const guild = this.guilds.find((g) => channelOf(g) === rest[1]) ?? this.guilds[0]!;
+      return json(200, { id: rest[1], type: 0, name: 'gm-room', guild_id: guild, position: 1, permission_overwrites: [] });
+    }
+    if (req.method === 'POST' && rest[0] === 'channels' && rest[2] === 'messages') {
+      this.channelMessages.push({ channelId: rest[1]!, body });
+      return json(200, messageObject(rest[1]!, body));
     }
     if (rest[0] === 'webhooks' && rest[1] === APP_ID) {
       this.webhookEdits.push({ method: req.method!, path: route, body });
@@ -178,7 +195,7 @@ export class FakeDiscord {
     return this.unknown(req, json);
   }
 
-  private callback(id: string, token: string, body: any, json: (s: number, d?: unknown) => void) {
+  private callback(id: string, token: string, body: any, json: (s: number, d?: unknown) => void, withResponse = false) {
     const issued = this.issued.get(id);
     if (!issued || issued.token !== token) return json(404, { code: 10062, message: 'Unknown interaction' });
     if (Date.now() - issued.at > 3_000) return json(404, { code: 10062, message: 'Unknown interaction' });
@@ -192,7 +209,13 @@ export class FakeDiscord {
       this.waiting.delete(id);
       waiter.resolve(cb);
     }
-    json(204);
+    if (!withResponse) return json(204);
+    const message = messageObject('1', body.data ?? {});
+    this.messageIds.set(id, message.id);
+    json(200, {
+      interaction: { id, type: 2, response_message_id: message.id, response_message_loading: false, response_message_ephemeral: Boolean((body.data?.flags ?? 0) & 64) },
+      resource: { type: body.type, message },
+    });
   }
 
   private unknown(req: http.IncomingMessage, json: (s: number, d?: unknown) => void) {
@@ -202,6 +225,28 @@ export class FakeDiscord {
 }
 
 export const channelOf = (guildId: string) => String(BigInt(guildId) + 1000n);
+
+/** A message as Discord returns it for something the bot sent. */
+function messageObject(channelId: string, body: any) {
+  return {
+    id: nextId(),
+    channel_id: channelId,
+    type: 0,
+    content: body.content ?? '',
+    author: { id: BOT_USER_ID, username: 'Morale Officer', discriminator: '0', bot: true, avatar: null },
+    embeds: body.embeds ?? [],
+    components: body.components ?? [],
+    attachments: [],
+    mentions: [],
+    mention_roles: [],
+    pinned: false,
+    mention_everyone: false,
+    tts: false,
+    timestamp: new Date().toISOString(),
+    edited_timestamp: null,
+    flags: body.flags ?? 0,
+  };
+}
 
 async function readBody(req: http.IncomingMessage): Promise<any> {
   const chunks: Buffer[] = [];
@@ -258,7 +303,7 @@ function base(type: number, where: Where) {
     authorizing_integration_owners: { '0': guildId },
     member: {
       user,
-      roles: [],
+      roles: where.member.roles ?? [],
       permissions: String(where.member.permissions ?? 0n),
       joined_at: '2026-01-01T00:00:00.000Z',
       nick: where.member.nick ?? null,
