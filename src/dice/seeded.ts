@@ -20,8 +20,11 @@ export const commitment = (serverSeed: string) => createHash('sha256').update(se
 
 const RANGE = 2 ** 32;
 
+/** Values at or above this are rejected: below it, every face has the same number of values. */
+export const rejectionLimit = (sides: number) => RANGE - (RANGE % sides);
+
 export function seededDie(serverSeed: string, gameId: string, playerSeeds: readonly string[], seq: number, index: number, sides: number): number {
-  const limit = RANGE - (RANGE % sides);
+  const limit = rejectionLimit(sides);
   for (let attempt = 0; ; attempt++) {
     const message = JSON.stringify([gameId, playerSeeds, seq, index, attempt]);
     const v = createHmac('sha256', serverSeed).update(message, 'utf8').digest().readUInt32BE(0);

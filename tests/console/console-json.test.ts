@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/ledger/ledger.js';
@@ -120,6 +121,38 @@ describe('npm run console -- --json', () => {
     expect(out[7]).toMatchObject({ ok: false, error: expect.stringContaining('No game is running in this channel') });
     expect(out[8]).toMatchObject({ ok: false });
     expect(out[9]).toEqual({ ok: true, command: 'unit', choices: [] });
+  });
+
+  it('a GM lists and pages history, voids a roll, exports, and the export verifies (and fails after one byte changes)', async () => {
+    const game = ['/game start system:lightning-war name:Kursk', '/game seed value:"my own luck"'];
+    const rolls = Array.from({ length: 11 }, (_, i) => `/morale morale:professional unit:"Platoon ${i}"`);
+    const first = runConsole([...game, ...rolls, '/game end'].join('\n') + '\n', ['--gm']);
+    const out = first.lines.map((l) => JSON.parse(l));
+    expect(out.every((o) => o.ok)).toBe(true);
+    const victim = out[12].roll_id; // the newest roll, on the first page
+    const r = spawnSync('npm', ['run', 'console', '--', '--json', '--gm', '--db', first.db], {
+      cwd: ROOT,
+      input: ['/history scope:server', 'press', `/void id:${victim} reason:"measured from the wrong hex"`, '/history', '/export'].join('\n') + '\n',
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    const [page1, page2, voided, again, exported] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(page1.embed.footer.text).toMatch(/^whole server · page 1 of 2 · 11 rolls/);
+    expect(page2).toMatchObject({ ok: true, updated_message: true });
+    expect(voided).toMatchObject({ ok: true, command: 'void' });
+    expect(again.embed.description).toContain('*(void: measured from the wrong hex)*');
+    const jsonl = exported.attachments.find((a: { name: string }) => a.name.endsWith('.jsonl')).path;
+    const verify = (file: string) => spawnSync('npm', ['run', 'verify', '--', file], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    const good = verify(jsonl);
+    expect(good.status).toBe(0);
+    expect(good.stdout).toMatch(/chain intact, 15 rows/); // start, seed, 11 rolls, end, void
+    expect(good.stdout).toMatch(/seed matches its commitment; all 11 rolls' dice recomputed and equal/);
+    const text = fs.readFileSync(jsonl, 'utf8');
+    const at = text.indexOf('"user_name":"player"') + '"user_name":"p'.length;
+    fs.writeFileSync(jsonl, text.slice(0, at) + 'P' + text.slice(at + 1));
+    const bad = verify(jsonl);
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toMatch(/chain BROKEN at row [0-9a-z]{10} \(position 1\)/);
   });
 
   it('an unreadable line is an error line, not a crash', () => {

@@ -1,0 +1,210 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Actor } from '../../src/core/command.js';
+import { toCsv, type ExportRow } from '../../src/render/export.js';
+import { alice, bob, command, expectError, expectMessage, gm, press, testApp, type TestApp } from '../helpers/app.js';
+
+let app: TestApp;
+afterEach(() => app?.ledger.close());
+
+const sub = (actor: Actor, name: string, subcommand: string, options: Record<string, unknown> = {}) =>
+  app.router.handle({ type: 'command', name, subcommand, options, actor });
+const other: Actor = { ...gm, guildId: 'g2', channelId: 'c1' };
+
+async function rallies(n: number, actor: Actor = alice) {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    app.dice.push(5);
+    ids.push(expectMessage(await command(app, actor, 'rally', { disorder: 1, unit: `Unit ${i}` })).record!.roll_id);
+  }
+  return ids;
+}
+
+describe('GM-only actions check permissions server-side', () => {
+  it.each([
+    ['void', { id: 'x', reason: 'r' }, 'void a roll'],
+    ['annotate', { id: 'x', note: 'n' }, 'annotate a roll'],
+    ['export', {}, 'export the ledger'],
+    ['history', { scope: 'server' }, "see the whole server's history"],
+    ['stats', { scope: 'server' }, "see the whole server's statistics"],
+  ])('/%s is refused to a player', async (name, options, what) => {
+    app = testApp();
+    expect(expectError(await command(app, alice, name, options))).toBe(`Only a GM (Manage Server, or the GM role set with /config gm-role) can ${what}.`);
+  });
+
+  it.each([['gm-role', { role: '555' }], ['gm-channel', { channel: '666' }]])('/config %s is refused to a player', async (s, options) => {
+    app = testApp();
+    expect(expectError(await sub(alice, 'config', s, options))).toContain('can change the settings');
+  });
+
+  it('a member with the configured GM role becomes a GM, and only then', async () => {
+    app = testApp();
+    const member = { ...bob, roleIds: ['555'] };
+    expect(expectError(await command(app, member, 'export', {}))).toContain('Only a GM');
+    expectMessage(await sub(gm, 'config', 'gm-role', { role: '555' }));
+    expect(expectMessage(await command(app, member, 'export', {})).embed.title).toBe('Ledger export');
+    expect(expectError(await command(app, { ...member, guildId: 'g2' }, 'export', {}))).toContain('Only a GM');
+  });
+});
+
+describe('/history', () => {
+  it('newest first, 10 a page, paged by buttons only the requester may press', async () => {
+    app = testApp();
+    await rallies(12);
+    const first = expectMessage(await command(app, alice, 'history', {}));
+    const lines = first.embed.description!.split('\n');
+    expect(lines).toHaveLength(10);
+    expect(lines[0]).toContain('Unit 11');
+    expect(lines[0]).toMatch(/^`\d{4}-\d{2}-\d{2} \d{2}:\d{2}` \*\*Alice\*\* \/rally · Unit 11 · \*\*rally\*\* · `[0-9a-z]{10}`$/);
+    expect(first.embed.footer!.text).toBe('this channel · page 1 of 2 · 12 rolls · newest first');
+    const next = first.buttons[0]!;
+    expect(expectError(await press(app, bob, next.custom_id))).toContain('Only the player who asked for this history can page it');
+    const second = expectMessage(await press(app, alice, next.custom_id));
+    expect(second.embed.description!.split('\n')).toHaveLength(2);
+    expect(expectError(await press(app, { ...alice, guildId: 'g2' }, next.custom_id))).toBe('That history page is not on record in this server.');
+  });
+
+  it('filters by user, command, result, and time; bad dates are named', async () => {
+    app = testApp();
+    await rallies(2, alice);
+    await rallies(1, bob);
+    expect(expectMessage(await command(app, alice, 'history', { user: 'bob' })).embed.description!.split('\n')).toHaveLength(1);
+    expect(expectMessage(await command(app, alice, 'history', { command: '/rally', result: 'rally', since: '1h' })).embed.footer!.text).toContain('3 rolls');
+    expect(expectMessage(await command(app, alice, 'history', { until: '2001-01-01' })).embed.description).toBe('No rolls match.');
+    expect(expectError(await command(app, alice, 'history', { since: 'yesterday' }))).toBe(
+      '`since` "yesterday": use a date (2026-11-29), a time (2026-11-29T18:00Z) or a span back from now (30m, 2h, 3d, 1w).',
+    );
+  });
+
+  it('players see this channel; a GM may see the server; voided rolls stay, struck through with the reason', async () => {
+    app = testApp();
+    const [id] = await rallies(1);
+    await rallies(1, { ...alice, channelId: 'c2' });
+    expect(expectMessage(await command(app, bob, 'history', {})).embed.footer!.text).toContain('1 roll ');
+    expect(expectMessage(await command(app, gm, 'history', { scope: 'server' })).embed.footer!.text).toContain('2 rolls');
+    expectMessage(await command(app, gm, 'void', { id, reason: 'wrong unit' }));
+    const line = expectMessage(await command(app, bob, 'history', {})).embed.description!;
+    expect(line).toMatch(/^~~.*~~ \*\(void: wrong unit\)\*$/);
+    expect(expectError(await command(app, gm, 'void', { id, reason: 'again' }))).toBe(`Roll ${id} is already void.`);
+    expect(app.ledger.get('g1', id!)!.result).toBe('rally');
+  });
+});
+
+describe('/roll show, /annotate, /verify', () => {
+  it('shows one roll in full with its linked rows and hash', async () => {
+    app = testApp();
+    app.dice.push(2);
+    const first = expectMessage(await command(app, alice, 'rally', { disorder: 2, commander_near: true }));
+    app.dice.push(5);
+    await press(app, alice, first.buttons[0]!.custom_id);
+    await command(app, gm, 'annotate', { id: first.record!.roll_id, note: 'table bumped' });
+    const shown = expectMessage(await sub(bob, 'roll', 'show', { id: first.record!.roll_id }));
+    const text = JSON.stringify(shown.embed);
+    const row = app.ledger.get('g1', first.record!.roll_id)!;
+    expect(text).toContain(row.hash);
+    expect(text).toContain('Step: rally');
+    expect(text).toContain('reroll · rally by Alice');
+    expect(text).toContain('annotation · annotated by Game Master: table bumped');
+  });
+
+  it('/verify reports intact with the count and head hash, or the first broken row', async () => {
+    app = testApp();
+    const ids = await rallies(3);
+    const ok = expectMessage(await command(app, bob, 'verify', {}));
+    expect(ok.embed.description).toBe(`Intact: 3 rows, head hash \`${app.ledger.get('g1', ids[2]!)!.hash}\`.`);
+    expect(expectMessage(await command(app, bob, 'verify', { id: ids[0] })).embed.description).toContain('Intact: 1 row up to');
+    app.ledger.db.exec('DROP TRIGGER rolls_no_update');
+    app.ledger.db.prepare("UPDATE rolls SET result = 'huzzah' WHERE id = ?").run(ids[1]);
+    expect(expectMessage(await command(app, bob, 'verify', {})).embed.description).toBe(
+      `The chain breaks at row ${ids[1]} (position 2): hash does not match the row contents: the row was edited. The 1 row before it hold.`,
+    );
+  });
+});
+
+describe('isolation between servers', () => {
+  it('history, show, verify, export, stats and autocomplete never reach another server', async () => {
+    app = testApp();
+    const [id] = await rallies(1);
+    expect(expectMessage(await command(app, other, 'history', { scope: 'server' })).embed.description).toBe('No rolls match.');
+    expect(expectError(await sub(other, 'roll', 'show', { id }))).toBe(`There is no roll "${id}" in this server.`);
+    expect(expectError(await command(app, other, 'verify', { id }))).toBe(`There is no roll "${id}" in this server.`);
+    expect(expectMessage(await command(app, other, 'verify', {})).embed.description).toContain('Intact: 0 rows');
+    expect(expectError(await command(app, other, 'void', { id, reason: 'x' }))).toBe(`There is no roll "${id}" in this server.`);
+    const exported = expectMessage(await command(app, other, 'export', {}));
+    expect(exported.type === 'message' && exported.files![1]!.data.toString()).toBe('');
+    expect(expectMessage(await command(app, other, 'stats', { scope: 'server' })).embed.description).toContain('0 rolls, 0 dice');
+    expect(await app.router.handle({ type: 'autocomplete', name: 'rally', option: 'unit', value: '', actor: other })).toEqual({ type: 'choices', choices: [] });
+  });
+});
+
+describe('/export', () => {
+  it('CSV and JSON Lines with every field and hash', async () => {
+    app = testApp();
+    await rallies(2);
+    const reply = expectMessage(await command(app, gm, 'export', {}));
+    const [csv, jsonl] = reply.type === 'message' ? reply.files! : [];
+    expect(csv!.name).toMatch(/^ledger-\d{4}-\d{2}-\d{2}\.csv$/);
+    const header = csv!.data.toString().split('\n')[0];
+    expect(header).toBe('seq,id,guild_id,guild_seq,channel_id,user_id,user_name,game_id,turn,phase,game_seq,command,system,kind,unit,input,dice,outcome,result,parent_id,once_key,created_at,prev_hash,hash,message_id');
+    const rows = jsonl!.data.toString().trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows).toHaveLength(2);
+    expect(rows[1].prev_hash).toBe(rows[0].hash);
+  });
+
+  it('CSV escapes commas, quotes and newlines, and neutralises formulas', () => {
+    const row = { seq: 1, id: 'a', unit: '=HYPERLINK("http://x")', user_name: '+cmd', command: '-2', result: '@SUM(A1)', input: { note: 'a, "b"\nc' } } as unknown as ExportRow;
+    const csv = toCsv([row]);
+    const line = csv.slice(csv.indexOf('\n') + 1);
+    expect(line).toContain(`'=HYPERLINK(""http://x"")`);
+    expect(line).toContain("'+cmd");
+    expect(line).toContain("'-2");
+    expect(line).toContain("'@SUM(A1)");
+    expect(line).toContain('"{""note"":""a, \\""b\\""\\nc""}"');
+  });
+});
+
+describe('/stats', () => {
+  it('per face and per result, observed against expected, with chi-square and a PNG', async () => {
+    app = testApp();
+    await rallies(6);
+    const reply = expectMessage(await command(app, alice, 'stats', {}));
+    const d = reply.embed.description!;
+    expect(d).toContain('6 rolls, 6 dice');
+    expect(d).toMatch(/5:\s+6 \/ 1\.0/);
+    expect(d).toMatch(/rally\s+6 \/ 3\.00/);
+    expect(d).toMatch(/χ² = 30\.00 on 5 df, p = 0\.000 — unusual/);
+    expect(reply.type === 'message' && reply.files![0]!.data.subarray(1, 4).toString()).toBe('PNG');
+  });
+});
+
+describe('sealed rolls', () => {
+  it('the public reply and the JSON summary carry no result; GMs get it; /reveal publishes it once', async () => {
+    app = testApp();
+    await sub(gm, 'config', 'gm-channel', { channel: 'gm-room' });
+    app.dice.push(2);
+    const reply = expectMessage(await command(app, alice, 'rally', { disorder: 2, sealed: true }));
+    const publicPart = JSON.stringify({ embed: reply.embed, buttons: reply.buttons, record: reply.record });
+    expect(publicPart).not.toMatch(/retreat|Retreat|Original|Final|⚁/);
+    expect(reply.record).toMatchObject({ sealed: true, steps: [], result: null });
+    expect(reply.type === 'message' && reply.private).toBeUndefined();
+    expect(reply.type === 'message' && JSON.stringify(reply.notify)).toContain('**Retreat**');
+    const id = reply.record!.roll_id;
+    // Players other than the roller see "sealed" in history and no result in /roll show.
+    expect(expectMessage(await command(app, bob, 'history', {})).embed.description).toContain('**sealed**');
+    expect(JSON.stringify(expectMessage(await sub(bob, 'roll', 'show', { id })).embed)).not.toContain('retreat');
+    expect(await app.router.handle({ type: 'autocomplete', name: 'rally', option: 'unit', value: '', actor: bob })).toEqual({ type: 'choices', choices: [] });
+    expect(expectError(await command(app, bob, 'reveal', { id }))).toBe(`Only Alice, who rolled it, or a GM can reveal roll ${id}.`);
+    const revealed = expectMessage(await command(app, alice, 'reveal', { id }));
+    expect(JSON.stringify(revealed.embed)).toContain('**Retreat**');
+    expect(revealed.embed.footer!.text).toContain('revealed by Alice');
+    expect(expectError(await command(app, gm, 'reveal', { id }))).toBe(`Roll ${id} was already revealed.`);
+    expect(expectMessage(await command(app, bob, 'history', {})).embed.description).toContain('**retreat**');
+  });
+
+  it('a GM rolling sealed sees the result privately', async () => {
+    app = testApp();
+    app.dice.push(6);
+    const reply = expectMessage(await command(app, gm, 'rally', { disorder: 1, sealed: true }));
+    expect(reply.type === 'message' && JSON.stringify(reply.private)).toContain('**Rally**');
+    expect(JSON.stringify(reply.embed)).not.toContain('Rally**');
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { commitment, rejectionLimit, seededDie, seededRoller } from '../../src/dice/seeded.js';
+
+// The published test vector, computed once (and again by an independent Python implementation of
+// the README's description) and committed: any reimplementation must give these dice.
+const SEED = '4d6f72616c65204f666669636572207465737420766563746f722073656564';
+const VECTOR = {
+  commitment: '77fa2fad1eaad185a867dbf8ffe6970a255aeefc862216d5799b769843036a5b',
+  roll1: [3, 3, 1, 6, 5, 1, 2, 4, 6, 1, 1, 5],
+  roll2: [1, 5, 6, 1, 4, 2],
+  noPlayerSeeds: [5, 4, 2, 3, 6, 5],
+  d20: [1, 19, 11, 6, 19, 15],
+};
+
+describe('provably fair dice', () => {
+  it('match the published test vector', () => {
+    expect(commitment(SEED)).toBe(VECTOR.commitment);
+    const roller = seededRoller(SEED, 'testgame01', ['alice', 'bob'], 1);
+    expect(VECTOR.roll1.map(() => roller.roll(6))).toEqual(VECTOR.roll1);
+    expect(VECTOR.roll2.map((_, i) => seededDie(SEED, 'testgame01', ['alice', 'bob'], 2, i, 6))).toEqual(VECTOR.roll2);
+    expect(VECTOR.noPlayerSeeds.map((_, i) => seededDie(SEED, 'testgame01', [], 1, i, 6))).toEqual(VECTOR.noPlayerSeeds);
+    expect(VECTOR.d20.map((_, i) => seededDie(SEED, 'testgame01', ['alice', 'bob'], 1, i, 20))).toEqual(VECTOR.d20);
+  });
+
+  it('are deterministic, and change with every input', () => {
+    const dice = (seed: string, game: string, seeds: string[], seq: number) => {
+      const r = seededRoller(seed, game, seeds, seq);
+      return Array.from({ length: 20 }, () => r.roll(6)).join('');
+    };
+    const base = dice(SEED, 'g', ['x'], 1);
+    expect(dice(SEED, 'g', ['x'], 1)).toBe(base);
+    expect(dice(SEED.replace(/^4/, '5'), 'g', ['x'], 1)).not.toBe(base);
+    expect(dice(SEED, 'h', ['x'], 1)).not.toBe(base);
+    expect(dice(SEED, 'g', ['y'], 1)).not.toBe(base);
+    expect(dice(SEED, 'g', ['x', 'y'], 1)).not.toBe(base);
+    expect(dice(SEED, 'g', ['x'], 2)).not.toBe(base);
+  });
+
+  it.each([2, 3, 4, 6, 8, 10, 12, 20, 100])('rejection sampling leaves every face of a d%i equally likely', (sides) => {
+    const limit = rejectionLimit(sides);
+    expect(limit % sides).toBe(0); // each face owns exactly limit/sides values
+    expect(2 ** 32 - limit).toBeLessThan(sides); // fewer than one face's worth is thrown away
+    expect(limit).toBeLessThanOrEqual(2 ** 32);
+    for (let i = 0; i < 200; i++) {
+      const d = seededDie(SEED, 'bounds', [], 1, i, sides);
+      expect(d).toBeGreaterThanOrEqual(1);
+      expect(d).toBeLessThanOrEqual(sides);
+    }
+  });
+
+  it('a d6 seed stream is close to uniform (10,000 dice, chi-square below the 0.001 critical value 20.52)', () => {
+    const counts = new Array(6).fill(0);
+    const r = seededRoller(SEED, 'uniform', [], 1);
+    for (let i = 0; i < 10_000; i++) counts[r.roll(6) - 1]++;
+    const e = 10_000 / 6;
+    const chi = counts.reduce((a, o) => a + (o - e) ** 2 / e, 0);
+    expect(chi).toBeLessThan(20.52);
+  });
+});

@@ -1,0 +1,96 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { verifyExport } from '../../src/verify/verify-export.js';
+import { tmpDir } from '../helpers/tmp.js';
+
+const ROOT = path.resolve(__dirname, '../..');
+const SAMPLE = fs.readFileSync(path.join(ROOT, 'tests/fixtures/sample-export.jsonl'), 'utf8');
+const lines = () => SAMPLE.trim().split('\n');
+const rows = () => lines().map((l) => JSON.parse(l));
+const join = (ls: string[]) => ls.join('\n') + '\n';
+
+describe('offline verification of a committed sample export', () => {
+  it('the sample holds: its chain, and its finished game\'s dice recomputed from the revealed seed', () => {
+    const r = verifyExport(SAMPLE);
+    expect(r.ok).toBe(true);
+    expect(r.chains).toHaveLength(1);
+    expect(r.chains[0]!.report).toMatchObject({ ok: true, count: 14 });
+    expect(r.games).toEqual([{ gameId: rows()[0].game_id, ok: true, checked: 3 }]);
+  });
+
+  it('an edited row is named', () => {
+    const ls = lines();
+    ls[4] = ls[4]!.replace('"user_name":"referee"', '"user_name":"referez"');
+    const r = verifyExport(join(ls));
+    expect(r.ok).toBe(false);
+    expect(r.lines[0]).toContain(`BROKEN at row ${rows()[4].id} (position 5): hash does not match the row contents`);
+  });
+
+  it('a deleted row is caught at the row after it', () => {
+    const ls = lines();
+    ls.splice(6, 1);
+    expect(verifyExport(join(ls)).lines[0]).toContain(`BROKEN at row ${rows()[7].id} (position 8)`);
+  });
+
+  it('reordered rows are caught', () => {
+    const all = rows();
+    [all[5].guild_seq, all[6].guild_seq] = [all[6].guild_seq, all[5].guild_seq];
+    const r = verifyExport(join(all.map((x) => JSON.stringify(x))));
+    expect(r.ok).toBe(false);
+  });
+
+  it('an inserted row is caught', () => {
+    const all = rows();
+    const forged = { ...all[5], id: 'forged0001', result: 'huzzah' };
+    const shifted = all.map((x) => (x.guild_seq > 5 ? { ...x, guild_seq: x.guild_seq + 1 } : x));
+    shifted.splice(6, 0, { ...forged, guild_seq: 7 });
+    expect(verifyExport(join(shifted.map((x) => JSON.stringify(x)))).ok).toBe(false);
+  });
+
+  it('a die changed in a game roll fails both the chain and the seed', () => {
+    const all = rows();
+    const roll = all.find((x) => x.game_seq === 1)!;
+    roll.dice = [roll.dice[0] === 6 ? 1 : roll.dice[0] + 1, ...roll.dice.slice(1)];
+    const r = verifyExport(join(all.map((x) => JSON.stringify(x))));
+    expect(r.chains[0]!.report.ok).toBe(false);
+    expect(r.games[0]).toMatchObject({ ok: false, problem: expect.stringContaining(`roll ${roll.id} (game roll 1) has dice`) });
+  });
+
+  it('a revealed seed that is not the committed one fails', () => {
+    const all = rows();
+    const end = all.find((x) => x.result === 'game_ended')!;
+    end.input.server_seed = 'f'.repeat(64);
+    expect(verifyExport(join(all.map((x) => JSON.stringify(x)))).games[0]).toMatchObject({ ok: false, problem: expect.stringContaining('does not match the commitment') });
+  });
+
+  it('lines that are not JSON are named', () => {
+    const r = verifyExport(SAMPLE + 'not json\n');
+    expect(r.ok).toBe(false);
+    expect(r.lines[0]).toBe('line 15 is not a JSON object');
+  });
+
+  it('npm run verify exits 0 on the sample and 1 with a clear report after one byte changes', async () => {
+    const dir = tmpDir();
+    const good = path.join(dir, 'good.jsonl');
+    const bad = path.join(dir, 'bad.jsonl');
+    fs.writeFileSync(good, SAMPLE);
+    const ls = lines();
+    ls[4] = ls[4]!.replace('"user_name":"referee"', '"user_name":"referez"');
+    fs.writeFileSync(bad, join(ls));
+    const run = (file: string) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/verify/main.ts', file], { cwd: ROOT, encoding: 'utf8' }).then(
+        (r) => ({ code: 0, stdout: r.stdout }),
+        (e) => ({ code: e.code as number, stdout: e.stdout as string }),
+      );
+    const ok = await run(good);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain('verified: all holds');
+    const broken = await run(bad);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toContain(`chain BROKEN at row ${rows()[4].id}`);
+    expect(broken.stdout).toContain('NOT verified');
+  });
+});
