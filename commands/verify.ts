@@ -2,7 +2,7 @@ import { message } from '../src/core/adjudicate.js';
 import { defineCommand } from '../src/core/command.js';
 import { text } from '../src/core/options.js';
 import { findRoll } from '../src/core/review.js';
-import { verifyChain } from '../src/ledger/chain.js';
+import { storedRowHash, verifyChain } from '../src/ledger/chain.js';
 import { noticeEmbed } from '../src/render/embed.js';
 
 export default defineCommand({
@@ -16,7 +16,7 @@ export default defineCommand({
     if (o.id) {
       const row = findRoll(ctx, o.id);
       if ('type' in row) return row;
-      report = verifyChain(ledger.history.upTo(ctx.actor.guildId, row.guild_seq));
+      report = verifyChain(ledger.history.upTo(ctx.actor.guildId, row.guild_seq), storedRowHash);
     } else {
       report = ledger.verify(ctx.actor.guildId);
     }

@@ -5,7 +5,7 @@ import { History } from './history.js';
 import { Roster } from './roster.js';
 import { SavedQueries } from './saved-queries.js';
 import { Settings } from './settings.js';
-import { canonicalJson, GENESIS_HASH, rowHash, verifyChain, type ChainedFields, type ChainedRow, type ChainReport } from './chain.js';
+import { canonicalJson, GENESIS_HASH, rowHash, storedRowHash, verifyChain, type ChainedFields, type ChainedRow, type ChainReport } from './chain.js';
 
 /** Roll ids: short, unambiguous to read aloud or type (no i, l, o, u). */
 export const newRollId = customAlphabet('0123456789abcdefghjkmnpqrstvwxyz', 10);
@@ -206,17 +206,12 @@ export class Ledger {
 
   /** Recomputes a guild's hash chain from its first row. */
   verify(guildId: string): ChainReport {
-    const rows = this.stmts.guildRows.iterate(guildId) as IterableIterator<RawRow>;
-    return verifyChain(mapIter(rows, parseRow));
+    return verifyChain(this.stmts.guildRows.iterate(guildId) as IterableIterator<RawRow>, storedRowHash);
   }
 
   close(): void {
     if (this.db.open) this.db.close();
   }
-}
-
-function* mapIter<A, B>(it: Iterable<A>, f: (a: A) => B): Generator<B> {
-  for (const a of it) yield f(a);
 }
 
 function isUniqueOnceKey(err: unknown): boolean {

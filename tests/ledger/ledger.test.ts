@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { GENESIS_HASH, rowHash } from '../../src/ledger/chain.js';
+import { GENESIS_HASH, rowHash, storedRowHash } from '../../src/ledger/chain.js';
 import { AlreadyRecordedError, Ledger, LedgerWriteError, type NewEntry } from '../../src/ledger/ledger.js';
 import { migrate, readMigrations, schemaVersion } from '../../src/ledger/migrate.js';
 import { tmpDb } from '../helpers/tmp.js';
@@ -47,6 +47,22 @@ describe('ledger append and hash chain', () => {
     expect(ledger.verify('g1')).toEqual({ ok: true, count: 2, headHash: b.hash });
     expect(ledger.verify('g2')).toEqual({ ok: true, count: 1, headHash: other.hash });
     expect(ledger.verify('nobody')).toEqual({ ok: true, count: 0, headHash: GENESIS_HASH });
+    ledger.close();
+  });
+
+  it('hashes stored rows without parsing them exactly as it hashes the parsed rows', () => {
+    const ledger = Ledger.open(tmpDb());
+    const odd = [
+      entry({ unit: 'Ærø «Garde» \u2028 "quoted" \\ 🐎', input: { z: 1, a: [1.5, -0, 1e21, 'x\ny'], m: { b: null, a: true } } }),
+      entry({ gameId: null, unit: null, outcome: { steps: [], result: 'ok', emoji: '🎲' } }),
+    ];
+    for (const e of odd) ledger.append(e);
+    const raw = ledger.db.prepare('SELECT * FROM rolls ORDER BY seq').all() as Record<string, unknown>[];
+    for (const r of raw) {
+      const parsed = ledger.get('g1', String(r.id))!;
+      expect(storedRowHash(String(r.prev_hash), r)).toBe(rowHash(parsed.prev_hash, parsed));
+      expect(storedRowHash(String(r.prev_hash), r)).toBe(r.hash);
+    }
     ledger.close();
   });
 
