@@ -14,10 +14,12 @@ function page(ctx: Context, queryId: string, params: Params, n: number): Reply {
   const filter = toFilter(ctx, params, params.scope === 'server');
   if (typeof filter === 'string') return errorReply(filter);
   const { history } = ctx.services.ledger;
-  const total = history.page(filter, 0, 0).total;
+  const first = history.page(filter, HISTORY_PAGE, Math.max(0, n) * HISTORY_PAGE);
+  const total = first.total;
   const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE));
   const p = Math.min(Math.max(0, n), pages - 1);
-  const { rows } = history.page(filter, HISTORY_PAGE, p * HISTORY_PAGE);
+  // A stale button may point past the end: show the last page instead.
+  const { rows } = p === n ? first : history.page(filter, HISTORY_PAGE, p * HISTORY_PAGE);
   const ids = rows.map((r) => r.id);
   const voids = history.voided(ctx.actor.guildId, ids);
   const revealed = history.revealed(ctx.actor.guildId, ids);

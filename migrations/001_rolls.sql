@@ -21,7 +21,7 @@ CREATE TABLE rolls (
   once_key   TEXT    UNIQUE,                         -- set by actions the rules allow only once
   created_at TEXT    NOT NULL,
   prev_hash  TEXT    NOT NULL,
-  hash       TEXT    NOT NULL UNIQUE,
+  hash       TEXT    NOT NULL,
   UNIQUE (guild_id, guild_seq)
 );
 

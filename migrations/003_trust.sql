@@ -28,5 +28,8 @@ ALTER TABLE games ADD COLUMN server_seed TEXT;
 ALTER TABLE games ADD COLUMN player_seeds TEXT NOT NULL DEFAULT '[]';
 -- Rolls of a game are numbered from 1: the roll sequence that feeds its dice.
 ALTER TABLE rolls ADD COLUMN game_seq INTEGER;
-CREATE INDEX rolls_guild_user ON rolls (guild_id, user_id, seq);
-CREATE INDEX rolls_guild_channel ON rolls (guild_id, channel_id, seq);
+-- /history and /stats: newest first within a channel or the server, optionally one player's; the
+-- kind rides along so a page and its count are read from the index alone.
+CREATE INDEX rolls_channel_user ON rolls (guild_id, channel_id, user_id, seq, kind);
+CREATE INDEX rolls_guild_user ON rolls (guild_id, user_id, seq, kind);
+CREATE INDEX rolls_channel ON rolls (guild_id, channel_id, seq, kind);

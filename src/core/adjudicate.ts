@@ -1,5 +1,6 @@
 import { recordingRoller, type Roller } from '../dice/roller.js';
 import type { LedgerRow } from '../ledger/ledger.js';
+import type { Game } from '../ledger/roster.js';
 import type { Outcome, SystemId } from '../rules/types.js';
 import type { APIEmbed } from 'discord.js';
 import { noticeEmbed } from '../render/embed.js';
@@ -32,8 +33,16 @@ export function gameFor(ctx: Context, system: string | null) {
 }
 
 /** Commits an outcome to the ledger; throws (and so shows nothing) if the commit fails. */
-export function record<O extends Outcome>(ctx: Context, meta: RecordMeta, outcome: O, dice: number[] = [], gameSeq?: number): LedgerRow {
-  const game = gameFor(ctx, outcome.system);
+export function record<O extends Outcome>(
+  ctx: Context,
+  meta: RecordMeta,
+  outcome: O,
+  dice: number[] = [],
+  /** A roll passes the game it already looked up, with the roll's number in it. */
+  inGame?: { game: Game | undefined; seq: number | undefined },
+): LedgerRow {
+  const game = inGame ? inGame.game : gameFor(ctx, outcome.system);
+  const gameSeq = inGame?.seq;
   return ctx.services.ledger.append({
     gameId: game?.id ?? null,
     turn: game?.turn ?? null,
@@ -77,7 +86,7 @@ export function rollAndRecord<O extends Outcome>(
     const rolled = rules(dice);
     // The chances are recorded with the roll: what the player faced, kept with what happened.
     const outcome = odds ? { ...rolled, odds: odds(rolled) } : rolled;
-    return { row: record(ctx, meta, outcome, dice.faces, seq), outcome };
+    return { row: record(ctx, meta, outcome, dice.faces, { game, seq }), outcome };
   });
 }
 

@@ -182,11 +182,17 @@ export function parsedText<T>(o: {
   });
 }
 
-/** The zod object for a command's options: unknown keys are refused, not ignored. */
+const schemas = new WeakMap<OptionMap, z.ZodType>();
+
+/** The zod object for a command's options, built once per option map: unknown keys are refused. */
 export function objectSchema<O extends OptionMap>(options: O): z.ZodType<ParsedOptions<O>> {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [k, spec] of Object.entries(options)) shape[k] = spec.schema;
-  return z.strictObject(shape) as unknown as z.ZodType<ParsedOptions<O>>;
+  let schema = schemas.get(options);
+  if (!schema) {
+    const shape: Record<string, z.ZodType> = {};
+    for (const [k, spec] of Object.entries(options)) shape[k] = spec.schema;
+    schemas.set(options, (schema = z.strictObject(shape)));
+  }
+  return schema as unknown as z.ZodType<ParsedOptions<O>>;
 }
 
 /** The error for a missing option, also used where a roster can stand in for it. */

@@ -34,12 +34,29 @@ export class Router {
     }
   }
 
-  /** Remembers which Discord message showed a roll. */
+  private links: [string, string][] = [];
+  private linkTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * Remembers which Discord message showed a roll. Links are metadata beside the chain, written in
+   * small batches off the reply's path (one commit for many); flushLinks() writes what is pending.
+   */
   messageShown(rollId: string, messageId: string): void {
+    this.links.push([rollId, messageId]);
+    this.linkTimer ??= setTimeout(() => this.flushLinks(), 50);
+  }
+
+  flushLinks(): void {
+    clearTimeout(this.linkTimer);
+    this.linkTimer = undefined;
+    const links = this.links.splice(0);
+    if (!links.length) return;
     try {
-      this.services.ledger.history.linkMessage(rollId, messageId);
+      this.services.ledger.transaction(() => {
+        for (const [rollId, messageId] of links) this.services.ledger.history.linkMessage(rollId, messageId);
+      });
     } catch (err) {
-      this.services.log.warn('could not link a roll to its message', { rollId, err });
+      this.services.log.warn('could not link rolls to their messages', { count: links.length, err });
     }
   }
 

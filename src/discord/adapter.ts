@@ -23,7 +23,8 @@ export function actorOf(i: Routable): Actor | undefined {
   const member = i.member;
   const display = member && 'displayName' in member ? member.displayName : (member?.nick ?? i.user.globalName ?? i.user.username);
   const roles = member?.roles;
-  const roleIds = Array.isArray(roles) ? roles : roles && 'cache' in roles ? [...roles.cache.keys()] : [];
+  // Every member holds @everyone (its id is the guild's): it never makes anyone a GM.
+  const roleIds = (Array.isArray(roles) ? roles : roles && 'cache' in roles ? [...roles.cache.keys()] : []).filter((id) => id !== i.guildId);
   return {
     guildId: i.guildId,
     channelId: i.channelId,

@@ -53,6 +53,11 @@ const CHAINED_KEYS: (keyof ChainedFields)[] = [
 /** Rows made in a game also cover the game's turn, phase and roll sequence. */
 const GAME_KEYS: (keyof ChainedFields)[] = ['turn', 'phase', 'game_seq'];
 
+/** Sorted keys with their `"key":` text (and the comma before all but the first), computed once. */
+const layoutOf = (keys: string[]) => [...keys].sort().map((k, i): [string, string] => [k, `${i ? ',' : ''}${JSON.stringify(k)}:`]);
+const PLAIN_LAYOUT = layoutOf(CHAINED_KEYS);
+const GAME_LAYOUT = layoutOf([...CHAINED_KEYS, ...GAME_KEYS]);
+
 /** Only the chained fields, so extra columns (added by later migrations or exports) never change a hash. */
 export function pickChained(row: ChainedFields): ChainedFields {
   const out: Record<string, unknown> = {};
@@ -70,10 +75,16 @@ const JSON_COLUMNS = new Set(['input', 'dice', 'outcome']);
  * JCS orders keys by code unit and writes strings and numbers as JSON.stringify does.
  */
 export function storedRowHash(prevHash: string, row: Record<string, unknown>): string {
-  const keys = (row.game_id ? [...CHAINED_KEYS, ...GAME_KEYS] : CHAINED_KEYS).slice().sort();
-  const body = keys.map((k) => `${JSON.stringify(k)}:${JSON_COLUMNS.has(k) ? String(row[k]) : JSON.stringify(row[k] ?? null)}`).join(',');
-  return createHash('sha256').update(prevHash).update(`{${body}}`).digest('hex');
+  const layout = row.game_id ? GAME_LAYOUT : PLAIN_LAYOUT;
+  let body = '{';
+  for (let i = 0; i < layout.length; i++) {
+    const [key, prefix] = layout[i]!;
+    const v = row[key];
+    body += prefix + (JSON_COLUMNS.has(key) ? String(v) : JSON.stringify(v ?? null));
+  }
+  return createHash('sha256').update(prevHash).update(body + '}').digest('hex');
 }
+
 
 export type ChainReport =
   | { ok: true; count: number; headHash: string }

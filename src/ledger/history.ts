@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type { Db } from './database.js';
 import type { LedgerRow } from './ledger.js';
 
@@ -70,15 +71,29 @@ export class History {
   /** One page, newest first, and how many rows match in all. */
   page(f: HistoryFilter, limit: number, offset: number): { rows: LedgerRow[]; total: number } {
     const w = where(f);
-    const rows = (this.db.prepare(`SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq DESC LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as Raw[]).map(parse);
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM rolls WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
+    const rows = limit ? (this.stmt(`SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq DESC LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as Raw[]).map(parse) : [];
+    const total = (this.stmt(`SELECT COUNT(*) AS n FROM rolls WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
     return { rows, total };
+  }
+
+  /** How SQLite runs a history page: for the benchmark's check that an index serves it. */
+  plan(f: HistoryFilter): string[] {
+    const w = where(f);
+    return (this.db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq DESC LIMIT 10`).all(...w.params) as { detail: string }[]).map((r) => r.detail);
+  }
+
+  /** Statements by their SQL, prepared once: filters give a handful of shapes. */
+  private readonly prepared = new Map<string, Database.Statement<unknown[]>>();
+  private stmt(sql: string): Database.Statement<unknown[]> {
+    let s = this.prepared.get(sql);
+    if (!s) this.prepared.set(sql, (s = this.db.prepare(sql)));
+    return s;
   }
 
   /** Every matching row, oldest first (exports and statistics). */
   *all(f: HistoryFilter): Generator<LedgerRow> {
     const w = where(f);
-    for (const r of this.db.prepare(`SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq`).iterate(...w.params) as IterableIterator<Raw>) yield parse(r);
+    for (const r of this.stmt(`SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq`).iterate(...w.params) as IterableIterator<Raw>) yield parse(r);
   }
 
   /** Rows that point at a roll: re-rolls, decisions, voids, annotations, reveals, roster changes. */

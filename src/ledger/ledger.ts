@@ -5,7 +5,7 @@ import { History } from './history.js';
 import { Roster } from './roster.js';
 import { SavedQueries } from './saved-queries.js';
 import { Settings } from './settings.js';
-import { canonicalJson, GENESIS_HASH, rowHash, storedRowHash, verifyChain, type ChainedFields, type ChainedRow, type ChainReport } from './chain.js';
+import { canonicalJson, GENESIS_HASH, storedRowHash, verifyChain, type ChainedFields, type ChainedRow, type ChainReport } from './chain.js';
 
 /** Roll ids: short, unambiguous to read aloud or type (no i, l, o, u). */
 export const newRollId = customAlphabet('0123456789abcdefghjkmnpqrstvwxyz', 10);
@@ -103,11 +103,15 @@ export class Ledger {
    * SQLite refuses (busy, disk full, …) — nothing is written in either case.
    */
   append(entry: NewEntry): LedgerRow {
-    const write = this.db.transaction((): LedgerRow => {
+    const write = (): LedgerRow => {
       if (entry.onceKey && this.stmts.onceUsed.get(entry.onceKey)) {
         throw new AlreadyRecordedError(`${entry.onceKey} was already recorded`);
       }
       const head = this.stmts.head.get(entry.guildId) as { guild_seq: number; hash: string } | undefined;
+      // Each JSON value is canonicalised once: stored as that text, and hashed as that text.
+      const input = canonicalJson(entry.input);
+      const dice = canonicalJson(entry.dice);
+      const outcome = canonicalJson(entry.outcome);
       const fields: ChainedFields = {
         id: newRollId(),
         guild_id: entry.guildId,
@@ -123,29 +127,23 @@ export class Ledger {
         system: entry.system,
         kind: entry.kind,
         unit: entry.unit ?? null,
-        // Stored as it is hashed, so the stored text and the hash never disagree.
-        input: JSON.parse(canonicalJson(entry.input)),
+        input: JSON.parse(input),
         dice: entry.dice,
-        outcome: JSON.parse(canonicalJson(entry.outcome)),
+        outcome: JSON.parse(outcome),
         result: entry.result,
         parent_id: entry.parentId ?? null,
         once_key: entry.onceKey ?? null,
         created_at: this.now().toISOString(),
       };
       const prev_hash = head?.hash ?? GENESIS_HASH;
-      const hash = rowHash(prev_hash, fields);
-      const info = this.stmts.insert.run({
-        ...fields,
-        input: canonicalJson(fields.input),
-        dice: canonicalJson(fields.dice),
-        outcome: canonicalJson(fields.outcome),
-        prev_hash,
-        hash,
-      });
+      const stored = { ...fields, input, dice, outcome };
+      const hash = storedRowHash(prev_hash, stored);
+      const info = this.stmts.insert.run({ ...stored, prev_hash, hash });
       return { ...fields, prev_hash, hash, seq: Number(info.lastInsertRowid) };
-    });
+    };
     try {
-      return write.immediate();
+      // Inside a caller's transaction there is no need for a savepoint: a failure undoes it all.
+      return this.db.inTransaction ? write() : this.db.transaction(write).immediate();
     } catch (err) {
       if (err instanceof AlreadyRecordedError) throw err;
       if (isUniqueOnceKey(err)) throw new AlreadyRecordedError(`${entry.onceKey} was already recorded`);
@@ -188,6 +186,7 @@ export class Ledger {
    * together or not at all. SQLite failures become LedgerWriteError; the caller's own errors pass.
    */
   transaction<T>(work: () => T): T {
+    if (this.db.inTransaction) return work();
     try {
       return this.db.transaction(work).immediate();
     } catch (err) {
