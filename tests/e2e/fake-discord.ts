@@ -30,6 +30,10 @@ export class FakeDiscord {
   readonly authHeaders = new Set<string>();
   /** Messages the bot posted to channels (not as interaction replies). */
   readonly channelMessages: { channelId: string; body: any }[] = [];
+  /** Answers to give the next interaction callbacks instead of accepting them (429, 500 …). */
+  readonly failCallbacks: { status: number; retryAfter?: number }[] = [];
+  /** Every callback attempt, failed or not, by interaction id. */
+  readonly callbackAttempts = new Map<string, number>();
   /** The message id the fake gave each answered interaction. */
   readonly messageIds = new Map<string, string>();
   identified = 0;
@@ -197,7 +201,11 @@ export class FakeDiscord {
 
   private callback(id: string, token: string, body: any, json: (s: number, d?: unknown) => void, withResponse = false) {
     const issued = this.issued.get(id);
+    this.callbackAttempts.set(id, (this.callbackAttempts.get(id) ?? 0) + 1);
     if (!issued || issued.token !== token) return json(404, { code: 10062, message: 'Unknown interaction' });
+    const fail = this.failCallbacks.shift();
+    if (fail?.status === 429) return json(429, { message: 'You are being rate limited.', retry_after: fail.retryAfter ?? 0.05, global: false });
+    if (fail) return json(fail.status, { message: 'Internal Server Error', code: 0 });
     if (Date.now() - issued.at > 3_000) return json(404, { code: 10062, message: 'Unknown interaction' });
     if (issued.answered) return json(400, { code: 40060, message: 'Interaction has already been acknowledged.' });
     issued.answered = true;

@@ -23,13 +23,14 @@ export function queueRoller(): Roller & { push(...faces: number[]): void; pendin
 export type TestApp = { router: Router; ledger: Ledger; dice: ReturnType<typeof queueRoller>; logs: string[]; log: Logger; file: string };
 
 /** The real router and a real ledger file, with pinned dice and captured logs. */
-export function testApp(file = tmpDb()): TestApp {
+export function testApp(file = tmpDb(), options: { roller?: Roller } = {}): TestApp {
   const ledger = Ledger.open(file);
   const dice = queueRoller();
   const logs: string[] = [];
   const log = createLogger({ level: 'debug', write: (l) => logs.push(l) });
   // Game rolls take the same pinned dice, so a test states every die whatever the channel.
-  return { router: createRouter({ ledger, log, roller: dice, gameRoller: () => dice }), ledger, dice, logs, log, file };
+  const roller = options.roller ?? dice;
+  return { router: createRouter({ ledger, log, roller, gameRoller: () => roller }), ledger, dice, logs, log, file };
 }
 
 export const command = (app: TestApp, actor: Actor, name: string, options: Record<string, unknown>) =>
