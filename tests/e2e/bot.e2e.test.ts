@@ -3,8 +3,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBot, type Bot } from '../../src/discord/bot.js';
-import { testApp, type TestApp } from '../helpers/app.js';
+import type { Bot } from '../../src/discord/bot.js';
+import type { TestApp } from '../helpers/app.js';
+import { startHarness, type Harness } from '../helpers/discord.js';
 import {
   APP_ID,
   autocomplete,
@@ -28,18 +29,14 @@ let fake: FakeDiscord;
 let app: TestApp;
 let bot: Bot;
 
+let harness: Harness;
+
 beforeAll(async () => {
-  fake = await new FakeDiscord([GUILD, OTHER_GUILD]).start();
-  app = testApp();
-  bot = createBot({ token: TOKEN, apiBase: fake.apiBase, router: app.router, log: app.log });
-  await bot.start();
+  harness = await startHarness(TOKEN, [GUILD, OTHER_GUILD]);
+  ({ fake, app, bot } = harness);
 });
 
-afterAll(async () => {
-  await bot?.stop();
-  await fake?.stop();
-  app?.ledger.close();
-});
+afterAll(async () => harness?.stop());
 
 describe('the real discord.js client against a local fake Discord', () => {
   it('logged in over the gateway and sees both guilds', () => {

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBot, type Bot } from '../../src/discord/bot.js';
 import { alice as routerAlice, command, expectError, expectMessage, testApp, type TestApp } from '../helpers/app.js';
-import { buttonPress, FakeDiscord, PERMISSION_MANAGE_GUILD, slashCommand } from '../e2e/fake-discord.js';
+import { buttonPress, PERMISSION_MANAGE_GUILD, slashCommand, type FakeDiscord } from '../e2e/fake-discord.js';
+import { startHarness, type Harness } from '../helpers/discord.js';
 
 const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.FAULT0.RecognisableFaultTestTokenNeverLogged1';
 const GUILD = '900000000000000001';
@@ -11,18 +11,12 @@ const referee = { id: '300000000000000003', username: 'referee', permissions: PE
 
 let fake: FakeDiscord;
 let app: TestApp;
-let bot: Bot;
+let harness: Harness;
 beforeAll(async () => {
-  fake = await new FakeDiscord([GUILD]).start();
-  app = testApp();
-  bot = createBot({ token: TOKEN, apiBase: fake.apiBase, router: app.router, log: app.log });
-  await bot.start();
+  harness = await startHarness(TOKEN, [GUILD]);
+  ({ fake, app } = harness);
 });
-afterAll(async () => {
-  await bot?.stop();
-  await fake?.stop();
-  app?.ledger.close();
-});
+afterAll(async () => harness?.stop());
 
 const rowsFor = (unit: string) => app.ledger.db.prepare('SELECT id FROM rolls WHERE unit = ?').all(unit).length;
 
