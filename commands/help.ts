@@ -1,12 +1,6 @@
 import { defineCommand, isGroup } from '../src/core/command.js';
 import { noticeEmbed } from '../src/render/embed.js';
-
-const SYSTEM_NAMES: Record<string, string> = {
-  'hearts-of-tin': 'Hearts of Tin',
-  asl: 'Advanced Squad Leader',
-  'lightning-war': 'Lightning War',
-  'wacht-am-rhein': 'Wacht am Rhein',
-};
+import { SYSTEM_NAMES } from '../src/render/roster.js';
 
 export default defineCommand({
   name: 'help',

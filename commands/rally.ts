@@ -129,10 +129,11 @@ function commanderRejoins(ctx: Context, rollId: string): Reply {
 }
 
 /** A stored rally as its message: the first roll, the re-roll if taken, and the button if still open. */
-function storedRally(ctx: Context, row: LedgerRow) {
+function storedRally(ctx: Context, row: LedgerRow, fresh = false) {
   const stored = row.input as Settled;
   const input = toInput(stored);
-  const reroll = ctx.services.ledger.children(row.guild_id, row.id).find((r) => r.kind === 'reroll');
+  // A roll just made has no re-roll yet: no need to look.
+  const reroll = fresh ? undefined : ctx.services.ledger.children(row.guild_id, row.id).find((r) => r.kind === 'reroll');
   const offered = !reroll && commanderMayRejoin(input, row.result ?? '');
   const embed = rallyEmbed({
     unit: row.unit ?? undefined,
@@ -168,10 +169,10 @@ export default defineCommand({
       if (tracked && change) writeBack(ctx, tracked, change, found.row.id, 'rally');
       return found;
     });
-    const { embed, buttons } = storedRally(ctx, first.row);
+    const { embed, buttons } = storedRally(ctx, first.row, true);
     return rollMessage(ctx, o.sealed, first, embed, buttons);
   },
   buttons: { [REROLL]: commanderRejoins },
   autocomplete: recentUnitChoices,
-  renderStored: storedRally,
+  renderStored: (ctx, row) => storedRally(ctx, row),
 });

@@ -53,6 +53,9 @@ const CHAINED_KEYS: (keyof ChainedFields)[] = [
 /** Rows made in a game also cover the game's turn, phase and roll sequence. */
 const GAME_KEYS: (keyof ChainedFields)[] = ['turn', 'phase', 'game_seq'];
 
+/** Every column a hash may cover. */
+export const CHAINED_COLUMNS: readonly string[] = [...CHAINED_KEYS, ...GAME_KEYS];
+
 /** Sorted keys with their `"key":` text (and the comma before all but the first), computed once. */
 const layoutOf = (keys: string[]) => [...keys].sort().map((k, i): [string, string] => [k, `${i ? ',' : ''}${JSON.stringify(k)}:`]);
 const PLAIN_LAYOUT = layoutOf(CHAINED_KEYS);

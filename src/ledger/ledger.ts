@@ -5,7 +5,7 @@ import { History } from './history.js';
 import { Roster } from './roster.js';
 import { SavedQueries } from './saved-queries.js';
 import { Settings } from './settings.js';
-import { canonicalJson, GENESIS_HASH, storedRowHash, verifyChain, type ChainedFields, type ChainedRow, type ChainReport } from './chain.js';
+import { CHAINED_COLUMNS, canonicalJson, GENESIS_HASH, storedRowHash, verifyChain, type ChainedFields, type ChainedRow, type ChainReport } from './chain.js';
 
 /** Roll ids: short, unambiguous to read aloud or type (no i, l, o, u). */
 export const newRollId = customAlphabet('0123456789abcdefghjkmnpqrstvwxyz', 10);
@@ -74,7 +74,8 @@ export class Ledger {
          @input, @dice, @outcome, @result, @parent_id, @once_key, @created_at, @prev_hash, @hash)`),
       byId: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND id = ?'),
       children: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND parent_id = ? ORDER BY seq'),
-      guildRows: db.prepare('SELECT * FROM rolls WHERE guild_id = ? ORDER BY guild_seq'),
+      // Verification reads only what the hash covers, and the hashes.
+      guildRows: db.prepare(`SELECT ${[...CHAINED_COLUMNS, 'prev_hash', 'hash'].join(', ')} FROM rolls WHERE guild_id = ? ORDER BY guild_seq`),
       count: db.prepare('SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ?'),
       gameRolls: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind IN ('roll', 'reroll')"),
       gameSeq: db.prepare('SELECT MAX(game_seq) AS n FROM rolls WHERE game_id = ?'),

@@ -1,4 +1,8 @@
-import { Resvg } from '@resvg/resvg-js';
+import { createRequire } from 'node:module';
+
+// Loaded on first use: most processes never draw a chart, and the renderer is large.
+const load = createRequire(import.meta.url);
+let resvg: typeof import('@resvg/resvg-js') | undefined;
 
 /** A bar chart, drawn as SVG and rasterised server-side by resvg (no browser). */
 export type ChartSpec = {
@@ -59,5 +63,6 @@ export function chartSvg(spec: ChartSpec): string {
 }
 
 export function chartPng(spec: ChartSpec): Buffer {
-  return Buffer.from(new Resvg(chartSvg(spec), { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng());
+  resvg ??= load('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
+  return Buffer.from(new resvg.Resvg(chartSvg(spec), { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng());
 }

@@ -1,4 +1,8 @@
-import { stringify } from 'csv-stringify/sync';
+import { createRequire } from 'node:module';
+
+// Loaded on first use (/export).
+const load = createRequire(import.meta.url);
+let csv: typeof import('csv-stringify/sync') | undefined;
 import type { LedgerRow } from '../ledger/ledger.js';
 
 /** Every field of a row, hashes included, as exported (JSON values stay JSON). */
@@ -19,7 +23,8 @@ export const toJsonl = (rows: ExportRow[]) => rows.map((r) => JSON.stringify(r))
  */
 export function toCsv(rows: ExportRow[]): string {
   const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-  return stringify(
+  csv ??= load('csv-stringify/sync') as typeof import('csv-stringify/sync');
+  return csv.stringify(
     rows.map((r) => EXPORT_COLUMNS.map((c) => cell(r[c as keyof ExportRow]))),
     { header: true, columns: [...EXPORT_COLUMNS], escape_formulas: true, quoted_match: /[,"\n\r]/ },
   );

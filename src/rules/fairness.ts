@@ -1,4 +1,8 @@
-import chisquareCdf from '@stdlib/stats-base-dists-chisquare-cdf';
+import { createRequire } from 'node:module';
+
+// Loaded on first use (/stats): the statistics library is large and most processes never need it.
+const load = createRequire(import.meta.url);
+let cdf: ((x: number, k: number) => number) | undefined;
 
 /** Observed against expected counts: the chi-square statistic and its p-value (upper tail). */
 export type ChiSquare = { statistic: number; df: number; p: number; smallExpected: boolean };
@@ -13,5 +17,6 @@ export function chiSquare(observed: number[], expected: number[]): ChiSquare {
     categories++;
   }
   const df = Math.max(1, categories - 1);
-  return { statistic, df, p: 1 - chisquareCdf(statistic, df), smallExpected: expected.some((e) => e > 0 && e < 5) };
+  cdf ??= load('@stdlib/stats-base-dists-chisquare-cdf') as (x: number, k: number) => number;
+  return { statistic, df, p: 1 - cdf(statistic, df), smallExpected: expected.some((e) => e > 0 && e < 5) };
 }
