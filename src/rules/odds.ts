@@ -50,6 +50,27 @@ export function enumerate<T>(rules: (roller: Roller) => T, key: (outcome: T) => 
 
 export type OddsRow = { result: string; p: Fraction };
 
+const MEMO_SIZE = 512;
+const memo = new Map<string, Map<string, Fraction>>();
+
+/**
+ * A distribution computed once per distinct input: players roll the same situations again and
+ * again. `key` must name everything the distribution depends on. Oldest entries are dropped first.
+ */
+export function remembered(key: string, compute: () => Map<string, Fraction>): Map<string, Fraction> {
+  let dist = memo.get(key);
+  if (!dist) {
+    dist = compute();
+    if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value!);
+    memo.set(key, dist);
+  }
+  return dist;
+}
+
+/** A cache key for a rules input; the ASL data entry (with its ladder links) is named by its unit. */
+export const inputKey = (system: string, input: unknown) =>
+  system + JSON.stringify(input, (k, v) => (k === 'known' ? undefined : v));
+
 /**
  * The distribution as rows in the system's order, best first; a chained result ("passed → hero")
  * sorts by its first part, then by `then` for the second part.

@@ -1,5 +1,5 @@
 import type { Roller } from '../../dice/roller.js';
-import { enumerate } from '../odds.js';
+import { enumerate, inputKey, remembered } from '../odds.js';
 import { applied, bandFor, sum, type Modifier, type Outcome, type Step, type Tone } from '../types.js';
 import { CLASS_NAMES, CLASSES, catalog, type KnownUnit } from './catalog.js';
 import { HERO_COUNTER, HOB_BANDS, HOB_DRM, HOB_REF, OVERRIDES, REF, WOUNDED_HERO_COUNTER, type HobBand, type HobResult, type OverrideCode } from './hob-table.js';
@@ -301,4 +301,5 @@ export function heatOfBattle(
 /** Results from best to worst for the unit, for "this result or better". */
 export const HOB_ORDER = ['hero', 'hero_and_battle_hardening', 'battle_hardening', 'berserk', 'disrupted', 'surrender'] as const;
 
-export const hobDistribution = (input: HobInput) => enumerate((dice) => hobStep(input, dice), (s) => s.result);
+export const hobDistribution = (input: HobInput) =>
+  remembered(inputKey('hob', input), () => enumerate((dice) => hobStep(input, dice), (s) => s.result));

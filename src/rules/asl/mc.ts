@@ -1,5 +1,5 @@
 import type { Roller } from '../../dice/roller.js';
-import { enumerate } from '../odds.js';
+import { enumerate, inputKey, remembered } from '../odds.js';
 import { applied, sum, type Modifier, type Outcome, type Step, type Tone } from '../types.js';
 import { CLASS_NAMES, CLASSES, catalog } from './catalog.js';
 import { berserkCompanionChecks, hobExemption, hobStep, type HobInput, type HobStep, type NtcStep } from './hob.js';
@@ -179,11 +179,11 @@ export const checkOrder = (input: CheckInput): readonly string[] => (input.check
  */
 export function checkDistribution(input: CheckInput, chain = false) {
   const noCompanions = { ...input, companions: [] };
-  return enumerate(
+  return remembered(inputKey(`mc:${chain}`, noCompanions), () => enumerate(
     (dice) => moraleCheck(noCompanions, dice),
     (o) => {
       const hob = chain ? o.steps.find((s) => s.kind === 'hob') : undefined;
       return hob ? `${o.result} → ${hob.result}` : o.result;
     },
-  );
+  ));
 }

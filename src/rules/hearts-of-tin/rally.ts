@@ -1,5 +1,5 @@
 import type { Roller } from '../../dice/roller.js';
-import { enumerate } from '../odds.js';
+import { enumerate, inputKey, remembered } from '../odds.js';
 import { applied, bandFor, sum, type Modifier, type Outcome, type Step } from '../types.js';
 import { RALLY_CHART, RALLY_MODIFIERS, RALLY_REF, ROUT_COMMANDER_LOST, type RallyCode } from './rally-chart.js';
 
@@ -101,15 +101,15 @@ export const RALLY_ORDER = ['huzzah', 'rally', 'retreat', 'rout', 'rout_commande
  * whenever the rules offer it, and its result is the one that stands.
  */
 export function rallyDistribution(input: RallyInput, takeReroll = false) {
-  return enumerate(
+  return remembered(inputKey(`rally:${takeReroll}`, input), () => enumerate(
     (dice) => {
       const first = rally(input, dice);
       return takeReroll && commanderMayRejoin(input, first.result) ? commanderReroll(input, first.result, dice) : first;
     },
     (o) => o.result,
-  );
+  ));
 }
 
 /** Exact distribution of the commander's re-roll on its own. */
 export const rerollDistribution = (input: RallyInput, firstResult: string) =>
-  enumerate((dice) => commanderReroll(input, firstResult, dice), (o) => o.result);
+  remembered(inputKey(`reroll:${firstResult}`, input), () => enumerate((dice) => commanderReroll(input, firstResult, dice), (o) => o.result));

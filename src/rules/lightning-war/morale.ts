@@ -1,5 +1,5 @@
 import type { Roller } from '../../dice/roller.js';
-import { enumerate } from '../odds.js';
+import { enumerate, inputKey, remembered } from '../odds.js';
 import { applied, bandFor, sum, type Modifier, type Outcome, type Step } from '../types.js';
 import {
   BASE_MORALE,
@@ -119,4 +119,5 @@ export function moraleCheck(input: MoraleInput, roller: Roller): MoraleOutcome {
 /** Results from best to worst, for "this result or better". */
 export const MORALE_ORDER = ['rallied', 'firm', 'pinned', 'suppressed', 'fall_back', 'retreat', 'rally_failed', 'rout', 'surrender', 'eliminated'] as const;
 
-export const moraleDistribution = (input: MoraleInput) => enumerate((dice) => moraleCheck(input, dice), (o) => o.result);
+export const moraleDistribution = (input: MoraleInput) =>
+  remembered(inputKey('morale', input), () => enumerate((dice) => moraleCheck(input, dice), (o) => o.result));
