@@ -12,19 +12,19 @@ const NATIONALITY_KEYS = [...catalog().nationalities.keys()] as [string, ...stri
 
 export const unitOptions = {
   unit: text({ description: 'The ASL unit, e.g. German 4-6-7, ge 467, British 8-1', maxLength: 60, autocomplete: true, required: true }),
-  nationality: choice({ description: 'Nationality, when the unit text names none', choices: NATIONALITY_KEYS }),
+  nationality: choice({ description: 'Nationality, if the unit names none', choices: NATIONALITY_KEYS }),
   class: choice({ description: 'Class, for a unit not in the data', choices: CLASSES }),
 };
 
 export const hobOptions = {
-  with_leader: boolean({ description: 'Stacked with an unbroken leader (a Green MMC is then not inexperienced)', default: false }),
+  with_leader: boolean({ description: 'With an unbroken leader (a Green MMC is then not inexperienced)', default: false }),
   enemy_in_los: boolean({ description: 'A Known enemy unit is in its LOS (default true)', default: true }),
-  enemy_adjacent: boolean({ description: 'A Known, Good Order, armed enemy Infantry/Cavalry unit is ADJACENT', default: false }),
+  enemy_adjacent: boolean({ description: 'Known, Good Order, armed enemy Infantry/Cavalry ADJACENT', default: false }),
   fanatic: boolean({ description: 'The unit is Fanatic', default: false }),
-  sub_type: choice({ description: 'SS, NKVD, Gurkha, Commissar or Volksgrenadier (default none)', choices: SUB_TYPES, default: 'none' }),
-  vs_russians: boolean({ description: 'SS fighting Russians (never surrender)', default: false }),
-  no_quarter: boolean({ description: 'No Quarter is in effect (never surrender)', default: false }),
-  status: choice({ description: 'A status that exempts it from Heat of Battle (default none)', choices: HOB_STATUS_CODES, default: 'none' }),
+  sub_type: choice({ description: 'Sub-type (default none)', choices: SUB_TYPES, default: 'none' }),
+  vs_russians: boolean({ description: 'SS fighting Russians', default: false }),
+  no_quarter: boolean({ description: 'No Quarter in effect', default: false }),
+  status: choice({ description: 'A status exempt from Heat of Battle (default none)', choices: HOB_STATUS_CODES, default: 'none' }),
   companions: text({ description: 'Units with a leader who may go berserk: "German 4-6-7, broken German 4-4-7"', maxLength: 200 }),
 };
 

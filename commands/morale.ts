@@ -23,11 +23,11 @@ export const options = {
   near_kill: boolean({ description: 'It suffered a Near Kill this turn (−3)', default: false }),
   reserve_move: boolean({ description: 'It is using reserve movement (−2)', default: false }),
   commander: boolean({
-    description: 'A company (or higher) commander is visible within 100 m (infantry) or 250 m (vehicle): +2',
+    description: 'Company+ commander visible within 100 m (250 m for vehicles): +2',
     default: false,
   }),
   rally: boolean({ description: 'This is a rally attempt (+2; only a firm result rallies)', default: false }),
-  enemy_within_100m: boolean({ description: 'A visible enemy is within 100 m (2"): a rout becomes a surrender', default: false }),
+  enemy_within_100m: boolean({ description: 'Visible enemy within 100 m: a rout becomes a surrender', default: false }),
   reason: choice({ description: 'What caused the check (recorded, no modifier)', choices: CHECK_REASON_CODES }),
   unit: unitOption(),
   sealed: boolean({ description: 'Sealed: only GMs see the result until /reveal', default: false }),

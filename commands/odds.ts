@@ -14,6 +14,12 @@ import * as mc from './mc.js';
 import * as morale from './morale.js';
 import * as rally from './rally.js';
 
+/** The rolling command's options, less those that change no chance (sealing, companions, exempt statuses). */
+function oddsOptions<O extends Record<string, unknown>>(options: O): O {
+  const { sealed: _s, companions: _c, status: _t, ...rest } = options as Record<string, unknown>;
+  return rest as O;
+}
+
 function answer(title: string, situation: string, dist: Map<string, Fraction>, order: readonly string[], then?: readonly string[]): Reply {
   const { embed, png } = oddsReply(title, situation, ordered(dist, order, then));
   return { type: 'message', ephemeral: true, embed, buttons: [], files: [{ name: ODDS_CHART, data: png }] };
@@ -26,7 +32,7 @@ export default {
   subcommands: {
     rally: defineSubcommand({
       description: 'Hearts of Tin rally; with commander_near, the re-roll is taken on a failure',
-      options: rally.options,
+      options: oddsOptions(rally.options),
       run(ctx, given) {
         const settled = rally.settle(ctx, given);
         if (typeof settled === 'string') return errorReply(settled);
@@ -38,7 +44,7 @@ export default {
     }),
     morale: defineSubcommand({
       description: 'Lightning War morale check or rally',
-      options: morale.options,
+      options: oddsOptions(morale.options),
       check: morale.check,
       run(ctx, given) {
         const settled = morale.settle(ctx, given);
@@ -49,7 +55,7 @@ export default {
     }),
     hob: defineSubcommand({
       description: 'ASL Heat of Battle DR',
-      options: hob.options,
+      options: oddsOptions(hob.options),
       run(ctx, o) {
         const prepared = hob.prepare(ctx, o);
         if (typeof prepared === 'string') return errorReply(prepared);
@@ -58,7 +64,7 @@ export default {
     }),
     mc: defineSubcommand({
       description: 'ASL Morale Check or Rally, with the Heat of Battle DR an Original 2 brings',
-      options: mc.options,
+      options: oddsOptions(mc.options),
       check: mc.check,
       run(ctx, o) {
         const prepared = mc.prepare(ctx, o);

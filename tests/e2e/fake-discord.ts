@@ -348,23 +348,6 @@ export function buttonPress(customId: string, message: { id: string; embeds?: un
   return {
     ...b,
     data: { custom_id: customId, component_type: 2 },
-    message: {
-      id: message.id,
-      channel_id: b.channel_id,
-      type: 20,
-      content: '',
-      author: { id: BOT_USER_ID, username: 'Morale Officer', discriminator: '0', bot: true, avatar: null },
-      embeds: message.embeds ?? [],
-      components: message.components ?? [],
-      attachments: [],
-      mentions: [],
-      mention_roles: [],
-      pinned: false,
-      mention_everyone: false,
-      tts: false,
-      timestamp: new Date().toISOString(),
-      edited_timestamp: null,
-      flags: 0,
-    },
+    message: { ...messageObject(b.channel_id, message), id: message.id, type: 20 },
   };
 }
