@@ -47,7 +47,9 @@ export function readUnit(ctx: Context, o: UnitOpts & { sub_type: string }): { un
   if (typeof unit === 'string') return `\`unit\` ${JSON.stringify(o.unit)}: ${unit}.`;
   const conflict = subTypeConflict(unit, o.sub_type as HobInput['subType']);
   if (conflict) return `${conflict}.`;
-  return tracked ? { unit: { ...unit, name: `${tracked.unit.name} (${unit.name})` }, tracked: { ...tracked, fields: tracked.unit.fields as AslFields } } : { unit };
+  // A roster unit keeps its counter's name in the rules (substitutions read "German 4-6-7 → …");
+  // the reply's title and the ledger's unit column carry the roster name.
+  return tracked ? { unit, tracked: { ...tracked, fields: tracked.unit.fields as AslFields } } : { unit };
 }
 
 /** A roster unit's lasting state as option defaults (explicit options win). */

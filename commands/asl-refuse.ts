@@ -44,7 +44,7 @@ export function refuseHardening(ctx: Context, rollId: string): Reply {
       const tracked = trackedUnit(ctx, 'asl', roll.unit ?? undefined);
       const f = tracked?.unit.fields as { counter?: string; fanatic?: boolean } | undefined;
       const undo = {
-        ...(hob.unit_before && hob.unit_after && f?.counter === hob.unit_after ? { counter: hob.unit_before.replace(/^.* \((.*)\)$/, '$1') } : {}),
+        ...(hob.unit_before && hob.unit_after && f?.counter === hob.unit_after ? { counter: hob.unit_before } : {}),
         ...(hob.fanatic && f?.fanatic ? { fanatic: false } : {}),
       };
       if (tracked && Object.keys(undo).length) writeBack(ctx, tracked, { fields: undo, why: 'Battle hardening refused: back as it was' }, r.id, roll.command);

@@ -2,14 +2,14 @@ import { errorReply, message, record } from '../src/core/adjudicate.js';
 import { defineSubcommand, type CommandGroup, type Context } from '../src/core/command.js';
 import { channel, role } from '../src/core/options.js';
 import { GM_ONLY } from '../src/core/review.js';
-import { rosterFinding } from '../src/core/roster-unit.js';
+import { changeOutcome } from '../src/core/roster-unit.js';
 import { noticeEmbed } from '../src/render/embed.js';
 
 function setting(ctx: Context, name: string, value: string, apply: () => void, shown: string) {
   if (!ctx.actor.isGm) return errorReply(GM_ONLY('change the settings'));
   ctx.services.ledger.transaction(() => {
     apply();
-    record(ctx, { command: 'config', kind: 'config', input: { [name]: value } }, rosterFinding('unknown', 'config_set', 'Setting changed', `${name} set to ${value}`));
+    record(ctx, { command: 'config', kind: 'config', input: { [name]: value } }, changeOutcome('unknown', 'config_set', 'Setting changed', `${name} set to ${value}`));
   });
   return message(noticeEmbed('Settings', shown, 'good'), true);
 }

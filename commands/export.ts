@@ -5,9 +5,6 @@ import { GM_ONLY } from '../src/core/review.js';
 import { noticeEmbed } from '../src/render/embed.js';
 import { toCsv, toJsonl, type ExportRow } from '../src/render/export.js';
 
-/** Every kind of row: rolls, rulings, decisions, voids, notes, reveals, game and roster changes. */
-const ALL_KINDS = ['roll', 'reroll', 'check', 'decision', 'void', 'annotation', 'reveal', 'game', 'unit', 'config'];
-
 export default defineCommand({
   name: 'export',
   description: "GM: this server's ledger as CSV and JSON Lines, every field and hash",
@@ -19,7 +16,8 @@ export default defineCommand({
     const filter = toFilter(ctx, o, true);
     if (typeof filter === 'string') return errorReply(filter);
     const { history } = ctx.services.ledger;
-    const rows = [...history.all({ ...filter, kinds: ALL_KINDS })];
+    // Every row: rolls, rulings, decisions, voids, notes, reveals, game, roster and setting changes.
+    const rows = [...history.all({ ...filter, kinds: 'all' })];
     const messages = history.messages(rows.map((r) => r.id));
     const out: ExportRow[] = rows.map((r) => ({ ...r, message_id: messages.get(r.id) ?? null }));
     const stamp = ctx.services.ledger.timestamp().slice(0, 10);

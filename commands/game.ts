@@ -1,7 +1,7 @@
 import { errorReply, message, record } from '../src/core/adjudicate.js';
 import { defineSubcommand, type CommandGroup, type Context, type Reply } from '../src/core/command.js';
 import { choice, integer, text } from '../src/core/options.js';
-import { mayManage, rosterFinding } from '../src/core/roster-unit.js';
+import { mayManage, changeOutcome } from '../src/core/roster-unit.js';
 import { commitment, newServerSeed } from '../src/dice/seeded.js';
 import { newRollId } from '../src/ledger/ledger.js';
 import { GameRunningError, type Game } from '../src/ledger/roster.js';
@@ -19,7 +19,7 @@ const NOT_MANAGER = (g: Game) => `Only the player who started ${g.name}, or a GM
 
 /** Records a change to the game as a ledger row in the same transaction as the change. */
 function recordGame(ctx: Context, g: Game, input: Record<string, unknown>, result: string, label: string, why: string) {
-  return record(ctx, { command: 'game', kind: 'game', input: { game: g.id, ...input } }, rosterFinding(g.system, result, label, why));
+  return record(ctx, { command: 'game', kind: 'game', input: { game: g.id, ...input } }, changeOutcome(g.system, result, label, why));
 }
 
 export default {

@@ -42,16 +42,15 @@ export default defineCommand({
     const prepared = prepare(ctx, o);
     if (typeof prepared === 'string') return errorReply(prepared);
     const { input, companions, tracked } = prepared;
-    const found = ctx.services.ledger.transaction(() => {
-      const r = rollAndRecord(
-        ctx,
-        { command: 'hob', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
-        (dice) => heatOfBattle(input, dice, companions),
-        (out) => oddsOf(hobDistribution(input), HOB_ORDER, out.result),
-      );
-      aslWriteBack(ctx, tracked, r.outcome.steps, r.row.id, 'hob');
-      return r;
-    });
+    const found = rollAndRecord(
+      ctx,
+      { command: 'hob', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
+      (dice) => heatOfBattle(input, dice, companions),
+      {
+        odds: (out) => oddsOf(hobDistribution(input), HOB_ORDER, out.result),
+        after: (r) => aslWriteBack(ctx, tracked, r.outcome.steps, r.row.id, 'hob'),
+      },
+    );
     return rollMessage(ctx, o.sealed, found, storedAslEmbed(found.row), refuseButtons(found));
   },
   buttons: { [REFUSE]: refuseHardening },

@@ -72,16 +72,15 @@ export default defineCommand({
     const prepared = prepare(ctx, o);
     if (typeof prepared === 'string') return errorReply(prepared);
     const { input, tracked } = prepared;
-    const found = ctx.services.ledger.transaction(() => {
-      const r = rollAndRecord(
-        ctx,
-        { command: 'mc', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
-        (dice) => moraleCheck(input, dice),
-        (out) => oddsOf(checkDistribution(input), checkOrder(input), out.result),
-      );
-      aslWriteBack(ctx, tracked, r.outcome.steps, r.row.id, 'mc');
-      return r;
-    });
+    const found = rollAndRecord(
+      ctx,
+      { command: 'mc', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
+      (dice) => moraleCheck(input, dice),
+      {
+        odds: (out) => oddsOf(checkDistribution(input), checkOrder(input), out.result),
+        after: (r) => aslWriteBack(ctx, tracked, r.outcome.steps, r.row.id, 'mc'),
+      },
+    );
     return rollMessage(ctx, o.sealed, found, storedAslEmbed(found.row), refuseButtons(found));
   },
   autocomplete: unitChoices,

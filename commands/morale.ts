@@ -78,17 +78,18 @@ export default defineCommand({
     if (typeof settled === 'string') return errorReply(settled);
     const { options: o, tracked } = settled;
     const input = toInput(o);
-    const found = ctx.services.ledger.transaction(() => {
-      const r = rollAndRecord(
-        ctx,
-        { command: 'morale', system: 'lightning-war', kind: 'roll', unit: o.unit, input: o },
-        (dice) => moraleCheck(input, dice),
-        (out) => oddsOf(moraleDistribution(input), MORALE_ORDER, out.result),
-      );
-      const gone = r.outcome.result === 'eliminated' || r.outcome.result === 'surrender';
-      if (tracked && gone) writeBack(ctx, tracked, { remove: true, why: r.outcome.result === 'eliminated' ? 'Eliminated' : 'Surrendered' }, r.row.id, 'morale');
-      return r;
-    });
+    const found = rollAndRecord(
+      ctx,
+      { command: 'morale', system: 'lightning-war', kind: 'roll', unit: o.unit, input: o },
+      (dice) => moraleCheck(input, dice),
+      {
+        odds: (out) => oddsOf(moraleDistribution(input), MORALE_ORDER, out.result),
+        after: (r) => {
+          const gone = r.outcome.result === 'eliminated' || r.outcome.result === 'surrender';
+          if (tracked && gone) writeBack(ctx, tracked, { remove: true, why: r.outcome.result === 'eliminated' ? 'Eliminated' : 'Surrendered' }, r.row.id, 'morale');
+        },
+      },
+    );
     return rollMessage(ctx, o.sealed, found, storedMorale(found.row).embed);
   },
   autocomplete: recentUnitChoices,

@@ -57,11 +57,12 @@ export function settle(ctx: Context, o: RallyOptions): { options: Settled; track
   return { options: eff as Settled, ...(tracked ? { tracked } : {}) };
 }
 
-/** What a rally result does to a roster unit. */
-function rallyWriteBack(result: string, rerollOffered: boolean): { fields?: Record<string, unknown>; remove?: boolean; why: string } | undefined {
-  if (result === 'huzzah' || result === 'rally') return { fields: { disorder: 0 }, why: 'Rallied: all disorder removed' };
-  if (result === 'rout_commander_lost' || (result === 'rout' && !rerollOffered)) return { remove: true, why: 'Routed: off the field' };
-  return undefined;
+/** What a rally result does to a roster unit: disorder cleared, or the unit gone (unless a re-roll may yet save it). */
+function writeRally(ctx: Context, tracked: Tracked | undefined, r: { row: LedgerRow; outcome: RallyOutcome }, rerollOffered: boolean) {
+  if (!tracked) return;
+  const result = r.outcome.result;
+  if (result === 'huzzah' || result === 'rally') writeBack(ctx, tracked, { fields: { disorder: 0 }, why: 'Rallied: all disorder removed' }, r.row.id, 'rally');
+  else if (result === 'rout_commander_lost' || (result === 'rout' && !rerollOffered)) writeBack(ctx, tracked, { remove: true, why: 'Routed: off the field' }, r.row.id, 'rally');
 }
 
 export const toInput = (o: Settled): RallyInput => ({
@@ -98,17 +99,15 @@ function commanderRejoins(ctx: Context, rollId: string): Reply {
   let reroll;
   const tracked = trackedUnit(ctx, 'hearts-of-tin', first.unit ?? undefined);
   try {
-    reroll = ledger.transaction(() => {
-      const r = rollAndRecord(
-        ctx,
-        { command: 'rally', system: 'hearts-of-tin', kind: 'reroll', unit: first.unit ?? undefined, input: first.input, parentId: first.id, onceKey: `${REROLL}:${first.id}` },
-        (dice) => commanderReroll(input, first.result ?? '', dice),
-        (o) => oddsOf(rerollDistribution(input, first.result ?? ''), RALLY_ORDER, o.result),
-      );
-      const change = tracked && rallyWriteBack(r.outcome.result, false);
-      if (tracked && change) writeBack(ctx, tracked, change, r.row.id, 'rally');
-      return r;
-    });
+    reroll = rollAndRecord(
+      ctx,
+      { command: 'rally', system: 'hearts-of-tin', kind: 'reroll', unit: first.unit ?? undefined, input: first.input, parentId: first.id, onceKey: `${REROLL}:${first.id}` },
+      (dice) => commanderReroll(input, first.result ?? '', dice),
+      {
+        odds: (o) => oddsOf(rerollDistribution(input, first.result ?? ''), RALLY_ORDER, o.result),
+        after: (r) => writeRally(ctx, tracked, r, false),
+      },
+    );
   } catch (err) {
     if (!(err instanceof AlreadyRecordedError)) throw err;
     return used(done()?.id);
@@ -158,17 +157,15 @@ export default defineCommand({
     if (typeof settled === 'string') return errorReply(settled);
     const { options: o, tracked } = settled;
     const input = toInput(o);
-    const first = ctx.services.ledger.transaction(() => {
-      const found = rollAndRecord(
-        ctx,
-        { command: 'rally', system: 'hearts-of-tin', kind: 'roll', unit: o.unit, input: o },
-        (dice) => rally(input, dice),
-        (out) => oddsOf(rallyDistribution(input), RALLY_ORDER, out.result),
-      );
-      const change = tracked && rallyWriteBack(found.outcome.result, commanderMayRejoin(input, found.outcome.result));
-      if (tracked && change) writeBack(ctx, tracked, change, found.row.id, 'rally');
-      return found;
-    });
+    const first = rollAndRecord(
+      ctx,
+      { command: 'rally', system: 'hearts-of-tin', kind: 'roll', unit: o.unit, input: o },
+      (dice) => rally(input, dice),
+      {
+        odds: (out) => oddsOf(rallyDistribution(input), RALLY_ORDER, out.result),
+        after: (r) => writeRally(ctx, tracked, r, commanderMayRejoin(input, r.outcome.result)),
+      },
+    );
     const { embed, buttons } = storedRally(ctx, first.row, true);
     return rollMessage(ctx, o.sealed, first, embed, buttons);
   },

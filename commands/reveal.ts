@@ -2,7 +2,7 @@ import { errorReply, record } from '../src/core/adjudicate.js';
 import { defineCommand, isGroup } from '../src/core/command.js';
 import { text } from '../src/core/options.js';
 import { findRoll } from '../src/core/review.js';
-import { rosterFinding } from '../src/core/roster-unit.js';
+import { changeOutcome } from '../src/core/roster-unit.js';
 import { AlreadyRecordedError } from '../src/ledger/ledger.js';
 import { isSealed } from '../src/render/review.js';
 
@@ -23,7 +23,7 @@ export default defineCommand({
       const mark = record(
         ctx,
         { command: 'reveal', kind: 'reveal', unit: row.unit ?? undefined, input: { roll: row.id }, parentId: row.id, onceKey: `reveal:${row.id}` },
-        rosterFinding(row.system ?? 'unknown', 'revealed', 'Revealed', `${ctx.actor.userName} revealed roll ${row.id}.`),
+        changeOutcome(row.system ?? 'unknown', 'revealed', 'Revealed', `${ctx.actor.userName} revealed roll ${row.id}.`),
       );
       const { embed, buttons } = render(ctx, row);
       const footer = `${embed.footer?.text ?? ''} · sealed at the roll, revealed by ${ctx.actor.userName} (${mark.id})`;

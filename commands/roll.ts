@@ -16,7 +16,7 @@ export default {
         const row = findRoll(ctx, o.id);
         if ('type' in row) return row;
         const { history } = ctx.services.ledger;
-        const related = history.related(ctx.actor.guildId, row.id);
+        const related = ctx.services.ledger.children(ctx.actor.guildId, row.id);
         const hidden = hiddenFrom(ctx, row, related.some((r) => r.kind === 'reveal'));
         return message(rollDetailEmbed(row, related, history.messages([row.id]).get(row.id), hidden), true);
       },

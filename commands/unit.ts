@@ -1,7 +1,7 @@
 import { errorReply, message, record } from '../src/core/adjudicate.js';
 import { customId, defineSubcommand, type CommandGroup, type Context, type Reply } from '../src/core/command.js';
 import { text, user } from '../src/core/options.js';
-import { mayManage, rosterFinding } from '../src/core/roster-unit.js';
+import { mayManage, changeOutcome } from '../src/core/roster-unit.js';
 import { DuplicateUnitError, type Game, type RosterUnit } from '../src/ledger/roster.js';
 import { unitEmbed, unitListEmbed, UNITS_PER_PAGE } from '../src/render/roster.js';
 import { runningGame } from './game.js';
@@ -27,7 +27,7 @@ function findUnit(ctx: Context, name: string): { game: Game; unit: RosterUnit } 
 }
 
 function recordUnit(ctx: Context, game: Game, unit: string, input: Record<string, unknown>, result: string, label: string, why: string) {
-  record(ctx, { command: 'unit', kind: 'unit', unit, input: { game: game.id, ...input } }, rosterFinding(game.system, result, label, why));
+  record(ctx, { command: 'unit', kind: 'unit', unit, input: { game: game.id, ...input } }, changeOutcome(game.system, result, label, why));
 }
 
 /** One page of the roster, with paging buttons when there is more than one page. */

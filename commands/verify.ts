@@ -2,7 +2,6 @@ import { message } from '../src/core/adjudicate.js';
 import { defineCommand } from '../src/core/command.js';
 import { text } from '../src/core/options.js';
 import { findRoll } from '../src/core/review.js';
-import { storedRowHash, verifyChain } from '../src/ledger/chain.js';
 import { noticeEmbed } from '../src/render/embed.js';
 
 export default defineCommand({
@@ -12,14 +11,9 @@ export default defineCommand({
   options: { id: text({ description: 'Check the chain up to this roll', maxLength: 20 }) },
   run(ctx, o) {
     const { ledger } = ctx.services;
-    let report;
-    if (o.id) {
-      const row = findRoll(ctx, o.id);
-      if ('type' in row) return row;
-      report = verifyChain(ledger.history.upTo(ctx.actor.guildId, row.guild_seq), storedRowHash);
-    } else {
-      report = ledger.verify(ctx.actor.guildId);
-    }
+    const row = o.id ? findRoll(ctx, o.id) : undefined;
+    if (row && 'type' in row) return row;
+    const report = ledger.verify(ctx.actor.guildId, row?.guild_seq);
     if (report.ok) {
       return message(noticeEmbed('Ledger intact', `Intact: ${report.count} row${report.count === 1 ? '' : 's'}${o.id ? ` up to ${o.id}` : ''}, head hash \`${report.headHash}\`.`, 'good'));
     }

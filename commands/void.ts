@@ -1,7 +1,7 @@
 import { errorReply, message, record } from '../src/core/adjudicate.js';
 import { defineCommand, type Context, type Reply } from '../src/core/command.js';
 import { text } from '../src/core/options.js';
-import { rosterFinding } from '../src/core/roster-unit.js';
+import { changeOutcome } from '../src/core/roster-unit.js';
 import { findRoll, GM_ONLY } from '../src/core/review.js';
 import { AlreadyRecordedError } from '../src/ledger/ledger.js';
 import { noticeEmbed } from '../src/render/embed.js';
@@ -12,7 +12,7 @@ export function gmMark(ctx: Context, id: string, kind: 'void' | 'annotation', wo
   const row = findRoll(ctx, id);
   if ('type' in row) return row;
   if (kind === 'void' && row.kind !== 'roll' && row.kind !== 'reroll' && row.kind !== 'check') return errorReply(`${row.id} is a ${row.kind} row, not a roll: only rolls and rulings can be voided.`);
-  const finding = rosterFinding(row.system ?? 'unknown', kind === 'void' ? 'voided' : 'annotated', kind === 'void' ? 'Voided' : 'Annotated', words);
+  const finding = changeOutcome(row.system ?? 'unknown', kind === 'void' ? 'voided' : 'annotated', kind === 'void' ? 'Voided' : 'Annotated', words);
   try {
     const mark = record(ctx, { command: kind === 'void' ? 'void' : 'annotate', kind, unit: row.unit ?? undefined, input: kind === 'void' ? { reason: words } : { note: words }, parentId: row.id, ...(kind === 'void' ? { onceKey: `void:${row.id}` } : {}) }, finding);
     const what = kind === 'void' ? `Roll ${row.id} is void: ${words}` : `Note on roll ${row.id}: ${words}`;

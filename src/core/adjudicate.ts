@@ -74,8 +74,14 @@ export function rollAndRecord<O extends Outcome>(
   ctx: Context,
   meta: RecordMeta,
   rules: (roller: Roller) => O,
-  odds?: (outcome: O) => Outcome['odds'],
+  extra: {
+    /** The chances of the outcome, recorded with it. */
+    odds?: (outcome: O) => Outcome['odds'];
+    /** More changes that belong to the roll (a roster write-back), in the same transaction. */
+    after?: (found: { row: LedgerRow; outcome: O }) => void;
+  } = {},
 ): { row: LedgerRow; outcome: O } {
+  const { odds, after } = extra;
   const { ledger } = ctx.services;
   if (!meta.system) throw new Error('a roll needs its system');
   return ledger.transaction(() => {
@@ -86,7 +92,9 @@ export function rollAndRecord<O extends Outcome>(
     const rolled = rules(dice);
     // The chances are recorded with the roll: what the player faced, kept with what happened.
     const outcome = odds ? { ...rolled, odds: odds(rolled) } : rolled;
-    return { row: record(ctx, meta, outcome, dice.faces, { game, seq }), outcome };
+    const found = { row: record(ctx, meta, outcome, dice.faces, { game, seq }), outcome };
+    after?.(found);
+    return found;
   });
 }
 

@@ -22,8 +22,8 @@ export function preferGiven<T extends Record<string, unknown>>(ctx: Context, opt
 
 export const mayManage = (ctx: Context, ownerId: string) => ctx.actor.isGm || ctx.actor.userId === ownerId;
 
-/** A roster change as a ledger finding, so every change has a row that says what and why. */
-export function rosterFinding(system: string, result: string, label: string, effect: string): Outcome {
+/** The outcome of a change that is not a roll (roster, game, setting, GM mark): its row says what and why. */
+export function changeOutcome(system: string, result: string, label: string, effect: string): Outcome {
   const f: Finding = { kind: 'unit', result, label, effect, tone: 'neutral', ref: '' };
   return { system: system as SystemId, steps: [f], result, tone: 'neutral' };
 }
@@ -41,7 +41,7 @@ export function writeBack(ctx: Context, t: Tracked, change: { fields?: Record<st
   record(
     ctx,
     { command, kind: 'unit', unit: t.unit.name, input: { unit: t.unit.name, ...(change.remove ? { removed: true } : { fields: change.fields }) }, parentId },
-    rosterFinding(t.game.system, change.remove ? 'unit_removed' : 'unit_updated', change.remove ? 'Unit removed' : 'Unit updated', change.why),
+    changeOutcome(t.game.system, change.remove ? 'unit_removed' : 'unit_updated', change.remove ? 'Unit removed' : 'Unit updated', change.why),
   );
   return change.why;
 }

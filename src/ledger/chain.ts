@@ -78,6 +78,11 @@ const JSON_COLUMNS = new Set(['input', 'dice', 'outcome']);
  * JCS orders keys by code unit and writes strings and numbers as JSON.stringify does.
  */
 export function storedRowHash(prevHash: string, row: Record<string, unknown>): string {
+  return createHash('sha256').update(prevHash).update(storedCanonical(row)).digest('hex');
+}
+
+/** The canonical JSON of a stored row, the bytes its hash covers. */
+export function storedCanonical(row: Record<string, unknown>): string {
   const layout = row.game_id ? GAME_LAYOUT : PLAIN_LAYOUT;
   let body = '{';
   for (let i = 0; i < layout.length; i++) {
@@ -85,7 +90,7 @@ export function storedRowHash(prevHash: string, row: Record<string, unknown>): s
     const v = row[key];
     body += prefix + (JSON_COLUMNS.has(key) ? String(v) : JSON.stringify(v ?? null));
   }
-  return createHash('sha256').update(prevHash).update(body + '}').digest('hex');
+  return body + '}';
 }
 
 

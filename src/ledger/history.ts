@@ -15,8 +15,8 @@ export type HistoryFilter = {
   /** ISO timestamps, inclusive. */
   since?: string | undefined;
   until?: string | undefined;
-  /** Which kinds of row; default the rolls and rulings. */
-  kinds?: string[];
+  /** Which kinds of row: the rolls and rulings unless given; 'all' for every row. */
+  kinds?: string[] | 'all';
 };
 
 export const ROLL_KINDS = ['roll', 'reroll', 'check'];
@@ -49,8 +49,10 @@ function where(f: HistoryFilter): { sql: string; params: unknown[] } {
     params.push(f.until);
   }
   const kinds = f.kinds ?? ROLL_KINDS;
-  parts.push(`kind IN (${kinds.map(() => '?').join(', ')})`);
-  params.push(...kinds);
+  if (kinds !== 'all') {
+    parts.push(`kind IN (${kinds.map(() => '?').join(', ')})`);
+    params.push(...kinds);
+  }
   return { sql: parts.join(' AND '), params };
 }
 
@@ -59,12 +61,10 @@ export class History {
   private readonly q;
   constructor(private readonly db: Db) {
     this.q = {
-      related: db.prepare("SELECT * FROM rolls WHERE guild_id = ? AND parent_id = ? ORDER BY seq"),
       voids: db.prepare("SELECT parent_id, input FROM rolls WHERE guild_id = ? AND kind = 'void' AND parent_id IN (SELECT value FROM json_each(?))"),
       reveals: db.prepare("SELECT parent_id FROM rolls WHERE guild_id = ? AND kind = 'reveal' AND parent_id IN (SELECT value FROM json_each(?))"),
       messages: db.prepare('SELECT roll_id, message_id FROM roll_messages WHERE roll_id IN (SELECT value FROM json_each(?))'),
       link: db.prepare('INSERT OR IGNORE INTO roll_messages (roll_id, message_id) VALUES (?, ?)'),
-      upTo: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND guild_seq <= ? ORDER BY guild_seq'),
     };
   }
 
@@ -96,11 +96,6 @@ export class History {
     for (const r of this.stmt(`SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq`).iterate(...w.params) as IterableIterator<Raw>) yield parse(r);
   }
 
-  /** Rows that point at a roll: re-rolls, decisions, voids, annotations, reveals, roster changes. */
-  related(guildId: string, rollId: string): LedgerRow[] {
-    return (this.q.related.all(guildId, rollId) as Raw[]).map(parse);
-  }
-
   /** The void reason of each voided roll among these. */
   voided(guildId: string, rollIds: string[]): Map<string, string> {
     const rows = this.q.voids.all(guildId, JSON.stringify(rollIds)) as { parent_id: string; input: string }[];
@@ -121,8 +116,4 @@ export class History {
     this.q.link.run(rollId, messageId);
   }
 
-  /** A guild's rows up to a position, as stored, for verifying the chain that far. */
-  upTo(guildId: string, guildSeq: number): IterableIterator<Raw> {
-    return this.q.upTo.iterate(guildId, guildSeq) as IterableIterator<Raw>;
-  }
 }

@@ -75,7 +75,7 @@ export class Ledger {
       byId: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND id = ?'),
       children: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND parent_id = ? ORDER BY seq'),
       // Verification reads only what the hash covers, and the hashes.
-      guildRows: db.prepare(`SELECT ${[...CHAINED_COLUMNS, 'prev_hash', 'hash'].join(', ')} FROM rolls WHERE guild_id = ? ORDER BY guild_seq`),
+      guildRows: db.prepare(`SELECT ${[...CHAINED_COLUMNS, 'prev_hash', 'hash'].join(', ')} FROM rolls WHERE guild_id = ? AND guild_seq <= ? ORDER BY guild_seq`),
       count: db.prepare('SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ?'),
       gameRolls: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind IN ('roll', 'reroll')"),
       gameSeq: db.prepare('SELECT MAX(game_seq) AS n FROM rolls WHERE game_id = ?'),
@@ -158,7 +158,7 @@ export class Ledger {
     return r && parseRow(r);
   }
 
-  /** Rows that point at a roll (re-rolls, decisions), oldest first. */
+  /** Rows that point at a roll, oldest first: re-rolls, decisions, voids, notes, reveals, roster changes. */
   children(guildId: string, parentId: string): LedgerRow[] {
     return (this.stmts.children.all(guildId, parentId) as RawRow[]).map(parseRow);
   }
@@ -204,9 +204,9 @@ export class Ledger {
     return (this.stmts.units.all(guildId, channelId, like, limit) as { unit: string }[]).map((r) => r.unit);
   }
 
-  /** Recomputes a guild's hash chain from its first row. */
-  verify(guildId: string): ChainReport {
-    return verifyChain(this.stmts.guildRows.iterate(guildId) as IterableIterator<RawRow>, storedRowHash);
+  /** Recomputes a guild's hash chain from its first row (up to a position, when given). */
+  verify(guildId: string, upToGuildSeq = Number.MAX_SAFE_INTEGER): ChainReport {
+    return verifyChain(this.stmts.guildRows.iterate(guildId, upToGuildSeq) as IterableIterator<RawRow>, storedRowHash);
   }
 
   close(): void {

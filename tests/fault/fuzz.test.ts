@@ -50,6 +50,7 @@ describe('property-based fuzzing', () => {
 
   it('an invalid value of any option gets an error naming that option, and writes no ledger row', async () => {
     // Wrong types and out-of-range numbers for each declared option.
+    let refused = 0;
     const invalid = fc.oneof(fc.constant({}), fc.constant([1]), fc.integer({ min: 1_000_001, max: 2_000_000_000 }), fc.constant(-999_999), fc.string({ minLength: 101, maxLength: 300 }));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets.filter((t) => Object.keys(t.options).length)), fc.nat(), invalid, async (t, pick, value) => {
@@ -58,12 +59,15 @@ describe('property-based fuzzing', () => {
         const before = rows();
         const reply = await app.router.handle({ type: 'command', name: t.name, subcommand: t.subcommand, options: { [name]: value }, actor: gm });
         if (reply.type !== 'error') return; // e.g. a long string some text option accepts is not invalid
+        refused++;
         expect(reply.message).not.toMatch(/Something went wrong/);
         expect(reply.message).toContain('`');
         expect(rows()).toBe(before);
       }),
       { numRuns: 400 },
     );
+    // The property held over real refusals, not only over inputs that happened to be accepted.
+    expect(refused).toBeGreaterThan(200);
   });
 
   it('raw console lines never throw, print one JSON object each, and a refused line writes nothing', async () => {
