@@ -1,6 +1,6 @@
 import type { Context } from '../src/core/command.js';
 import { preferGiven, trackedUnit, writeBack, type Tracked } from '../src/core/roster-unit.js';
-import { aslRosterChange, type AslFields } from '../src/rules/asl/roster.js';
+import { ASL_FIELD_DEFAULTS, aslRosterChange, type AslFields } from '../src/rules/asl/roster.js';
 import { boolean, choice, text, type ParsedOptions } from '../src/core/options.js';
 import { catalog, CLASSES } from '../src/rules/asl/catalog.js';
 import { HOB_STATUS_CODES, SUB_TYPES, subTypeConflict, type HobInput } from '../src/rules/asl/hob.js';
@@ -43,20 +43,21 @@ export type TrackedAsl = Tracked & { fields: AslFields };
 export function readUnit(ctx: Context, o: UnitOpts & { sub_type: string }): { unit: AslUnit; tracked?: TrackedAsl } | string {
   const tracked = trackedUnit(ctx, 'asl', o.unit);
   const text = tracked ? String(tracked.unit.fields.counter) : o.unit;
-  const unit = parseUnit(text, { nationality: o.nationality, class: o.class });
+  // A sub-type given as an option picks its unit the way the word would ("German 2-3-7" + VG).
+  const unit = parseUnit(text, { nationality: o.nationality, class: o.class, ...(o.sub_type !== 'none' ? { tag: o.sub_type } : {}) });
   if (typeof unit === 'string') return `\`unit\` ${JSON.stringify(o.unit)}: ${unit}.`;
   const conflict = subTypeConflict(unit, o.sub_type as HobInput['subType']);
   if (conflict) return `${conflict}.`;
   // A roster unit keeps its counter's name in the rules (substitutions read "German 4-6-7 → …");
   // the reply's title and the ledger's unit column carry the roster name.
-  return tracked ? { unit, tracked: { ...tracked, fields: tracked.unit.fields as AslFields } } : { unit };
+  return tracked ? { unit, tracked: { ...tracked, fields: { ...ASL_FIELD_DEFAULTS, ...(tracked.unit.fields as Partial<AslFields>) } as AslFields } } : { unit };
 }
 
 /** A roster unit's lasting state as option defaults (explicit options win). */
 export function rosterDefaults<T extends Record<string, unknown>>(ctx: Context, o: T, tracked: TrackedAsl | undefined): T {
   if (!tracked) return o;
   const f = tracked.fields;
-  return preferGiven(ctx, o, { broken: f.broken, fanatic: f.fanatic, ...(f.berserk ? { status: 'berserk' } : {}) } as unknown as Partial<T>);
+  return preferGiven(ctx, o, { broken: f.broken, fanatic: f.fanatic, wounded: f.wounded, ...(f.berserk ? { status: 'berserk' } : {}) } as unknown as Partial<T>);
 }
 
 /** Writes what the roll did to a tracked unit back to the roster, in the roll's transaction. */
@@ -80,9 +81,9 @@ export function readCompanions(textValue: string | undefined, nationality: strin
   return out;
 }
 
-export function hobSituation(o: HobOpts): Omit<HobInput, 'unit' | 'broken'> {
+export function hobSituation(o: Omit<HobOpts, 'with_leader'> & { with_leader?: boolean }): Omit<HobInput, 'unit' | 'broken'> {
   return {
-    withLeader: o.with_leader,
+    withLeader: o.with_leader ?? false,
     enemyInLos: o.enemy_in_los,
     enemyAdjacent: o.enemy_adjacent,
     fanatic: o.fanatic,

@@ -40,14 +40,13 @@ export function refuseHardening(ctx: Context, rollId: string): Reply {
   try {
     row = ctx.services.ledger.transaction(() => {
       const r = record(ctx, { command: roll.command, kind: 'decision', unit: roll.unit ?? undefined, input: { decision: 'refuse_battle_hardening' }, parentId: roll.id, onceKey: `${REFUSE}:${roll.id}` }, outcome);
-      // A tracked unit goes back to what it was before the hardening.
+      // A tracked unit goes back to what it was before the hardening, broken or pinned included (asl.md §5).
       const tracked = trackedUnit(ctx, 'asl', roll.unit ?? undefined);
       const f = tracked?.unit.fields as { counter?: string; fanatic?: boolean } | undefined;
-      const undo = {
-        ...(hob.unit_before && hob.unit_after && f?.counter === hob.unit_after ? { counter: hob.unit_before } : {}),
-        ...(hob.fanatic && f?.fanatic ? { fanatic: false } : {}),
-      };
-      if (tracked && Object.keys(undo).length) writeBack(ctx, tracked, { fields: undo, why: 'Battle hardening refused: back as it was' }, r.id, roll.command);
+      const written = ledger.children(ctx.actor.guildId, roll.id).find((c) => c.kind === 'unit');
+      const undo = (written?.input as { undo?: Record<string, unknown> } | undefined)?.undo;
+      const stillHardened = (hob.unit_after && f?.counter === hob.unit_after) || (hob.fanatic && f?.fanatic);
+      if (tracked && undo && stillHardened) writeBack(ctx, tracked, { fields: undo, why: 'Battle hardening refused: back as it was' }, r.id, roll.command);
       return r;
     });
   } catch (err) {

@@ -2,10 +2,12 @@ import { defineCommand, type Context } from '../src/core/command.js';
 import { errorReply, rollAndRecord, rollMessage } from '../src/core/adjudicate.js';
 import { boolean, choice, integer, type ParsedOptions } from '../src/core/options.js';
 import { storedAslEmbed } from '../src/render/asl.js';
-import { checkDistribution, checkOrder, moraleCheck, TERRAINS, type CheckInput } from '../src/rules/asl/mc.js';
+import { checkConflict, checkDistribution, checkOrder, moraleCheck, TERRAINS, type CheckInput } from '../src/rules/asl/mc.js';
 import { oddsOf } from '../src/rules/odds.js';
 import { aslWriteBack, hobOptions, hobSituation, readCompanions, readUnit, rosterDefaults, unitChoices, unitOptions, type TrackedAsl } from './asl-options.js';
 import { refuseButtons } from './asl-refuse.js';
+
+const { with_leader: _withLeader, ...mcHobOptions } = hobOptions;
 
 export const options = {
   ...unitOptions,
@@ -13,13 +15,17 @@ export const options = {
   number: integer({ description: 'The #MC (0 is a NMC; default 0)', min: 0, max: 4, default: 0 }),
   ml: integer({ description: "Override the unit's Morale Level", min: 1, max: 10 }),
   leader_drm: integer({ description: 'DRM of an unbroken leader in the Location (−3 to +1)', min: -3, max: 1 }),
-  elr: integer({ description: 'Experience Level Rating (default 3)', min: 0, max: 5, default: 3 }),
+  elr: integer({ description: "ELR (default: the unit's own, else 3)", min: 0, max: 5 }),
   ift: boolean({ description: 'Caused by the IFT: Final = ML pins (default true)', default: true }),
   broken: boolean({ description: 'Broken (an MC uses the broken-side ML)', default: false }),
   terrain: choice({ description: 'Rally: terrain that gives −1', choices: TERRAINS, default: 'none' }),
   desperation: boolean({ description: 'Rally: under Desperation Morale (+4)', default: false }),
   self_rally: boolean({ description: 'Rally: Self-Rally, no leader (+1; no HoB)', default: false }),
-  ...hobOptions,
+  first_rally: boolean({ description: 'Self-Rally: your first MMC rally this RPh (default true)', default: true }),
+  led_by_commissar: boolean({ description: 'Rally: led by a Commissar (A25.222)', default: false }),
+  wounded: boolean({ description: 'A wounded leader or hero (A17)', default: false }),
+  // A leader's presence is told by leader_drm here (Discord allows 25 options a command).
+  ...mcHobOptions,
   sealed: boolean({ description: 'Sealed: only GMs see the result until /reveal', default: false }),
 };
 
@@ -38,7 +44,8 @@ export function prepare(ctx: Context, given: ParsedOptions<typeof options>): { i
   if (typeof read === 'string') return read;
   const { unit, tracked } = read;
   const o = rosterDefaults(ctx, given, tracked);
-  if (o.ml === undefined && (o.check === 'rally' || o.broken ? unit.brokenMl : unit.ml) === undefined) {
+  if (o.self_rally && tracked?.fields.disrupted) return `${tracked.unit.name} is Disrupted: a Disrupted unit may not Self-Rally (A19.12).`;
+  if (o.ml === undefined && o.status !== 'berserk' && (o.check === 'rally' || o.broken ? unit.brokenMl : unit.ml) === undefined) {
     return `${unit.name} has no Morale Level in the data: give its counter or \`ml\`.`;
   }
   const companions = readCompanions(o.companions, unit.nationality);
@@ -52,12 +59,17 @@ export function prepare(ctx: Context, given: ParsedOptions<typeof options>): { i
     elr: o.elr,
     ift: o.ift,
     broken: o.broken,
+    wounded: o.wounded,
     terrain: o.terrain,
     desperation: o.desperation,
     selfRally: o.self_rally,
+    firstRally: o.first_rally,
+    ledByCommissar: o.led_by_commissar,
     hob: { ...hobSituation(o), heroic: tracked?.fields.heroic ?? false },
     companions,
   };
+  const conflict = checkConflict(input);
+  if (conflict) return `${conflict}. Nothing was rolled or recorded.`;
   return { input, ...(tracked ? { tracked } : {}), options: tracked ? { ...o, counter: tracked.fields.counter } : o };
 }
 

@@ -1,5 +1,6 @@
 import { boolean, choice, integer, text, type OptionSpec } from '../src/core/options.js';
 import { parseUnit } from '../src/rules/asl/parse-unit.js';
+import { ASL_FIELD_DEFAULTS } from '../src/rules/asl/roster.js';
 import { QUALITIES } from '../src/rules/hearts-of-tin/rally.js';
 import { MORALE_LEVELS, UNIT_TYPES } from '../src/rules/lightning-war/morale-table.js';
 import { MODES, STATUSES } from '../src/rules/wacht-am-rhein/fatigue.js';
@@ -15,6 +16,7 @@ export const FIELD_OPTIONS = {
   berserk: boolean({ description: 'ASL: berserk' }),
   fanatic: boolean({ description: 'ASL: Fanatic' }),
   heroic: boolean({ description: 'ASL: a heroic leader' }),
+  wounded: boolean({ description: 'ASL: a wounded leader or hero' }),
   // Hearts of Tin
   quality: choice({ description: 'Hearts of Tin: quality', choices: QUALITIES }),
   band: boolean({ description: 'Hearts of Tin: joined by a band' }),
@@ -50,14 +52,16 @@ type SystemFields = {
 export const SYSTEM_FIELDS: Record<string, SystemFields> = {
   asl: {
     name: 'ASL',
-    fields: ['counter', 'broken', 'berserk', 'fanatic', 'heroic'],
+    // Disrupted is set by rolls and cleared with broken:false (Discord allows 25 options a command).
+    fields: ['counter', 'broken', 'berserk', 'fanatic', 'heroic', 'wounded'],
     required: ['counter'],
-    defaults: () => ({ broken: false, berserk: false, fanatic: false, heroic: false }),
+    defaults: () => ({ ...ASL_FIELD_DEFAULTS }),
     check: (f) => {
       const u = parseUnit(String(f.counter));
       if (typeof u === 'string') return `\`counter\` ${JSON.stringify(f.counter)}: ${u}.`;
       if (f.heroic && u.kind !== 'leader') return '`heroic` is for a leader.';
-      return { ...f, counter: u.name };
+      if (f.wounded && u.kind !== 'leader' && u.kind !== 'hero') return '`wounded` is for a leader or hero (A17).';
+      return { ...f, counter: u.name, ...(f.broken === false ? { disrupted: false } : {}) };
     },
   },
   'hearts-of-tin': {

@@ -32,7 +32,7 @@ export function changeOutcome(system: string, result: string, label: string, eff
  * Writes what a roll did back to its roster unit (new fields, or removal) and records the change as
  * its own ledger row linked to the roll. Call inside the roll's transaction.
  */
-export function writeBack(ctx: Context, t: Tracked, change: { fields?: Record<string, unknown>; remove?: boolean; why: string }, parentId: string, command: string): string {
+export function writeBack(ctx: Context, t: Tracked, change: { fields?: Record<string, unknown>; remove?: boolean; why: string; undo?: Record<string, unknown> }, parentId: string, command: string): string {
   const { roster } = ctx.services.ledger;
   const at = ctx.services.ledger.timestamp();
   if (change.remove) roster.removeUnit(t.unit.id, at);
@@ -40,7 +40,7 @@ export function writeBack(ctx: Context, t: Tracked, change: { fields?: Record<st
   else return change.why;
   record(
     ctx,
-    { command, kind: 'unit', unit: t.unit.name, input: { unit: t.unit.name, ...(change.remove ? { removed: true } : { fields: change.fields }) }, parentId },
+    { command, kind: 'unit', unit: t.unit.name, input: { unit: t.unit.name, ...(change.remove ? { removed: true } : { fields: change.fields }), ...(change.undo ? { undo: change.undo } : {}) }, parentId },
     changeOutcome(t.game.system, change.remove ? 'unit_removed' : 'unit_updated', change.remove ? 'Unit removed' : 'Unit updated', change.why),
   );
   return change.why;

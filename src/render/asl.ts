@@ -1,11 +1,11 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { HobStep, NtcStep } from '../rules/asl/hob.js';
-import type { CheckStep } from '../rules/asl/mc.js';
+import type { CheckStep, WoundStep } from '../rules/asl/mc.js';
 import { HOB_BANDS } from '../rules/asl/hob-table.js';
 import type { Finding, Tone } from '../rules/types.js';
 import { findingField, number, oddsField, resultEmbed, stepFields } from './embed.js';
 
-export type AslStep = CheckStep | HobStep | NtcStep;
+export type AslStep = CheckStep | WoundStep | HobStep | NtcStep;
 
 const range = (min: number, max: number) => (min === -Infinity ? `≤ ${max}` : max === Infinity ? `≥ ${min}` : `${min}–${max}`);
 
@@ -17,16 +17,19 @@ function notesFor(step: AslStep): string[] {
     return notes;
   }
   if (step.kind === 'ntc') return [`NTC for ${step.unit} against ML ${step.ml}.`];
+  if (step.kind === 'wound') return ['Wound Severity dr: 1–4 a minor wound, 5 or more killed.'];
   return [`Against ML ${step.ml}.`];
 }
 
-const HEADINGS: Record<AslStep['kind'], string> = { mc: 'Morale Check', rally: 'Rally', hob: 'Heat of Battle', ntc: 'Berserk NTC' };
+const HEADINGS: Record<AslStep['kind'], string> = { mc: 'Morale Check', rally: 'Rally', wound: 'Wound Severity', hob: 'Heat of Battle', ntc: 'Berserk NTC' };
 
 /** Every step of an ASL check as fields, the coloured die named first. */
 export function aslFields(steps: AslStep[], decisions: Finding[] = []): APIEmbedField[] {
   const many = steps.length > 1;
   const fields = steps.flatMap((s) => {
     const heading = many ? HEADINGS[s.kind] : undefined;
+    // A Commissar's companions go berserk with no roll (A25.223): a result, no dice.
+    if (!s.dice.length) return [findingField(s, { heading: s.kind === 'ntc' ? 'Berserk' : heading })];
     const f = stepFields(s, { heading, notes: notesFor(s) });
     // An ASL DR: the coloured die first, then the white.
     if (s.dice.length === 2) f[0]!.value = `coloured ${f[0]!.value.replace(' ', '  white ')}`;

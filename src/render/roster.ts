@@ -31,7 +31,7 @@ export function unitSummary(system: string, u: RosterUnit): string {
   const f = u.fields as Record<string, any>;
   switch (system) {
     case 'asl': {
-      const flags = ['broken', 'berserk', 'fanatic', 'heroic'].filter((k) => f[k]);
+      const flags = ['broken', 'disrupted', 'berserk', 'fanatic', 'heroic', 'wounded'].filter((k) => f[k]);
       return `${f.counter}${flags.length ? ` · ${flags.join(', ')}` : ''}`;
     }
     case 'hearts-of-tin':

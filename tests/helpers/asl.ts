@@ -1,5 +1,6 @@
 import { parseUnit, type AslUnit } from '../../src/rules/asl/parse-unit.js';
 import type { HobInput } from '../../src/rules/asl/hob.js';
+import type { CheckInput } from '../../src/rules/asl/mc.js';
 
 /** Two dice (coloured first) that add up to `total`, 2–12. */
 export function dr(total: number): [number, number] {
@@ -26,3 +27,27 @@ export const hobBase = (u: AslUnit, over: Partial<HobInput> = {}): HobInput => (
   status: 'none',
   ...over,
 });
+
+/** A Morale Check input with every option at its command default; `over` sets what a test is about. */
+export const checkBase = (u: AslUnit, over: Partial<CheckInput> = {}): CheckInput => {
+  const { unit: _u, broken: _b, ...hob } = hobBase(u);
+  return {
+    unit: u,
+    check: 'mc',
+    number: 0,
+    ml: undefined,
+    leaderDrm: undefined,
+    elr: undefined,
+    ift: true,
+    broken: false,
+    wounded: false,
+    terrain: 'none',
+    desperation: false,
+    selfRally: false,
+    firstRally: true,
+    ledByCommissar: false,
+    hob,
+    companions: [],
+    ...over,
+  };
+};

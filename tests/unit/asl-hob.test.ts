@@ -28,7 +28,8 @@ describe('Heat of Battle DRM (A15.1)', () => {
     ['Italian +3', hobBase(unit('Italian 3-4-6')), [['Italian', 3]]],
     ['Axis Minor +3', hobBase(unit('Axis Minor 3-4-7')), [['Axis Minor', 3]]],
     ['Japanese +4 (elite −1)', hobBase(unit('Japanese 4-4-8')), [['elite', -1], ['Japanese', 4]]],
-    ['NKVD −1 on top of Russian +2 (and elite −1)', hobBase(unit('NKVD 6-2-8')), [['elite', -1], ['Russian', 2], ['NKVD', -1]]],
+    // NKVD are 2nd Line (A25.25): Russian +2 and NKVD −1, no elite −1 — net +1.
+    ['NKVD −1 on top of Russian +2, no elite −1 (A25.25)', hobBase(unit('NKVD 6-2-8')), [['Russian', 2], ['NKVD', -1]]],
     ['American 0', hobBase(unit('American 6-6-6')), []],
     ['everything at once: broken Russian Conscript', hobBase(unit('Russian 4-2-6'), { broken: true }), [['Russian', 2], ['broken when the Original 2 was rolled', 1], ['inexperienced (Conscript)', 1]]],
   ];
@@ -272,6 +273,6 @@ describe('units not in the data', () => {
     expect(s.final).toBe(8);
     expect(s.result).toBe('battle_hardening');
     expect(s.unit_before).toBe('Allied Minor 4-4-7');
-    expect(s.effect).toContain('a 1st Line unit of the same size (the next higher class)');
+    expect(s.effect).toContain('an unbroken, unpinned 1st Line unit of the same size (the next higher class)');
   });
 });

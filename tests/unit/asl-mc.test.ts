@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fixedRoller } from '../../src/dice/roller.js';
 import { moraleCheck, type CheckInput } from '../../src/rules/asl/mc.js';
-import { dr, hobBase, unit } from '../helpers/asl.js';
+import { checkBase, dr, hobBase, unit } from '../helpers/asl.js';
 
 const ge467 = unit('German 4-6-7');
 const { unit: _u, broken: _b, ...hobDefaults } = hobBase(ge467);
 
-const mc = (over: Partial<CheckInput> = {}): CheckInput => ({
-  unit: ge467,
-  check: 'mc',
-  number: 0,
-  ml: undefined,
-  leaderDrm: undefined,
-  elr: 3,
-  ift: true,
-  broken: false,
-  terrain: 'none',
-  desperation: false,
-  selfRally: false,
-  hob: hobDefaults,
-  companions: [],
-  ...over,
-});
+const mc = (over: Partial<CheckInput> = {}): CheckInput => checkBase(ge467, { elr: 3, ...over });
 const rally = (over: Partial<CheckInput> = {}) => mc({ check: 'rally', broken: true, ...over });
 
 describe('Morale Check (asl.md §6)', () => {
@@ -67,14 +52,16 @@ describe('Morale Check (asl.md §6)', () => {
     expect(moraleCheck(mc({ elr: 0 }), fixedRoller(dr(8))).result).toBe('replaced');
   });
 
-  it('a leader is never replaced for ELR, he breaks', () => {
-    expect(moraleCheck(mc({ unit: unit('German 8-0'), number: 4, elr: 0 }), fixedRoller(dr(9))).result).toBe('broken');
+  it('a leader who fails by more than his ELR is Replaced by a broken leader one rank lower (A19.13)', () => {
+    // 8-0, 4MC, Original 9 → Final 13 vs ML 8: fails by 5 > ELR 0.
+    const out = moraleCheck(mc({ unit: unit('German 8-0'), number: 4, elr: 0 }), fixedRoller(dr(9)));
+    expect(out.steps[0]).toMatchObject({ final: 13, result: 'replaced', unit_after: 'German 7-0 leader', becomes: { counter: 'German 7-0 leader', broken: true } });
   });
 
   it('a broken unit checks on its broken-side ML and suffers Casualty Reduction when it fails', () => {
     const out = moraleCheck(mc({ unit: unit('SS 6-5-8'), broken: true, number: 1 }), fixedRoller(dr(9)));
     expect(out.steps[0]).toMatchObject({ ml: 9, final: 10, result: 'casualty_reduction' });
-    expect(out.steps[0]!.effect).toContain('reduced to a German SS 3-4-8 half-squad');
+    expect(out.steps[0]!.effect).toContain('reduced to a broken German SS 3-4-8 half-squad');
   });
 
   it('a broken unit is never pinned', () => {
@@ -168,7 +155,7 @@ describe('Rally (asl.md §7)', () => {
     const out = moraleCheck(rally({ selfRally: true, desperation: true }), dice);
     expect(out.steps).toHaveLength(1);
     expect(out.steps[0]).toMatchObject({ result: 'rallied' });
-    expect(out.steps[0]!.effect).toContain('leader creation');
+    expect(out.steps[0]!.effect).toContain('Leader Creation dr with +1 (A18.11)');
     expect(dice.remaining()).toBe(2);
   });
 });

@@ -31,7 +31,7 @@ describe('ASL unit parsing: spellings players use', () => {
     ['VG 5-3-7', 'German VG 5-3-7', 'squad'],
     ['German 2-3-7', 'German 2-3-7 half-squad', 'half_squad'],
     ['Finn 5-4-8', 'Finnish 5-4-8', 'squad'],
-    ['Finnish 2-3-8 half-squad (green)', 'Finnish 2-3-8 half-squad', 'half_squad'],
+    ['Finnish 2-3-8 half-squad (green)', 'Finnish 2-3-8 half-squad (Green)', 'half_squad'],
     ['Axis Minor 3-3-6', 'Axis Minor 3-3-6', 'squad'],
     ['axis_minor 3-4-7', 'Axis Minor 3-4-7', 'squad'],
     ['hungarian 4-4-7', 'Axis Minor 4-4-7', 'squad'],
@@ -63,7 +63,7 @@ describe('ASL unit parsing: spellings players use', () => {
   });
 
   it.each([
-    ['4-6-7', /name the nationality/],
+    ['4-6-7', /4-6-7 names no nationality: did you mean German 4-6-7, Russian 4-6-7|names no nationality: did you mean German 4-6-7/],
     ['German', /give the counter/],
     ['Klingon 4-6-7', /"klingon" is not a nationality the bot knows/],
     ['German 4-6-7x', /"x" is not a nationality/],
@@ -84,8 +84,8 @@ describe('ASL unit parsing: spellings players use', () => {
   });
 
   it('suggests units for autocomplete', () => {
-    expect(suggestUnits('ge 46')).toEqual(['German 4-6-7', 'German 4-6-8']);
-    expect(suggestUnits('finn 2-3-8')).toEqual(['Finnish 2-3-8 half-squad (first)', 'Finnish 2-3-8 half-squad (green)']);
+    expect(suggestUnits('ge 46')).toEqual(['German 4-6-8', 'German SS 4-6-8', 'German 4-6-7']);
+    expect(suggestUnits('finn 2-3-8')).toEqual(['Finnish 2-3-8 half-squad (1st Line)', 'Finnish 2-3-8 half-squad (Green)']);
     expect(suggestUnits('').length).toBe(25);
     // Every suggestion parses back to a unit.
     for (const s of suggestUnits('', 500)) expect(typeof parseUnit(s)).toBe('object');

@@ -4,7 +4,7 @@ import { checkDistribution } from '../../src/rules/asl/mc.js';
 import { rallyDistribution, rerollDistribution, type RallyInput } from '../../src/rules/hearts-of-tin/rally.js';
 import { moraleDistribution, type MoraleInput } from '../../src/rules/lightning-war/morale.js';
 import { add, enumerate, format, fraction, oddsOf, ZERO, type Fraction } from '../../src/rules/odds.js';
-import { hobBase, unit } from '../helpers/asl.js';
+import { checkBase, hobBase, unit } from '../helpers/asl.js';
 
 const total = (d: Map<string, Fraction>) => [...d.values()].reduce(add, ZERO);
 const f = (d: Map<string, Fraction>, k: string) => format(d.get(k) ?? ZERO);
@@ -89,11 +89,7 @@ describe('known values', () => {
   });
 
   it('ASL chained by hand: German 4-6-7 NMC, ML 7, ELR 3', () => {
-    const { unit: _u, broken: _b, ...hob } = hobBase(unit('German 4-6-7'));
-    const d = checkDistribution(
-      { unit: unit('German 4-6-7'), check: 'mc', number: 0, ml: undefined, leaderDrm: undefined, elr: 3, ift: true, broken: false, terrain: 'none', desperation: false, selfRally: false, hob, companions: [] },
-      true,
-    );
+    const d = checkDistribution(checkBase(unit('German 4-6-7'), { elr: 3 }), true);
     // Original 3–6 passes (14/36); 7 pins (6/36); 8–10 break (12/36); 11 fails by 4 > ELR (2/36);
     // 12 is Casualty Reduction (1/36). An Original 2 (1/36) passes and chains HoB: hero ≤ 4 is 6/36.
     expect(f(d, 'passed')).toBe('7/18');

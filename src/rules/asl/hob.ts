@@ -1,12 +1,12 @@
 import type { Roller } from '../../dice/roller.js';
 import { enumerate, inputKey, remembered } from '../odds.js';
 import { applied, bandFor, sum, type Modifier, type Outcome, type Step, type Tone } from '../types.js';
-import { CLASS_NAMES, CLASSES, catalog, type KnownUnit } from './catalog.js';
+import { CLASS_NAMES, CLASSES, catalog, hardensToFanatic, type KnownUnit } from './catalog.js';
 import { HERO_COUNTER, HOB_BANDS, HOB_DRM, HOB_REF, OVERRIDES, REF, WOUNDED_HERO_COUNTER, type HobBand, type HobResult, type OverrideCode } from './hob-table.js';
-import { displayName, EXEMPT_KINDS, type AslUnit } from './parse-unit.js';
+import { EXEMPT_KINDS, type AslUnit } from './parse-unit.js';
+import { article, isLeader, tagsOf as unitTags, type SubType } from './traits.js';
 
-export const SUB_TYPES = ['none', 'ss', 'nkvd', 'gurkha', 'commissar', 'volksgrenadier'] as const;
-export type SubType = (typeof SUB_TYPES)[number];
+export { SUB_TYPES, type SubType } from './traits.js';
 
 /** Statuses under which a unit takes no Heat of Battle DR, with the reason (A15.1). */
 export const HOB_STATUSES = {
@@ -84,22 +84,24 @@ export function subTypeConflict(unit: AslUnit, subType: SubType): string | undef
   return undefined;
 }
 
-const tagsOf = (input: HobInput) => new Set([...input.unit.tags, ...(input.subType === 'none' ? [] : [input.subType])]);
-const isLeader = (u: AslUnit) => u.kind === 'leader';
-const isEliteish = (u: AslUnit) => isLeader(u) || u.class === 'elite';
+const tagsOf = (input: Pick<HobInput, 'unit' | 'subType'>) => unitTags(input.unit, input.subType);
+const isPartisan = (u: AslUnit) => u.nationality === 'partisan';
+/** Elite for Heat of Battle: class E MMC, and leaders except Partisan leaders (A25.24). */
+const isEliteish = (u: AslUnit) => (isLeader(u) && !isPartisan(u)) || u.class === 'elite';
 
 export function hobModifiers(input: HobInput): Modifier[] {
   const u = input.unit;
   const nat = catalog().nationalities.get(u.nationality);
   const mods: Modifier[] = [];
-  if (isLeader(u)) mods.push({ ...HOB_DRM.leaderElite });
-  else if (u.class === 'elite') mods.push({ ...HOB_DRM.elite });
+  if (isLeader(u) && !isPartisan(u)) mods.push({ ...HOB_DRM.leaderElite });
+  else if (u.class === 'elite' && !isPartisan(u)) mods.push({ ...HOB_DRM.elite });
   // One nationality row at most: the nationality's own (a Partisan is its own nationality here).
   if (nat && nat.hobDrm !== 0) mods.push({ reason: nat.name, value: nat.hobDrm });
   if (tagsOf(input).has('nkvd')) mods.push({ ...HOB_DRM.nkvd });
   if (input.broken) mods.push({ ...HOB_DRM.broken });
-  if (!isLeader(u) && u.class === 'conscript') mods.push({ ...HOB_DRM.conscript });
-  if (!isLeader(u) && u.class === 'green' && !input.withLeader) mods.push({ ...HOB_DRM.green });
+  // Partisans are never Inexperienced, whatever class they are given (A25.24).
+  if (!isLeader(u) && !isPartisan(u) && u.class === 'conscript') mods.push({ ...HOB_DRM.conscript });
+  if (!isLeader(u) && !isPartisan(u) && u.class === 'green' && !input.withLeader) mods.push({ ...HOB_DRM.green });
   return applied(mods);
 }
 
@@ -116,19 +118,27 @@ export function neverSurrenders(input: HobInput): string | undefined {
   return undefined;
 }
 
-type Hardening = { kind: 'swap'; to: string } | { kind: 'fanatic' } | { kind: 'already_fanatic' } | { kind: 'generic'; to: string };
+type Hardening =
+  | { kind: 'swap'; to: string }
+  | { kind: 'fanatic' }
+  | { kind: 'already_fanatic' }
+  | { kind: 'generic'; to: string }
+  | { kind: 'unchanged'; why: string };
 
-/** What Battle Hardening does to this unit (A15.3). */
-export function hardeningOf(unit: AslUnit, alreadyFanatic: boolean): Hardening {
+/** What Battle Hardening does to this unit (A15.3); `subType` adds the sub-type the options give. */
+export function hardeningOf(unit: AslUnit, alreadyFanatic: boolean, subType: SubType = 'none'): Hardening {
   const cat = catalog();
+  const tags = unitTags(unit, subType);
+  if (tags.has('commissar')) return { kind: 'unchanged', why: 'A Commissar is never substituted (A25.221): Battle Hardening leaves him unchanged.' };
   const known = unit.known;
   let up: KnownUnit | 'fanatic' | undefined = known?.up;
-  if (!known) up = unit.class === 'elite' ? 'fanatic' : undefined;
+  // Units outside the data, and a sub-type given as an option, take the Fanatic cases by class and sub-type.
+  if (!isLeader(unit) && hardensToFanatic(cat.fanatic, unit.nationality, unit.class, [...tags])) up = 'fanatic';
   if (up === 'fanatic') return alreadyFanatic ? { kind: 'already_fanatic' } : { kind: 'fanatic' };
-  if (up) return { kind: 'swap', to: displayName(cat, up) };
-  if (isLeader(unit)) return { kind: 'generic', to: 'the next higher grade leader' };
+  if (up) return { kind: 'swap', to: up.name };
+  if (isLeader(unit)) return { kind: 'generic', to: 'an unbroken, unpinned leader of the next higher grade' };
   const next = unit.class ? CLASSES[CLASSES.indexOf(unit.class) + 1] : undefined;
-  return { kind: 'generic', to: next ? `a ${CLASS_NAMES[next]} unit of the same size (the next higher class)` : 'a unit of the next higher class of the same size' };
+  return { kind: 'generic', to: next ? `an unbroken, unpinned ${CLASS_NAMES[next]} unit of the same size (the next higher class)` : 'an unbroken, unpinned unit of the next higher class of the same size' };
 }
 
 type Effect = { text: string; tone: Tone; fields: Partial<HobStep> };
@@ -138,13 +148,16 @@ function heroEffect(input: HobInput, alsoHardened: boolean): string {
   if (isLeader(input.unit)) {
     return 'The leader becomes heroic: he rallies if broken, keeps his leadership DRM, and is exempt from Heat of Battle from now on (A15.2).';
   }
-  return `A ${nat} ${HERO_COUNTER} hero (wounded side ${WOUNDED_HERO_COUNTER}) is created in the unit's Location with its fire and movement status; the unit itself ${alsoHardened ? 'is also battle hardened (below)' : 'is unchanged'} (A15.2).`;
+  const who = article(nat);
+  return `${who[0]!.toUpperCase()}${who.slice(1)} ${HERO_COUNTER} hero (wounded side ${WOUNDED_HERO_COUNTER}) is created in the unit's Location with its fire and movement status; the unit itself ${alsoHardened ? 'is also battle hardened (below)' : 'is unchanged'} (A15.2).`;
 }
 
 function hardeningEffect(input: HobInput): Effect {
-  const h = hardeningOf(input.unit, input.fanatic);
+  const h = hardeningOf(input.unit, input.fanatic, input.subType);
   const owner = ' Its owner may refuse this.';
   switch (h.kind) {
+    case 'unchanged':
+      return { text: h.why, tone: 'neutral', fields: {} };
     case 'swap':
       return {
         text: `Battle hardened: replace ${input.unit.name} with an unbroken, unpinned ${h.to}.${owner} (A15.3)`,
@@ -153,7 +166,7 @@ function hardeningEffect(input: HobInput): Effect {
       };
     case 'generic':
       return {
-        text: `Battle hardened: replace it with an unbroken, unpinned ${h.to}; no number of its strength factor may drop, and of two candidates take the one that gains least.${owner} (A15.3)`,
+        text: `Battle hardened: replace it with ${h.to}; no number of its strength factor may drop, and of two candidates take the one that gains least.${owner} (A15.3)`,
         tone: 'good',
         fields: { unit_before: input.unit.name, refusable: true },
       };
@@ -169,6 +182,9 @@ function hardeningEffect(input: HobInput): Effect {
 }
 
 function berserkEffect(input: HobInput): string {
+  if (tagsOf(input).has('commissar')) {
+    return 'Berserk: its ML becomes 10 and it must charge the nearest Known enemy unit in its LOS (A15.4). Every friendly Infantry unit in his Location that is subject to Heat of Battle goes berserk at once, with no NTC (A25.223).';
+  }
   const base =
     'Berserk: its ML becomes 10, it rallies if broken, loses any CX, TI, concealment and pin, never gets a leadership DRM, and in its MPh must charge the nearest Known enemy unit in its LOS with 8 MF (A15.4).';
   return isLeader(input.unit)
@@ -257,17 +273,28 @@ export function hobStep(input: HobInput, roller: Roller, trigger?: string): HobS
   };
 }
 
-/** A berserk leader's companions each take an NTC modified by his leadership (A15.41). */
-export function berserkCompanionChecks(leader: AslUnit, companions: { unit: AslUnit; broken: boolean }[], roller: Roller): NtcStep[] {
+/**
+ * A berserk leader's companions each take an NTC modified by his leadership (A15.41); a berserk
+ * Commissar's go berserk at once, with no NTC (A25.223).
+ */
+export function berserkCompanionChecks(leader: AslUnit, companions: { unit: AslUnit; broken: boolean }[], roller: Roller, subType: SubType = 'none'): NtcStep[] {
   const drm = leader.leadership ?? 0;
+  const commissar = unitTags(leader, subType).has('commissar');
   return companions
     .filter((c) => !hobExemption({ unit: c.unit, status: 'none' }))
     .map(({ unit, broken }) => {
+      const ml = (broken ? unit.brokenMl : unit.ml) ?? 7;
+      if (commissar) {
+        return {
+          kind: 'ntc' as const, unit: unit.name, ml, dice: [], original: 0, modifiers: [], final: 0,
+          result: 'berserk' as const, label: `${unit.name}: berserk`,
+          effect: 'The Commissar went berserk: it goes berserk too, with no NTC.', tone: 'mixed' as const, ref: 'A25.223',
+        };
+      }
       const dice = [roller.roll(6), roller.roll(6)];
       const original = sum(dice);
       const modifiers = applied([{ reason: `leadership of the berserk ${leader.name}`, value: drm }]);
       const final = original + drm;
-      const ml = (broken ? unit.brokenMl : unit.ml) ?? 7;
       const pass = final <= ml;
       return {
         kind: 'ntc' as const,
@@ -294,7 +321,7 @@ export function heatOfBattle(
   trigger?: string,
 ): HobOutcome {
   const step = hobStep(input, roller, trigger);
-  const ntcs = step.result === 'berserk' && isLeader(input.unit) ? berserkCompanionChecks(input.unit, companions, roller) : [];
+  const ntcs = step.result === 'berserk' && isLeader(input.unit) ? berserkCompanionChecks(input.unit, companions, roller, input.subType) : [];
   return { system: 'asl', steps: [step, ...ntcs], result: step.result, tone: step.tone };
 }
 

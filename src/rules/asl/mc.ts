@@ -1,20 +1,36 @@
 import type { Roller } from '../../dice/roller.js';
 import { enumerate, inputKey, remembered } from '../odds.js';
 import { applied, sum, type Modifier, type Outcome, type Step, type Tone } from '../types.js';
-import { CLASS_NAMES, CLASSES, catalog } from './catalog.js';
+import { CLASS_NAMES, CLASSES } from './catalog.js';
+import { WOUNDED_HERO_COUNTER } from './hob-table.js';
 import { berserkCompanionChecks, hobExemption, hobStep, type HobInput, type HobStep, type NtcStep } from './hob.js';
-import { displayName, type AslUnit } from './parse-unit.js';
+import type { AslUnit } from './parse-unit.js';
+import { elrImmune, isLeader, isMmc, isSmc, neverDisrupted } from './traits.js';
 
 export const TERRAINS = ['none', 'building', 'woods', 'pillbox', 'trench'] as const;
 export type Terrain = (typeof TERRAINS)[number];
 
 export const MC_REF = 'A10.1';
+export const CASUALTY_MC_REF = 'A10.31';
 export const RALLY_REF = 'A10.6';
 export const ELR_REF = 'A19.13';
 export const CASUALTY_REDUCTION_REF = 'A7.302';
+export const WOUND_REF = 'A17.11';
+/** ELR when neither the options nor the unit data give one. */
+export const DEFAULT_ELR = 3;
 
-export type McResult = 'passed' | 'pinned' | 'broken' | 'casualty_reduction' | 'replaced' | 'disrupted' | 'eliminated';
-export type RallyResult = 'rallied' | 'not_rallied' | 'fate';
+export type McResult =
+  | 'passed'
+  | 'pinned'
+  | 'step_reduced'
+  | 'broken'
+  | 'wounded'
+  | 'replaced'
+  | 'disrupted'
+  | 'casualty_reduction'
+  | 'elr_unresolved'
+  | 'eliminated';
+export type RallyResult = 'rallied' | 'not_rallied' | 'replaced' | 'fate' | 'eliminated';
 
 export type CheckInput = {
   unit: AslUnit;
@@ -25,104 +41,341 @@ export type CheckInput = {
   ml: number | undefined;
   /** An unbroken leader's leadership DRM (MC), or the rallying leader's (rally). */
   leaderDrm: number | undefined;
-  elr: number;
-  /** Caused by the IFT: a Final equal to the ML pins. */
+  /** The ELR; undefined takes the unit's own (5 for underscored MLs and Partisans) or DEFAULT_ELR. */
+  elr: number | undefined;
+  /** Caused by the IFT (or Collateral, Bombardment, FPF): a Final equal to the ML pins. */
   ift: boolean;
   broken: boolean;
+  /** A wounded SMC (A17). */
+  wounded: boolean;
   terrain: Terrain;
   desperation: boolean;
   selfRally: boolean;
-  /** Everything Heat of Battle needs if the Original DR is 2. */
+  /** Self-Rally: the player's first MMC rally attempt of his own RPh (A18.11). */
+  firstRally: boolean;
+  /** Rally: the rallying leader is a Commissar (A25.222). */
+  ledByCommissar: boolean;
+  /** Everything Heat of Battle needs if the Original DR is 2; `status: berserk` is a berserk unit. */
   hob: Omit<HobInput, 'unit' | 'broken'>;
   companions: { unit: AslUnit; broken: boolean }[];
 };
 
-export type CheckStep = Step & { kind: 'mc' | 'rally'; ml: number; result: McResult | RallyResult; unit_before?: string; unit_after?: string };
-export type CheckOutcome = Outcome<CheckStep | HobStep | NtcStep> & { result: McResult | RallyResult };
+/** What the result does to the unit, for a roster to apply: the rules decide it, the roster only writes it. */
+export type Becomes = {
+  counter?: string;
+  broken?: boolean;
+  disrupted?: boolean;
+  berserk?: boolean;
+  wounded?: boolean;
+  eliminated?: true;
+  /** Two of the new counter (a squad exchanged for two HS). */
+  two?: true;
+};
 
-/** The Morale Level the check is made against: broken side when broken or rallying; Fanatic +1, at most 10. */
+export type CheckStep = Step & { kind: 'mc' | 'rally'; ml: number; result: McResult | RallyResult; unit_before?: string; unit_after?: string; becomes?: Becomes };
+export type WoundStep = Step & { kind: 'wound'; result: 'wounded' | 'killed'; becomes: Becomes };
+export type CheckOutcome = Outcome<CheckStep | WoundStep | HobStep | NtcStep> & { result: McResult | RallyResult };
+
+const berserkOf = (input: CheckInput) => input.hob.status === 'berserk';
+const heroLike = (input: CheckInput) => input.unit.kind === 'hero' || (input.hob.heroic ?? false);
+const japaneseSquad = (u: AslUnit) => u.nationality === 'japanese' && u.kind === 'squad';
+const reducedSide = (u: AslUnit) => u.known?.reduced ?? false;
+
+/** A check the rules cannot take as given, as the sentence that refuses it; undefined when it can be rolled. */
+export function checkConflict(input: CheckInput): string | undefined {
+  const u = input.unit;
+  if (japaneseSquad(u) && (input.broken || input.check === 'rally')) return `${u.name}: Japanese squads have no broken side (G1.1); only their half-squads break and rally`;
+  if (heroLike(input) && (input.broken || input.check === 'rally')) return `${u.name}: heroes are never broken (A15.2, A17.1), so there is nothing to rally`;
+  if (berserkOf(input) && (input.broken || input.check === 'rally')) return `${u.name}: a berserk unit is never broken (A15.42); a roster unit stops being berserk through /unit edit`;
+  if (input.ledByCommissar && input.check !== 'rally') return '`led_by_commissar` is for a rally (A25.222)';
+  if (input.ledByCommissar && input.selfRally) return 'a Self-Rally has no rallying leader, so no Commissar leads it';
+  if (input.wounded && !isSmc(u)) return '`wounded` is for a leader or hero (A17)';
+  return undefined;
+}
+
+/** The Morale Level the check is made against: broken side when broken or rallying; berserk 10; wounds −1; Fanatic +1 (at most 10). */
 export function moraleLevel(input: CheckInput): { ml: number; note?: string } {
   if (input.ml !== undefined) return { ml: input.ml, note: `ML ${input.ml} as given` };
+  if (berserkOf(input)) return { ml: 10, note: 'berserk: ML 10 (A15.42)' };
   const side = input.check === 'rally' || input.broken ? input.unit.brokenMl : input.unit.ml;
   if (side === undefined) throw new Error('the unit has no Morale Level: give `ml`');
-  if (input.hob.fanatic && side < 10) return { ml: side + 1, note: `Fanatic: ML ${side} + 1` };
-  return { ml: side };
+  let ml = side;
+  const notes: string[] = [];
+  if ((input.check === 'rally' || input.broken) && side !== input.unit.ml) notes.push(`broken side: ML ${side}`);
+  if (input.wounded && isSmc(input.unit) && input.unit.counter !== WOUNDED_HERO_COUNTER) {
+    ml -= 1;
+    notes.push(`wounded: ML ${side} − 1 (A17.3)`);
+  }
+  if (input.hob.fanatic && ml < 10) {
+    notes.push(`Fanatic: ML ${ml} + 1`);
+    ml += 1;
+  }
+  return notes.length ? { ml, note: notes.join('; ') } : { ml };
+}
+
+/** The ELR that applies, and where it came from. */
+export function effectiveElr(input: CheckInput): { elr: number; source?: string } {
+  if (input.elr !== undefined) return { elr: input.elr };
+  if (input.unit.known?.elr !== undefined) return { elr: input.unit.known.elr, source: input.unit.known.underscored ? 'underscored ML, A19.13' : 'its counter, A1.23' };
+  if (input.unit.nationality === 'partisan') return { elr: 5, source: 'Partisans, A25.24' };
+  return { elr: DEFAULT_ELR };
 }
 
 export function checkModifiers(input: CheckInput): Modifier[] {
   const mods: Modifier[] = [];
+  // A berserk unit never gets a leadership DRM (A15.42).
+  const leader = berserkOf(input) ? undefined : input.leaderDrm;
   if (input.check === 'mc') {
     if (input.number > 0) mods.push({ reason: `${input.number}MC`, value: input.number });
-    if (input.leaderDrm !== undefined) mods.push({ reason: 'leadership of an unbroken leader in the Location', value: input.leaderDrm });
+    if (leader !== undefined) mods.push({ reason: 'leadership of an unbroken leader in the Location', value: leader });
   } else {
-    if (input.leaderDrm !== undefined && !input.selfRally) mods.push({ reason: 'leadership of the rallying leader', value: input.leaderDrm });
+    if (leader !== undefined && !input.selfRally) mods.push({ reason: `leadership of the rallying ${input.ledByCommissar ? 'Commissar' : 'leader'}`, value: leader });
     if (input.terrain !== 'none') mods.push({ reason: `in ${input.terrain}`, value: -1 });
-    if (input.desperation) mods.push({ reason: 'under Desperation Morale', value: 4 });
+    // A Commissar's rally ignores Desperation Morale (A25.222).
+    if (input.desperation && !input.ledByCommissar) mods.push({ reason: 'under Desperation Morale', value: 4 });
     if (input.selfRally) mods.push({ reason: 'Self-Rally', value: 1 });
   }
   return applied(mods);
 }
 
-/** ELR failure: a broken unit of the next lower class, or Disrupted when there is none (A19.13). */
-function replacement(unit: AslUnit): { to?: string; generic?: string } {
-  if (unit.known) return unit.known.down ? { to: displayName(catalog(), unit.known.down) } : {};
-  const i = unit.class ? CLASSES.indexOf(unit.class) : -1;
-  return i > 0 ? { generic: `a broken ${CLASS_NAMES[CLASSES[i - 1]!]} unit of the same size` } : {};
-}
+type Reading = {
+  result: McResult | RallyResult;
+  label: string;
+  effect: string;
+  tone: Tone;
+  ref: string;
+  after?: string;
+  becomes?: Becomes;
+  /** A wound follows: roll the Wound Severity dr with this drm (A17.11). */
+  wound?: { drm: Modifier[] };
+};
 
-function casualtyReduction(unit: AslUnit): string {
-  if (unit.kind === 'leader') return 'the leader is wounded, or eliminated if already wounded (A17)';
-  if (unit.kind === 'squad') {
-    const half = unit.known?.half;
-    return `it is reduced to a ${half ? displayName(catalog(), half) : 'half-squad'}`;
+const nameOf = (u: { name: string } | undefined, fallback: string) => u?.name ?? fallback;
+
+/** Casualty Reduction (A7.302): squad → HS of its type; HS or crew eliminated; SMC wounded. */
+function casualtyReduction(input: CheckInput, broken: boolean, casualtyMc: boolean): Omit<Reading, 'result' | 'label' | 'tone' | 'ref'> {
+  const u = input.unit;
+  if (isSmc(u)) {
+    const drm: Modifier[] = [];
+    if (input.wounded) drm.push({ reason: 'already wounded', value: 1 });
+    if (casualtyMc) drm.push({ reason: 'Original 12 on the MC (A10.31)', value: 1 });
+    return { effect: 'it is wounded: the Wound Severity dr below says how badly', wound: { drm }, becomes: broken && !heroLike(input) && !berserkOf(input) ? { broken: true } : {} };
   }
-  return 'a half-squad or single unit reduced is eliminated';
+  if (u.kind === 'squad') {
+    const half = u.known?.half;
+    const name = nameOf(half, 'half-squad of its type');
+    return { effect: `it is reduced to ${broken ? 'a broken' : 'an unbroken'} ${name}`, after: half?.name, becomes: { ...(half ? { counter: half.name } : {}), broken } };
+  }
+  return { effect: 'a half-squad or crew that is reduced is eliminated', becomes: { eliminated: true } };
 }
 
-type Reading = { result: McResult | RallyResult; label: string; effect: string; tone: Tone; ref: string; before?: string; after?: string };
+/** ELR Replacement of an MMC by the next lower Class (A19.13), when the data or the class gives one. */
+function lowerClass(u: AslUnit): { to?: { name: string }; generic?: string } {
+  if (u.known) return u.known.down ? { to: u.known.down } : {};
+  const i = u.class ? CLASSES.indexOf(u.class) : -1;
+  return i > 0 ? { generic: `a ${CLASS_NAMES[CLASSES[i - 1]!]} unit of the same size` } : {};
+}
+
+/** Broken and Disrupted, or only broken for the kinds never Disrupted (A19.12). */
+function disruptOrBreak(input: CheckInput, why: string, ref: string): Reading {
+  const never = neverDisrupted(input.unit, input.hob);
+  return never
+    ? { result: 'broken', label: 'Broken', effect: `${why}; ${never} are never Disrupted, so it is only broken (A19.12).`, tone: 'bad', ref: `${ref}, A19.12`, becomes: { broken: true } }
+    : { result: 'disrupted', label: 'Broken and Disrupted', effect: `${why}: it breaks and is Disrupted (A19.12).`, tone: 'bad', ref: `${ref}, A19.12`, becomes: { broken: true, disrupted: true } };
+}
+
+/** An unbroken unit that failed by more than its ELR (A19.1–A19.13). */
+function elrFailure(input: CheckInput, by: number, elr: number): Reading {
+  const u = input.unit;
+  const over = `Failed by ${by}, more than its ELR of ${elr}`;
+  if (isLeader(u)) {
+    const down = u.known?.down;
+    if (down) return { result: 'replaced', label: 'Replaced (ELR)', effect: `${over}: replace him with a broken ${down.name} (A19.13).`, tone: 'bad', ref: ELR_REF, after: down.name, becomes: { counter: down.name, broken: true } };
+    if (!u.known) return { result: 'replaced', label: 'Replaced (ELR)', effect: `${over}: replace him with a broken leader one rank lower (A19.13).`, tone: 'bad', ref: ELR_REF, becomes: { broken: true } };
+    return disruptOrBreak(input, `${over}, and a ${u.counter} cannot be Replaced`, ELR_REF);
+  }
+  if (u.known?.underscored) {
+    if (u.kind === 'squad' && u.known.half) {
+      const hs = u.known.half.name;
+      return { result: 'replaced', label: 'Replaced (ELR)', effect: `${over}, and its ML is underscored: replace it with two broken ${hs}s (A19.13).`, tone: 'bad', ref: ELR_REF, after: hs, becomes: { counter: hs, broken: true, two: true } };
+    }
+    return disruptOrBreak(input, `${over}, and a half-squad with an underscored ML is not Replaced`, ELR_REF);
+  }
+  const r = lowerClass(u);
+  if (r.to) return { result: 'replaced', label: 'Replaced (ELR)', effect: `${over}: replace it with a broken ${r.to.name} (A19.13).`, tone: 'bad', ref: ELR_REF, after: r.to.name, becomes: { counter: r.to.name, broken: true } };
+  if (r.generic) return { result: 'replaced', label: 'Replaced (ELR)', effect: `${over}: replace it with a broken ${r.generic} (A19.13).`, tone: 'bad', ref: ELR_REF, becomes: { broken: true } };
+  return disruptOrBreak(input, `${over}, and there is no lower Class`, ELR_REF);
+}
+
+/** A Japanese squad: no broken side, Step Reduction instead (G1.1–G1.14). */
+function readJapaneseSquad(input: CheckInput, original: number, final: number, ml: number, elr: number): Reading {
+  const u = input.unit;
+  const reduced = reducedSide(u);
+  const half = u.known?.half;
+  const hs = nameOf(half, 'half-squad of its type');
+  if (original === 12) {
+    // Decision (G1.14 could not be checked here): Casualty Reduction turns either side into one broken HS.
+    return { result: 'casualty_reduction', label: 'Casualty Reduction', effect: `An Original 12: Casualty Reduction makes it one broken ${hs} (G1.14, A10.31).`, tone: 'bad', ref: `G1.14, ${CASUALTY_MC_REF}`, after: half?.name, becomes: { ...(half ? { counter: half.name } : {}), broken: true } };
+  }
+  if (final <= ml) return passOrPin(input, final, ml);
+  const by = final - ml;
+  const exceeds = by > elr;
+  if (!input.ift) {
+    // Other MCs (G1.13): the squad breaks into broken HS; past the ELR those are of the next lower Class.
+    const lower = exceeds && u.class !== 'conscript' ? u.known?.down?.half : undefined;
+    const to = lower ?? half;
+    const count = reduced ? 'one broken' : 'two broken';
+    const name = nameOf(to, 'half-squad of its type');
+    return {
+      result: 'broken', label: reduced ? 'Broken (one HS)' : 'Broken (two HS)',
+      effect: `Failed a non-IFT MC: exchange it for ${count} ${name}${reduced ? '' : 's'}${lower ? ` (the next lower Class: failed by ${by}, more than its ELR of ${elr})` : ''} (G1.13).`,
+      tone: 'bad', ref: 'G1.13', after: to?.name, becomes: { ...(to ? { counter: to.name } : {}), broken: true, ...(reduced ? {} : { two: true as const }) },
+    };
+  }
+  if (exceeds && u.class === 'conscript') {
+    return { result: 'elr_unresolved', label: 'ELR failure (G1.125)', effect: `Failed by ${by}, more than its ELR of ${elr}, as a Conscript: G1.125 decides, and the bot could not check its text. Apply G1.125 from your rulebook; nothing was changed on the roster.`, tone: 'bad', ref: 'G1.125' };
+  }
+  if (exceeds) {
+    const lower = u.known?.down;
+    if (lower) {
+      const to = reduced ? lower.half : lower.flip;
+      return { result: 'replaced', label: 'Replaced (ELR) and Step-Reduced', effect: `Failed by ${by}, more than its ELR of ${elr}: Replaced by the ${reduced ? 'reduced' : 'full'} squad of the next lower Class, then Step-Reduced: it becomes an unbroken ${nameOf(to, 'unit')} (${reduced ? 'G1.124' : 'G1.123'}).`, tone: 'bad', ref: reduced ? 'G1.124' : 'G1.123', after: to?.name, becomes: { ...(to ? { counter: to.name } : {}), broken: false } };
+    }
+    if (!u.known && u.class) {
+      return { result: 'replaced', label: 'Replaced (ELR) and Step-Reduced', effect: `Failed by ${by}, more than its ELR of ${elr}: Replaced by the ${reduced ? 'reduced' : 'full'} squad of the next lower Class, then Step-Reduced (${reduced ? 'G1.124' : 'G1.123'}).`, tone: 'bad', ref: reduced ? 'G1.124' : 'G1.123' };
+    }
+  }
+  const to = reduced ? half : u.known?.flip;
+  return {
+    result: 'step_reduced', label: 'Step-Reduced',
+    effect: `Final ${final} > ML ${ml}: Step Reduction — ${reduced ? `exchange it for an unbroken ${hs}` : `flip it to its reduced side${to ? `, ${to.name}` : ''}`}, still unbroken (${reduced ? 'G1.122' : 'G1.121'}).`,
+    tone: 'bad', ref: reduced ? 'G1.122' : 'G1.121', after: to?.name, becomes: to ? { counter: to.name } : {},
+  };
+}
+
+function passOrPin(input: CheckInput, final: number, ml: number): Reading {
+  // Broken units, heroes, berserk units and Japanese SMC never pin (A7.8, A15.2, A15.42, G1.4).
+  const neverPins = input.broken || heroLike(input) || berserkOf(input) || (input.unit.nationality === 'japanese' && isSmc(input.unit));
+  if (final === ml && input.ift && !neverPins) {
+    return { result: 'pinned', label: 'Pinned', effect: `Final ${final} equals ML ${ml} on an IFT-caused check: it passes but is pinned.`, tone: 'mixed', ref: `${MC_REF}, A7.8` };
+  }
+  return { result: 'passed', label: 'Passed', effect: `Final ${final} ≤ ML ${ml}: no effect.`, tone: 'good', ref: MC_REF };
+}
 
 function readMc(input: CheckInput, original: number, final: number, ml: number): Reading {
   const u = input.unit;
-  if (original === 12) {
-    return input.broken
-      ? { result: 'eliminated', label: 'Eliminated', effect: 'An Original 12 on a broken unit: it is eliminated.', tone: 'bad', ref: MC_REF }
-      : { result: 'casualty_reduction', label: 'Casualty Reduction', effect: `An Original 12: ${casualtyReduction(u)}, and it is broken.`, tone: 'bad', ref: `${MC_REF}, ${CASUALTY_REDUCTION_REF}` };
-  }
-  if (final <= ml) {
-    if (final === ml && input.ift && !input.broken) {
-      return { result: 'pinned', label: 'Pinned', effect: `Final ${final} equals ML ${ml} on an IFT-caused check: it passes but is pinned.`, tone: 'mixed', ref: `${MC_REF}, A7.8` };
-    }
-    return { result: 'passed', label: 'Passed', effect: `Final ${final} ≤ ML ${ml}: no effect.`, tone: 'good', ref: MC_REF };
-  }
+  const { elr } = effectiveElr(input);
   const by = final - ml;
-  if (input.broken) {
-    return { result: 'casualty_reduction', label: 'Casualty Reduction', effect: `Failed by ${by} while broken: ${casualtyReduction(u)}.`, tone: 'bad', ref: `${MC_REF}, ${CASUALTY_REDUCTION_REF}` };
-  }
-  if (by > input.elr && u.kind !== 'leader') {
-    const r = replacement(u);
-    if (r.to) {
-      return { result: 'replaced', label: 'Replaced (ELR)', effect: `Failed by ${by}, more than its ELR of ${input.elr}: replace it with a broken ${r.to}.`, tone: 'bad', ref: ELR_REF, before: u.name, after: r.to };
+  const cr = (why: string, broken: boolean, casualtyMc: boolean, ref: string, result: McResult = 'casualty_reduction', label = 'Casualty Reduction'): Reading => {
+    const c = casualtyReduction(input, broken, casualtyMc);
+    return { result, label, effect: `${why}: ${c.effect}.`, tone: 'bad', ref, ...(c.after ? { after: c.after } : {}), ...(c.becomes ? { becomes: c.becomes } : {}), ...(c.wound ? { wound: c.wound } : {}) };
+  };
+
+  if (berserkOf(input)) {
+    // A15.42: ML 10, never broken; failing is Casualty Reduction; an Original 12 eliminates a berserk MMC.
+    if (original === 12) {
+      return isSmc(u)
+        ? cr('An Original 12 on a berserk leader', false, true, `A15.42, ${CASUALTY_MC_REF}`)
+        : { result: 'eliminated', label: 'Eliminated', effect: 'An Original 12 on a berserk unit: it is eliminated (A15.42).', tone: 'bad', ref: `A15.42, ${CASUALTY_MC_REF}`, becomes: { eliminated: true } };
     }
-    if (r.generic) {
-      return { result: 'replaced', label: 'Replaced (ELR)', effect: `Failed by ${by}, more than its ELR of ${input.elr}: replace it with ${r.generic}.`, tone: 'bad', ref: ELR_REF, before: u.name };
-    }
-    return { result: 'disrupted', label: 'Disrupted (ELR)', effect: `Failed by ${by}, more than its ELR of ${input.elr}, and there is no lower class: it breaks and is Disrupted.`, tone: 'bad', ref: `${ELR_REF}, A19.12` };
+    if (final <= ml) return passOrPin(input, final, ml);
+    return cr(`Failed by ${by} while berserk: never broken, it suffers Casualty Reduction instead`, false, false, `A15.42, ${CASUALTY_REDUCTION_REF}`);
   }
-  return { result: 'broken', label: 'Broken', effect: `Final ${final} > ML ${ml}: the unit breaks.`, tone: 'bad', ref: MC_REF };
+  if (heroLike(input)) {
+    // Heroes and heroic leaders are never pinned, broken or Replaced: they are wounded (A15.2, A17.1).
+    if (original === 12 && input.wounded && u.kind === 'hero') return { result: 'eliminated', label: 'Eliminated', effect: 'An Original 12 on a wounded hero: it is eliminated (A15.2).', tone: 'bad', ref: 'A15.2', becomes: { eliminated: true } };
+    if (original === 12) return cr('An Original 12 on a hero', false, true, `${CASUALTY_MC_REF}, ${WOUND_REF}`, 'wounded', 'Wounded');
+    if (final <= ml) return passOrPin(input, final, ml);
+    if (input.wounded && u.kind === 'hero') return { result: 'eliminated', label: 'Eliminated', effect: `Final ${final} > ML ${ml}: a wounded hero that fails an MC is eliminated (A15.2).`, tone: 'bad', ref: 'A15.2', becomes: { eliminated: true } };
+    return cr(`Final ${final} > ML ${ml}: a hero is wounded instead of broken`, false, false, `A17.1, ${WOUND_REF}`, 'wounded', 'Wounded');
+  }
+  if (u.nationality === 'japanese' && isSmc(u)) {
+    // G1.4: Japanese SMC never pin, break or get Replaced; a Casualty MC eliminates a leader.
+    if (original === 12) return { result: 'eliminated', label: 'Eliminated', effect: 'An Original 12 on a Japanese leader: a Casualty MC eliminates him (G1.4).', tone: 'bad', ref: 'G1.4', becomes: { eliminated: true } };
+    if (final <= ml) return passOrPin(input, final, ml);
+    return cr(`Final ${final} > ML ${ml}: a Japanese SMC is never broken, he is wounded`, false, false, `G1.4, ${WOUND_REF}`, 'wounded', 'Wounded');
+  }
+  if (japaneseSquad(u)) return readJapaneseSquad(input, original, final, ml, elr);
+
+  const immune = elrImmune(u, input.hob.subType, input.hob.heroic ?? false);
+  if (original === 12) {
+    if (input.broken) return { result: 'eliminated', label: 'Eliminated', effect: 'An Original 12 on a broken unit: it is eliminated (A10.31).', tone: 'bad', ref: CASUALTY_MC_REF, becomes: { eliminated: true } };
+    if (by > elr && !immune) {
+      const e = elrFailure(input, by, elr);
+      if (u.kind === 'squad' && e.result === 'replaced') {
+        // A19.13 EXC: Replacement first, then Casualty Reduction (A10.31): a broken HS of the lower Class,
+        // or of its own type when it was exchanged for two HS (one is lost).
+        const hs = e.becomes?.two ? u.known?.half : u.known?.down?.half;
+        const name = nameOf(hs, 'half-squad of the next lower Class');
+        return { result: 'casualty_reduction', label: 'Replaced and reduced', effect: `An Original 12, failed by ${by}, more than its ELR of ${elr}: Replaced first, then Casualty Reduction — it becomes a broken ${name} (A19.13, A10.31).`, tone: 'bad', ref: `${ELR_REF}, ${CASUALTY_MC_REF}`, after: hs?.name, becomes: { ...(hs ? { counter: hs.name } : {}), broken: true } };
+      }
+      if (isLeader(u) && e.result === 'replaced') {
+        const c = casualtyReduction(input, true, true);
+        return { ...e, result: 'casualty_reduction', label: 'Replaced and wounded', effect: `An Original 12: ${e.effect.replace(/\.$/, '')}, then Casualty Reduction: ${c.effect} (A10.31).`, ref: `${ELR_REF}, ${CASUALTY_MC_REF}`, wound: c.wound! };
+      }
+      if (e.result === 'disrupted' || e.result === 'broken') {
+        const c = casualtyReduction(input, true, true);
+        return { ...e, result: 'casualty_reduction', label: `Casualty Reduction${e.result === 'disrupted' ? ', Disrupted' : ''}`, effect: `An Original 12: Casualty Reduction — ${c.effect}. ${e.effect}`, ref: `${CASUALTY_MC_REF}, ${e.ref}`, ...(c.after ? { after: c.after } : {}), becomes: { ...e.becomes, ...c.becomes }, ...(c.wound ? { wound: c.wound } : {}) };
+      }
+      return e;
+    }
+    return cr('An Original 12 (Casualty MC): it breaks and suffers Casualty Reduction', true, true, `${CASUALTY_MC_REF}, ${CASUALTY_REDUCTION_REF}`);
+  }
+  if (final <= ml) return passOrPin(input, final, ml);
+  if (input.broken) return cr(`Failed by ${by} while broken`, true, false, `${MC_REF}, ${CASUALTY_REDUCTION_REF}`);
+  if (by > elr && !immune) return elrFailure(input, by, elr);
+  return { result: 'broken', label: 'Broken', effect: `Final ${final} > ML ${ml}: the unit breaks.${immune && by > elr ? ` Failed by more than its ELR, but ${immune}.` : ''}`, tone: 'bad', ref: MC_REF, becomes: { broken: true } };
 }
 
+const CREATES_NO_LEADERS = new Set(['finnish', 'japanese']);
+
 function readRally(input: CheckInput, original: number, final: number, ml: number): Reading {
+  const u = input.unit;
   if (original === 12) {
-    return { result: 'fate', label: 'Fate', effect: `An Original 12: ${casualtyReduction(input.unit)}; it does not rally.`, tone: 'bad', ref: `${RALLY_REF}, ${CASUALTY_REDUCTION_REF}` };
+    const c = casualtyReduction(input, true, false);
+    return { result: 'fate', label: 'Fate', effect: `An Original 12: Casualty Reduction — ${c.effect}; it does not rally.`, tone: 'bad', ref: `${RALLY_REF}, ${CASUALTY_REDUCTION_REF}`, ...(c.after ? { after: c.after } : {}), ...(c.becomes ? { becomes: c.becomes } : {}), ...(c.wound ? { wound: c.wound } : {}) };
   }
-  if (original === 2) {
-    return input.selfRally
-      ? { result: 'rallied', label: 'Rallied', effect: 'An Original 2 on a Self-Rally: it rallies. No Heat of Battle; leader creation applies instead.', tone: 'good', ref: RALLY_REF }
-      : { result: 'rallied', label: 'Rallied', effect: 'An Original 2 with a leader: it rallies, and takes a Heat of Battle DR (below).', tone: 'good', ref: RALLY_REF };
+  if (original === 2 && input.selfRally && isMmc(u) && input.firstRally && !CREATES_NO_LEADERS.has(u.nationality)) {
+    return {
+      result: 'rallied', label: 'Rallied, Leader Creation',
+      effect: 'An Original 2 on the first MMC Self-Rally of the RPh: it rallies and makes a Leader Creation dr with +1 (A18.11). No Heat of Battle.',
+      tone: 'good', ref: `${RALLY_REF}, A18.11`, becomes: { broken: false, disrupted: false },
+    };
   }
-  return final <= ml
-    ? { result: 'rallied', label: 'Rallied', effect: `Final ${final} ≤ ML ${ml}: the unit rallies.`, tone: 'good', ref: RALLY_REF }
-    : { result: 'not_rallied', label: 'Not rallied', effect: `Final ${final} > ML ${ml}: it stays broken.`, tone: 'bad', ref: RALLY_REF };
+  if (final <= ml) {
+    const two = original === 2 && !input.selfRally ? ' An Original 2 with a leader is no automatic rally: the Final decides, and Heat of Battle follows (A10.6, A15.1).' : '';
+    return { result: 'rallied', label: 'Rallied', effect: `Final ${final} ≤ ML ${ml}: the unit rallies.${two}`, tone: 'good', ref: RALLY_REF, becomes: { broken: false, disrupted: false } };
+  }
+  if (input.ledByCommissar && isMmc(u)) {
+    const r = lowerClass(u);
+    const base = `Final ${final} > ML ${ml}: it stays broken, and an MMC that fails a Commissar's rally is Replaced by the next lower Class`;
+    if (r.to) return { result: 'replaced', label: 'Not rallied, Replaced', effect: `${base}: a broken ${r.to.name} (A25.222).`, tone: 'bad', ref: 'A25.222', after: r.to.name, becomes: { counter: r.to.name, broken: true } };
+    if (r.generic) return { result: 'replaced', label: 'Not rallied, Replaced', effect: `${base}: ${r.generic}, broken (A25.222).`, tone: 'bad', ref: 'A25.222', becomes: { broken: true } };
+    return { result: 'not_rallied', label: 'Not rallied', effect: `${base}, but it has none in the data: it stays as it is (A25.222).`, tone: 'bad', ref: 'A25.222' };
+  }
+  const two = original === 2 ? ' An Original 2 with a leader is no automatic rally (A10.6); Heat of Battle follows.' : '';
+  return { result: 'not_rallied', label: 'Not rallied', effect: `Final ${final} > ML ${ml}: it stays broken.${two}`, tone: 'bad', ref: RALLY_REF };
+}
+
+/** The Wound Severity dr (A17.11): 1–4 a minor wound, 5 or more (after drm) killed. */
+export function woundStep(roller: Roller, drm: Modifier[]): WoundStep {
+  const die = roller.roll(6);
+  const modifiers = applied(drm);
+  const final = die + sum(modifiers.map((m) => m.value));
+  const killed = final >= 5;
+  return {
+    kind: 'wound',
+    dice: [die],
+    original: die,
+    modifiers,
+    final,
+    result: killed ? 'killed' : 'wounded',
+    label: killed ? 'Killed' : 'Wounded',
+    effect: killed ? `Wound Severity ${final} (5 or more): the wound is mortal, he is eliminated.` : `Wound Severity ${final} (1–4): a minor wound; mark him wounded (ML −1, A17.3).`,
+    tone: 'bad',
+    ref: WOUND_REF,
+    becomes: killed ? { eliminated: true } : { wounded: true },
+  };
 }
 
 /** Why an Original 2 does not chain Heat of Battle here, or undefined when it does. */
@@ -131,16 +384,24 @@ export function hobChainBlocked(input: CheckInput): string | undefined {
   return hobExemption({ unit: input.unit, status: input.hob.status, heroic: input.hob.heroic });
 }
 
-/** A Morale Check or Rally DR, chaining the Heat of Battle DR on an Original 2. */
+/** A Morale Check or Rally DR, with the Wound Severity dr it calls for and the Heat of Battle DR of an Original 2. */
 export function moraleCheck(input: CheckInput, roller: Roller): CheckOutcome {
   const dice = [roller.roll(6), roller.roll(6)];
   const original = sum(dice);
   const modifiers = checkModifiers(input);
   const final = original + sum(modifiers.map((m) => m.value));
   const { ml, note } = moraleLevel(input);
+  const elr = effectiveElr(input);
   const r = input.check === 'mc' ? readMc(input, original, final, ml) : readRally(input, original, final, ml);
-  const blocked = original === 2 ? hobChainBlocked(input) : undefined;
-  const notes = [note, original === 2 && blocked ? `Original 2, but no Heat of Battle: ${blocked}.` : undefined].filter(Boolean);
+  const leaderCreation = r.label === 'Rallied, Leader Creation';
+  const blocked = original === 2 && !leaderCreation ? hobChainBlocked(input) : undefined;
+  const notes = [
+    note ? `(${note})` : undefined,
+    elr.source && input.check === 'mc' && final > ml ? `(ELR ${elr.elr}: ${elr.source})` : undefined,
+    berserkOf(input) && input.leaderDrm !== undefined ? '(berserk: no leadership DRM, A15.42)' : undefined,
+    input.ledByCommissar && input.desperation ? '(a Commissar’s rally ignores Desperation Morale, A25.222)' : undefined,
+    original === 2 && blocked ? `Original 2, but no Heat of Battle: ${blocked}.` : undefined,
+  ].filter(Boolean);
   const step: CheckStep = {
     kind: input.check,
     dice,
@@ -153,24 +414,32 @@ export function moraleCheck(input: CheckInput, roller: Roller): CheckOutcome {
     effect: [r.effect, ...notes].join(' '),
     tone: r.tone,
     ref: r.ref,
-    ...(r.before ? { unit_before: r.before } : {}),
-    ...(r.after ? { unit_after: r.after } : {}),
+    ...(r.after ? { unit_before: input.unit.name, unit_after: r.after } : {}),
+    ...(r.becomes && Object.keys(r.becomes).length ? { becomes: r.becomes } : {}),
   };
-  const steps: (CheckStep | HobStep | NtcStep)[] = [step];
-  if (original === 2 && !blocked) {
+  const steps: (CheckStep | WoundStep | HobStep | NtcStep)[] = [step];
+  let result = step.result;
+  if (r.wound) {
+    const w = woundStep(roller, r.wound.drm);
+    steps.push(w);
+    if (w.result === 'killed') result = 'eliminated';
+  }
+  if (original === 2 && !blocked && !leaderCreation) {
     // The +1 broken DRM goes by the state when the 2 was rolled; a rally is always of a broken unit.
-    const hobInput: HobInput = { ...input.hob, unit: input.unit, broken: input.broken || input.check === 'rally' };
+    // A leader-led check has a leader present, so a Green MMC is not inexperienced (A15.1).
+    const leaderPresent = input.leaderDrm !== undefined && !(input.check === 'rally' && input.selfRally);
+    const hobInput: HobInput = { ...input.hob, unit: input.unit, broken: input.broken || input.check === 'rally', withLeader: input.hob.withLeader || leaderPresent };
     const trigger = `Original 2 on the ${input.check === 'mc' ? 'Morale Check' : 'Rally'}`;
     const hob = hobStep(hobInput, roller, trigger);
     steps.push(hob);
-    if (hob.result === 'berserk' && input.unit.kind === 'leader') steps.push(...berserkCompanionChecks(input.unit, input.companions, roller));
+    if (hob.result === 'berserk' && isLeader(input.unit)) steps.push(...berserkCompanionChecks(input.unit, input.companions, roller, input.hob.subType));
   }
-  return { system: 'asl', steps, result: step.result, tone: step.tone };
+  return { system: 'asl', steps, result, tone: step.tone };
 }
 
 /** Results from best to worst, for "this result or better". */
-export const MC_ORDER = ['passed', 'pinned', 'broken', 'replaced', 'disrupted', 'casualty_reduction', 'eliminated'] as const;
-export const ASL_RALLY_ORDER = ['rallied', 'not_rallied', 'fate'] as const;
+export const MC_ORDER = ['passed', 'pinned', 'step_reduced', 'broken', 'wounded', 'replaced', 'disrupted', 'casualty_reduction', 'elr_unresolved', 'eliminated'] as const;
+export const ASL_RALLY_ORDER = ['rallied', 'not_rallied', 'replaced', 'fate', 'eliminated'] as const;
 export const checkOrder = (input: CheckInput): readonly string[] => (input.check === 'mc' ? MC_ORDER : ASL_RALLY_ORDER);
 
 /**

@@ -1,4 +1,4 @@
-import { CLASS_NAMES, catalog, unitName, type Catalog, type KnownUnit, type Size, type UnitClass } from './catalog.js';
+import { CLASS_NAMES, catalog, derivedBrokenMl, type Catalog, type KnownUnit, type Size, type UnitClass } from './catalog.js';
 
 /** Unit kinds that never take a Heat of Battle DR, with the reason the reply gives (A15.1). */
 export const EXEMPT_KINDS = {
@@ -18,17 +18,27 @@ const KIND_WORDS: Record<string, ExemptKind> = {
   prc: 'prc', passenger: 'prc', passengers: 'prc', rider: 'prc', riders: 'prc',
 };
 
-/** Words that name a sub-type, and the nationality they imply. */
-const TAG_WORDS: Record<string, { tag: string; nationality: string }> = {
-  ss: { tag: 'ss', nationality: 'german' },
-  nkvd: { tag: 'nkvd', nationality: 'russian' },
-  vg: { tag: 'volksgrenadier', nationality: 'german' },
-  volksgrenadier: { tag: 'volksgrenadier', nationality: 'german' },
-  volksgrenadiers: { tag: 'volksgrenadier', nationality: 'german' },
-  smg: { tag: 'smg', nationality: 'axis_minor' },
+/**
+ * Words that name a sub-type. A `data` tag picks the data row that carries it (SS 6-5-8); a soft one
+ * narrows only where some row carries it (Russian 5-2-7 SMG); the others describe the unit and ride
+ * along with whatever counter it has (Gurkha 4-5-8 is a British 4-5-8 that never surrenders).
+ */
+const TAG_WORDS: Record<string, { tag: string; nationality?: string; use: 'data' | 'soft' | 'describe' }> = {
+  ss: { tag: 'ss', nationality: 'german', use: 'data' },
+  nkvd: { tag: 'nkvd', nationality: 'russian', use: 'data' },
+  vg: { tag: 'volksgrenadier', nationality: 'german', use: 'data' },
+  volksgrenadier: { tag: 'volksgrenadier', nationality: 'german', use: 'data' },
+  volksgrenadiers: { tag: 'volksgrenadier', nationality: 'german', use: 'data' },
+  usmc: { tag: 'usmc', nationality: 'american', use: 'data' },
+  marine: { tag: 'usmc', nationality: 'american', use: 'data' },
+  marines: { tag: 'usmc', nationality: 'american', use: 'data' },
+  smg: { tag: 'smg', use: 'soft' },
+  gurkha: { tag: 'gurkha', nationality: 'british', use: 'describe' },
+  gurkhas: { tag: 'gurkha', nationality: 'british', use: 'describe' },
+  commissar: { tag: 'commissar', nationality: 'russian', use: 'describe' },
 };
 
-/** Words that name a class ("Finnish 2-3-8 half-squad (green)"). */
+/** Words that name a class ("Finnish 2-3-8 (1st)", "German 1st line 4-6-7"). */
 const CLASS_WORDS: Record<string, UnitClass> = {
   conscript: 'conscript', green: 'green', elite: 'elite',
   '2nd': 'second_line', second: 'second_line', second_line: 'second_line',
@@ -36,7 +46,10 @@ const CLASS_WORDS: Record<string, UnitClass> = {
 };
 
 /** Words players add that say nothing the counter does not. */
-const FILLER = new Set(['squad', 'squads', 'hs', 'half', 'halfsquad', 'half-squad', 'mmc', 'leader', 'sml', 'smc', 'unit', 'the', 'a', 'line']);
+const FILLER = new Set([
+  'squad', 'squads', 'hs', 'half', 'halfsquad', 'half-squad', 'mmc', 'leader', 'sml', 'smc', 'unit', 'the', 'a', 'line',
+  'airborne', 'paratroops', 'paratrooper', 'paratroopers', 'para', 'guards', 'rifle', 'engineers', 'engineer', 'pioneers', 'pioneer', 'assault',
+]);
 
 /** An ASL unit as the rules need it, whether from the data or described by the player. */
 export type AslUnit = {
@@ -57,11 +70,13 @@ export type ParseOptions = { nationality?: string | undefined; class?: UnitClass
 
 const LEADER_COUNTER = /^(10|[6-9])([+-])([0-3])$/;
 const MMC_COUNTER = /^(\d)-(\d)-(\d{1,2})$|^(\d)(\d)(\d)$/;
+/** Every dash players paste (hyphen, non-breaking hyphen, figure/en/em dash, minus) reads as "-". */
+const DASHES = /[\u2010-\u2015\u2212\uFE63\uFF0D]/g;
 
 function readCounter(raw: string): { counter: string; leader: boolean; numbers: number[] } | undefined {
-  const t = raw.replace(/[–—]/g, '-').replace(/\s+/g, '');
+  const t = raw.replace(/\s+/g, '').replace(/\//g, '-');
   const l = LEADER_COUNTER.exec(t);
-  if (l && (t.includes('+') || t.includes('-'))) {
+  if (l) {
     const [, ml, sign, drm] = l as unknown as [string, string, string, string];
     return { counter: `${ml}${sign}${drm}`, leader: true, numbers: [Number(ml), Number(sign + drm)] };
   }
@@ -71,6 +86,31 @@ function readCounter(raw: string): { counter: string; leader: boolean; numbers: 
     return { counter: `${a}-${b}-${c}`, leader: false, numbers: [Number(a), Number(b), Number(c)] };
   }
   return undefined;
+}
+
+/**
+ * Splits what a player typed into the counter (digits with - + / between, spaces allowed: "4 6 7",
+ * "9 - 2") and the words around it. Ordinals (1st, 2nd) stay words; "4-6-7x" splits into 4-6-7 and x.
+ */
+function tokens(text: string): { counters: string[]; words: string[] } {
+  const norm = text.toLowerCase().replace(DASHES, '-').replace(/\./g, '').replace(/[_(),;:[\]]/g, ' ');
+  const parts = norm.split(/\s+/).filter(Boolean).flatMap((p) => (/^\d+(st|nd)$/.test(p) ? [p] : p.split(/(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)/)));
+  const counters: string[] = [];
+  const words: string[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length) counters.push(run.join(' '));
+    run = [];
+  };
+  for (const p of parts) {
+    if (/^[\d+\-/]+$/.test(p) && /\d|^[+\-/]$/.test(p)) run.push(p);
+    else {
+      flush();
+      words.push(p);
+    }
+  }
+  flush();
+  return { counters, words };
 }
 
 function nationalityFor(cat: Catalog, words: string): string | undefined {
@@ -83,10 +123,9 @@ function nationalityFor(cat: Catalog, words: string): string | undefined {
 export const describeNationalities = (cat: Catalog = catalog()) =>
   [...cat.nationalities.values()].map((n) => n.key).join(', ');
 
-/** "German 4-6-7", with the size spelled out for half-squads and leaders. */
-export function displayName(cat: Catalog, u: { nationality: string; counter: string; tags: string[]; size: Size }) {
-  const base = unitName(cat.nationalities, u);
-  return u.size === 'half_squad' ? `${base} half-squad` : u.size === 'leader' ? `${base} leader` : base;
+/** The unit's name as players see it: the data's name ("German 2-4-7 half-squad"). */
+export function displayName(_cat: Catalog, u: KnownUnit) {
+  return u.name;
 }
 
 function closest(cat: Catalog, nationality: string | undefined, numbers: number[], leader: boolean): string[] {
@@ -98,31 +137,56 @@ function closest(cat: Catalog, nationality: string | undefined, numbers: number[
     return { u, score: diff + size + nat };
   });
   scored.sort((a, b) => a.score - b.score);
-  return [...new Set(scored.slice(0, 5).map((s) => unitName(cat.nationalities, s.u.size === 'leader' ? s.u : s.u)))];
+  return [...new Set(scored.slice(0, 5).map((s) => s.u.name))];
 }
+
+/** With the nationality missing: the data's units with this counter, or else every nationality. */
+function nationalityChoices(cat: Catalog, counter: { counter: string; leader: boolean }): string {
+  const names = cat.units.filter((u) => u.counter === counter.counter && (u.size === 'leader') === counter.leader).map((u) => u.name);
+  const list = names.length ? [...new Set(names)].slice(0, 12).join(', ') : describeNationalities(cat);
+  return `${counter.counter} names no nationality: did you mean ${list}? Put the nationality in the unit or give \`nationality\``;
+}
+
+const withTags = (u: AslUnit, extra: string[]): AslUnit => {
+  if (!extra.length) return u;
+  const tags = [...new Set([...u.tags, ...extra])];
+  const label = extra.includes('gurkha') ? 'Gurkha ' : extra.includes('commissar') ? 'Commissar ' : '';
+  const nat = catalog().nationalities.get(u.nationality)?.name ?? u.nationality;
+  return { ...u, tags, name: label ? u.name.replace(`${nat} `, `${nat} ${label}`) : u.name };
+};
 
 /**
  * Reads a unit as players write it ("German 4-6-7", "ge 467", "Russian 2-2-7", "British 8-1",
- * "SS 6-5-8", "German crew"). Returns the unit, or the sentence saying what is wrong.
+ * "SS 6-5-8", "German crew", "Finnish 2-3-8 (1st)", "U.S. 6-6-6", "4/6/7"). Returns the unit, or
+ * the sentence saying what is wrong.
  */
 export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = catalog()): AslUnit | string {
-  const lower = text.toLowerCase().replace(/[_()]/g, ' ').trim();
-  const counterMatch = /\d[\d\s+\-–—]*/.exec(lower);
-  const counter = counterMatch ? readCounter(counterMatch[0].trim()) : undefined;
-  if (counterMatch && !counter) return `"${counterMatch[0].trim()}" is not a counter: write a squad as 4-6-7 and a leader as 8-1 or 6+1`;
-  const rest = (counterMatch ? lower.replace(counterMatch[0], ' ') : lower).split(/\s+/).filter(Boolean);
+  const { counters, words: all } = tokens(text);
+  if (counters.length > 1) return `"${text.trim()}" names more than one counter (${counters.join(', ')}): give one`;
+  const counter = counters[0] !== undefined ? readCounter(counters[0]) : undefined;
+  if (counters[0] !== undefined && !counter) return `"${counters[0]}" is not a counter: write a squad as 4-6-7 and a leader as 8-1 or 6+1`;
 
   let kind: ExemptKind | undefined;
-  const tags = new Set<string>(opts.tag ? [opts.tag] : []);
+  const dataTags = new Set<string>();
+  const softTags = new Set<string>();
+  const describe = new Set<string>();
   let impliedNationality: string | undefined;
+  const addTag = (t: string) => {
+    const known = Object.values(TAG_WORDS).find((w) => w.tag === t);
+    (known?.use === 'describe' ? describe : known?.use === 'soft' ? softTags : dataTags).add(t);
+  };
+  // A sub-type given as an option narrows only where a data row carries it (sub_type:ss on a 4-6-7 is allowed).
+  if (opts.tag) (TAG_WORDS[opts.tag]?.use === 'describe' ? describe : softTags).add(opts.tag);
   const words: string[] = [];
   let wordClass: UnitClass | undefined;
-  for (const w of rest) {
+  let reduced = false;
+  for (const w of all) {
     if (KIND_WORDS[w]) kind = KIND_WORDS[w];
     else if (CLASS_WORDS[w]) wordClass = CLASS_WORDS[w];
+    else if (w === 'reduced') reduced = true;
     else if (TAG_WORDS[w]) {
-      tags.add(TAG_WORDS[w].tag);
-      impliedNationality = TAG_WORDS[w].nationality;
+      addTag(TAG_WORDS[w].tag);
+      impliedNationality ??= TAG_WORDS[w].nationality;
     } else if (!FILLER.has(w)) words.push(w);
   }
   if (wordClass && opts.class && wordClass !== opts.class) return `the unit says ${wordClass} but \`class\` is ${opts.class}`;
@@ -141,13 +205,16 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
     return `the unit says ${cat.nationalities.get(nationality)!.name} but \`nationality\` is ${opts.nationality}`;
   }
   nationality ??= opts.nationality ?? impliedNationality;
-  if (!nationality) return `name the nationality, in the unit ("German 4-6-7") or with \`nationality\``;
+  if (!nationality) {
+    return counter ? nationalityChoices(cat, counter) : `name the nationality, in the unit ("German 4-6-7") or with \`nationality\``;
+  }
   const natName = cat.nationalities.get(nationality)?.name;
   if (!natName) return `"${nationality}" is not a nationality the bot knows (${describeNationalities(cat)})`;
+  const extra = [...describe];
 
   if (kind) {
     const numbers = counter?.numbers;
-    return {
+    return withTags({
       name: `${natName} ${kind}${counter ? ` ${counter.counter}` : ''}`,
       nationality,
       kind,
@@ -156,14 +223,25 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
       ml: numbers ? numbers.at(-1) : undefined,
       brokenMl: numbers ? numbers.at(-1) : undefined,
       leadership: undefined,
-      tags: [...tags],
+      tags: [...dataTags, ...softTags],
       known: undefined,
-    };
+    }, extra);
   }
-  if (!counter) return `give the counter, e.g. "${natName} 4-6-7" for a squad or "${natName} 8-1" for a leader`;
+  if (!counter) {
+    // A Commissar needs no counter for Heat of Battle; a Morale Check asks for his ML.
+    if (describe.has('commissar')) {
+      return { name: `${natName} Commissar`, nationality, kind: 'leader', counter: undefined, class: undefined, ml: undefined, brokenMl: undefined, leadership: 0, tags: ['commissar'], known: undefined };
+    }
+    return `give the counter, e.g. "${natName} 4-6-7" for a squad or "${natName} 8-1" for a leader`;
+  }
 
   const size: Size[] = counter.leader ? ['leader'] : ['squad', 'half_squad'];
   let matches = cat.units.filter((u) => u.nationality === nationality && size.includes(u.size) && u.counter === counter.counter);
+  // A Commissar is not one of the ranked leaders (A25.22).
+  if (describe.has('commissar')) matches = [];
+  // A Japanese reduced side is read only when asked for, or when the counter is nothing else.
+  const full = matches.filter((u) => !u.reduced);
+  matches = reduced ? matches.filter((u) => u.reduced) : full.length ? full : matches;
   if (opts.class) {
     const ofClass = matches.filter((u) => u.class === opts.class || u.size === 'leader');
     if (matches.length && !ofClass.length) {
@@ -171,9 +249,10 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
     }
     matches = ofClass;
   }
+  for (const t of softTags) if (matches.some((u) => u.tags.includes(t))) matches = matches.filter((u) => u.tags.includes(t));
   // Without a sub-type word, prefer the plain unit (German 2-3-7 is 2nd Line, not the VG half-squad).
-  const tagged = matches.filter((u) => [...tags].every((t) => u.tags.includes(t)));
-  const plain = tagged.filter((u) => u.tags.every((t) => tags.has(t)));
+  const tagged = matches.filter((u) => [...dataTags].every((t) => u.tags.includes(t)));
+  const plain = tagged.filter((u) => u.tags.every((t) => dataTags.has(t) || softTags.has(t)));
   const pick = plain.length ? plain : tagged;
   if (pick.length > 1) {
     const classes = pick.map((u) => `class:${u.class}`).join(' or ');
@@ -181,8 +260,8 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
   }
   const known = pick[0];
   if (known) {
-    return {
-      name: displayName(cat, known),
+    return withTags({
+      name: known.name,
       nationality,
       kind: known.size,
       counter: known.counter,
@@ -190,55 +269,54 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
       ml: known.ml,
       brokenMl: known.brokenMl,
       leadership: known.leadership,
-      tags: known.tags,
+      tags: [...new Set([...known.tags, ...softTags])],
       known,
-    };
+    }, extra);
   }
   if (counter.leader) {
-    return {
+    return withTags({
       name: `${natName} ${counter.counter} leader`,
       nationality,
       kind: 'leader',
       counter: counter.counter,
       class: undefined,
       ml: counter.numbers[0],
-      brokenMl: counter.numbers[0],
+      // Leaders break to their own ML; Japanese leaders have no broken side (G1.4).
+      brokenMl: nationality === 'japanese' ? undefined : counter.numbers[0],
       leadership: counter.numbers[1],
-      tags: [...tags],
+      tags: [...dataTags, ...softTags],
       known: undefined,
-    };
+    }, extra);
   }
   if (!opts.class) {
     return `${natName} ${counter.counter} is not in the unit data. Closest known: ${closest(cat, nationality, counter.numbers, false).join(', ')}. To roll it anyway, give its \`class\``;
   }
   const ml = counter.numbers[2]!;
-  return {
+  const tags = [...dataTags, ...softTags];
+  return withTags({
     name: `${natName} ${counter.counter}`,
     nationality,
     kind: 'squad',
     counter: counter.counter,
     class: opts.class,
     ml,
-    brokenMl: ml,
+    // Japanese squads have no broken side (G1.1); others follow asl-units.md's general rules.
+    brokenMl: nationality === 'japanese' ? undefined : derivedBrokenMl(cat, nationality, opts.class, tags, ml),
     leadership: undefined,
-    tags: [...tags],
+    tags,
     known: undefined,
-  };
+  }, extra);
 }
 
 /** Known unit names matching what a player has typed so far, for autocomplete. */
 export function suggestUnits(typed: string, limit = 25, cat: Catalog = catalog()): string[] {
-  const tokens = typed.toLowerCase().replace(/[–—]/g, '-').split(/\s+/).filter(Boolean);
+  const words = typed.toLowerCase().replace(DASHES, '-').replace(/\./g, '').split(/\s+/).filter(Boolean);
   const out: string[] = [];
   for (const u of cat.units) {
     const n = cat.nationalities.get(u.nationality)!;
-    let label = displayName(cat, u);
-    // Two data entries with one counter (Finnish 2-3-8 half-squads) are told apart by class.
-    const twins = cat.units.filter((o) => o !== u && o.nationality === u.nationality && o.size === u.size && o.counter === u.counter && o.tags.join() === u.tags.join());
-    if (twins.length && u.class) label += ` (${u.class.replace('_line', '')})`;
-    const hay = [label.toLowerCase(), n.key, ...n.aliases, u.counter.replace(/-/g, '')].join(' ');
-    if (tokens.every((t) => hay.includes(t) || hay.includes(t.replace(/-/g, '')))) {
-      out.push(label);
+    const hay = [u.name.toLowerCase(), n.key, ...n.aliases, u.counter.replace(/[-/]/g, '')].join(' ');
+    if (words.every((t) => hay.includes(t) || hay.includes(t.replace(/[-/]/g, '')))) {
+      out.push(u.name);
       if (out.length >= limit) break;
     }
   }

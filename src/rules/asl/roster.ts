@@ -1,64 +1,54 @@
-import { catalog } from './catalog.js';
 import type { HobStep } from './hob.js';
-import type { CheckStep } from './mc.js';
-import { displayName, parseUnit } from './parse-unit.js';
+import type { Becomes, CheckStep, WoundStep } from './mc.js';
+import { parseUnit } from './parse-unit.js';
 
 /** What a tracked ASL unit keeps between rolls. */
-export type AslFields = { counter: string; broken: boolean; berserk: boolean; fanatic: boolean; heroic: boolean };
+export type AslFields = { counter: string; broken: boolean; berserk: boolean; fanatic: boolean; heroic: boolean; wounded: boolean; disrupted: boolean };
 
-export type RosterChange = { fields?: Partial<AslFields>; remove?: true; why: string };
+export const ASL_FIELD_DEFAULTS: Omit<AslFields, 'counter'> = { broken: false, berserk: false, fanatic: false, heroic: false, wounded: false, disrupted: false };
 
-/** The half-squad a squad is reduced to, if the data knows it. */
-function reduced(counter: string): string | undefined {
+/** `undo`: what refusing the battle hardening puts back (the unit as it was before the HoB DR). */
+export type RosterChange = { fields?: Partial<AslFields>; remove?: true; why: string; undo?: Partial<AslFields> };
+
+const isLeaderCounter = (counter: string) => {
   const u = parseUnit(counter);
-  if (typeof u === 'string' || u.kind !== 'squad') return undefined;
-  return u.known?.half ? displayName(catalog(), u.known.half) : undefined;
-}
+  return typeof u !== 'string' && u.kind === 'leader';
+};
 
-function casualtyReduction(f: AslFields, why: string): RosterChange {
-  const u = parseUnit(f.counter);
-  if (typeof u !== 'string' && u.kind === 'leader') return { fields: { broken: true }, why: `${why}: the leader is wounded (not tracked here) and broken.` };
-  const half = reduced(f.counter);
-  return half ? { fields: { counter: half, broken: true }, why: `${why}: reduced to a broken ${half}.` } : { remove: true, why: `${why}: eliminated.` };
+/** A check's or a wound's result as roster fields, with why. */
+function fromBecomes(b: Becomes, label: string, after: string | undefined): { fields?: Partial<AslFields>; remove?: true; why: string } {
+  if (b.eliminated) return { remove: true, why: label };
+  const fields: Partial<AslFields> = {};
+  if (b.counter) fields.counter = b.counter;
+  if (b.broken !== undefined) fields.broken = b.broken;
+  if (b.disrupted !== undefined) fields.disrupted = b.disrupted;
+  if (b.wounded) fields.wounded = true;
+  if (b.berserk !== undefined) fields.berserk = b.berserk;
+  const two = b.two && after ? ` (a second ${after} joins it: add it with /unit add)` : '';
+  return { fields, why: `${label}${two}` };
 }
 
 /**
  * How the steps of one /mc or /hob change a tracked unit, in order; undefined when nothing
  * lasting changed (a pass, a pin, a failed rally).
  */
-export function aslRosterChange(before: AslFields, steps: (CheckStep | HobStep | { kind: string })[]): RosterChange | undefined {
-  let f: AslFields = { ...before };
+export function aslRosterChange(before: AslFields, steps: (CheckStep | WoundStep | HobStep | { kind: string })[]): RosterChange | undefined {
+  let f: AslFields = { ...ASL_FIELD_DEFAULTS, ...before };
   const whys: string[] = [];
+  let undo: Partial<AslFields> | undefined;
   for (const s of steps) {
-    let c: RosterChange | undefined;
+    let c: { fields?: Partial<AslFields>; remove?: true; why: string } | undefined;
     if (s.kind === 'mc' || s.kind === 'rally') {
       const step = s as CheckStep;
-      switch (step.result) {
-        case 'broken':
-        case 'disrupted':
-          c = { fields: { broken: true }, why: step.result === 'broken' ? 'Broken' : 'Broken and Disrupted' };
-          break;
-        case 'replaced':
-          c = { fields: { counter: step.unit_after ?? f.counter, broken: true }, why: `Replaced for ELR by a broken ${step.unit_after ?? 'unit of the next lower class'}` };
-          break;
-        case 'casualty_reduction':
-        case 'fate':
-          c = casualtyReduction(f, 'Casualty Reduction');
-          break;
-        case 'eliminated':
-          c = { remove: true, why: 'Eliminated' };
-          break;
-        case 'rallied':
-          c = { fields: { broken: false }, why: 'Rallied' };
-          break;
-      }
+      if (step.becomes) c = fromBecomes(step.becomes, step.label, step.unit_after);
+    } else if (s.kind === 'wound') {
+      const w = s as WoundStep;
+      c = fromBecomes(w.becomes, w.result === 'killed' ? 'Killed (Wound Severity)' : 'Wounded', undefined);
     } else if (s.kind === 'hob') {
       const h = s as HobStep;
-      const leader = (() => {
-        const u = parseUnit(f.counter);
-        return typeof u !== 'string' && u.kind === 'leader';
-      })();
+      const leader = isLeaderCounter(f.counter);
       const hardened: Partial<AslFields> = h.unit_after ? { counter: h.unit_after, broken: false } : h.fanatic ? { fanatic: true } : {};
+      if (Object.keys(hardened).length) undo = { counter: f.counter, broken: f.broken, fanatic: f.fanatic };
       switch (h.result) {
         case 'hero':
         case 'hero_and_battle_hardening':
@@ -72,7 +62,7 @@ export function aslRosterChange(before: AslFields, steps: (CheckStep | HobStep |
           c = { fields: { berserk: true, broken: false }, why: 'Berserk' };
           break;
         case 'disrupted':
-          c = { fields: { broken: true }, why: 'Broken and Disrupted' };
+          c = { fields: { broken: true, disrupted: true }, why: 'Broken and Disrupted' };
           break;
         case 'surrender':
           c = { remove: true, why: 'Surrendered' };
@@ -84,6 +74,7 @@ export function aslRosterChange(before: AslFields, steps: (CheckStep | HobStep |
     f = { ...f, ...c.fields };
     whys.push(c.why);
   }
-  const changed = Object.fromEntries(Object.entries(f).filter(([k, v]) => before[k as keyof AslFields] !== v)) as Partial<AslFields>;
-  return Object.keys(changed).length ? { fields: changed, why: whys.join('; ') } : undefined;
+  const changed = Object.fromEntries(Object.entries(f).filter(([k, v]) => (before as Record<string, unknown>)[k] !== v && !(v === false && (before as Record<string, unknown>)[k] === undefined))) as Partial<AslFields>;
+  if (!Object.keys(changed).length) return undefined;
+  return { fields: changed, why: whys.join('; '), ...(undo ? { undo } : {}) };
 }

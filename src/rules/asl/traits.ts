@@ -1,0 +1,42 @@
+import type { AslUnit } from './parse-unit.js';
+
+/** What sets a unit apart from the ordinary ones in Chapter A, in one place for /hob and /mc. */
+
+export const SUB_TYPES = ['none', 'ss', 'nkvd', 'gurkha', 'commissar', 'volksgrenadier'] as const;
+export type SubType = (typeof SUB_TYPES)[number];
+
+/** What the situation adds to the unit's own sub-types. */
+export type Situation = { fanatic: boolean; subType: SubType; vsRussians: boolean };
+
+export const tagsOf = (unit: AslUnit, subType: SubType) => new Set([...unit.tags, ...(subType === 'none' ? [] : [subType])]);
+export const isLeader = (u: AslUnit) => u.kind === 'leader';
+export const isSmc = (u: AslUnit) => u.kind === 'leader' || u.kind === 'hero';
+export const isMmc = (u: AslUnit) => u.kind === 'squad' || u.kind === 'half_squad' || u.kind === 'crew';
+export const isCommissar = (u: AslUnit, subType: SubType = 'none') => tagsOf(u, subType).has('commissar');
+
+/** Why ELR failure never Replaces or Disrupts this unit, or undefined (A19.12). */
+export function neverDisrupted(unit: AslUnit, s: Situation): string | undefined {
+  const tags = tagsOf(unit, s.subType);
+  if (unit.nationality === 'partisan') return 'Partisans';
+  if (unit.nationality === 'japanese') return 'Japanese';
+  if (tags.has('commissar')) return 'Commissars';
+  if (tags.has('gurkha')) return 'Gurkhas';
+  if (tags.has('usmc')) return 'US Marines';
+  if (tags.has('ss') && s.vsRussians) return 'SS opposed by Russians';
+  if (s.fanatic) return 'Fanatic units';
+  if (unit.kind === 'prc') return 'PRC';
+  return undefined;
+}
+
+/** Why this unit is never Replaced for ELR failure, or undefined (A19.11). */
+export function elrImmune(unit: AslUnit, subType: SubType, heroic: boolean): string | undefined {
+  if (unit.kind === 'crew') return 'crews are never Replaced for ELR (A19.11)';
+  if (tagsOf(unit, subType).has('commissar')) return 'Commissars are never Replaced for ELR (A19.11)';
+  if (unit.kind === 'hero' || heroic) return 'heroes are never Replaced for ELR (A19.11)';
+  if (unit.kind === 'unarmed') return 'unarmed units are never Replaced for ELR (A19.11)';
+  if (unit.nationality === 'japanese' && isSmc(unit)) return 'Japanese SMC are never Replaced for ELR (G1.4)';
+  return undefined;
+}
+
+/** "an Elite unit", "a 1st Line unit": the article a class name takes. */
+export const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
