@@ -45,9 +45,6 @@ export function prepare(ctx: Context, given: ParsedOptions<typeof options>): { i
   const { unit, tracked } = read;
   const o = rosterDefaults(ctx, given, tracked);
   if (o.self_rally && tracked?.fields.disrupted) return `${tracked.unit.name} is Disrupted: a Disrupted unit may not Self-Rally (A19.12).`;
-  if (o.ml === undefined && o.status !== 'berserk' && (o.check === 'rally' || o.broken ? unit.brokenMl : unit.ml) === undefined) {
-    return `${unit.name} has no Morale Level in the data: give its counter or \`ml\`.`;
-  }
   const companions = readCompanions(o.companions, unit.nationality);
   if (typeof companions === 'string') return companions;
   const input: CheckInput = {
@@ -70,6 +67,10 @@ export function prepare(ctx: Context, given: ParsedOptions<typeof options>): { i
   };
   const conflict = checkConflict(input);
   if (conflict) return `${conflict}. Nothing was rolled or recorded.`;
+  if (o.ml === undefined && o.status !== 'berserk' && (o.check === 'rally' || o.broken ? unit.brokenMl : unit.ml) === undefined) {
+    return `${unit.name} has no Morale Level in the data: give its counter or \`ml\`.`;
+  }
+
   return { input, ...(tracked ? { tracked } : {}), options: tracked ? { ...o, counter: tracked.fields.counter } : o };
 }
 
