@@ -19,7 +19,7 @@ export const unitOptions = {
 export const hobOptions = {
   with_leader: boolean({ description: 'With an unbroken leader (a Green MMC is then not inexperienced)', default: false }),
   enemy_in_los: boolean({ description: 'A Known enemy unit is in its LOS (default true)', default: true }),
-  enemy_adjacent: boolean({ description: 'Known, Good Order, armed enemy Infantry/Cavalry ADJACENT', default: false }),
+  enemy_adjacent: boolean({ description: 'A Known, Good Order, armed enemy is ADJACENT', default: false }),
   fanatic: boolean({ description: 'The unit is Fanatic', default: false }),
   sub_type: choice({ description: 'Sub-type (default none)', choices: SUB_TYPES, default: 'none' }),
   vs_russians: boolean({ description: 'SS fighting Russians', default: false }),
@@ -40,8 +40,8 @@ export type TrackedAsl = Tracked & { fields: AslFields };
  * The unit the options describe — a roster unit of this channel's ASL game by its name, or a unit
  * as players write it — or the error sentence naming `unit`.
  */
-export function readUnit(ctx: Context, o: UnitOpts & { sub_type: string }): { unit: AslUnit; tracked?: TrackedAsl } | string {
-  const tracked = trackedUnit(ctx, 'asl', o.unit);
+export function readUnit(ctx: Context, o: UnitOpts & { sub_type: string }, purpose: 'write' | 'read' = 'write'): { unit: AslUnit; tracked?: TrackedAsl } | string {
+  const tracked = trackedUnit(ctx, 'asl', o.unit, purpose);
   const text = tracked ? String(tracked.unit.fields.counter) : o.unit;
   // A sub-type given as an option picks its unit the way the word would ("German 2-3-7" + VG).
   const unit = parseUnit(text, { nationality: o.nationality, class: o.class, ...(o.sub_type !== 'none' ? { tag: o.sub_type } : {}) });

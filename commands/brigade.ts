@@ -1,8 +1,9 @@
 import { defineCommand } from '../src/core/command.js';
-import { errorReply, gameFor, record, resultMessage } from '../src/core/adjudicate.js';
+import { errorReply, gameFor, gameNote, record, resultMessage } from '../src/core/adjudicate.js';
 import { integer, requiredMessage, text } from '../src/core/options.js';
-import { preferGiven, writeBack } from '../src/core/roster-unit.js';
+import { assertMayChange, writeBack } from '../src/core/roster-unit.js';
 import { UNIT_NAME_MAX } from '../src/core/unit-option.js';
+import { brigadeUnits, lossesOf } from '../src/core/brigades.js';
 import { findingEmbed } from '../src/render/hearts-of-tin.js';
 import { brigadeMorale } from '../src/rules/hearts-of-tin/disorder.js';
 import { STRENGTH_MAX } from './disorder.js';
@@ -23,26 +24,38 @@ export default defineCommand({
   run(ctx, given) {
     // A brigade named on the roster: its units' original and current strengths stand in for the numbers.
     const game = given.brigade ? gameFor(ctx, 'hearts-of-tin') : undefined;
-    const { roster } = ctx.services.ledger;
-    const units = game ? roster.units(game.id, 10_000, 0).filter((u) => String(u.fields.brigade ?? '').toLowerCase() === given.brigade!.toLowerCase()) : [];
-    const sum = (f: (x: Record<string, any>) => number) => units.reduce((a, u) => a + f(u.fields), 0);
-    const o = preferGiven(ctx, given, units.length ? { original: sum((f) => f.original), lost: sum((f) => f.original - f.strength) } : {});
+    const { ever, live } = game ? brigadeUnits(ctx, game, given.brigade!) : { ever: [], live: [] };
+    const typed = given.original !== undefined || given.lost !== undefined;
+    const fromRoster = ever.length > 0 && !typed;
+    const totals = fromRoster ? lossesOf(ever) : undefined;
+    const o = { ...given, ...(totals ? { original: totals.original, lost: totals.lost } : {}) };
     if (o.original === undefined || o.lost === undefined) {
       return errorReply(requiredMessage(o.original === undefined ? 'original' : 'lost', o.original === undefined ? options.original : options.lost));
     }
     if (o.lost > o.original) return errorReply(`\`lost\` (${o.lost}) cannot be more than \`original\` (${o.original}).`);
     const input = { ...o, original: o.original, lost: o.lost };
     const outcome = brigadeMorale(input);
+    const marking = outcome.result === 'shaken' && fromRoster ? live.filter((u) => !u.fields.brigade_shaken) : [];
+    // Marking the brigade's units shaken writes to each of them: their owners or a GM only.
+    for (const unit of marking) assertMayChange(ctx, { game: game!, unit }, { verb: `mark ${unit.name} shaken` });
     const row = ctx.services.ledger.transaction(() => {
       const r = record(ctx, { command: 'brigade', kind: 'check', unit: o.brigade, input }, outcome);
-      if (outcome.result === 'shaken') {
-        for (const unit of units.filter((u) => !u.fields.brigade_shaken)) {
-          writeBack(ctx, { game: game!, unit }, { fields: { brigade_shaken: true }, why: `${o.brigade} is shaken: a disorder marker at the end of every turn` }, r.id, 'brigade');
-        }
+      for (const unit of marking) {
+        writeBack(ctx, { game: game!, unit }, { fields: { brigade_shaken: true }, why: `${o.brigade} is shaken: a disorder marker at the end of every turn` }, r.id, 'brigade');
       }
       return r;
     });
-    const embed = findingEmbed({ title: 'Brigade morale', name: o.brigade, userName: ctx.actor.userName, description: `original strength ${input.original} · lost ${input.lost}${units.length ? ` (from ${units.length} roster unit${units.length === 1 ? '' : 's'})` : ''}`, outcome, row });
+    const source = totals
+      ? ` (from its ${ever.length} roster unit${ever.length === 1 ? '' : 's'}${totals.gone ? `, ${totals.gone} of them gone from the field and counted as wholly lost` : ''})`
+      : '';
+    const embed = findingEmbed({
+      title: 'Brigade morale',
+      name: o.brigade,
+      userName: ctx.actor.userName,
+      description: [`original strength ${input.original} · lost ${input.lost}${source}`, gameNote(ctx, 'hearts-of-tin')].filter(Boolean).join('\n'),
+      outcome,
+      row,
+    });
     return resultMessage({ row, outcome }, embed);
   },
 });

@@ -1,18 +1,31 @@
 import { defineCommand } from '../src/core/command.js';
-import { errorReply, record, resultMessage } from '../src/core/adjudicate.js';
+import { errorReply, gameNote, record, resultMessage } from '../src/core/adjudicate.js';
 import { choice, integer, requiredMessage } from '../src/core/options.js';
 import { preferGiven, trackedUnit, writeBack } from '../src/core/roster-unit.js';
-import { recentUnitChoices, unitOption } from '../src/core/unit-option.js';
+import { unitChoicesFor, unitOption } from '../src/core/unit-option.js';
 import { findingEmbed } from '../src/render/hearts-of-tin.js';
 import { disorderGained, MELEE_RESULTS } from '../src/rules/hearts-of-tin/disorder.js';
 
 export const STRENGTH_MAX = 100_000;
+const MAX_MARKERS = 10;
 
 const options = {
   strength: integer({ description: 'Strength at the start of this turn (a roster unit: its own)', min: 1, max: STRENGTH_MAX }),
-  lost: integer({ description: 'Strength lost this turn', min: 0, max: STRENGTH_MAX, required: true }),
+  lost: integer({ description: 'Strength lost in this report (a roster unit: reports in one turn add up)', min: 0, max: STRENGTH_MAX, required: true }),
   melee: choice({ description: 'Melee this turn: defeated, or pursued after winning (default none)', choices: MELEE_RESULTS, default: 'none' }),
   unit: unitOption(),
+};
+
+/** What a Hearts of Tin roster unit keeps, including this turn's losses (hearts-of-tin.md, State across a game). */
+type HotFields = {
+  original: number;
+  strength: number;
+  disorder: number;
+  /** The turn the next three describe; another turn starts afresh. */
+  turn_of?: number | null;
+  turn_strength?: number;
+  turn_lost?: number;
+  turn_marked?: boolean;
 };
 
 export default defineCommand({
@@ -23,22 +36,54 @@ export default defineCommand({
   options,
   run(ctx, given) {
     const tracked = trackedUnit(ctx, 'hearts-of-tin', given.unit);
-    const f = tracked?.unit.fields as { strength: number; disorder: number } | undefined;
-    const o = preferGiven(ctx, given, f ? { strength: f.strength } : {});
+    const f = tracked?.unit.fields as HotFields | undefined;
+    if (tracked && f) {
+      if (f.strength <= 0) return errorReply(`${tracked.unit.name} has no strength left: it is gone, not disordered.`);
+      if (given.strength !== undefined && given.strength > f.original) {
+        return errorReply(`\`strength\` (${given.strength}) cannot be more than ${tracked.unit.name}'s original strength (${f.original}).`);
+      }
+      if (given.lost > f.strength) return errorReply(`\`lost\` (${given.lost}) is more than ${tracked.unit.name} has left (${f.strength}).`);
+    }
+    // This turn's start and what was lost in it so far: reports in one turn add up.
+    const sameTurn = tracked && f && f.turn_of === tracked.game.turn && f.turn_strength !== undefined;
+    const start = sameTurn ? f!.turn_strength! : f?.strength;
+    const o = preferGiven(ctx, given, start !== undefined ? { strength: start } : {});
     if (o.strength === undefined) return errorReply(requiredMessage('strength', options.strength));
-    if (o.lost > o.strength) return errorReply(`\`lost\` (${o.lost}) cannot be more than \`strength\` (${o.strength}).`);
-    const input = { ...o, strength: o.strength };
+    const lostEarlier = sameTurn ? (f!.turn_lost ?? 0) : 0;
+    if (!tracked && o.lost > o.strength) return errorReply(`\`lost\` (${o.lost}) cannot be more than \`strength\` (${o.strength}).`);
+    const input = { ...o, strength: o.strength, ...(tracked ? { lostEarlier, markedForLosses: Boolean(sameTurn && f!.turn_marked), markersBefore: f!.disorder } : {}) };
     const outcome = disorderGained(input);
-    const markers = outcome.steps[0]!.markers;
+    const step = outcome.steps[0]!;
     const row = ctx.services.ledger.transaction(() => {
       const r = record(ctx, { command: 'disorder', kind: 'check', unit: o.unit, input }, outcome);
-      if (tracked && f && (markers || o.lost)) {
-        writeBack(ctx, tracked, { fields: { disorder: Math.min(10, f.disorder + markers), strength: input.strength - o.lost }, why: `${markers} disorder marker${markers === 1 ? '' : 's'} gained, ${o.lost} lost` }, r.id, 'disorder');
+      if (tracked && f) {
+        if (step.result === 'gone') {
+          writeBack(ctx, tracked, { remove: true, why: `All its strength lost: gone from the field` }, r.id, 'disorder');
+        } else if (step.markers || o.lost) {
+          const heavy = step.causes.some((c) => c.startsWith('lost 25%'));
+          const fields = {
+            disorder: Math.min(MAX_MARKERS, f.disorder + step.markers),
+            strength: f.strength - o.lost,
+            turn_of: tracked.game.turn,
+            turn_strength: o.strength,
+            turn_lost: lostEarlier + o.lost,
+            turn_marked: Boolean(sameTurn && f.turn_marked) || heavy,
+          };
+          writeBack(ctx, tracked, { fields, why: `${step.markers} disorder marker${step.markers === 1 ? '' : 's'} gained, ${o.lost} lost` }, r.id, 'disorder');
+        }
       }
       return r;
     });
-    const embed = findingEmbed({ title: 'Disorder', name: o.unit, userName: ctx.actor.userName, description: `strength ${input.strength} at the start of the turn · lost ${o.lost} · melee: ${o.melee}`, outcome, row });
+    const turnLoss = lostEarlier ? ` (${lostEarlier + o.lost} this turn)` : '';
+    const embed = findingEmbed({
+      title: 'Disorder',
+      name: o.unit,
+      userName: ctx.actor.userName,
+      description: [`strength ${input.strength} at the start of the turn · lost ${o.lost}${turnLoss} · melee: ${o.melee}`, gameNote(ctx, 'hearts-of-tin')].filter(Boolean).join('\n'),
+      outcome,
+      row,
+    });
     return resultMessage({ row, outcome }, embed);
   },
-  autocomplete: recentUnitChoices,
+  autocomplete: unitChoicesFor('hearts-of-tin'),
 });

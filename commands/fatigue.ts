@@ -1,10 +1,12 @@
-import { errorReply, message, record, resultMessage } from '../src/core/adjudicate.js';
+import { errorReply, gameFor, gameNote, message, record, resultMessage } from '../src/core/adjudicate.js';
 import { defineSubcommand, type CommandGroup, type Context, type Reply } from '../src/core/command.js';
 import { boolean, choice, integer, text } from '../src/core/options.js';
-import { mayManage, trackedUnit, writeBack, type Tracked } from '../src/core/roster-unit.js';
+import { trackedUnit, writeBack, type Tracked } from '../src/core/roster-unit.js';
+import { positionKey } from '../src/core/turn-end.js';
+import type { Game } from '../src/ledger/roster.js';
 import { fatigueChangeEmbed, fatigueStatusEmbed } from '../src/render/wacht-am-rhein.js';
 import type { Outcome } from '../src/rules/types.js';
-import { applyEvent, EVENT_CODES, recover, STATUSES, type FatigueFinding, type FatigueState, type Strengths } from '../src/rules/wacht-am-rhein/fatigue.js';
+import { applyEvent, EVENT_CODES, exemptible, isEnaPhase, isRestingPhase, recover, STATUSES, type FatigueFinding, type FatigueState, type Strengths } from '../src/rules/wacht-am-rhein/fatigue.js';
 import { rosterChoices } from './unit.js';
 
 const SYSTEM = 'wacht-am-rhein';
@@ -21,33 +23,57 @@ const strengths = {
 
 type Subject = { tracked?: Tracked; name: string | undefined; state: FatigueState; printed?: Strengths };
 
-/** The roster unit named, or an untracked unit described by its options. */
-function subject(ctx: Context, o: { unit?: string; status?: FatigueState['status']; attack?: number; defense?: number; movement?: number }, needStrengths: boolean): Subject | string {
-  if (o.unit) {
-    const tracked = trackedUnit(ctx, SYSTEM, o.unit);
-    if (!tracked) return `There is no Wacht am Rhein unit named ${JSON.stringify(o.unit)} in this channel's game. For an untracked unit give \`status\`${needStrengths ? ', `attack`, `defense` and `movement`' : ''} instead.`;
+
+/**
+ * The roster unit named, or an untracked unit described by its options (a name not on the roster
+ * is kept with the ruling). `status` describes an untracked unit only: a roster unit's status is
+ * its own, changed by events and recoveries (wacht-am-rhein.md, Modes and restrictions).
+ */
+function subject(ctx: Context, o: { unit?: string; status?: FatigueState['status']; attack?: number; defense?: number; movement?: number }, purpose: 'write' | 'read', needStrengths: boolean): Subject | string {
+  const tracked = o.unit ? trackedUnit(ctx, SYSTEM, o.unit, purpose) : undefined;
+  if (tracked) {
     const f = tracked.unit.fields as Record<string, any>;
-    return { tracked, name: tracked.unit.name, state: { status: o.status ?? f.fatigue, mrExemption: Boolean(f.mr_exemption) }, printed: { attack: o.attack ?? f.attack, defense: o.defense ?? f.defense, movement: o.movement ?? f.movement } };
+    if (o.status !== undefined && o.status !== f.fatigue) {
+      return `\`status\` describes an untracked unit; ${tracked.unit.name} is on the roster as ${f.fatigue}, which only events and recoveries change (or /unit edit).`;
+    }
+    return { tracked, name: tracked.unit.name, state: { status: f.fatigue, mrExemption: Boolean(f.mr_exemption) }, printed: { attack: o.attack ?? f.attack, defense: o.defense ?? f.defense, movement: o.movement ?? f.movement } };
   }
-  if (!o.status) return 'Name a roster `unit`, or give an untracked unit\'s `status`.';
+  if (!o.status) {
+    return o.unit
+      ? `There is no Wacht am Rhein unit named ${JSON.stringify(o.unit)} in this channel's game. For an untracked unit give \`status\`${needStrengths ? ', `attack`, `defense` and `movement`' : ''} too.`
+      : 'Name a roster `unit`, or give an untracked unit\'s `status`.';
+  }
   if (needStrengths && (o.attack === undefined || o.defense === undefined || o.movement === undefined)) return 'An untracked unit needs `attack`, `defense` and `movement`.';
   const printed = o.attack !== undefined && o.defense !== undefined && o.movement !== undefined ? { attack: o.attack, defense: o.defense, movement: o.movement } : undefined;
-  return { name: undefined, state: { status: o.status, mrExemption: false }, ...(printed ? { printed } : {}) };
+  return { name: o.unit, state: { status: o.status, mrExemption: false }, ...(printed ? { printed } : {}) };
 }
 
 /** Records the change, writes it back to a tracked unit, and replies. */
-function applyChange(ctx: Context, s: Subject, title: string, input: Record<string, unknown>, outcome: Outcome<FatigueFinding>): Reply {
-  if (s.tracked && !mayManage(ctx, s.tracked.unit.owner_id)) return errorReply(`Only ${s.tracked.unit.owner_name}, who owns ${s.tracked.unit.name}, or a GM can change it.`);
+function applyChange(ctx: Context, s: Subject, title: string, input: Record<string, unknown>, outcome: Outcome<FatigueFinding>, extra: Record<string, unknown> = {}): Reply {
   const { ledger } = ctx.services;
   const after = outcome.steps[0]!.after;
   const row = ledger.transaction(() => {
     const r = record(ctx, { command: 'fatigue', kind: 'check', unit: s.name, input }, outcome);
-    if (s.tracked && (after.status !== s.state.status || after.mrExemption !== s.state.mrExemption)) {
-      writeBack(ctx, s.tracked, { fields: { fatigue: after.status, mr_exemption: after.mrExemption }, why: outcome.steps[0]!.effect }, r.id, 'fatigue');
+    if (s.tracked && (after.status !== s.state.status || after.mrExemption !== s.state.mrExemption || Object.keys(extra).length)) {
+      writeBack(ctx, s.tracked, { fields: { fatigue: after.status, mr_exemption: after.mrExemption, ...extra }, why: outcome.steps[0]!.effect }, r.id, 'fatigue');
     }
     return r;
   });
-  return resultMessage({ row, outcome }, fatigueChangeEmbed({ title, name: s.name, userName: ctx.actor.userName, outcome, row, ...(s.printed ? { printed: s.printed } : {}) }));
+  const embed = fatigueChangeEmbed({ title, name: s.name, userName: ctx.actor.userName, outcome, row, ...(s.printed ? { printed: s.printed } : {}) });
+  const note = gameNote(ctx, SYSTEM);
+  return resultMessage({ row, outcome }, note ? { ...embed, description: [embed.description, `*${note}*`].filter(Boolean).join('\n') } : embed);
+}
+
+/** The MR exemption of a tracked unit as it stands at the game's position: armed, bound to this ENA, or over. */
+function exemptionNow(s: Subject, game: Game | undefined): { valid: boolean; bind?: string; ended?: boolean } {
+  const f = s.tracked?.unit.fields as Record<string, any> | undefined;
+  if (!f?.mr_exemption || !game) return { valid: s.state.mrExemption };
+  const here = positionKey(game);
+  if (!isEnaPhase(game.phase)) return { valid: true };
+  if (f.mr_ena && f.mr_ena !== here) return { valid: false, ended: true };
+  // The first possible ENA after leaving MR is this one, unless it left MR during this very ENA.
+  if (f.mr_armed === here) return { valid: false };
+  return { valid: true, ...(f.mr_ena ? {} : { bind: here }) };
 }
 
 export default {
@@ -60,9 +86,23 @@ export default {
       description: 'Apply an event that fatigues or rests a unit',
       options: { event: choice({ description: 'What happened to the unit', choices: EVENT_CODES, required: true }), ...common },
       run(ctx, o) {
-        const s = subject(ctx, o, false);
+        const s = subject(ctx, o, 'write', false);
         if (typeof s === 'string') return errorReply(s);
-        return applyChange(ctx, s, 'Fatigue event', o, applyEvent(s.state, o.event));
+        const game = s.tracked?.game ?? gameFor(ctx, SYSTEM);
+        const mode = s.tracked ? (s.tracked.unit.fields as Record<string, unknown>).mode : undefined;
+        if (o.event === 'left_maneuver_reserve' && s.tracked && mode !== 'maneuver_reserve') {
+          return errorReply(`${s.tracked.unit.name} is in ${String(mode ?? 'no').replace('_', ' ')} mode, not Maneuver Reserve: only a unit in MR mode can leave it (13.1.3).`);
+        }
+        const ex = exemptionNow(s, game);
+        const state = { ...s.state, mrExemption: ex.valid };
+        const outcome = applyEvent(state, o.event, { inEna: isEnaPhase(game?.phase) });
+        const extra: Record<string, unknown> = {};
+        if (o.event === 'left_maneuver_reserve' && s.tracked) Object.assign(extra, { mode: 'tactical', mr_armed: game ? positionKey(game) : null, mr_ena: null });
+        else if (ex.ended) Object.assign(extra, { mr_exemption: false, mr_ena: null });
+        else if (ex.bind && exemptible(o.event)) Object.assign(extra, { mr_ena: ex.bind });
+        // What the rules read as the state is what the roster keeps (an exemption that ended is cleared).
+        const fixed = ex.ended ? { ...outcome, steps: [{ ...outcome.steps[0]!, after: { ...outcome.steps[0]!.after, mrExemption: false } }] } : outcome;
+        return applyChange(ctx, s, 'Fatigue event', { ...o, in_ena: isEnaPhase(game?.phase) }, fixed, extra);
       },
     }),
     recover: defineSubcommand({
@@ -74,19 +114,34 @@ export default {
         ...common,
       },
       run(ctx, o) {
-        const s = subject(ctx, o, false);
+        const s = subject(ctx, o, 'write', false);
         if (typeof s === 'string') return errorReply(s);
-        const mode = s.tracked ? (s.tracked.unit.fields as Record<string, unknown>).mode : undefined;
+        const f = s.tracked?.unit.fields as Record<string, unknown> | undefined;
+        const mode = f?.mode;
         const tactical = o.tactical ?? (mode === undefined ? undefined : mode === 'tactical');
         if (tactical === undefined) return errorReply('`tactical` is required for an untracked unit: is it in Tactical mode?');
-        return applyChange(ctx, s, 'Resting Phase', { ...o, tactical }, recover(s.state, { tactical, adjacentEnemy: o.adjacent_enemy, moved: o.moved }));
+        // One step per Resting Phase (13.1.2): a tracked unit recovers in the game's Resting Phase, once.
+        let extra: Record<string, unknown> = {};
+        if (s.tracked) {
+          const g = s.tracked.game;
+          if (!isRestingPhase(g.phase)) {
+            return errorReply(`Recovery is taken in the Resting Phase (13.1.2), and ${g.name} is at ${g.turn === null ? 'no turn yet' : `turn ${g.turn}${g.phase ? `, ${g.phase}` : ''}`}: set it with /game turn number:<n> phase:resting.`);
+          }
+          const here = positionKey(g);
+          if (f?.recovered_in === here) return errorReply(`${s.tracked.unit.name} already recovered a step in the Resting Phase of turn ${g.turn}: one step per Resting Phase (13.1.2).`);
+          extra = { recovered_in: here };
+        }
+        const outcome = recover(s.state, { tactical, adjacentEnemy: o.adjacent_enemy, moved: o.moved });
+        // Only a step taken uses up the phase; a refused or needless recovery leaves it open.
+        if (outcome.steps[0]!.after.status === s.state.status) extra = {};
+        return applyChange(ctx, s, 'Resting Phase', { ...o, tactical }, outcome, extra);
       },
     }),
     status: defineSubcommand({
       description: 'Status, effective strengths and movement, and restrictions',
       options: { ...common, ...strengths },
       run(ctx, o) {
-        const s = subject(ctx, o, true);
+        const s = subject(ctx, o, 'read', true);
         if (typeof s === 'string') return errorReply(s);
         return message(fatigueStatusEmbed(s.name, s.printed!, s.state.status, s.state.mrExemption));
       },

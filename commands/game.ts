@@ -2,6 +2,7 @@ import { errorReply, message, record } from '../src/core/adjudicate.js';
 import { defineSubcommand, type CommandGroup, type Context, type Reply } from '../src/core/command.js';
 import { choice, integer, text } from '../src/core/options.js';
 import { mayManage, changeOutcome } from '../src/core/roster-unit.js';
+import { turnEnd } from '../src/core/turn-end.js';
 import { commitment, newServerSeed } from '../src/dice/seeded.js';
 import { newRollId } from '../src/ledger/ledger.js';
 import { GameRunningError, type Game } from '../src/ledger/roster.js';
@@ -92,13 +93,15 @@ export default {
         if ('type' in g) return g;
         if (!mayManage(ctx, g.started_by)) return errorReply(NOT_MANAGER(g));
         const { ledger } = ctx.services;
-        const updated = ledger.transaction(() => {
+        const { updated, lines } = ledger.transaction(() => {
           ledger.roster.setTurn(g.id, o.number, o.phase ?? null);
           const after = ledger.roster.game(g.guild_id, g.id)!;
-          recordGame(ctx, after, { turn: o.number, phase: o.phase ?? null }, 'turn_set', 'Turn set', `Turn ${o.number}${o.phase ? `, ${o.phase}` : ''}.`);
-          return after;
+          const row = recordGame(ctx, after, { turn: o.number, phase: o.phase ?? null }, 'turn_set', 'Turn set', `Turn ${o.number}${o.phase ? `, ${o.phase}` : ''}.`);
+          // The rules' end-of-turn effects, recorded with the turn that caused them.
+          return { updated: after, lines: turnEnd(ctx, g, after, row.id) };
         });
-        return message(gameEmbed('Turn', updated));
+        const note = lines.length ? `**End of turn ${g.turn}**\n${lines.join('\n')}` : undefined;
+        return message(gameEmbed('Turn', updated, note ? { note } : {}));
       },
     }),
     status: defineSubcommand({
@@ -108,7 +111,7 @@ export default {
         const g = runningGame(ctx);
         if ('type' in g) return g;
         const { ledger } = ctx.services;
-        return message(gameEmbed('Game', g, { units: ledger.roster.countUnits(g.id), rolls: ledger.gameRollCount(g.guild_id, g.id) }));
+        return message(gameEmbed('Game', g, { units: ledger.roster.countUnits(g.id), rolls: ledger.gameRollCount(g.guild_id, g.id), rulings: ledger.gameRulingCount(g.guild_id, g.id) }));
       },
     }),
     end: defineSubcommand({

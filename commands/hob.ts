@@ -19,8 +19,9 @@ export const options = {
 export function prepare(
   ctx: Context,
   given: ParsedOptions<typeof options>,
+  purpose: 'write' | 'read' = 'write',
 ): { input: HobInput; companions: { unit: AslUnit; broken: boolean }[]; tracked?: TrackedAsl; options: Record<string, unknown> } | string {
-  const read = readUnit(ctx, given);
+  const read = readUnit(ctx, given, purpose);
   if (typeof read === 'string') return read;
   const { unit, tracked } = read;
   const o = rosterDefaults(ctx, given, tracked);

@@ -14,14 +14,14 @@ export const options = {
   check: choice({ description: 'Morale Check or Rally (default mc)', choices: ['mc', 'rally'] as const, default: 'mc' }),
   number: integer({ description: 'The #MC (0 is a NMC; default 0)', min: 0, max: 4, default: 0 }),
   ml: integer({ description: "Override the unit's Morale Level", min: 1, max: 10 }),
-  leader_drm: integer({ description: 'DRM of an unbroken leader in the Location (−3 to +1)', min: -3, max: 1 }),
+  leader_drm: integer({ description: 'Leadership DRM of an unbroken leader (−3 to +1)', min: -3, max: 1 }),
   elr: integer({ description: "ELR (default: the unit's own, else 3)", min: 0, max: 5 }),
   ift: boolean({ description: 'Caused by the IFT: Final = ML pins (default true)', default: true }),
   broken: boolean({ description: 'Broken (an MC uses the broken-side ML)', default: false }),
   terrain: choice({ description: 'Rally: terrain that gives −1', choices: TERRAINS, default: 'none' }),
   desperation: boolean({ description: 'Rally: under Desperation Morale (+4)', default: false }),
   self_rally: boolean({ description: 'Rally: Self-Rally, no leader (+1; no HoB)', default: false }),
-  first_rally: boolean({ description: 'Self-Rally: your first MMC rally this RPh (default true)', default: true }),
+  first_rally: boolean({ description: 'Self-Rally: first MMC rally of your RPh (default true)', default: true }),
   led_by_commissar: boolean({ description: 'Rally: led by a Commissar (A25.222)', default: false }),
   wounded: boolean({ description: 'A wounded leader or hero (A17)', default: false }),
   // A leader's presence is told by leader_drm here (Discord allows 25 options a command).
@@ -39,8 +39,8 @@ export const check = (o: ParsedOptions<typeof options>) => {
 };
 
 /** The rules' input from the options, or the sentence that refuses them (nothing is rolled). */
-export function prepare(ctx: Context, given: ParsedOptions<typeof options>): { input: CheckInput; tracked?: TrackedAsl; options: Record<string, unknown> } | string {
-  const read = readUnit(ctx, given);
+export function prepare(ctx: Context, given: ParsedOptions<typeof options>, purpose: 'write' | 'read' = 'write'): { input: CheckInput; tracked?: TrackedAsl; options: Record<string, unknown> } | string {
+  const read = readUnit(ctx, given, purpose);
   if (typeof read === 'string') return read;
   const { unit, tracked } = read;
   const o = rosterDefaults(ctx, given, tracked);

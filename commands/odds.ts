@@ -34,7 +34,7 @@ export default {
       description: 'Hearts of Tin rally; with commander_near, the re-roll is taken on a failure',
       options: oddsOptions(rally.options),
       run(ctx, given) {
-        const settled = rally.settle(ctx, given);
+        const settled = rally.settle(ctx, given, 'read');
         if (typeof settled === 'string') return errorReply(settled);
         const o = settled.options;
         const input = rally.toInput(o);
@@ -47,7 +47,7 @@ export default {
       options: oddsOptions(morale.options),
       check: morale.check,
       run(ctx, given) {
-        const settled = morale.settle(ctx, given);
+        const settled = morale.settle(ctx, given, 'read');
         if (typeof settled === 'string') return errorReply(settled);
         const o = settled.options;
         return answer(`Odds · ${o.rally ? 'Rally' : 'Morale check'}${o.unit ? ` · ${o.unit}` : ''}`, `${o.morale} morale, ${o.unit_type.replace('_', ' ')}`, moraleDistribution(morale.toInput(o)), MORALE_ORDER);
@@ -57,7 +57,7 @@ export default {
       description: 'ASL Heat of Battle DR',
       options: oddsOptions(hob.options),
       run(ctx, o) {
-        const prepared = hob.prepare(ctx, o);
+        const prepared = hob.prepare(ctx, o, 'read');
         if (typeof prepared === 'string') return errorReply(prepared);
         return answer(`Odds · Heat of Battle · ${prepared.input.unit.name}`, describeSituation(o), hobDistribution(prepared.input), HOB_ORDER);
       },
@@ -67,7 +67,7 @@ export default {
       options: oddsOptions(mc.options),
       check: mc.check,
       run(ctx, o) {
-        const prepared = mc.prepare(ctx, o);
+        const prepared = mc.prepare(ctx, o, 'read');
         if (typeof prepared === 'string') return errorReply(prepared);
         const input = prepared.input;
         const check = input.check === 'mc' ? 'Morale Check' : 'Rally';

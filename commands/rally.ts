@@ -2,7 +2,7 @@ import { customId, defineCommand, type Context, type Reply } from '../src/core/c
 import { errorReply, rollAndRecord, rollMessage, summarise } from '../src/core/adjudicate.js';
 import { boolean, choice, integer, parseOptions, requiredMessage, type ParsedOptions } from '../src/core/options.js';
 import { preferGiven, trackedUnit, writeBack, type Tracked } from '../src/core/roster-unit.js';
-import { recentUnitChoices, unitOption } from '../src/core/unit-option.js';
+import { unitChoicesFor, unitOption } from '../src/core/unit-option.js';
 import { AlreadyRecordedError, type LedgerRow } from '../src/ledger/ledger.js';
 import { oddsOf } from '../src/rules/odds.js';
 import { rallyEmbed } from '../src/render/hearts-of-tin.js';
@@ -34,7 +34,7 @@ export const options = {
     default: true,
   }),
   commander_near: boolean({
-    description: 'A commander within 12" could join and re-roll if the rally fails',
+    description: 'A commander within 12" may join and re-roll a failed rally',
     default: false,
   }),
   unit: unitOption(),
@@ -48,8 +48,8 @@ type Settled = RallyOptions & { disorder: number };
 const NO_DISORDER = 'a unit with no disorder does not need to rally';
 
 /** Roster defaults (explicit options win), or the error when the disorder count is missing. */
-export function settle(ctx: Context, o: RallyOptions): { options: Settled; tracked?: Tracked } | string {
-  const tracked = trackedUnit(ctx, 'hearts-of-tin', o.unit);
+export function settle(ctx: Context, o: RallyOptions, purpose: 'write' | 'read' = 'write'): { options: Settled; tracked?: Tracked } | string {
+  const tracked = trackedUnit(ctx, 'hearts-of-tin', o.unit, purpose);
   const f = tracked?.unit.fields as { disorder: number; quality: RallyOptions['quality']; band: boolean } | undefined;
   const eff = preferGiven(ctx, o, f ? { disorder: f.disorder, quality: f.quality, band: f.band } : {});
   if (eff.disorder === 0) return `${tracked?.unit.name ?? 'The unit'} has no disorder markers: ${NO_DISORDER}.`;
@@ -170,6 +170,6 @@ export default defineCommand({
     return rollMessage(ctx, o.sealed, first, embed, buttons);
   },
   buttons: { [REROLL]: commanderRejoins },
-  autocomplete: recentUnitChoices,
+  autocomplete: unitChoicesFor('hearts-of-tin'),
   renderStored: (ctx, row) => storedRally(ctx, row),
 });

@@ -2,7 +2,7 @@ import { boolean, choice, integer, text, type OptionSpec } from '../src/core/opt
 import { parseUnit } from '../src/rules/asl/parse-unit.js';
 import { ASL_FIELD_DEFAULTS } from '../src/rules/asl/roster.js';
 import { QUALITIES } from '../src/rules/hearts-of-tin/rally.js';
-import { MORALE_LEVELS, UNIT_TYPES } from '../src/rules/lightning-war/morale-table.js';
+import { LW_STATES, MORALE_LEVELS, UNIT_TYPES } from '../src/rules/lightning-war/morale-table.js';
 import { MODES, STATUSES } from '../src/rules/wacht-am-rhein/fatigue.js';
 
 /** The roster fields of each system, as /unit options, with what is required and what is checked. */
@@ -34,7 +34,8 @@ export const FIELD_OPTIONS = {
   movement: integer({ description: 'Wacht am Rhein: movement allowance', min: 0, max: 99 }),
   mode: choice({ description: 'Wacht am Rhein: mode', choices: MODES }),
   fatigue: choice({ description: 'Wacht am Rhein: fatigue status', choices: STATUSES }),
-  mr_exemption: boolean({ description: 'Wacht am Rhein: left Maneuver Reserve, first ENA not yet taken' }),
+  // Lightning War: what the last check left it doing (a rally takes it from here).
+  state: choice({ description: 'Lightning War: steady, retreating or routing', choices: LW_STATES }),
 } satisfies Record<string, OptionSpec<unknown>>;
 
 export type FieldName = keyof typeof FIELD_OPTIONS;
@@ -47,6 +48,8 @@ type SystemFields = {
   defaults: (f: Fields) => Fields;
   /** Cross-field checks and normalising (the ASL counter is read into its data name). */
   check: (f: Fields) => string | Fields;
+  /** A change the rules forbid from one state to the next (`before` undefined for a new unit). */
+  entering?: (before: Fields | undefined, after: Fields) => string | undefined;
 };
 
 export const SYSTEM_FIELDS: Record<string, SystemFields> = {
@@ -73,17 +76,24 @@ export const SYSTEM_FIELDS: Record<string, SystemFields> = {
   },
   'lightning-war': {
     name: 'Lightning War',
-    fields: ['morale', 'original', 'casualties', 'unit_type'],
+    fields: ['morale', 'original', 'casualties', 'unit_type', 'state'],
     required: ['morale', 'original'],
-    defaults: () => ({ casualties: 0, unit_type: 'infantry' }),
+    defaults: () => ({ casualties: 0, unit_type: 'infantry', state: 'steady' }),
     check: (f) => (Number(f.casualties) > Number(f.original) ? `\`casualties\` (${f.casualties}) cannot be more than \`original\` (${f.original}).` : f),
   },
   'wacht-am-rhein': {
     name: 'Wacht am Rhein',
-    fields: ['attack', 'defense', 'movement', 'mode', 'fatigue', 'mr_exemption'],
+    // The MR exemption is armed only by the left_maneuver_reserve event (13.1.3), never by hand.
+    fields: ['attack', 'defense', 'movement', 'mode', 'fatigue'],
     required: ['attack', 'defense', 'movement'],
     defaults: () => ({ mode: 'tactical', fatigue: 'normal', mr_exemption: false }),
     check: (f) => f,
+    // 13.1.1: a resting or fatigued unit may not enter PA or Combat Reserve mode (one already in it may stay).
+    entering: (before, after) => {
+      const restricted = ['prepared_assault', 'combat_reserve'];
+      if (!restricted.includes(String(after.mode)) || after.fatigue === 'normal' || before?.mode === after.mode) return undefined;
+      return `A ${after.fatigue} unit may not enter ${after.mode === 'prepared_assault' ? 'Prepared Assault' : 'Combat Reserve'} mode (13.1.1).`;
+    },
   },
 };
 
@@ -109,12 +119,15 @@ export function newUnitFields(system: string, given: Fields): Fields | string {
   const spec = SYSTEM_FIELDS[system]!;
   const missing = spec.required.filter((k) => f[k] === undefined);
   if (missing.length) return `A ${spec.name} unit needs ${missing.map((k) => `\`${k}\``).join(' and ')}.`;
-  return spec.check({ ...spec.defaults(f), ...f });
+  const next = { ...spec.defaults(f), ...f };
+  return spec.entering?.(undefined, next) ?? spec.check(next);
 }
 
 /** The unit's fields after an edit, checked as a whole, or the error. */
 export function editedFields(system: string, current: Fields, given: Fields): Fields | string {
   const f = fieldsFor(system, given);
   if (typeof f === 'string') return f;
-  return SYSTEM_FIELDS[system]!.check({ ...current, ...f });
+  const spec = SYSTEM_FIELDS[system]!;
+  const next = { ...current, ...f };
+  return spec.entering?.(current, next) ?? spec.check(next);
 }

@@ -1,7 +1,7 @@
 import { errorReply, message, record } from '../src/core/adjudicate.js';
 import { customId, defineSubcommand, type CommandGroup, type Context, type Reply } from '../src/core/command.js';
 import { text, user } from '../src/core/options.js';
-import { mayManage, changeOutcome } from '../src/core/roster-unit.js';
+import { assertMayChange, changeOutcome } from '../src/core/roster-unit.js';
 import { DuplicateUnitError, type Game, type RosterUnit } from '../src/ledger/roster.js';
 import { unitEmbed, unitListEmbed, UNITS_PER_PAGE } from '../src/render/roster.js';
 import { runningGame } from './game.js';
@@ -87,7 +87,7 @@ export default {
         const found = findUnit(ctx, o.unit);
         if ('type' in found) return found;
         const { game, unit } = found;
-        if (!mayManage(ctx, unit.owner_id)) return errorReply(`Only ${unit.owner_name}, who owns ${unit.name}, or a GM can change it.`);
+        assertMayChange(ctx, { game, unit });
         if (o.owner && !ctx.actor.isGm) return errorReply('Only a GM can give a unit to another player.');
         const changes = fieldValues(o);
         const fields = editedFields(game.system, unit.fields, changes);
@@ -132,7 +132,7 @@ export default {
         const found = findUnit(ctx, o.unit);
         if ('type' in found) return found;
         const { game, unit } = found;
-        if (!mayManage(ctx, unit.owner_id)) return errorReply(`Only ${unit.owner_name}, who owns ${unit.name}, or a GM can remove it.`);
+        assertMayChange(ctx, found, { verb: 'remove it' });
         const { ledger } = ctx.services;
         ledger.transaction(() => {
           ledger.roster.removeUnit(unit.id, ledger.timestamp());

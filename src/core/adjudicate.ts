@@ -4,6 +4,7 @@ import type { Game } from '../ledger/roster.js';
 import type { Outcome, SystemId } from '../rules/types.js';
 import type { APIEmbed } from 'discord.js';
 import { noticeEmbed } from '../render/embed.js';
+import { SYSTEM_NAMES } from '../render/roster.js';
 import type { Button, Context, Reply, RecordSummary } from './command.js';
 
 export type RecordMeta = {
@@ -31,6 +32,21 @@ export function gameFor(ctx: Context, system: string | null) {
   const game = ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
   return game && (system === null || game.system === system) ? game : undefined;
 }
+
+/**
+ * Said in the reply when the channel's game is of another system: the result is recorded, but not
+ * as part of that game.
+ */
+export function gameNote(ctx: Context, system: SystemId): string | undefined {
+  const game = ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
+  if (!game || game.system === system) return undefined;
+  return `Not part of ${game.name}: that game is ${SYSTEM_NAMES[game.system] ?? game.system}, so this ${SYSTEM_NAMES[system] ?? system} result is recorded outside it.`;
+}
+
+const noted = (ctx: Context, system: string, embed: APIEmbed): APIEmbed => {
+  const note = gameNote(ctx, system as SystemId);
+  return note ? { ...embed, description: [embed.description, `*${note}*`].filter(Boolean).join('\n') } : embed;
+};
 
 /** Commits an outcome to the ledger; throws (and so shows nothing) if the commit fails. */
 export function record<O extends Outcome>(
@@ -119,7 +135,8 @@ export function resultMessage(found: { row: LedgerRow; outcome: Outcome }, embed
  * channel sees only that it happened: the result goes to the roller if a GM, and to the GMs'
  * channel; /reveal publishes it later.
  */
-export function rollMessage(ctx: Context, sealed: boolean | undefined, found: { row: LedgerRow; outcome: Outcome }, embed: APIEmbed, buttons: Button[] = []): Reply {
+export function rollMessage(ctx: Context, sealed: boolean | undefined, found: { row: LedgerRow; outcome: Outcome }, shown: APIEmbed, buttons: Button[] = []): Reply {
+  const embed = found.row.system ? noted(ctx, found.row.system, shown) : shown;
   if (!sealed) return resultMessage(found, embed, buttons);
   const { row } = found;
   const gmChannel = ctx.services.ledger.settings.get(ctx.actor.guildId).gm_channel_id;

@@ -176,6 +176,7 @@ export function parsedText<T>(o: {
   return finish(schema as unknown as z.ZodType<T>, {}, {
     description: o.description,
     allowed: o.allowed,
+    explain: (v) => (typeof v === 'string' && v.length > o.maxLength ? `that is ${v.length} characters, over the limit of ${o.maxLength}` : undefined),
     autocomplete: false,
     toSlash: (name) => ({ type: ApplicationCommandOptionType.String, name, description: o.description, required: false, max_length: o.maxLength }),
     fromText: (raw) => raw,

@@ -2,15 +2,33 @@ import type { Game, RosterUnit } from '../ledger/roster.js';
 import type { Finding, Outcome, SystemId } from '../rules/types.js';
 import { gameFor, record } from './adjudicate.js';
 import type { Context } from './command.js';
+import { UserError } from './user-error.js';
 
 export type Tracked = { game: Game; unit: RosterUnit };
 
-/** The roster unit a rolling command names, when the channel runs a game of that system. */
-export function trackedUnit(ctx: Context, system: SystemId, name: string | undefined): Tracked | undefined {
+/**
+ * The roster unit a rolling command names, when the channel runs a game of that system. Naming a
+ * unit means writing the result back to it, so only its owner or a GM may (anyone may still roll
+ * without naming it): the one permission check, before any die is rolled.
+ */
+export function trackedUnit(ctx: Context, system: SystemId, name: string | undefined, purpose: 'write' | 'read' = 'write'): Tracked | undefined {
   if (!name) return undefined;
   const game = gameFor(ctx, system);
   const unit = game && ctx.services.ledger.roster.unitByName(game.id, name);
-  return game && unit ? { game, unit } : undefined;
+  if (!game || !unit) return undefined;
+  if (purpose === 'write') assertMayChange(ctx, { game, unit }, { hint: true });
+  return { game, unit };
+}
+
+/**
+ * The one check that guards every write to a roster unit, whatever command makes it: its owner or a
+ * GM; `asGame` writes (the end of a turn) are the game's own, allowed to whoever may manage the game.
+ */
+export function assertMayChange(ctx: Context, t: Tracked, how: { asGame?: boolean; verb?: string; hint?: boolean } = {}): void {
+  if (ctx.actor.isGm || ctx.actor.userId === t.unit.owner_id) return;
+  if (how.asGame && ctx.actor.userId === t.game.started_by) return;
+  const hint = how.hint ? ' To roll without changing the roster, leave the unit out.' : '';
+  throw new UserError(`Only ${t.unit.owner_name}, who owns ${t.unit.name}, or a GM can ${how.verb ?? 'change it'}.${hint}`);
 }
 
 /** An option the user gave wins; otherwise the roster's value; otherwise the option's default. */
@@ -32,7 +50,15 @@ export function changeOutcome(system: string, result: string, label: string, eff
  * Writes what a roll did back to its roster unit (new fields, or removal) and records the change as
  * its own ledger row linked to the roll. Call inside the roll's transaction.
  */
-export function writeBack(ctx: Context, t: Tracked, change: { fields?: Record<string, unknown>; remove?: boolean; why: string; undo?: Record<string, unknown> }, parentId: string, command: string): string {
+export function writeBack(
+  ctx: Context,
+  t: Tracked,
+  change: { fields?: Record<string, unknown>; remove?: boolean; why: string; undo?: Record<string, unknown> },
+  parentId: string,
+  command: string,
+  how: { asGame?: boolean } = {},
+): string {
+  assertMayChange(ctx, t, how);
   const { roster } = ctx.services.ledger;
   const at = ctx.services.ledger.timestamp();
   if (change.remove) roster.removeUnit(t.unit.id, at);

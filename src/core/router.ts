@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AlreadyRecordedError, LedgerWriteError } from '../ledger/ledger.js';
 import { isGroup, parseCustomId, type Actor, type AnyCommand, type ButtonHandler, type Context, type Reply, type Services } from './command.js';
 import { parseOptions, type OptionMap } from './options.js';
+import { UserError } from './user-error.js';
 
 /** What a transport (Discord gateway, console) hands the router. */
 export type Request =
@@ -72,6 +73,7 @@ export class Router {
     try {
       return await this.dispatch(req, ctx);
     } catch (err) {
+      if (err instanceof UserError) return { type: 'error', message: err.message };
       const ref = randomBytes(4).toString('hex');
       if (err instanceof LedgerWriteError) {
         this.services.log.error('ledger write failed', { ref, request: describe(req), err });

@@ -1,3 +1,5 @@
+import type { SystemId } from '../rules/types.js';
+import { gameFor } from './adjudicate.js';
 import type { Context } from './command.js';
 import { text } from './options.js';
 
@@ -7,8 +9,14 @@ export const UNIT_NAME_MAX = 80;
 export const unitOption = () =>
   text({ description: 'Name of the unit, kept with the roll', maxLength: UNIT_NAME_MAX, autocomplete: true });
 
-/** Autocomplete for `unit`: the names this channel has rolled, most recent first. */
-export function recentUnitChoices(ctx: Context, option: string, value: string) {
+/**
+ * Autocomplete for `unit` in a command of one system: the roster of the channel's game when it is
+ * of that system, then names this channel has rolled in that system, most recent first.
+ */
+export const unitChoicesFor = (system: SystemId) => (ctx: Context, option: string, value: string) => {
   if (option !== 'unit') return [];
-  return ctx.services.ledger.recentUnits(ctx.actor.guildId, ctx.actor.channelId, value, 25).map((u) => ({ name: u, value: u }));
-}
+  const game = gameFor(ctx, system);
+  const roster = game ? ctx.services.ledger.roster.unitNames(game.id, value, 25) : [];
+  const recent = ctx.services.ledger.recentUnits(ctx.actor.guildId, ctx.actor.channelId, value, 25, system);
+  return [...new Set([...roster, ...recent])].slice(0, 25).map((u) => ({ name: u, value: u }));
+};

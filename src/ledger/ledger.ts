@@ -78,9 +78,10 @@ export class Ledger {
       guildRows: db.prepare(`SELECT ${[...CHAINED_COLUMNS, 'prev_hash', 'hash'].join(', ')} FROM rolls WHERE guild_id = ? AND guild_seq <= ? ORDER BY guild_seq`),
       count: db.prepare('SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ?'),
       gameRolls: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind IN ('roll', 'reroll')"),
+      gameRulings: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind = 'check'"),
       gameSeq: db.prepare('SELECT MAX(game_seq) AS n FROM rolls WHERE game_id = ?'),
       units: db.prepare(`SELECT unit, MAX(seq) AS last FROM rolls
-        WHERE guild_id = ? AND channel_id = ? AND unit IS NOT NULL AND unit LIKE ? ESCAPE '\\'
+        WHERE guild_id = ? AND channel_id = ? AND unit IS NOT NULL AND unit LIKE ? ESCAPE '\\' AND (? IS NULL OR system = ?)
         GROUP BY unit COLLATE NOCASE ORDER BY last DESC LIMIT ?`),
     };
   }
@@ -172,6 +173,11 @@ export class Ledger {
     return (this.stmts.gameRolls.get(guildId, gameId) as { n: number }).n;
   }
 
+  /** Rulings with no dice (/disorder, /brigade, /fatigue) made in a game. */
+  gameRulingCount(guildId: string, gameId: string): number {
+    return (this.stmts.gameRulings.get(guildId, gameId) as { n: number }).n;
+  }
+
   /** The number the next dice roll of a game takes (from 1). Call inside the roll's transaction. */
   nextGameSeq(gameId: string): number {
     return ((this.stmts.gameSeq.get(gameId) as { n: number | null }).n ?? 0) + 1;
@@ -199,9 +205,9 @@ export class Ledger {
   }
 
   /** Unit names used in a channel, most recent first, for autocomplete. */
-  recentUnits(guildId: string, channelId: string, prefix: string, limit: number): string[] {
+  recentUnits(guildId: string, channelId: string, prefix: string, limit: number, system: string | null = null): string[] {
     const like = prefix.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
-    return (this.stmts.units.all(guildId, channelId, like, limit) as { unit: string }[]).map((r) => r.unit);
+    return (this.stmts.units.all(guildId, channelId, like, system, system, limit) as { unit: string }[]).map((r) => r.unit);
   }
 
   /** Recomputes a guild's hash chain from its first row (up to a position, when given). */

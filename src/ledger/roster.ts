@@ -61,6 +61,7 @@ export class Roster {
       end: db.prepare('UPDATE games SET ended_at = ? WHERE id = ? AND ended_at IS NULL'),
       unitByName: db.prepare('SELECT * FROM units WHERE game_id = ? AND name_key = ? AND removed_at IS NULL'),
       units: db.prepare('SELECT * FROM units WHERE game_id = ? AND removed_at IS NULL ORDER BY name_key LIMIT ? OFFSET ?'),
+      everUnits: db.prepare('SELECT * FROM units WHERE game_id = ? ORDER BY id'),
       countUnits: db.prepare('SELECT COUNT(*) AS n FROM units WHERE game_id = ? AND removed_at IS NULL'),
       names: db.prepare(`SELECT name FROM units WHERE game_id = ? AND removed_at IS NULL AND name_key LIKE ? ESCAPE '\\'
         ORDER BY name_key LIMIT ?`),
@@ -113,6 +114,11 @@ export class Roster {
 
   units(gameId: string, limit: number, offset: number): RosterUnit[] {
     return (this.q.units.all(gameId, limit, offset) as RawUnit[]).map(parseUnit);
+  }
+
+  /** Every unit the game ever had, removed ones included (a routed unit still counts for its brigade). */
+  everyUnit(gameId: string): RosterUnit[] {
+    return (this.q.everUnits.all(gameId) as RawUnit[]).map(parseUnit);
   }
 
   countUnits(gameId: string): number {

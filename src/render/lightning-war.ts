@@ -5,14 +5,14 @@ import { oddsField, resultEmbed, stepFields } from './embed.js';
 
 function situation(i: MoraleInput): string {
   return [
-    i.rally ? 'rally attempt' : 'morale check',
+    i.rally ? `rally attempt${i.state ? ` of a ${i.state} unit` : ''}` : 'morale check',
     i.unitType.replace('_', ' '),
     `${i.morale} morale`,
     i.casualties ? `${i.casualties.lost}/${i.casualties.original} lost` : 'no casualties',
     i.cover === 'none' ? 'no cover' : `${i.cover} cover`,
     i.commander ? `commander within ${COMMANDER_RANGE_M[i.unitType]} m` : undefined,
     i.enemyWithin100m ? 'visible enemy within 100 m' : undefined,
-    i.reason ? `because it ${CHECK_REASONS[i.reason]}` : undefined,
+    i.reason ? `because ${CHECK_REASONS[i.reason]}` : undefined,
   ]
     .filter(Boolean)
     .join(' · ');

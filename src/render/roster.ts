@@ -14,12 +14,13 @@ export const UNITS_PER_PAGE = 10;
 
 const turnText = (g: Game) => (g.turn === null ? 'not set' : `${g.turn}${g.phase ? ` · ${g.phase}` : ''}`);
 
-export function gameEmbed(title: string, g: Game, extra: { units?: number; rolls?: number; note?: string } = {}): APIEmbed {
+export function gameEmbed(title: string, g: Game, extra: { units?: number; rolls?: number; rulings?: number; note?: string } = {}): APIEmbed {
   const fields = [
     { name: 'System', value: SYSTEM_NAMES[g.system] ?? g.system, inline: true },
     { name: 'Turn', value: turnText(g), inline: true },
     ...(extra.units !== undefined ? [{ name: 'Roster', value: `${extra.units} unit${extra.units === 1 ? '' : 's'}`, inline: true }] : []),
     ...(extra.rolls !== undefined ? [{ name: 'Rolls so far', value: String(extra.rolls), inline: true }] : []),
+    ...(extra.rulings !== undefined ? [{ name: 'Rulings so far', value: String(extra.rulings), inline: true }] : []),
     { name: 'Started', value: `<@${g.started_by}> · ${g.started_at.slice(0, 16).replace('T', ' ')} UTC`, inline: true },
     ...(g.ended_at ? [{ name: 'Ended', value: g.ended_at.slice(0, 16).replace('T', ' ') + ' UTC', inline: true }] : []),
   ];
@@ -37,7 +38,7 @@ export function unitSummary(system: string, u: RosterUnit): string {
     case 'hearts-of-tin':
       return `${f.quality}${f.band ? ' + band' : ''} · strength ${f.strength}/${f.original} · disorder ${f.disorder}${f.brigade ? ` · ${f.brigade}` : ''}${f.brigade_shaken ? ' (shaken)' : ''}`;
     case 'lightning-war':
-      return `${f.morale} · ${String(f.unit_type).replace('_', ' ')} · casualties ${f.casualties}/${f.original}`;
+      return `${f.morale} · ${String(f.unit_type).replace('_', ' ')} · casualties ${f.casualties}/${f.original}${f.state && f.state !== 'steady' ? ` · ${f.state}` : ''}`;
     case 'wacht-am-rhein': {
       const e = effective({ attack: f.attack, defense: f.defense, movement: f.movement }, f.fatigue as FatigueStatus);
       const printed = `${f.attack}-${f.defense}-${f.movement}`;

@@ -171,7 +171,7 @@ describe('roster defaults and write-back', () => {
     await command(app, alice, 'disorder', { unit: 'B', lost: 6 });
     const b = expectMessage(await command(app, alice, 'brigade', { brigade: 'highland' }));
     expect(b.record!.result).toBe('shaken'); // 8 of 16 lost
-    expect(b.embed.description).toContain('from 2 roster units');
+    expect(b.embed.description).toContain('from its 2 roster units');
     expect(unitFields('A')).toMatchObject({ brigade_shaken: true });
   });
 
@@ -214,14 +214,19 @@ describe('roster defaults and write-back', () => {
   it('Wacht am Rhein: /fatigue changes the roster, only by the owner or a GM', async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'wacht-am-rhein', name: 'Bulge' });
-    await sub(alice, 'unit', 'add', { name: 'KG Peiper', attack: 7, defense: 5, movement: 6, mr_exemption: true });
-    expect(expectError(await sub(bob, 'fatigue', 'event', { unit: 'KG Peiper', event: 'overkill' }))).toBe('Only Alice, who owns KG Peiper, or a GM can change it.');
+    await sub(alice, 'unit', 'add', { name: 'KG Peiper', attack: 7, defense: 5, movement: 6, mode: 'maneuver_reserve' });
+    expect(expectError(await sub(bob, 'fatigue', 'event', { unit: 'KG Peiper', event: 'overkill' }))).toBe('Only Alice, who owns KG Peiper, or a GM can change it. To roll without changing the roster, leave the unit out.');
+    expectMessage(await sub(alice, 'fatigue', 'event', { unit: 'KG Peiper', event: 'left_maneuver_reserve' }));
+    await sub(alice, 'game', 'turn', { number: 1, phase: 'ENA' });
     const e = expectMessage(await sub(alice, 'fatigue', 'event', { unit: 'KG Peiper', event: 'ena_activated' }));
     expect(e.record!.result).toBe('normal');
-    expect(unitFields('KG Peiper')).toMatchObject({ fatigue: 'normal', mr_exemption: false });
+    expect(unitFields('KG Peiper')).toMatchObject({ fatigue: 'normal', mr_exemption: true });
+    await sub(alice, 'game', 'turn', { number: 2, phase: 'ENA' });
+    expect(unitFields('KG Peiper')).toMatchObject({ mr_exemption: false });
     expectMessage(await sub(gm, 'fatigue', 'event', { unit: 'KG Peiper', event: 'ena_activated' }));
     expect(unitFields('KG Peiper')).toMatchObject({ fatigue: 'fatigued' });
     await sub(alice, 'unit', 'edit', { unit: 'KG Peiper', mode: 'strategic' });
+    await sub(alice, 'game', 'turn', { number: 2, phase: 'Resting' });
     const stay = expectMessage(await sub(alice, 'fatigue', 'recover', { unit: 'KG Peiper', adjacent_enemy: false, moved: false }));
     expect(JSON.stringify(stay.embed)).toContain('it is not in Tactical mode');
   });

@@ -24,7 +24,7 @@ describe('/morale', () => {
     expect(text).toContain('`−2` casualties over 20% up to 40% (2/5)');
     expect(text).toContain('`+2` under soft cover');
     expect(text).toContain('**Suppressed**');
-    expect(reply.embed.description).toContain('because it hit by friendly fire');
+    expect(reply.embed.description).toContain('because it was hit by friendly fire');
   });
 
   it('an armored vehicle that is pinned is told it has no effect', async () => {

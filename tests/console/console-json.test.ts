@@ -103,7 +103,9 @@ describe('npm run console -- --json', () => {
         '/unit add name:"1/506 PIR" attack:7 defense:5 movement:6',
         `/fatigue event ${unit} event:ena_activated`,
         `/fatigue status ${unit}`,
+        '/game turn number:1 phase:resting',
         `/fatigue recover ${unit} adjacent_enemy:false moved:false`,
+        '/game turn number:2 phase:resting',
         `/fatigue recover ${unit} adjacent_enemy:false moved:false`,
         'in second-channel',
         '/game status',
@@ -112,15 +114,15 @@ describe('npm run console -- --json', () => {
       ].join('\n') + '\n',
     );
     const out = r.lines.map((l) => JSON.parse(l));
-    expect(out).toHaveLength(10);
-    expect(out.slice(0, 6).every((o) => o.ok)).toBe(true);
+    expect(out).toHaveLength(12);
+    expect(out.slice(0, 8).every((o) => o.ok)).toBe(true);
     expect(out[2]).toMatchObject({ command: 'fatigue', result: 'fatigued' });
     expect(JSON.stringify(out[3].embed)).toContain('**2-2-2** (quartered, rounded up, from 7-5-6)');
-    expect(out[4]).toMatchObject({ result: 'resting' });
-    expect(out[5]).toMatchObject({ result: 'normal' });
-    expect(out[7]).toMatchObject({ ok: false, error: expect.stringContaining('No game is running in this channel') });
-    expect(out[8]).toMatchObject({ ok: false });
-    expect(out[9]).toEqual({ ok: true, command: 'unit', choices: [] });
+    expect(out[5]).toMatchObject({ result: 'resting' });
+    expect(out[7]).toMatchObject({ result: 'normal' });
+    expect(out[9]).toMatchObject({ ok: false, error: expect.stringContaining('No game is running in this channel') });
+    expect(out[10]).toMatchObject({ ok: false });
+    expect(out[11]).toEqual({ ok: true, command: 'unit', choices: [] });
   });
 
   it('a GM lists and pages history, voids a roll, exports, and the export verifies (and fails after one byte changes)', async () => {

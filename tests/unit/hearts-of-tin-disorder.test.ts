@@ -7,7 +7,8 @@ describe('Hearts of Tin disorder', () => {
     [{ strength: 5, lost: 1, melee: 'none' }, 0, 'just under 25% (1 of 5)'],
     [{ strength: 8, lost: 2, melee: 'none' }, 1, 'exactly 25% (2 of 8)'],
     [{ strength: 9, lost: 2, melee: 'none' }, 0, 'just under (2 of 9)'],
-    [{ strength: 4, lost: 4, melee: 'none' }, 1, 'all of it'],
+    // All of it: gone from the field, not disordered (hearts-of-tin.md, State across a game).
+    [{ strength: 4, lost: 4, melee: 'none' }, 0, 'all of it'],
     [{ strength: 4, lost: 0, melee: 'none' }, 0, 'no loss, no melee'],
     [{ strength: 6, lost: 0, melee: 'defeated' }, 1, 'defeated in melee'],
     [{ strength: 6, lost: 0, melee: 'pursued' }, 1, 'pursued after winning'],
@@ -19,7 +20,7 @@ describe('Hearts of Tin disorder', () => {
     const step = out.steps[0]!;
     expect(step.markers).toBe(markers);
     expect(step.causes).toHaveLength(markers);
-    expect(out.result).toBe(markers ? 'disorder' : 'no_disorder');
+    expect(out.result).toBe(markers ? 'disorder' : input.lost >= input.strength ? 'gone' : 'no_disorder');
     expect(step.ref).toBe('Hearts of Tin, New Morale (a)(i)');
     if (markers) expect(step.effect).toContain('Rally order the next time its brigade is activated');
   });

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvent, effective, effectiveValue, EVENT_CODES, recover, restrictions, STATUSES, type FatigueEvent, type FatigueStatus } from '../../src/rules/wacht-am-rhein/fatigue.js';
 
-// Every event from every status, without and with the Maneuver Reserve exemption armed:
+// Every event from every status, without and with the Maneuver Reserve exemption armed, in an ENA
+// (13.1.3: the exemption covers fatigue from actions in that ENA, and lasts the whole ENA):
 // [event, from, exemption armed, → status, exemption after]
 const N = 'normal', R = 'resting', F = 'fatigued';
 const TABLE: [FatigueEvent, FatigueStatus, boolean, FatigueStatus, boolean][] = [
   ['overkill', N, false, F, false], ['overkill', R, false, F, false], ['overkill', F, false, F, false],
-  ['overkill', N, true, F, true],
+  ['overkill', N, true, N, true], ['overkill', R, true, R, true],
   ['ena_activated', N, false, F, false], ['ena_activated', R, false, F, false], ['ena_activated', F, false, F, false],
-  ['ena_activated', N, true, N, false], ['ena_activated', R, true, R, false], ['ena_activated', F, true, F, false],
+  ['ena_activated', N, true, N, true], ['ena_activated', R, true, R, true], ['ena_activated', F, true, F, true],
+  ['ga_attack_while_resting', R, true, R, true], ['ena_defended_full', N, true, R, true],
   ['ena_defended_full', N, false, R, false], ['ena_defended_full', R, false, R, false], ['ena_defended_full', F, false, F, false],
   ['ena_defended_half', N, false, N, false], ['ena_defended_half', R, false, R, false], ['ena_defended_half', F, false, F, false],
   ['defender_retreated', N, false, R, false], ['defender_retreated', R, false, R, false], ['defender_retreated', F, false, F, false],
@@ -19,7 +21,7 @@ const TABLE: [FatigueEvent, FatigueStatus, boolean, FatigueStatus, boolean][] = 
 
 describe('Wacht am Rhein fatigue events', () => {
   it.each(TABLE)('%s from %s (exemption %s) → %s (exemption %s)', (event, from, armed, to, armedAfter) => {
-    const out = applyEvent({ status: from, mrExemption: armed }, event);
+    const out = applyEvent({ status: from, mrExemption: armed }, event, { inEna: true });
     const f = out.steps[0]!;
     expect(f.after).toEqual({ status: to, mrExemption: armedAfter });
     expect(out.result).toBe(to);
@@ -34,13 +36,15 @@ describe('Wacht am Rhein fatigue events', () => {
     expect(applyEvent({ status: F, mrExemption: false }, 'overkill').steps[0]!.effect).toContain('already fatigued and stays fatigued');
   });
 
-  it('the Maneuver Reserve exemption is used once', () => {
-    let s = applyEvent({ status: N, mrExemption: false }, 'left_maneuver_reserve').steps[0]!.after;
-    const first = applyEvent(s, 'ena_activated').steps[0]!;
-    expect(first.after).toEqual({ status: N, mrExemption: false });
-    expect(first.effect).toContain('exemption is now used up');
-    s = first.after;
-    expect(applyEvent(s, 'ena_activated').steps[0]!.after).toEqual({ status: F, mrExemption: false });
+  it('the Maneuver Reserve exemption covers every action of its ENA, and nothing outside an ENA (13.1.3)', () => {
+    const s = applyEvent({ status: N, mrExemption: false }, 'left_maneuver_reserve').steps[0]!.after;
+    const first = applyEvent(s, 'ena_activated', { inEna: true }).steps[0]!;
+    expect(first.after).toEqual({ status: N, mrExemption: true });
+    expect(first.effect).toContain('lasts until this ENA ends');
+    // A second action in the same ENA is covered too.
+    expect(applyEvent(first.after, 'overkill', { inEna: true }).steps[0]!.after).toEqual({ status: N, mrExemption: true });
+    // Outside an ENA phase the exemption covers nothing.
+    expect(applyEvent(s, 'overkill', { inEna: false }).steps[0]!.after).toEqual({ status: F, mrExemption: true });
   });
 });
 

@@ -57,6 +57,15 @@ function rallyStep(input: RallyInput, roller: Roller, kind: RallyStep['kind']): 
   const row = bandFor(RALLY_CHART, final);
   // On the commander's re-roll a rout takes the commander with it.
   const lost = kind === 'commander_reroll' && row.code === 'rout';
+  // A first-roll rout with the commander's re-roll on offer is not final yet; a retreat keeps its disorder.
+  const pending = kind === 'rally' && row.code === 'rout' && input.commanderNear;
+  const effect = lost
+    ? ROUT_COMMANDER_LOST.effect
+    : pending
+      ? 'The unit breaks: it leaves the field unless a commander joins it and the re-roll saves it (below).'
+      : row.code === 'retreat'
+        ? `${row.effect} Its disorder stays, so it must be ordered to rally again the next time its brigade is activated.`
+        : row.effect;
   return {
     kind,
     dice: [die],
@@ -65,7 +74,7 @@ function rallyStep(input: RallyInput, roller: Roller, kind: RallyStep['kind']): 
     final,
     result: lost ? ROUT_COMMANDER_LOST.code : row.code,
     label: lost ? ROUT_COMMANDER_LOST.label : row.label,
-    effect: lost ? ROUT_COMMANDER_LOST.effect : row.effect,
+    effect,
     tone: row.tone,
     ref: RALLY_REF,
   };

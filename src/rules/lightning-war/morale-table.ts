@@ -59,6 +59,10 @@ export type Cover = (typeof COVERS)[number];
 export const COVER_MODIFIER: Record<Cover, number> = { none: 0, soft: 2, hard: 4 };
 
 export const UNIT_TYPES = ['infantry', 'armored_vehicle', 'soft_vehicle'] as const;
+
+/** What a unit is doing after its checks: a rally is for a retreating or routing unit. */
+export const LW_STATES = ['steady', 'retreating', 'routing'] as const;
+export type LwState = (typeof LW_STATES)[number];
 export type UnitType = (typeof UNIT_TYPES)[number];
 
 /** How far a company (or higher) commander may be and still steady the unit. */
@@ -72,14 +76,20 @@ export const STATUS_MODIFIERS = {
   rally: { reason: 'rally attempt', value: 2 },
 } as const;
 
-/** What caused the check; recorded and shown, worth no modifier. */
+/** What caused the check, as the sentence the reply gives; recorded and shown, worth no modifier. */
 export const CHECK_REASONS = {
-  casualties_33: 'lost a third or more of its strength in one phase',
-  casualties_after_50: 'took losses when already at half strength or less',
+  casualties_33: 'it lost a third or more of its strength in one phase',
+  casualties_after_50: 'it took losses when already at half strength or less',
   friendly_rout_nearby: 'a friendly unit routed within 100 m (2")',
-  friendly_fire: 'hit by friendly fire',
-  vehicle_penetrated: 'penetrated but not destroyed',
-  overrun: 'overrun (infantry)',
+  friendly_fire: 'it was hit by friendly fire',
+  vehicle_penetrated: 'it was penetrated but not destroyed',
+  overrun: 'it was overrun',
 } as const;
+
+/** Reasons that fit only one kind of unit: overrun is for infantry, penetration for vehicles. */
+export const REASON_FITS: Partial<Record<keyof typeof CHECK_REASONS, { types: readonly UnitType[]; what: string }>> = {
+  overrun: { types: ['infantry'], what: 'infantry' },
+  vehicle_penetrated: { types: ['armored_vehicle', 'soft_vehicle'], what: 'vehicles' },
+};
 export type CheckReason = keyof typeof CHECK_REASONS;
 export const CHECK_REASON_CODES = Object.keys(CHECK_REASONS) as [CheckReason, ...CheckReason[]];

@@ -36,6 +36,8 @@ export type MoraleInput = {
   /** A visible enemy unit within 100 m: a rout becomes a surrender. */
   enemyWithin100m: boolean;
   reason: CheckReason | undefined;
+  /** A rally's unit: retreating or routing (a routing unit's failed rally may end in surrender). */
+  state?: 'retreating' | 'routing' | undefined;
 };
 
 export type MoraleResult = MoraleCode | 'surrender' | 'rallied' | 'rally_failed';
@@ -93,8 +95,11 @@ export function moraleCheck(input: MoraleInput, roller: Roller): MoraleOutcome {
   const row = bandFor(MORALE_TABLE, final);
   let reading: { code: MoraleResult; label: string; tone: Step['tone']; effect: string } = row;
   if (input.rally) {
-    // A rally only succeeds on firm; anything else leaves the unit as it was.
-    reading = row.code === 'firm' ? RALLIED : { ...RALLY_FAILED, effect: `${RALLY_FAILED.effect} The table read ${row.label.toLowerCase()}.` };
+    // A rally only succeeds on firm; anything else leaves the unit as it was — except that a unit
+    // still routing surrenders to a visible enemy within 100 m (lightning-war.md, Rallying).
+    if (row.code === 'firm') reading = RALLIED;
+    else if (input.state === 'routing' && input.enemyWithin100m) reading = { ...SURRENDER, effect: `The rally failed (the table read ${row.label.toLowerCase()}): it is still routing, and a visible enemy unit is within 100 m (2"), so it surrenders. Remove it.` };
+    else reading = { ...RALLY_FAILED, effect: `${RALLY_FAILED.effect} The table read ${row.label.toLowerCase()}.` };
   } else if (row.code === 'rout' && input.enemyWithin100m) {
     reading = SURRENDER;
   } else if (row.code === 'pinned' && input.unitType === 'armored_vehicle') {

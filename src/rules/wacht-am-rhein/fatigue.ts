@@ -18,12 +18,21 @@ export const REF = {
 /** What tracking needs: the status and whether the one-ENA exemption after leaving MR is armed. */
 export type FatigueState = { status: FatigueStatus; mrExemption: boolean };
 
+/** Where in the game the event happens: the MR exemption covers only actions in an ENA (13.1.3). */
+export type EventContext = { inEna: boolean };
+
 type EventRule = {
   text: string;
   ref: string;
+  /** Fatigue from an action the unit took: what the MR exemption covers in its ENA. */
+  exemptible?: true;
   /** The new state, and why, from the old one. */
   apply(s: FatigueState): { state: FatigueState; why: string };
 };
+
+/** Game phases as players name them: "ENA", "Extended Night Activity"; "Resting", "Resting Phase". */
+export const isEnaPhase = (phase: string | null | undefined) => /^\s*(ena\b|extended\s*night)/i.test(phase ?? '');
+export const isRestingPhase = (phase: string | null | undefined) => /^\s*resting/i.test(phase ?? '');
 
 const toFatigued = (s: FatigueState, cause: string) =>
   s.status === 'fatigued'
@@ -42,15 +51,14 @@ export const EVENTS = {
   overkill: {
     text: 'an Overkill result from a Ground Assault or Barrage, taken as fatigue',
     ref: REF.status,
+    exemptible: true,
     apply: (s) => toFatigued(s, 'Overkill taken as fatigue'),
   },
   ena_activated: {
     text: 'selected for activation during Extended Night Activity (failed to activate, moved or fought)',
     ref: `${REF.status}, ${REF.reserve}`,
-    apply: (s) =>
-      s.mrExemption
-        ? { state: { ...s, mrExemption: false }, why: 'Activated during its first ENA since leaving Maneuver Reserve: no fatigue (the exemption is now used up).' }
-        : toFatigued(s, 'Activated during Extended Night Activity'),
+    exemptible: true,
+    apply: (s) => toFatigued(s, 'Activated during Extended Night Activity'),
   },
   ena_defended_full: {
     text: 'defended during Extended Night Activity with its full strength',
@@ -70,6 +78,7 @@ export const EVENTS = {
   ga_attack_while_resting: {
     text: 'attacked in a Ground Assault while resting',
     ref: REF.status,
+    exemptible: true,
     apply: (s) =>
       s.status === 'resting'
         ? { state: { ...s, status: 'fatigued' }, why: 'Attacked in a Ground Assault while resting: it becomes fatigued.' }
@@ -78,11 +87,13 @@ export const EVENTS = {
   left_maneuver_reserve: {
     text: 'came out of Maneuver Reserve mode',
     ref: REF.reserve,
-    apply: (s) => ({ state: { ...s, mrExemption: true }, why: 'Left Maneuver Reserve: its first Extended Night Activity will cause no fatigue.' }),
+    apply: (s) => ({ state: { ...s, mrExemption: true }, why: 'Left Maneuver Reserve: no action it takes in the first possible Extended Night Activity will fatigue it; the exemption ends with that ENA.' }),
   },
 } satisfies Record<string, EventRule>;
 
 export type FatigueEvent = keyof typeof EVENTS;
+/** Whether the MR exemption can cover this event (fatigue from an action the unit took). */
+export const exemptible = (event: FatigueEvent) => Boolean((EVENTS[event] as EventRule).exemptible);
 export const EVENT_CODES = Object.keys(EVENTS) as [FatigueEvent, ...FatigueEvent[]];
 
 export type FatigueFinding = Finding & { kind: 'fatigue_event' | 'recovery'; before: FatigueState; after: FatigueState; failed?: string[] };
@@ -90,9 +101,15 @@ export type FatigueFinding = Finding & { kind: 'fatigue_event' | 'recovery'; bef
 const TONE: Record<FatigueStatus, Tone> = { normal: 'good', resting: 'mixed', fatigued: 'bad' };
 const outcome = (f: FatigueFinding): Outcome<FatigueFinding> => ({ system: 'wacht-am-rhein', steps: [f], result: f.result, tone: f.tone });
 
-export function applyEvent(state: FatigueState, event: FatigueEvent): Outcome<FatigueFinding> {
+export function applyEvent(state: FatigueState, event: FatigueEvent, at: EventContext = { inEna: false }): Outcome<FatigueFinding> {
   const rule = EVENTS[event] as EventRule;
-  const { state: after, why } = rule.apply(state);
+  const fatigues = rule.apply(state).state.status === 'fatigued' && state.status !== 'fatigued';
+  // 13.1.3: in the first possible ENA after leaving MR, no action fatigues the unit; the exemption
+  // lasts for the whole ENA (several events alike) and is ended by the game when the ENA ends.
+  const exempt = Boolean(rule.exemptible) && state.mrExemption && at.inEna && fatigues;
+  const { state: after, why } = exempt
+    ? { state, why: `No fatigue: this is its first possible Extended Night Activity since leaving Maneuver Reserve (${REF.reserve}); the exemption lasts until this ENA ends.` }
+    : rule.apply(state);
   const changed = after.status !== state.status;
   return outcome({
     kind: 'fatigue_event',

@@ -1,0 +1,30 @@
+import type { Game, RosterUnit } from '../ledger/roster.js';
+import { brigadeLosses } from '../rules/hearts-of-tin/disorder.js';
+import type { Context } from './command.js';
+
+/** Hearts of Tin brigades on a roster: every unit a brigade ever had, removed (routed) ones included. */
+
+const brigadeOf = (u: RosterUnit) => String(u.fields.brigade ?? '').trim();
+
+export function brigadeUnits(ctx: Context, game: Game, name: string): { ever: RosterUnit[]; live: RosterUnit[] } {
+  const key = name.trim().toLowerCase();
+  const ever = ctx.services.ledger.roster.everyUnit(game.id).filter((u) => brigadeOf(u).toLowerCase() === key);
+  return { ever, live: ever.filter((u) => !u.removed_at) };
+}
+
+/** Every brigade of the game by name (as first written), with its units. */
+export function allBrigades(ctx: Context, game: Game): Map<string, RosterUnit[]> {
+  const out = new Map<string, RosterUnit[]>();
+  const names = new Map<string, string>();
+  for (const u of ctx.services.ledger.roster.everyUnit(game.id)) {
+    const b = brigadeOf(u);
+    if (!b) continue;
+    const name = names.get(b.toLowerCase()) ?? b;
+    names.set(b.toLowerCase(), name);
+    out.set(name, [...(out.get(name) ?? []), u]);
+  }
+  return out;
+}
+
+export const lossesOf = (units: RosterUnit[]) =>
+  brigadeLosses(units.map((u) => ({ original: Number(u.fields.original), strength: Number(u.fields.strength), removed: Boolean(u.removed_at) })));
