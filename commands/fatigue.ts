@@ -80,7 +80,7 @@ export default {
   name: 'fatigue',
   description: 'Wacht am Rhein 13.0: fatigue events, the Resting Phase, and a unit\'s effective values',
   system: SYSTEM,
-  example: '/fatigue event unit:"1/506 PIR" event:ena_activated',
+  example: '/fatigue status unit:"1/506 PIR" status:fatigued attack:7 defense:5 movement:6',
   subcommands: {
     event: defineSubcommand({
       description: 'Apply an event that fatigues or rests a unit',

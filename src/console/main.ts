@@ -1,15 +1,23 @@
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { createRouter } from '../app.js';
+import { fixedRoller, type Roller } from '../dice/roller.js';
 import { loadConfigOrExit } from '../config.js';
 import { Ledger } from '../ledger/ledger.js';
 import { createLogger } from '../log.js';
 import { ConsoleSession } from './session.js';
 
-const USAGE = `npm run console -- [--json] [--db <file>] [--guild <id>] [--channel <id>] [--user <name>] [--gm]
+const USAGE = `npm run console -- [--json] [--db <file>] [--guild <id>] [--channel <id>] [--user <name>] [--gm] [--dice 3,5,1,…]
 
 Without --json: an interactive prompt that shows each reply as text.
-With --json: reads command lines from standard input, prints one JSON line per line.`;
+With --json: reads command lines from standard input, prints one JSON line per line.
+--dice: take the dice from this list, in order, instead of rolling (to replay dice rolled at the
+table, or to script a game); it needs --db, so the bot's own ledger never gets hand-fed dice.`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
 
 function main() {
   const { values: args } = parseArgs({
@@ -20,6 +28,7 @@ function main() {
       channel: { type: 'string', default: 'console-channel' },
       user: { type: 'string', default: 'player' },
       gm: { type: 'boolean', default: false },
+      dice: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -29,6 +38,13 @@ function main() {
     return;
   }
   const config = loadConfigOrExit();
+  let dice: Roller | undefined;
+  if (args.dice !== undefined) {
+    const faces = args.dice.split(',').map((f) => Number(f.trim()));
+    if (!args.db) fail('--dice needs --db <file>: hand-fed dice never go into the bot\'s own ledger.');
+    if (faces.some((f) => !Number.isInteger(f) || f < 1)) fail(`--dice takes whole numbers from 1 up, separated by commas (you gave ${JSON.stringify(args.dice)}).`);
+    dice = fixedRoller(faces);
+  }
   // The console is for people: keep routine log lines out of their terminal unless asked for.
   const log = createLogger({ level: process.env.LOG_LEVEL ? config.logLevel : 'warn', secrets: [config.discordToken] });
   const dbPath = args.db ?? config.databasePath;
@@ -39,7 +55,8 @@ function main() {
     process.stderr.write(`Cannot open the ledger at ${dbPath}: ${(err as Error).message}\n`);
     process.exit(1);
   }
-  const session = new ConsoleSession(createRouter({ ledger, log }), {
+  const router = createRouter({ ledger, log, ...(dice ? { roller: dice, gameRoller: () => dice } : {}) });
+  const session = new ConsoleSession(router, {
     guildId: args.guild,
     channelId: args.channel,
     userId: args.user,

@@ -1,21 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/command.js';
-import { alice, command, expectError, expectMessage, press, testApp, type TestApp } from '../helpers/app.js';
+import { alice, appWithGame, command, expectError, expectMessage, press, rosterFields, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
 // Issue 11 through the router, as a player runs it: commands, rosters, buttons.
 let app: TestApp;
 afterEach(() => app?.ledger.close());
 
-const sub = (actor: Actor, name: string, subcommand: string, options: Record<string, unknown> = {}) =>
-  app.router.handle({ type: 'command', name, subcommand, options, actor });
-const fields = (name: string) => {
-  const game = app.ledger.roster.activeGame(alice.guildId, alice.channelId)!;
-  return app.ledger.roster.unitByName(game.id, name)?.fields;
-};
+const sub = (actor: Actor, name: string, subcommandName: string, options: Record<string, unknown> = {}) => subcommand(app, actor, name, subcommandName, options);
+const fields = (name: string) => rosterFields(app, name);
 async function aslGame(units: Record<string, Record<string, unknown>>) {
-  app = testApp();
-  expectMessage(await sub(alice, 'game', 'start', { system: 'asl', name: 'Stalingrad' }));
-  for (const [name, f] of Object.entries(units)) expectMessage(await sub(alice, 'unit', 'add', { name, ...f }));
+  app = await appWithGame('asl', units);
 }
 
 describe('/mc and /hob with the spec’s unit data', () => {

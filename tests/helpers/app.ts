@@ -47,3 +47,20 @@ export function expectError(reply: Reply): string {
   if (reply.type !== 'error') throw new Error(`expected an error, got ${JSON.stringify(reply)}`);
   return reply.message;
 }
+
+export const subcommand = (app: TestApp, actor: Actor, name: string, sub: string, options: Record<string, unknown> = {}) =>
+  app.router.handle({ type: 'command', name, subcommand: sub, options, actor });
+
+/** A roster unit's fields in the actor's channel game (undefined once removed). */
+export function rosterFields(app: TestApp, name: string, actor: Actor = alice) {
+  const game = app.ledger.roster.activeGame(actor.guildId, actor.channelId)!;
+  return app.ledger.roster.unitByName(game.id, name)?.fields;
+}
+
+/** A fresh app with a game of `system` started by Alice and these units added by `owner`. */
+export async function appWithGame(system: string, units: Record<string, Record<string, unknown>> = {}, owner: Actor = alice): Promise<TestApp> {
+  const app = testApp();
+  expectMessage(await subcommand(app, alice, 'game', 'start', { system, name: 'G' }));
+  for (const [name, f] of Object.entries(units)) expectMessage(await subcommand(app, owner, 'unit', 'add', { name, ...f }));
+  return app;
+}
