@@ -26,7 +26,7 @@ async function main() {
   await new Promise((r) => setTimeout(r, 1500));
   globalThis.gc?.();
   await new Promise((r) => setTimeout(r, 200));
-  process.stdout.write(JSON.stringify({ rss: process.memoryUsage().rss }) + '\n');
+  process.stdout.write(`${JSON.stringify({ rss: process.memoryUsage().rss })}\n`);
   process.exit(0);
 }
 

@@ -51,14 +51,22 @@ async function pipeline() {
   const raw = Ledger.open(path.join(dir, 'raw.db'));
   const { seq: _seq, ...row } = sample;
   const columns = Object.keys(row);
-  const insert = raw.db.prepare(`INSERT INTO rolls (${columns.join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`);
+  const insert = raw.db.prepare(`INSERT INTO rolls (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
   const one = raw.db.transaction((i: number) => insert.run({ ...row, id: `r${i}`, guild_seq: i + 1 }));
   t = now();
   for (let i = 0; i < N.pipeline; i++) one.immediate(i);
   const base = N.pipeline / ((now() - t) / 1000);
   raw.close();
   const payload = JSON.stringify(sample);
-  lines.push({ what: 'adjudications/s (parse → rules → ledger → render)', ours: `${fmt(ours)}/s`, baseline: `${fmt(base)}/s raw row inserts`, ratio: ours / base, target: '≥ 0.8', met: ours / base >= 0.8, detail: `${payload.length} bytes a row` });
+  lines.push({
+    what: 'adjudications/s (parse → rules → ledger → render)',
+    ours: `${fmt(ours)}/s`,
+    baseline: `${fmt(base)}/s raw row inserts`,
+    ratio: ours / base,
+    target: '≥ 0.8',
+    met: ours / base >= 0.8,
+    detail: `${payload.length} bytes a row`,
+  });
 }
 
 /** 2. A slash command round trip through the real client and the fake, vs a bare handler. */
@@ -91,7 +99,14 @@ async function roundTrip() {
   const base = await time(fake);
   await bare.destroy();
   await fake.stop();
-  lines.push({ what: 'slash command round trip (real discord.js ↔ fake)', ours: `${fmt(ours, 3)} ms`, baseline: `${fmt(base, 3)} ms bare handler`, ratio: ours / base, target: '≤ 1.2', met: ours / base <= 1.2 });
+  lines.push({
+    what: 'slash command round trip (real discord.js ↔ fake)',
+    ours: `${fmt(ours, 3)} ms`,
+    baseline: `${fmt(base, 3)} ms bare handler`,
+    ratio: ours / base,
+    target: '≤ 1.2',
+    met: ours / base <= 1.2,
+  });
 }
 
 /** 3. A /history page on a large ledger: p50 and p99 with its index, vs a full scan. */
@@ -99,7 +114,8 @@ function historyPage() {
   const file = path.join(dir, 'history.db');
   const ledger = Ledger.open(file);
   const db = ledger.db;
-  const insert = db.prepare(`INSERT INTO rolls (id, guild_id, guild_seq, channel_id, user_id, user_name, command, system, kind, unit, input, dice, outcome, result, created_at, prev_hash, hash)
+  const insert =
+    db.prepare(`INSERT INTO rolls (id, guild_id, guild_seq, channel_id, user_id, user_name, command, system, kind, unit, input, dice, outcome, result, created_at, prev_hash, hash)
     VALUES (?, 'g1', ?, ?, ?, ?, 'rally', 'hearts-of-tin', 'roll', 'Unit', '{"disorder":2}', '[4]', '{"result":"retreat"}', 'retreat', ?, ?, ?)`);
   const fill = db.transaction(() => {
     for (let i = 1; i <= N.historyRows; i++) {
@@ -120,8 +136,12 @@ function historyPage() {
     return xs;
   };
   const ours = timed((u) => ledger.history.page(filter(u), 10, 0));
-  const scan = db.prepare(`SELECT * FROM rolls NOT INDEXED WHERE guild_id = 'g1' AND channel_id = ? AND user_id = ? AND kind IN ('roll','reroll','check') ORDER BY seq DESC LIMIT 10`);
-  const count = db.prepare(`SELECT COUNT(*) FROM rolls NOT INDEXED WHERE guild_id = 'g1' AND channel_id = ? AND user_id = ? AND kind IN ('roll','reroll','check')`);
+  const scan = db.prepare(
+    `SELECT * FROM rolls NOT INDEXED WHERE guild_id = 'g1' AND channel_id = ? AND user_id = ? AND kind IN ('roll','reroll','check') ORDER BY seq DESC LIMIT 10`,
+  );
+  const count = db.prepare(
+    `SELECT COUNT(*) FROM rolls NOT INDEXED WHERE guild_id = 'g1' AND channel_id = ? AND user_id = ? AND kind IN ('roll','reroll','check')`,
+  );
   const baseN = Math.max(10, Math.floor(N.historyQueries / 20));
   const base = timed((u) => {
     scan.all(`c${u % 5}`, `u${u}`);
@@ -146,7 +166,20 @@ function chain() {
   const ledger = Ledger.open(path.join(dir, 'chain.db'));
   const fill = ledger.db.transaction(() => {
     for (let i = 0; i < N.chainRows; i++) {
-      ledger.append({ guildId: 'g1', channelId: 'c1', userId: 'u1', userName: 'bench', command: 'rally', system: 'hearts-of-tin', kind: 'roll', unit: 'Unit', input: { disorder: 2, quality: 'militia' }, dice: [4], outcome: { system: 'hearts-of-tin', result: 'retreat', steps: [{ kind: 'rally', dice: [4], final: 2 }] }, result: 'retreat' });
+      ledger.append({
+        guildId: 'g1',
+        channelId: 'c1',
+        userId: 'u1',
+        userName: 'bench',
+        command: 'rally',
+        system: 'hearts-of-tin',
+        kind: 'roll',
+        unit: 'Unit',
+        input: { disorder: 2, quality: 'militia' },
+        dice: [4],
+        outcome: { system: 'hearts-of-tin', result: 'retreat', steps: [{ kind: 'rally', dice: [4], final: 2 }] },
+        result: 'retreat',
+      });
     }
   });
   fill();
@@ -161,7 +194,14 @@ function chain() {
   for (const b of bytes) createHash('sha256').update(b.prev).update(b.canonical).digest('hex');
   const base = N.chainRows / ((now() - t) / 1000);
   ledger.close();
-  lines.push({ what: 'chain verification rows/s', ours: `${fmt(ours)}/s`, baseline: `${fmt(base)}/s raw SHA-256`, ratio: ours / base, target: '≥ 0.5', met: ours / base >= 0.5 });
+  lines.push({
+    what: 'chain verification rows/s',
+    ours: `${fmt(ours)}/s`,
+    baseline: `${fmt(base)}/s raw SHA-256`,
+    ratio: ours / base,
+    target: '≥ 0.5',
+    met: ours / base >= 0.5,
+  });
 }
 
 /** 5. Resident memory of the ready bot with many guilds vs a bare client with the same intents. */
@@ -170,7 +210,11 @@ async function memory() {
   const measure = async (mode: 'bot' | 'bare') => {
     const fake = await new FakeDiscord(guilds).start();
     try {
-      const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', path.join('bench', 'rss-child.ts'), mode, fake.apiBase, TOKEN, path.join(dir, `rss-${mode}.db`)], { encoding: 'utf8', timeout: 120_000 });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--expose-gc', '--import', 'tsx', path.join('bench', 'rss-child.ts'), mode, fake.apiBase, TOKEN, path.join(dir, `rss-${mode}.db`)],
+        { encoding: 'utf8', timeout: 120_000 },
+      );
       return (JSON.parse(stdout.trim().split('\n').at(-1)!) as { rss: number }).rss / 2 ** 20;
     } finally {
       await fake.stop();
@@ -178,26 +222,39 @@ async function memory() {
   };
   const base = await measure('bare');
   const ours = await measure('bot');
-  lines.push({ what: `resident memory, ready, ${N.guilds} guilds`, ours: `${fmt(ours, 1)} MiB`, baseline: `${fmt(base, 1)} MiB bare client`, ratio: ours / base, target: '≤ 1.3', met: ours / base <= 1.3 });
+  lines.push({
+    what: `resident memory, ready, ${N.guilds} guilds`,
+    ours: `${fmt(ours, 1)} MiB`,
+    baseline: `${fmt(base, 1)} MiB bare client`,
+    ratio: ours / base,
+    target: '≤ 1.3',
+    met: ours / base <= 1.3,
+  });
 }
 
 /** `--only name` runs one line (pipeline, roundtrip, history, chain, memory) while working on it. */
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 
 async function main() {
-  const steps: [string, () => unknown][] = [['pipeline', pipeline], ['roundtrip', roundTrip], ['history', historyPage], ['chain', chain], ['memory', memory]];
+  const steps: [string, () => unknown][] = [
+    ['pipeline', pipeline],
+    ['roundtrip', roundTrip],
+    ['history', historyPage],
+    ['chain', chain],
+    ['memory', memory],
+  ];
   for (const [name, step] of steps) if (!ONLY || ONLY === name) await step();
   const head = ['what', 'ours', 'baseline', 'ratio', 'target', 'met'];
   const rows = lines.map((l) => [l.what, l.ours, l.baseline, l.ratio.toFixed(3), l.target, l.met ? 'yes' : 'NO']);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const print = (r: string[]) => process.stdout.write(r.map((c, i) => c.padEnd(widths[i]!)).join('  ') + '\n');
+  const print = (r: string[]) => process.stdout.write(`${r.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
   print(head);
   print(widths.map((w) => '-'.repeat(w)));
   rows.forEach(print);
   for (const l of lines) if (l.detail) process.stdout.write(`  ${l.what}: ${l.detail}\n`);
   const out = { quick: QUICK, node: process.version, cpus: os.cpus().length, at: new Date().toISOString(), sizes: N, lines };
   fs.mkdirSync('bench', { recursive: true });
-  fs.writeFileSync(path.join('bench', QUICK ? 'results-quick.json' : 'results.json'), JSON.stringify(out, null, 2) + '\n');
+  fs.writeFileSync(path.join('bench', QUICK ? 'results-quick.json' : 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
   fs.rmSync(dir, { recursive: true, force: true });
 }
 

@@ -40,7 +40,11 @@ export type TrackedAsl = Tracked & { fields: AslFields };
  * The unit the options describe — a roster unit of this channel's ASL game by its name, or a unit
  * as players write it — or the error sentence naming `unit`.
  */
-export function readUnit(ctx: Context, o: UnitOpts & { sub_type: string }, purpose: 'write' | 'read' = 'write'): { unit: AslUnit; tracked?: TrackedAsl } | string {
+export function readUnit(
+  ctx: Context,
+  o: UnitOpts & { sub_type: string },
+  purpose: 'write' | 'read' = 'write',
+): { unit: AslUnit; tracked?: TrackedAsl } | string {
   const tracked = trackedUnit(ctx, 'asl', o.unit, purpose);
   const text = tracked ? String(tracked.unit.fields.counter) : o.unit;
   // A sub-type given as an option picks its unit the way the word would ("German 2-3-7" + VG).
@@ -57,7 +61,12 @@ export function readUnit(ctx: Context, o: UnitOpts & { sub_type: string }, purpo
 export function rosterDefaults<T extends Record<string, unknown>>(ctx: Context, o: T, tracked: TrackedAsl | undefined): T {
   if (!tracked) return o;
   const f = tracked.fields;
-  return preferGiven(ctx, o, { broken: f.broken, fanatic: f.fanatic, wounded: f.wounded, ...(f.berserk ? { status: 'berserk' } : {}) } as unknown as Partial<T>);
+  return preferGiven(ctx, o, {
+    broken: f.broken,
+    fanatic: f.fanatic,
+    wounded: f.wounded,
+    ...(f.berserk ? { status: 'berserk' } : {}),
+  } as unknown as Partial<T>);
 }
 
 /** Writes what the roll did to a tracked unit back to the roster, in the roll's transaction. */
@@ -69,7 +78,10 @@ export function aslWriteBack(ctx: Context, tracked: TrackedAsl | undefined, step
 /** "German 4-6-7, broken German 4-4-7" → the companions, or the error naming `companions`. */
 export function readCompanions(textValue: string | undefined, nationality: string): { unit: AslUnit; broken: boolean }[] | string {
   if (!textValue) return [];
-  const parts = textValue.split(/[,;]/).map((p) => p.trim()).filter(Boolean);
+  const parts = textValue
+    .split(/[,;]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length > MAX_COMPANIONS) return `\`companions\`: at most ${MAX_COMPANIONS} units (you gave ${parts.length}).`;
   const out: { unit: AslUnit; broken: boolean }[] = [];
   for (const p of parts) {

@@ -1,7 +1,7 @@
 import { errorReply, record, summarise } from '../src/core/adjudicate.js';
 import { customId, type Button, type Context, type Reply } from '../src/core/command.js';
 import { trackedUnit, writeBack } from '../src/core/roster-unit.js';
-import { AlreadyRecordedError } from '../src/ledger/ledger.js';
+import { AlreadyRecordedError, type LedgerRow } from '../src/ledger/ledger.js';
 import { storedAslEmbed, type AslStep } from '../src/render/asl.js';
 import type { Finding, Outcome } from '../src/rules/types.js';
 
@@ -29,17 +29,28 @@ export function refuseHardening(ctx: Context, rollId: string): Reply {
   const roll = ledger.get(ctx.actor.guildId, rollId);
   const steps = (roll?.outcome as { steps?: AslStep[] } | undefined)?.steps ?? [];
   const hob = steps.find((s): s is Extract<AslStep, { kind: 'hob' }> => s.kind === 'hob');
-  if (!roll || roll.kind !== 'roll' || !hob) return errorReply('That Heat of Battle roll is not on record in this server.');
+  if (roll?.kind !== 'roll' || !hob) return errorReply('That Heat of Battle roll is not on record in this server.');
   if (!hob.refusable) return errorReply('That Heat of Battle result has no battle hardening to refuse.');
   if (roll.user_id !== ctx.actor.userId && !ctx.actor.isGm) {
     return errorReply(`Only ${roll.user_name}, who rolled it, or a GM can refuse the battle hardening.`);
   }
   const finding = refusal(ctx.actor.userName);
   const outcome: Outcome = { system: 'asl', steps: [finding], result: finding.result, tone: finding.tone };
-  let row;
+  let row: LedgerRow;
   try {
     row = ctx.services.ledger.transaction(() => {
-      const r = record(ctx, { command: roll.command, kind: 'decision', unit: roll.unit ?? undefined, input: { decision: 'refuse_battle_hardening' }, parentId: roll.id, onceKey: `${REFUSE}:${roll.id}` }, outcome);
+      const r = record(
+        ctx,
+        {
+          command: roll.command,
+          kind: 'decision',
+          unit: roll.unit ?? undefined,
+          input: { decision: 'refuse_battle_hardening' },
+          parentId: roll.id,
+          onceKey: `${REFUSE}:${roll.id}`,
+        },
+        outcome,
+      );
       // A tracked unit goes back to what it was before the hardening, broken or pinned included (asl.md §5).
       const tracked = trackedUnit(ctx, 'asl', roll.unit ?? undefined);
       const f = tracked?.unit.fields as { counter?: string; fanatic?: boolean } | undefined;

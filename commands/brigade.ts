@@ -41,7 +41,13 @@ export default defineCommand({
     const row = ctx.services.ledger.transaction(() => {
       const r = record(ctx, { command: 'brigade', kind: 'check', unit: o.brigade, input }, outcome);
       for (const unit of marking) {
-        writeBack(ctx, { game: game!, unit }, { fields: { brigade_shaken: true }, why: `${o.brigade} is shaken: a disorder marker at the end of every turn` }, r.id, 'brigade');
+        writeBack(
+          ctx,
+          { game: game!, unit },
+          { fields: { brigade_shaken: true }, why: `${o.brigade} is shaken: a disorder marker at the end of every turn` },
+          r.id,
+          'brigade',
+        );
       }
       return r;
     });

@@ -9,7 +9,11 @@ function setting(ctx: Context, name: string, value: string, apply: () => void, s
   if (!ctx.actor.isGm) return errorReply(GM_ONLY('change the settings'));
   ctx.services.ledger.transaction(() => {
     apply();
-    record(ctx, { command: 'config', kind: 'config', input: { [name]: value } }, changeOutcome('unknown', 'config_set', 'Setting changed', `${name} set to ${value}`));
+    record(
+      ctx,
+      { command: 'config', kind: 'config', input: { [name]: value } },
+      changeOutcome('unknown', 'config_set', 'Setting changed', `${name} set to ${value}`),
+    );
   });
   return message(noticeEmbed('Settings', shown, 'good'), true);
 }
@@ -23,13 +27,25 @@ export default {
       description: 'Members with this role are GMs (as well as those with Manage Server)',
       options: { role: role({ description: 'The GM role', required: true }) },
       run: (ctx, o) =>
-        setting(ctx, 'gm_role', o.role!, () => ctx.services.ledger.settings.setGmRole(ctx.actor.guildId, o.role!), `Members with <@&${o.role}> are now GMs here.`),
+        setting(
+          ctx,
+          'gm_role',
+          o.role!,
+          () => ctx.services.ledger.settings.setGmRole(ctx.actor.guildId, o.role!),
+          `Members with <@&${o.role}> are now GMs here.`,
+        ),
     }),
     'gm-channel': defineSubcommand({
       description: 'Where the results of sealed rolls are posted for the GMs',
       options: { channel: channel({ description: 'A channel only GMs can read', required: true }) },
       run: (ctx, o) =>
-        setting(ctx, 'gm_channel', o.channel!, () => ctx.services.ledger.settings.setGmChannel(ctx.actor.guildId, o.channel!), `Sealed results now go to <#${o.channel}>.`),
+        setting(
+          ctx,
+          'gm_channel',
+          o.channel!,
+          () => ctx.services.ledger.settings.setGmChannel(ctx.actor.guildId, o.channel!),
+          `Sealed results now go to <#${o.channel}>.`,
+        ),
     }),
   },
 } satisfies CommandGroup;

@@ -51,7 +51,11 @@ export default defineCommand({
     if (o.strength === undefined) return errorReply(requiredMessage('strength', options.strength));
     const lostEarlier = sameTurn ? (f!.turn_lost ?? 0) : 0;
     if (!tracked && o.lost > o.strength) return errorReply(`\`lost\` (${o.lost}) cannot be more than \`strength\` (${o.strength}).`);
-    const input = { ...o, strength: o.strength, ...(tracked ? { lostEarlier, markedForLosses: Boolean(sameTurn && f!.turn_marked), markersBefore: f!.disorder } : {}) };
+    const input = {
+      ...o,
+      strength: o.strength,
+      ...(tracked ? { lostEarlier, markedForLosses: Boolean(sameTurn && f!.turn_marked), markersBefore: f!.disorder } : {}),
+    };
     const outcome = disorderGained(input);
     const step = outcome.steps[0]!;
     const row = ctx.services.ledger.transaction(() => {
@@ -79,7 +83,9 @@ export default defineCommand({
       title: 'Disorder',
       name: o.unit,
       userName: ctx.actor.userName,
-      description: [`strength ${input.strength} at the start of the turn · lost ${o.lost}${turnLoss} · melee: ${o.melee}`, gameNote(ctx, 'hearts-of-tin')].filter(Boolean).join('\n'),
+      description: [`strength ${input.strength} at the start of the turn · lost ${o.lost}${turnLoss} · melee: ${o.melee}`, gameNote(ctx, 'hearts-of-tin')]
+        .filter(Boolean)
+        .join('\n'),
       outcome,
       row,
     });

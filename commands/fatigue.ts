@@ -6,7 +6,18 @@ import { positionKey } from '../src/core/turn-end.js';
 import type { Game } from '../src/ledger/roster.js';
 import { fatigueChangeEmbed, fatigueStatusEmbed } from '../src/render/wacht-am-rhein.js';
 import type { Outcome } from '../src/rules/types.js';
-import { applyEvent, EVENT_CODES, exemptible, isEnaPhase, isRestingPhase, recover, STATUSES, type FatigueFinding, type FatigueState, type Strengths } from '../src/rules/wacht-am-rhein/fatigue.js';
+import {
+  applyEvent,
+  EVENT_CODES,
+  exemptible,
+  isEnaPhase,
+  isRestingPhase,
+  recover,
+  STATUSES,
+  type FatigueFinding,
+  type FatigueState,
+  type Strengths,
+} from '../src/rules/wacht-am-rhein/fatigue.js';
 import { rosterChoices } from './unit.js';
 
 const SYSTEM = 'wacht-am-rhein';
@@ -23,39 +34,63 @@ const strengths = {
 
 type Subject = { tracked?: Tracked; name: string | undefined; state: FatigueState; printed?: Strengths };
 
-
 /**
  * The roster unit named, or an untracked unit described by its options (a name not on the roster
  * is kept with the ruling). `status` describes an untracked unit only: a roster unit's status is
  * its own, changed by events and recoveries (wacht-am-rhein.md, Modes and restrictions).
  */
-function subject(ctx: Context, o: { unit?: string; status?: FatigueState['status']; attack?: number; defense?: number; movement?: number }, purpose: 'write' | 'read', needStrengths: boolean): Subject | string {
+function subject(
+  ctx: Context,
+  o: { unit?: string; status?: FatigueState['status']; attack?: number; defense?: number; movement?: number },
+  purpose: 'write' | 'read',
+  needStrengths: boolean,
+): Subject | string {
   const tracked = o.unit ? trackedUnit(ctx, SYSTEM, o.unit, purpose) : undefined;
   if (tracked) {
     const f = tracked.unit.fields as Record<string, any>;
     if (o.status !== undefined && o.status !== f.fatigue) {
       return `\`status\` describes an untracked unit; ${tracked.unit.name} is on the roster as ${f.fatigue}, which only events and recoveries change (or /unit edit).`;
     }
-    return { tracked, name: tracked.unit.name, state: { status: f.fatigue, mrExemption: Boolean(f.mr_exemption) }, printed: { attack: o.attack ?? f.attack, defense: o.defense ?? f.defense, movement: o.movement ?? f.movement } };
+    return {
+      tracked,
+      name: tracked.unit.name,
+      state: { status: f.fatigue, mrExemption: Boolean(f.mr_exemption) },
+      printed: { attack: o.attack ?? f.attack, defense: o.defense ?? f.defense, movement: o.movement ?? f.movement },
+    };
   }
   if (!o.status) {
     return o.unit
       ? `There is no Wacht am Rhein unit named ${JSON.stringify(o.unit)} in this channel's game. For an untracked unit give \`status\`${needStrengths ? ', `attack`, `defense` and `movement`' : ''} too.`
-      : 'Name a roster `unit`, or give an untracked unit\'s `status`.';
+      : "Name a roster `unit`, or give an untracked unit's `status`.";
   }
-  if (needStrengths && (o.attack === undefined || o.defense === undefined || o.movement === undefined)) return 'An untracked unit needs `attack`, `defense` and `movement`.';
-  const printed = o.attack !== undefined && o.defense !== undefined && o.movement !== undefined ? { attack: o.attack, defense: o.defense, movement: o.movement } : undefined;
+  if (needStrengths && (o.attack === undefined || o.defense === undefined || o.movement === undefined))
+    return 'An untracked unit needs `attack`, `defense` and `movement`.';
+  const printed =
+    o.attack !== undefined && o.defense !== undefined && o.movement !== undefined ? { attack: o.attack, defense: o.defense, movement: o.movement } : undefined;
   return { name: o.unit, state: { status: o.status, mrExemption: false }, ...(printed ? { printed } : {}) };
 }
 
 /** Records the change, writes it back to a tracked unit, and replies. */
-function applyChange(ctx: Context, s: Subject, title: string, input: Record<string, unknown>, outcome: Outcome<FatigueFinding>, extra: Record<string, unknown> = {}): Reply {
+function applyChange(
+  ctx: Context,
+  s: Subject,
+  title: string,
+  input: Record<string, unknown>,
+  outcome: Outcome<FatigueFinding>,
+  extra: Record<string, unknown> = {},
+): Reply {
   const { ledger } = ctx.services;
   const after = outcome.steps[0]!.after;
   const row = ledger.transaction(() => {
     const r = record(ctx, { command: 'fatigue', kind: 'check', unit: s.name, input }, outcome);
     if (s.tracked && (after.status !== s.state.status || after.mrExemption !== s.state.mrExemption || Object.keys(extra).length)) {
-      writeBack(ctx, s.tracked, { fields: { fatigue: after.status, mr_exemption: after.mrExemption, ...extra }, why: outcome.steps[0]!.effect }, r.id, 'fatigue');
+      writeBack(
+        ctx,
+        s.tracked,
+        { fields: { fatigue: after.status, mr_exemption: after.mrExemption, ...extra }, why: outcome.steps[0]!.effect },
+        r.id,
+        'fatigue',
+      );
     }
     return r;
   });
@@ -78,7 +113,7 @@ function exemptionNow(s: Subject, game: Game | undefined): { valid: boolean; bin
 
 export default {
   name: 'fatigue',
-  description: 'Wacht am Rhein 13.0: fatigue events, the Resting Phase, and a unit\'s effective values',
+  description: "Wacht am Rhein 13.0: fatigue events, the Resting Phase, and a unit's effective values",
   system: SYSTEM,
   example: '/fatigue status unit:"1/506 PIR" status:fatigued attack:7 defense:5 movement:6',
   subcommands: {
@@ -91,13 +126,16 @@ export default {
         const game = s.tracked?.game ?? gameFor(ctx, SYSTEM);
         const mode = s.tracked ? (s.tracked.unit.fields as Record<string, unknown>).mode : undefined;
         if (o.event === 'left_maneuver_reserve' && s.tracked && mode !== 'maneuver_reserve') {
-          return errorReply(`${s.tracked.unit.name} is in ${String(mode ?? 'no').replace('_', ' ')} mode, not Maneuver Reserve: only a unit in MR mode can leave it (13.1.3).`);
+          return errorReply(
+            `${s.tracked.unit.name} is in ${String(mode ?? 'no').replace('_', ' ')} mode, not Maneuver Reserve: only a unit in MR mode can leave it (13.1.3).`,
+          );
         }
         const ex = exemptionNow(s, game);
         const state = { ...s.state, mrExemption: ex.valid };
         const outcome = applyEvent(state, o.event, { inEna: isEnaPhase(game?.phase) });
         const extra: Record<string, unknown> = {};
-        if (o.event === 'left_maneuver_reserve' && s.tracked) Object.assign(extra, { mode: 'tactical', mr_armed: game ? positionKey(game) : null, mr_ena: null });
+        if (o.event === 'left_maneuver_reserve' && s.tracked)
+          Object.assign(extra, { mode: 'tactical', mr_armed: game ? positionKey(game) : null, mr_ena: null });
         else if (ex.ended) Object.assign(extra, { mr_exemption: false, mr_ena: null });
         else if (ex.bind && exemptible(o.event)) Object.assign(extra, { mr_ena: ex.bind });
         // What the rules read as the state is what the roster keeps (an exemption that ended is cleared).
@@ -125,10 +163,13 @@ export default {
         if (s.tracked) {
           const g = s.tracked.game;
           if (!isRestingPhase(g.phase)) {
-            return errorReply(`Recovery is taken in the Resting Phase (13.1.2), and ${g.name} is at ${g.turn === null ? 'no turn yet' : `turn ${g.turn}${g.phase ? `, ${g.phase}` : ''}`}: set it with /game turn number:<n> phase:resting.`);
+            return errorReply(
+              `Recovery is taken in the Resting Phase (13.1.2), and ${g.name} is at ${g.turn === null ? 'no turn yet' : `turn ${g.turn}${g.phase ? `, ${g.phase}` : ''}`}: set it with /game turn number:<n> phase:resting.`,
+            );
           }
           const here = positionKey(g);
-          if (f?.recovered_in === here) return errorReply(`${s.tracked.unit.name} already recovered a step in the Resting Phase of turn ${g.turn}: one step per Resting Phase (13.1.2).`);
+          if (f?.recovered_in === here)
+            return errorReply(`${s.tracked.unit.name} already recovered a step in the Resting Phase of turn ${g.turn}: one step per Resting Phase (13.1.2).`);
           extra = { recovered_in: here };
         }
         const outcome = recover(s.state, { tactical, adjacentEnemy: o.adjacent_enemy, moved: o.moved });

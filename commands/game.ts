@@ -25,7 +25,7 @@ function recordGame(ctx: Context, g: Game, input: Record<string, unknown>, resul
 
 export default {
   name: 'game',
-  description: "Run a game in this channel: its system, turn and phase tag every roll made in it",
+  description: 'Run a game in this channel: its system, turn and phase tag every roll made in it',
   example: '/game start system:wacht-am-rhein name:"The Bulge"',
   subcommands: {
     start: defineSubcommand({
@@ -50,7 +50,14 @@ export default {
               server_seed: seed,
             });
             // The commitment is public from the first row; the seed itself only at the end.
-            recordGame(ctx, g, { system: o.system, name: o.name, commitment: commitment(seed) }, 'game_started', 'Game started', `${ctx.actor.userName} started ${o.name} (${SYSTEM_NAMES[o.system]}).`);
+            recordGame(
+              ctx,
+              g,
+              { system: o.system, name: o.name, commitment: commitment(seed) },
+              'game_started',
+              'Game started',
+              `${ctx.actor.userName} started ${o.name} (${SYSTEM_NAMES[o.system]}).`,
+            );
             return g;
           });
           const note = [
@@ -67,7 +74,7 @@ export default {
       },
     }),
     seed: defineSubcommand({
-      description: 'Add your own seed to the game\'s dice (before the first roll)',
+      description: "Add your own seed to the game's dice (before the first roll)",
       options: { value: text({ description: 'Any text: it is mixed into every die of the game', maxLength: 100, required: true }) },
       run(ctx, o) {
         const g = runningGame(ctx);
@@ -96,7 +103,14 @@ export default {
         const { updated, lines } = ledger.transaction(() => {
           ledger.roster.setTurn(g.id, o.number, o.phase ?? null);
           const after = ledger.roster.game(g.guild_id, g.id)!;
-          const row = recordGame(ctx, after, { turn: o.number, phase: o.phase ?? null }, 'turn_set', 'Turn set', `Turn ${o.number}${o.phase ? `, ${o.phase}` : ''}.`);
+          const row = recordGame(
+            ctx,
+            after,
+            { turn: o.number, phase: o.phase ?? null },
+            'turn_set',
+            'Turn set',
+            `Turn ${o.number}${o.phase ? `, ${o.phase}` : ''}.`,
+          );
           // The rules' end-of-turn effects, recorded with the turn that caused them.
           return { updated: after, lines: turnEnd(ctx, g, after, row.id) };
         });
@@ -111,7 +125,13 @@ export default {
         const g = runningGame(ctx);
         if ('type' in g) return g;
         const { ledger } = ctx.services;
-        return message(gameEmbed('Game', g, { units: ledger.roster.countUnits(g.id), rolls: ledger.gameRollCount(g.guild_id, g.id), rulings: ledger.gameRulingCount(g.guild_id, g.id) }));
+        return message(
+          gameEmbed('Game', g, {
+            units: ledger.roster.countUnits(g.id),
+            rolls: ledger.gameRollCount(g.guild_id, g.id),
+            rulings: ledger.gameRulingCount(g.guild_id, g.id),
+          }),
+        );
       },
     }),
     end: defineSubcommand({
@@ -124,7 +144,14 @@ export default {
         const { ledger } = ctx.services;
         const ended = ledger.transaction(() => {
           // The reveal: with it, anyone holding the export can recompute every die of the game.
-          recordGame(ctx, g, { ended: true, server_seed: g.server_seed, player_seeds: JSON.parse(g.player_seeds) }, 'game_ended', 'Game ended', `${ctx.actor.userName} ended ${g.name}; the server seed is revealed.`);
+          recordGame(
+            ctx,
+            g,
+            { ended: true, server_seed: g.server_seed, player_seeds: JSON.parse(g.player_seeds) },
+            'game_ended',
+            'Game ended',
+            `${ctx.actor.userName} ended ${g.name}; the server seed is revealed.`,
+          );
           ledger.roster.endGame(g.id, ledger.timestamp());
           return ledger.roster.game(g.guild_id, g.id)!;
         });

@@ -37,15 +37,25 @@ export default defineCommand({
   name: 'history',
   description: 'Rolls on record, newest first: this channel, or the whole server for a GM',
   example: '/history user:@alice since:3d',
-  options: { ...filterOptions, scope: choice({ description: 'This channel (default), or the whole server (GM only)', choices: ['channel', 'server'] as const, default: 'channel' }) },
+  options: {
+    ...filterOptions,
+    scope: choice({ description: 'This channel (default), or the whole server (GM only)', choices: ['channel', 'server'] as const, default: 'channel' }),
+  },
   run(ctx, o) {
-    if (o.scope === 'server' && !ctx.actor.isGm) return errorReply(GM_ONLY('see the whole server\'s history'));
+    if (o.scope === 'server' && !ctx.actor.isGm) return errorReply(GM_ONLY("see the whole server's history"));
     const params: Params = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Params;
     const checked = toFilter(ctx, params, params.scope === 'server');
     if (typeof checked === 'string') return errorReply(checked);
     // The filters live in the database; the paging buttons carry only the query's id.
     const id = newRollId();
-    ctx.services.ledger.queries.save({ id, guild_id: ctx.actor.guildId, channel_id: ctx.actor.channelId, user_id: ctx.actor.userId, params, created_at: ctx.services.ledger.timestamp() });
+    ctx.services.ledger.queries.save({
+      id,
+      guild_id: ctx.actor.guildId,
+      channel_id: ctx.actor.channelId,
+      user_id: ctx.actor.userId,
+      params,
+      created_at: ctx.services.ledger.timestamp(),
+    });
     return page(ctx, id, params, 0);
   },
   buttons: {

@@ -23,10 +23,26 @@ import voidCommand from './void.js';
 /** Every slash command the bot offers; the router, /help and deploy-commands read this list. */
 export const COMMANDS: readonly AnyCommand[] = [
   // Rolling and rulings, by system
-  rally, disorder, brigade, morale, hob, mc, fatigue, odds,
+  rally,
+  disorder,
+  brigade,
+  morale,
+  hob,
+  mc,
+  fatigue,
+  odds,
   // Games and rosters
-  game, unit,
+  game,
+  unit,
   // Review and trust
-  history, roll, verify, stats, reveal, voidCommand, annotate, exportCommand, config,
+  history,
+  roll,
+  verify,
+  stats,
+  reveal,
+  voidCommand,
+  annotate,
+  exportCommand,
+  config,
   help,
 ];

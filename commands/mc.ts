@@ -39,7 +39,11 @@ export const check = (o: ParsedOptions<typeof options>) => {
 };
 
 /** The rules' input from the options, or the sentence that refuses them (nothing is rolled). */
-export function prepare(ctx: Context, given: ParsedOptions<typeof options>, purpose: 'write' | 'read' = 'write'): { input: CheckInput; tracked?: TrackedAsl; options: Record<string, unknown> } | string {
+export function prepare(
+  ctx: Context,
+  given: ParsedOptions<typeof options>,
+  purpose: 'write' | 'read' = 'write',
+): { input: CheckInput; tracked?: TrackedAsl; options: Record<string, unknown> } | string {
   const read = readUnit(ctx, given, purpose);
   if (typeof read === 'string') return read;
   const { unit, tracked } = read;

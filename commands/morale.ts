@@ -46,7 +46,11 @@ export function settle(ctx: Context, o: ParsedOptions<typeof options>, purpose: 
     return `\`casualties\` ${o.casualties.lost}/${o.casualties.original}: ${tracked!.unit.name}'s original strength on the roster is ${f.original}.`;
   }
   const rosterState = f?.state && f.state !== 'steady' ? f.state : undefined;
-  const eff = preferGiven(ctx, o, f ? { morale: f.morale, casualties: { lost: f.casualties, original: f.original }, unit_type: f.unit_type, state: rosterState } : {});
+  const eff = preferGiven(
+    ctx,
+    o,
+    f ? { morale: f.morale, casualties: { lost: f.casualties, original: f.original }, unit_type: f.unit_type, state: rosterState } : {},
+  );
   if (eff.morale === undefined) return requiredMessage('morale', options.morale);
   if (eff.rally) {
     // Rallies are for infantry that is retreating or routing (lightning-war.md, Rallying).
@@ -76,7 +80,12 @@ function writeMorale(ctx: Context, tracked: Tracked | undefined, o: Settled, r: 
   if (state && state !== (f.state ?? 'steady')) fields.state = state;
   if (ctx.given.has('casualties') && o.casualties && o.casualties.lost !== f.casualties) fields.casualties = o.casualties.lost;
   if (Object.keys(fields).length) {
-    const why = [state === 'steady' ? 'Rallied' : state ? `Now ${state}` : '', fields.casualties !== undefined ? `casualties ${String(fields.casualties)}/${f.original}` : ''].filter(Boolean).join('; ');
+    const why = [
+      state === 'steady' ? 'Rallied' : state ? `Now ${state}` : '',
+      fields.casualties !== undefined ? `casualties ${String(fields.casualties)}/${f.original}` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
     writeBack(ctx, tracked, { fields, why }, r.row.id, 'morale');
   }
 }
@@ -100,7 +109,13 @@ export const check = (o: ParsedOptions<typeof options>) =>
   o.rally && o.reason ? '`rally` and `reason` do not go together: a rally attempt is not a morale check caused by an event.' : undefined;
 
 const storedMorale = (row: LedgerRow) => ({
-  embed: moraleEmbed({ unit: row.unit ?? undefined, userName: row.user_name, input: toInput(row.input as Settled), outcome: row.outcome as MoraleOutcome, row }),
+  embed: moraleEmbed({
+    unit: row.unit ?? undefined,
+    userName: row.user_name,
+    input: toInput(row.input as Settled),
+    outcome: row.outcome as MoraleOutcome,
+    row,
+  }),
   buttons: [],
 });
 
@@ -116,15 +131,10 @@ export default defineCommand({
     if (typeof settled === 'string') return errorReply(settled);
     const { options: o, tracked } = settled;
     const input = toInput(o);
-    const found = rollAndRecord(
-      ctx,
-      { command: 'morale', system: 'lightning-war', kind: 'roll', unit: o.unit, input: o },
-      (dice) => moraleCheck(input, dice),
-      {
-        odds: (out) => oddsOf(moraleDistribution(input), MORALE_ORDER, out.result),
-        after: (r) => writeMorale(ctx, tracked, o, r),
-      },
-    );
+    const found = rollAndRecord(ctx, { command: 'morale', system: 'lightning-war', kind: 'roll', unit: o.unit, input: o }, (dice) => moraleCheck(input, dice), {
+      odds: (out) => oddsOf(moraleDistribution(input), MORALE_ORDER, out.result),
+      after: (r) => writeMorale(ctx, tracked, o, r),
+    });
     return rollMessage(ctx, o.sealed, found, storedMorale(found.row).embed);
   },
   autocomplete: unitChoicesFor('lightning-war'),

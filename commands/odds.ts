@@ -39,7 +39,12 @@ export default {
         const o = settled.options;
         const input = rally.toInput(o);
         const how = input.commanderNear ? 'the commander re-rolls any failure' : 'no commander re-roll';
-        return answer(`Odds · Rally${o.unit ? ` · ${o.unit}` : ''}`, `${o.disorder} disorder · ${o.quality} · ${how}`, rallyDistribution(input, true), RALLY_ORDER);
+        return answer(
+          `Odds · Rally${o.unit ? ` · ${o.unit}` : ''}`,
+          `${o.disorder} disorder · ${o.quality} · ${how}`,
+          rallyDistribution(input, true),
+          RALLY_ORDER,
+        );
       },
     }),
     morale: defineSubcommand({
@@ -50,7 +55,12 @@ export default {
         const settled = morale.settle(ctx, given, 'read');
         if (typeof settled === 'string') return errorReply(settled);
         const o = settled.options;
-        return answer(`Odds · ${o.rally ? 'Rally' : 'Morale check'}${o.unit ? ` · ${o.unit}` : ''}`, `${o.morale} morale, ${o.unit_type.replace('_', ' ')}`, moraleDistribution(morale.toInput(o)), MORALE_ORDER);
+        return answer(
+          `Odds · ${o.rally ? 'Rally' : 'Morale check'}${o.unit ? ` · ${o.unit}` : ''}`,
+          `${o.morale} morale, ${o.unit_type.replace('_', ' ')}`,
+          moraleDistribution(morale.toInput(o)),
+          MORALE_ORDER,
+        );
       },
     }),
     hob: defineSubcommand({
@@ -75,6 +85,5 @@ export default {
       },
     }),
   },
-  autocomplete: (ctx, option, value, subcommand) =>
-    subcommand === 'hob' || subcommand === 'mc' ? unitChoices(ctx, option, value) : [],
+  autocomplete: (ctx, option, value, subcommand) => (subcommand === 'hob' || subcommand === 'mc' ? unitChoices(ctx, option, value) : []),
 } satisfies CommandGroup;

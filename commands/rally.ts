@@ -27,7 +27,7 @@ export const options = {
     max: MAX_DISORDER,
     explain: (v) => (v === 0 ? NO_DISORDER : undefined),
   }),
-  quality: choice({ description: 'Troop quality (default regular, or the roster unit\'s)', choices: QUALITIES, default: 'regular' }),
+  quality: choice({ description: "Troop quality (default regular, or the roster unit's)", choices: QUALITIES, default: 'regular' }),
   band: boolean({ description: 'A band has joined the unit (+1; not on top of elite)', default: false }),
   enemy_in_sight: boolean({
     description: 'An enemy is visible within 24" (default true; false gives +1)',
@@ -62,7 +62,8 @@ function writeRally(ctx: Context, tracked: Tracked | undefined, r: { row: Ledger
   if (!tracked) return;
   const result = r.outcome.result;
   if (result === 'huzzah' || result === 'rally') writeBack(ctx, tracked, { fields: { disorder: 0 }, why: 'Rallied: all disorder removed' }, r.row.id, 'rally');
-  else if (result === 'rout_commander_lost' || (result === 'rout' && !rerollOffered)) writeBack(ctx, tracked, { remove: true, why: 'Routed: off the field' }, r.row.id, 'rally');
+  else if (result === 'rout_commander_lost' || (result === 'rout' && !rerollOffered))
+    writeBack(ctx, tracked, { remove: true, why: 'Routed: off the field' }, r.row.id, 'rally');
 }
 
 export const toInput = (o: Settled): RallyInput => ({
@@ -78,7 +79,7 @@ const REROLL = 'reroll';
 function commanderRejoins(ctx: Context, rollId: string): Reply {
   const { ledger } = ctx.services;
   const first = ledger.get(ctx.actor.guildId, rollId);
-  if (!first || first.command !== 'rally' || first.kind !== 'roll') {
+  if (first?.command !== 'rally' || first.kind !== 'roll') {
     return errorReply('That rally is not on record in this server.');
   }
   if (first.user_id !== ctx.actor.userId && !ctx.actor.isGm) {
@@ -96,12 +97,20 @@ function commanderRejoins(ctx: Context, rollId: string): Reply {
   // Checked before rolling so a spent button draws no dice; the ledger's once-key settles races.
   const earlier = done();
   if (earlier) return used(earlier.id);
-  let reroll;
+  let reroll: ReturnType<typeof rollAndRecord<RallyOutcome>>;
   const tracked = trackedUnit(ctx, 'hearts-of-tin', first.unit ?? undefined);
   try {
     reroll = rollAndRecord(
       ctx,
-      { command: 'rally', system: 'hearts-of-tin', kind: 'reroll', unit: first.unit ?? undefined, input: first.input, parentId: first.id, onceKey: `${REROLL}:${first.id}` },
+      {
+        command: 'rally',
+        system: 'hearts-of-tin',
+        kind: 'reroll',
+        unit: first.unit ?? undefined,
+        input: first.input,
+        parentId: first.id,
+        onceKey: `${REROLL}:${first.id}`,
+      },
       (dice) => commanderReroll(input, first.result ?? '', dice),
       {
         odds: (o) => oddsOf(rerollDistribution(input, first.result ?? ''), RALLY_ORDER, o.result),
@@ -157,15 +166,10 @@ export default defineCommand({
     if (typeof settled === 'string') return errorReply(settled);
     const { options: o, tracked } = settled;
     const input = toInput(o);
-    const first = rollAndRecord(
-      ctx,
-      { command: 'rally', system: 'hearts-of-tin', kind: 'roll', unit: o.unit, input: o },
-      (dice) => rally(input, dice),
-      {
-        odds: (out) => oddsOf(rallyDistribution(input), RALLY_ORDER, out.result),
-        after: (r) => writeRally(ctx, tracked, r, commanderMayRejoin(input, r.outcome.result)),
-      },
-    );
+    const first = rollAndRecord(ctx, { command: 'rally', system: 'hearts-of-tin', kind: 'roll', unit: o.unit, input: o }, (dice) => rally(input, dice), {
+      odds: (out) => oddsOf(rallyDistribution(input), RALLY_ORDER, out.result),
+      after: (r) => writeRally(ctx, tracked, r, commanderMayRejoin(input, r.outcome.result)),
+    });
     const { embed, buttons } = storedRally(ctx, first.row, true);
     return rollMessage(ctx, o.sealed, first, embed, buttons);
   },

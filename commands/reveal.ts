@@ -27,7 +27,13 @@ export default defineCommand({
       );
       const { embed, buttons } = render(ctx, row);
       const footer = `${embed.footer?.text ?? ''} · sealed at the roll, revealed by ${ctx.actor.userName} (${mark.id})`;
-      return { type: 'message', ephemeral: false, embed: { ...embed, footer: { text: footer } }, buttons, record: { command: row.command, system: row.system, roll_id: row.id, steps: (row.outcome as { steps: never[] }).steps, result: row.result } };
+      return {
+        type: 'message',
+        ephemeral: false,
+        embed: { ...embed, footer: { text: footer } },
+        buttons,
+        record: { command: row.command, system: row.system, roll_id: row.id, steps: (row.outcome as { steps: never[] }).steps, result: row.result },
+      };
     } catch (err) {
       if (err instanceof AlreadyRecordedError) return errorReply(`Roll ${row.id} was already revealed.`);
       throw err;

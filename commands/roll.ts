@@ -17,7 +17,11 @@ export default {
         if ('type' in row) return row;
         const { history } = ctx.services.ledger;
         const related = ctx.services.ledger.children(ctx.actor.guildId, row.id);
-        const hidden = hiddenFrom(ctx, row, related.some((r) => r.kind === 'reveal'));
+        const hidden = hiddenFrom(
+          ctx,
+          row,
+          related.some((r) => r.kind === 'reveal'),
+        );
         return message(rollDetailEmbed(row, related, history.messages([row.id]).get(row.id), hidden), true);
       },
     }),

@@ -6,7 +6,7 @@ import { GM_ONLY, hiddenFrom } from '../src/core/review.js';
 import { chartPng } from '../src/render/chart.js';
 import { limitEmbed, TONE_COLOUR } from '../src/render/embed.js';
 import { chiSquare, type ChiSquare } from '../src/rules/fairness.js';
-import { valueOf } from '../src/rules/odds.js';
+import { fractionValue } from '../src/rules/odds.js';
 
 const FACES = 6;
 const CHART = 'stats.png';
@@ -47,7 +47,7 @@ export default defineCommand({
       const dist = (r.outcome as { odds?: { distribution?: Record<string, string> } }).odds?.distribution;
       if (!dist || !r.result) continue;
       observed.set(r.result, (observed.get(r.result) ?? 0) + 1);
-      for (const [k, p] of Object.entries(dist)) expected.set(k, (expected.get(k) ?? 0) + valueOf(p));
+      for (const [k, p] of Object.entries(dist)) expected.set(k, (expected.get(k) ?? 0) + fractionValue(p));
     }
     const results = [...new Set([...expected.keys(), ...observed.keys()])].sort((a, b) => (expected.get(b) ?? 0) - (expected.get(a) ?? 0));
 
@@ -60,11 +60,18 @@ export default defineCommand({
       '```',
       dice ? verdict(chiSquare(faces, expectedFace)) : 'No dice yet.',
       '',
-      '**Results** (observed / expected from each roll\'s exact odds)',
+      "**Results** (observed / expected from each roll's exact odds)",
       '```',
       ...results.map((k) => `${k.padEnd(24)} ${String(observed.get(k) ?? 0).padStart(5)} / ${(expected.get(k) ?? 0).toFixed(2)}`),
       '```',
-      results.length ? verdict(chiSquare(results.map((k) => observed.get(k) ?? 0), results.map((k) => expected.get(k) ?? 0))) : 'No results with recorded odds yet.',
+      results.length
+        ? verdict(
+            chiSquare(
+              results.map((k) => observed.get(k) ?? 0),
+              results.map((k) => expected.get(k) ?? 0),
+            ),
+          )
+        : 'No results with recorded odds yet.',
     ];
     const png = chartPng({
       title: 'Die faces: observed vs expected',

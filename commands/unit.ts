@@ -54,7 +54,11 @@ export default {
   subcommands: {
     add: defineSubcommand({
       description: "Add a unit to the game's roster (you own it)",
-      options: { name: text({ description: 'A name for the unit, unique in this game', maxLength: NAME_MAX, required: true }), side: text({ description: 'Its side', maxLength: 40 }), ...FIELD_OPTIONS },
+      options: {
+        name: text({ description: 'A name for the unit, unique in this game', maxLength: NAME_MAX, required: true }),
+        side: text({ description: 'Its side', maxLength: 40 }),
+        ...FIELD_OPTIONS,
+      },
       run(ctx, o) {
         const game = runningGame(ctx);
         if ('type' in game) return game;
@@ -63,13 +67,22 @@ export default {
         const { ledger } = ctx.services;
         try {
           const unit = ledger.transaction(() => {
-            const u = ledger.roster.addUnit({ game_id: game.id, name: o.name, owner_id: ctx.actor.userId, owner_name: ctx.actor.userName, side: o.side ?? null, fields, at: ledger.timestamp() });
+            const u = ledger.roster.addUnit({
+              game_id: game.id,
+              name: o.name,
+              owner_id: ctx.actor.userId,
+              owner_name: ctx.actor.userName,
+              side: o.side ?? null,
+              fields,
+              at: ledger.timestamp(),
+            });
             recordUnit(ctx, game, u.name, { action: 'add', side: u.side, fields }, 'unit_added', 'Unit added', `${ctx.actor.userName} added ${u.name}.`);
             return u;
           });
           return message(unitEmbed('Unit added', game.system, unit));
         } catch (err) {
-          if (err instanceof DuplicateUnitError) return errorReply(`There is already a unit named ${JSON.stringify(o.name)} in ${game.name} (names ignore case).`);
+          if (err instanceof DuplicateUnitError)
+            return errorReply(`There is already a unit named ${JSON.stringify(o.name)} in ${game.name} (names ignore case).`);
           throw err;
         }
       },
@@ -96,9 +109,23 @@ export default {
         const { ledger } = ctx.services;
         try {
           const updated = ledger.transaction(() => {
-            const next = { ...unit, name: o.new_name ?? unit.name, side: o.side ?? unit.side, fields, ...(o.owner ? { owner_id: o.owner, owner_name: /^\d+$/.test(o.owner) ? `<@${o.owner}>` : o.owner } : {}) };
+            const next = {
+              ...unit,
+              name: o.new_name ?? unit.name,
+              side: o.side ?? unit.side,
+              fields,
+              ...(o.owner ? { owner_id: o.owner, owner_name: /^\d+$/.test(o.owner) ? `<@${o.owner}>` : o.owner } : {}),
+            };
             const u = ledger.roster.updateUnit(next, ledger.timestamp());
-            recordUnit(ctx, game, u.name, { action: 'edit', unit: unit.name, changes, new_name: o.new_name, side: o.side, owner: o.owner }, 'unit_edited', 'Unit edited', `${ctx.actor.userName} edited ${unit.name}.`);
+            recordUnit(
+              ctx,
+              game,
+              u.name,
+              { action: 'edit', unit: unit.name, changes, new_name: o.new_name, side: o.side, owner: o.owner },
+              'unit_edited',
+              'Unit edited',
+              `${ctx.actor.userName} edited ${unit.name}.`,
+            );
             return u;
           });
           return message(unitEmbed('Unit edited', game.system, updated));

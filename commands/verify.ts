@@ -15,9 +15,21 @@ export default defineCommand({
     if (row && 'type' in row) return row;
     const report = ledger.verify(ctx.actor.guildId, row?.guild_seq);
     if (report.ok) {
-      return message(noticeEmbed('Ledger intact', `Intact: ${report.count} row${report.count === 1 ? '' : 's'}${o.id ? ` up to ${o.id}` : ''}, head hash \`${report.headHash}\`.`, 'good'));
+      return message(
+        noticeEmbed(
+          'Ledger intact',
+          `Intact: ${report.count} row${report.count === 1 ? '' : 's'}${o.id ? ` up to ${o.id}` : ''}, head hash \`${report.headHash}\`.`,
+          'good',
+        ),
+      );
     }
     const b = report.broken;
-    return message(noticeEmbed('Ledger broken', `The chain breaks at row ${b.id} (position ${b.guildSeq}): ${b.reason}. The ${report.count} row${report.count === 1 ? '' : 's'} before it hold.`, 'bad'));
+    return message(
+      noticeEmbed(
+        'Ledger broken',
+        `The chain breaks at row ${b.id} (position ${b.guildSeq}): ${b.reason}. The ${report.count} row${report.count === 1 ? '' : 's'} before it hold.`,
+        'bad',
+      ),
+    );
   },
 });

@@ -11,12 +11,29 @@ export function gmMark(ctx: Context, id: string, kind: 'void' | 'annotation', wo
   if (!ctx.actor.isGm) return errorReply(GM_ONLY(kind === 'void' ? 'void a roll' : 'annotate a roll'));
   const row = findRoll(ctx, id);
   if ('type' in row) return row;
-  if (kind === 'void' && row.kind !== 'roll' && row.kind !== 'reroll' && row.kind !== 'check') return errorReply(`${row.id} is a ${row.kind} row, not a roll: only rolls and rulings can be voided.`);
+  if (kind === 'void' && row.kind !== 'roll' && row.kind !== 'reroll' && row.kind !== 'check')
+    return errorReply(`${row.id} is a ${row.kind} row, not a roll: only rolls and rulings can be voided.`);
   const finding = changeOutcome(row.system ?? 'unknown', kind === 'void' ? 'voided' : 'annotated', kind === 'void' ? 'Voided' : 'Annotated', words);
   try {
-    const mark = record(ctx, { command: kind === 'void' ? 'void' : 'annotate', kind, unit: row.unit ?? undefined, input: kind === 'void' ? { reason: words } : { note: words }, parentId: row.id, ...(kind === 'void' ? { onceKey: `void:${row.id}` } : {}) }, finding);
+    const mark = record(
+      ctx,
+      {
+        command: kind === 'void' ? 'void' : 'annotate',
+        kind,
+        unit: row.unit ?? undefined,
+        input: kind === 'void' ? { reason: words } : { note: words },
+        parentId: row.id,
+        ...(kind === 'void' ? { onceKey: `void:${row.id}` } : {}),
+      },
+      finding,
+    );
     const what = kind === 'void' ? `Roll ${row.id} is void: ${words}` : `Note on roll ${row.id}: ${words}`;
-    return message(noticeEmbed(kind === 'void' ? 'Roll voided' : 'Roll annotated', `${what}\nRecorded as ${mark.id}; the roll itself is unchanged and stays listed${kind === 'void' ? ', struck through' : ''}.`));
+    return message(
+      noticeEmbed(
+        kind === 'void' ? 'Roll voided' : 'Roll annotated',
+        `${what}\nRecorded as ${mark.id}; the roll itself is unchanged and stays listed${kind === 'void' ? ', struck through' : ''}.`,
+      ),
+    );
   } catch (err) {
     if (err instanceof AlreadyRecordedError) return errorReply(`Roll ${row.id} is already void.`);
     throw err;

@@ -30,10 +30,7 @@ const schema = z.object({
   DISCORD_GUILD_ID: z.preprocess(blankIsUnset, snowflake.optional()),
   DATABASE_PATH: z.preprocess(blankIsUnset, z.string().default(DEFAULT_DATABASE_PATH)),
   DISCORD_API_BASE: z.preprocess(blankIsUnset, z.url({ protocol: /^https?$/ }).optional()),
-  LOG_LEVEL: z.preprocess(
-    (v) => (typeof v === 'string' ? blankIsUnset(v.toLowerCase()) : v),
-    z.enum(LOG_LEVELS).default('info'),
-  ),
+  LOG_LEVEL: z.preprocess((v) => (typeof v === 'string' ? blankIsUnset(v.toLowerCase()) : v), z.enum(LOG_LEVELS).default('info')),
 });
 
 /** What each variable must look like, for the one-line error. Never echoes the value. */
@@ -63,9 +60,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, require: Requirement[] = [])
   }
   const v = parsed.data;
   if (require.includes('token') && !v.DISCORD_TOKEN) {
-    throw new ConfigError(
-      'DISCORD_TOKEN is not set: put the bot token in .env (see .env.example), or try the bot offline with `npm run console`.',
-    );
+    throw new ConfigError('DISCORD_TOKEN is not set: put the bot token in .env (see .env.example), or try the bot offline with `npm run console`.');
   }
   if (require.includes('application') && !v.DISCORD_APPLICATION_ID) {
     throw new ConfigError(`DISCORD_APPLICATION_ID is not set: expected ${EXPECTED.DISCORD_APPLICATION_ID}.`);

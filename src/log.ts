@@ -24,7 +24,7 @@ export type LoggerOptions = {
 export function createLogger({ level, secrets = [], write }: LoggerOptions): Logger {
   const min = RANK[level];
   const hidden = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 8);
-  const out = write ?? ((line: string) => process.stderr.write(line + '\n'));
+  const out = write ?? ((line: string) => process.stderr.write(`${line}\n`));
   const emit = (lvl: LogLevel, msg: string, fields?: Record<string, unknown>) => {
     if (RANK[lvl] < min) return;
     let line = JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...serialise(fields) });

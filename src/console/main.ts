@@ -34,15 +34,16 @@ function main() {
     strict: true,
   });
   if (args.help) {
-    process.stdout.write(USAGE + '\n');
+    process.stdout.write(`${USAGE}\n`);
     return;
   }
   const config = loadConfigOrExit();
   let dice: Roller | undefined;
   if (args.dice !== undefined) {
     const faces = args.dice.split(',').map((f) => Number(f.trim()));
-    if (!args.db) fail('--dice needs --db <file>: hand-fed dice never go into the bot\'s own ledger.');
-    if (faces.some((f) => !Number.isInteger(f) || f < 1)) fail(`--dice takes whole numbers from 1 up, separated by commas (you gave ${JSON.stringify(args.dice)}).`);
+    if (!args.db) fail("--dice needs --db <file>: hand-fed dice never go into the bot's own ledger.");
+    if (faces.some((f) => !Number.isInteger(f) || f < 1))
+      fail(`--dice takes whole numbers from 1 up, separated by commas (you gave ${JSON.stringify(args.dice)}).`);
     dice = fixedRoller(faces);
   }
   // The console is for people: keep routine log lines out of their terminal unless asked for.
@@ -75,7 +76,7 @@ function main() {
     for await (const line of rl) {
       const out = await session.run(line);
       if (out && 'quit' in out) break;
-      if (out) process.stdout.write((args.json ? JSON.stringify(out.json) : out.text) + '\n');
+      if (out) process.stdout.write(`${args.json ? JSON.stringify(out.json) : out.text}\n`);
       if (interactive) rl.prompt();
     }
     rl.close();

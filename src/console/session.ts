@@ -44,7 +44,7 @@ export class ConsoleSession {
   }
 
   async run(line: string): Promise<ConsoleOutput> {
-    let parsed;
+    let parsed: ReturnType<typeof parseLine>;
     try {
       parsed = parseLine(line);
     } catch (err) {
@@ -77,7 +77,14 @@ export class ConsoleSession {
         return this.output('press', reply);
       }
       case 'complete': {
-        const reply = await this.router.handle({ type: 'autocomplete', name: parsed.name, subcommand: parsed.subcommand, option: parsed.option, value: parsed.value, actor: this.actor });
+        const reply = await this.router.handle({
+          type: 'autocomplete',
+          name: parsed.name,
+          subcommand: parsed.subcommand,
+          option: parsed.option,
+          value: parsed.value,
+          actor: this.actor,
+        });
         return this.output(parsed.name, reply);
       }
       case 'command': {
@@ -116,7 +123,9 @@ export class ConsoleSession {
           buttons: reply.buttons.map((b) => ({ custom_id: b.custom_id, label: b.label })),
           ...(files.length ? { attachments: files } : {}),
           embed: reply.embed,
-          ...(reply.type === 'message' && reply.private ? { private: { embed: reply.private.embed, buttons: reply.private.buttons.map((b) => ({ custom_id: b.custom_id, label: b.label })) } } : {}),
+          ...(reply.type === 'message' && reply.private
+            ? { private: { embed: reply.private.embed, buttons: reply.private.buttons.map((b) => ({ custom_id: b.custom_id, label: b.label })) } }
+            : {}),
           ...(reply.type === 'message' && reply.notify ? { notify: { channel: reply.notify.channelId, embed: reply.notify.embed } } : {}),
         };
         if (reply.type === 'message' && reply.private) this.lastButtons = reply.private.buttons;

@@ -135,7 +135,13 @@ export function resultMessage(found: { row: LedgerRow; outcome: Outcome }, embed
  * channel sees only that it happened: the result goes to the roller if a GM, and to the GMs'
  * channel; /reveal publishes it later.
  */
-export function rollMessage(ctx: Context, sealed: boolean | undefined, found: { row: LedgerRow; outcome: Outcome }, shown: APIEmbed, buttons: Button[] = []): Reply {
+export function rollMessage(
+  ctx: Context,
+  sealed: boolean | undefined,
+  found: { row: LedgerRow; outcome: Outcome },
+  shown: APIEmbed,
+  buttons: Button[] = [],
+): Reply {
   const embed = found.row.system ? noted(ctx, found.row.system, shown) : shown;
   if (!sealed) return resultMessage(found, embed, buttons);
   const { row } = found;

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import {
-  ApplicationCommandOptionType,
-  type APIApplicationCommandBasicOption,
-} from 'discord.js';
+import { ApplicationCommandOptionType, type APIApplicationCommandBasicOption } from 'discord.js';
 
 /**
  * One declaration per option gives everything that must agree about it: the zod schema that
@@ -32,11 +29,7 @@ type Out<T, P> = P extends { required: true } ? T : P extends { default: T } ? T
 /** Discord's limit on an option description. */
 export const DESCRIPTION_MAX = 100;
 
-function finish<T>(
-  base: z.ZodType<T>,
-  presence: Presence<T>,
-  rest: Omit<OptionSpec<T>, 'schema' | 'required'> & { description: string },
-): OptionSpec<any> {
+function finish<T>(base: z.ZodType<T>, presence: Presence<T>, rest: Omit<OptionSpec<T>, 'schema' | 'required'> & { description: string }): OptionSpec<any> {
   if (rest.description.length > DESCRIPTION_MAX) throw new Error(`description too long: ${rest.description}`);
   const required = 'required' in presence && presence.required === true;
   const schema = required ? base : 'default' in presence ? base.default(presence.default as never) : base.optional();
@@ -102,9 +95,7 @@ export function choice<const C extends readonly [string, ...string[]], P extends
   });
 }
 
-export function text<P extends Presence<string>>(
-  o: { description: string; maxLength: number; autocomplete?: boolean } & P,
-): OptionSpec<Out<string, P>> {
+export function text<P extends Presence<string>>(o: { description: string; maxLength: number; autocomplete?: boolean } & P): OptionSpec<Out<string, P>> {
   return finish(z.string().trim().min(1).max(o.maxLength), o, {
     description: o.description,
     allowed: `text of 1 to ${o.maxLength} characters`,
@@ -123,13 +114,17 @@ export function text<P extends Presence<string>>(
 
 /** A Discord user (the console takes a user id or name as text). */
 export function user(o: { description: string }): OptionSpec<string | undefined> {
-  return finish(z.string().min(1).max(100), {}, {
-    description: o.description,
-    allowed: 'a member of this server',
-    autocomplete: false,
-    toSlash: (name) => ({ type: ApplicationCommandOptionType.User, name, description: o.description, required: false }),
-    fromText: (raw) => raw.replace(/^<@!?(\d+)>$/, '$1'),
-  });
+  return finish(
+    z.string().min(1).max(100),
+    {},
+    {
+      description: o.description,
+      allowed: 'a member of this server',
+      autocomplete: false,
+      toSlash: (name) => ({ type: ApplicationCommandOptionType.User, name, description: o.description, required: false }),
+      fromText: (raw) => raw.replace(/^<@!?(\d+)>$/, '$1'),
+    },
+  );
 }
 
 /** A role of the server (the console takes its id as text). */
@@ -158,12 +153,7 @@ export function channel(o: { description: string; required?: boolean }): OptionS
  * Text the command reads into a value (`2/5` → lost and original). `parse` returns the value, or
  * the reason the text cannot be one, which the error then quotes.
  */
-export function parsedText<T>(o: {
-  description: string;
-  maxLength: number;
-  allowed: string;
-  parse: (raw: string) => T | string;
-}): OptionSpec<T | undefined> {
+export function parsedText<T>(o: { description: string; maxLength: number; allowed: string; parse: (raw: string) => T | string }): OptionSpec<T | undefined> {
   const schema = z
     .string()
     .max(o.maxLength)
@@ -173,14 +163,18 @@ export function parsedText<T>(o: {
       ctx.addIssue({ code: 'custom', message: v });
       return z.NEVER;
     });
-  return finish(schema as unknown as z.ZodType<T>, {}, {
-    description: o.description,
-    allowed: o.allowed,
-    explain: (v) => (typeof v === 'string' && v.length > o.maxLength ? `that is ${v.length} characters, over the limit of ${o.maxLength}` : undefined),
-    autocomplete: false,
-    toSlash: (name) => ({ type: ApplicationCommandOptionType.String, name, description: o.description, required: false, max_length: o.maxLength }),
-    fromText: (raw) => raw,
-  });
+  return finish(
+    schema as unknown as z.ZodType<T>,
+    {},
+    {
+      description: o.description,
+      allowed: o.allowed,
+      explain: (v) => (typeof v === 'string' && v.length > o.maxLength ? `that is ${v.length} characters, over the limit of ${o.maxLength}` : undefined),
+      autocomplete: false,
+      toSlash: (name) => ({ type: ApplicationCommandOptionType.String, name, description: o.description, required: false, max_length: o.maxLength }),
+      fromText: (raw) => raw,
+    },
+  );
 }
 
 const schemas = new WeakMap<OptionMap, z.ZodType>();
@@ -191,7 +185,8 @@ export function objectSchema<O extends OptionMap>(options: O): z.ZodType<ParsedO
   if (!schema) {
     const shape: Record<string, z.ZodType> = {};
     for (const [k, spec] of Object.entries(options)) shape[k] = spec.schema;
-    schemas.set(options, (schema = z.strictObject(shape)));
+    schema = z.strictObject(shape);
+    schemas.set(options, schema);
   }
   return schema as unknown as z.ZodType<ParsedOptions<O>>;
 }

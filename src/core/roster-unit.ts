@@ -66,7 +66,13 @@ export function writeBack(
   else return change.why;
   record(
     ctx,
-    { command, kind: 'unit', unit: t.unit.name, input: { unit: t.unit.name, ...(change.remove ? { removed: true } : { fields: change.fields }), ...(change.undo ? { undo: change.undo } : {}) }, parentId },
+    {
+      command,
+      kind: 'unit',
+      unit: t.unit.name,
+      input: { unit: t.unit.name, ...(change.remove ? { removed: true } : { fields: change.fields }), ...(change.undo ? { undo: change.undo } : {}) },
+      parentId,
+    },
     changeOutcome(t.game.system, change.remove ? 'unit_removed' : 'unit_updated', change.remove ? 'Unit removed' : 'Unit updated', change.why),
   );
   return change.why;

@@ -105,7 +105,7 @@ export class Router {
       return { type: 'choices', choices: choices.slice(0, AUTOCOMPLETE_MAX) };
     }
     if (!command) {
-      return { type: 'error', message: `There is no /${req.name} command. Commands: ${[...this.byName.keys()].map((n) => '/' + n).join(', ')}.` };
+      return { type: 'error', message: `There is no /${req.name} command. Commands: ${[...this.byName.keys()].map((n) => `/${n}`).join(', ')}.` };
     }
     let handler: { options: OptionMap; check?: (v: any) => string | undefined; run: (ctx: Context, v: any) => Reply | Promise<Reply> } = command as never;
     let label = command.name;

@@ -26,7 +26,11 @@ export function turnEnd(ctx: Context, before: Game, after: Game, turnRowId: stri
       if (brigadeMorale({ original, lost }).result !== 'shaken') continue;
       for (const unit of units.filter((u) => !u.removed_at && Number(u.fields.strength) > 0)) {
         const disorder = Math.min(MAX_MARKERS, Number(unit.fields.disorder ?? 0) + 1);
-        write({ game: after, unit }, { disorder, brigade_shaken: true }, `End of turn ${before.turn}: ${name} is shaken (lost ${lost} of ${original}), one disorder marker`);
+        write(
+          { game: after, unit },
+          { disorder, brigade_shaken: true },
+          `End of turn ${before.turn}: ${name} is shaken (lost ${lost} of ${original}), one disorder marker`,
+        );
         lines.push(`${unit.name} (${name}, shaken): +1 disorder marker, now ${disorder}.`);
       }
     }
@@ -37,7 +41,11 @@ export function turnEnd(ctx: Context, before: Game, after: Game, turnRowId: stri
       const f = unit.fields;
       // Armed before this ENA: this was its first possible ENA, and it is over.
       if (!f.mr_exemption || f.mr_armed === ena) continue;
-      write({ game: after, unit }, { mr_exemption: false, mr_ena: null }, 'Its first possible ENA since leaving Maneuver Reserve has ended: the exemption is over (13.1.3)');
+      write(
+        { game: after, unit },
+        { mr_exemption: false, mr_ena: null },
+        'Its first possible ENA since leaving Maneuver Reserve has ended: the exemption is over (13.1.3)',
+      );
       lines.push(`${unit.name}: the Maneuver Reserve exemption ended with the ENA.`);
     }
   }

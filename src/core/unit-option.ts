@@ -6,8 +6,7 @@ import { text } from './options.js';
 export const UNIT_NAME_MAX = 80;
 
 /** The optional `unit` name every rolling command takes, kept with the roll. */
-export const unitOption = () =>
-  text({ description: 'Name of the unit, kept with the roll', maxLength: UNIT_NAME_MAX, autocomplete: true });
+export const unitOption = () => text({ description: 'Name of the unit, kept with the roll', maxLength: UNIT_NAME_MAX, autocomplete: true });
 
 /**
  * Autocomplete for `unit` in a command of one system: the roster of the channel's game when it is

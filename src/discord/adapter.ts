@@ -50,7 +50,14 @@ export function requestOf(i: Interaction, actor: Actor): Request | undefined {
   if (i.isButton()) return { type: 'button', customId: i.customId, actor };
   if (i.isAutocomplete()) {
     const focused = i.options.getFocused(true);
-    return { type: 'autocomplete', name: i.commandName, subcommand: i.options.getSubcommand(false) ?? undefined, option: focused.name, value: String(focused.value), actor };
+    return {
+      type: 'autocomplete',
+      name: i.commandName,
+      subcommand: i.options.getSubcommand(false) ?? undefined,
+      option: focused.name,
+      value: String(focused.value),
+      actor,
+    };
   }
   return undefined;
 }

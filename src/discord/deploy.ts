@@ -9,19 +9,19 @@ import { commandDefinitions } from './definitions.js';
 async function main() {
   const body: RESTPutAPIApplicationCommandsJSONBody = commandDefinitions(COMMANDS);
   if (process.argv.includes('--dry-run')) {
-    process.stdout.write(JSON.stringify(body, null, 2) + '\n');
+    process.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
     return;
   }
   const config = loadConfigOrExit(['token', 'application']);
   const log = createLogger({ level: config.logLevel, secrets: [config.discordToken] });
   const rest = new REST(config.apiBase ? { api: config.apiBase } : {}).setToken(config.discordToken!);
-  const route = config.guildId
-    ? Routes.applicationGuildCommands(config.applicationId!, config.guildId)
-    : Routes.applicationCommands(config.applicationId!);
+  const route = config.guildId ? Routes.applicationGuildCommands(config.applicationId!, config.guildId) : Routes.applicationCommands(config.applicationId!);
   try {
     const saved = (await rest.put(route, { body })) as unknown[];
     log.info('commands registered', { count: saved.length, scope: config.guildId ? `guild ${config.guildId}` : 'global' });
-    process.stderr.write(`Registered ${saved.length} commands ${config.guildId ? `to server ${config.guildId}` : 'globally (may take up to an hour to appear)'}.\n`);
+    process.stderr.write(
+      `Registered ${saved.length} commands ${config.guildId ? `to server ${config.guildId}` : 'globally (may take up to an hour to appear)'}.\n`,
+    );
     // The REST client keeps timers alive; the job is done.
     process.exit(0);
   } catch (err) {

@@ -42,12 +42,31 @@ export function canonicalJson(value: unknown): string {
 
 /** hash = hex SHA-256 over the previous hash (hex text) followed by the row's canonical JSON. */
 export function rowHash(prevHash: string, fields: ChainedFields): string {
-  return createHash('sha256').update(prevHash).update(canonicalJson(pickChained(fields))).digest('hex');
+  return createHash('sha256')
+    .update(prevHash)
+    .update(canonicalJson(pickChained(fields)))
+    .digest('hex');
 }
 
 const CHAINED_KEYS: (keyof ChainedFields)[] = [
-  'id', 'guild_id', 'guild_seq', 'channel_id', 'user_id', 'user_name', 'game_id', 'command', 'system', 'kind',
-  'unit', 'input', 'dice', 'outcome', 'result', 'parent_id', 'once_key', 'created_at',
+  'id',
+  'guild_id',
+  'guild_seq',
+  'channel_id',
+  'user_id',
+  'user_name',
+  'game_id',
+  'command',
+  'system',
+  'kind',
+  'unit',
+  'input',
+  'dice',
+  'outcome',
+  'result',
+  'parent_id',
+  'once_key',
+  'created_at',
 ];
 
 /** Rows made in a game also cover the game's turn, phase and roll sequence. */
@@ -90,9 +109,8 @@ export function storedCanonical(row: Record<string, unknown>): string {
     const v = row[key];
     body += prefix + (JSON_COLUMNS.has(key) ? String(v) : JSON.stringify(v ?? null));
   }
-  return body + '}';
+  return `${body}}`;
 }
-
 
 export type ChainReport =
   | { ok: true; count: number; headHash: string }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Db } from './database.js';
-import type { LedgerRow } from './ledger.js';
+import { parseRow, type LedgerRow, type RawRow } from './rows.js';
 
 /** What /history, /export and /stats filter on. Every query is confined to one guild. */
 export type HistoryFilter = {
@@ -20,9 +20,6 @@ export type HistoryFilter = {
 };
 
 export const ROLL_KINDS = ['roll', 'reroll', 'check'];
-
-type Raw = Omit<LedgerRow, 'input' | 'dice' | 'outcome'> & { input: string; dice: string; outcome: string };
-const parse = (r: Raw): LedgerRow => ({ ...r, input: JSON.parse(r.input), dice: JSON.parse(r.dice), outcome: JSON.parse(r.outcome) });
 
 /** Builds the WHERE clause of a filter; parameters are always bound, never spliced. */
 function where(f: HistoryFilter): { sql: string; params: unknown[] } {
@@ -71,7 +68,9 @@ export class History {
   /** One page, newest first, and how many rows match in all. */
   page(f: HistoryFilter, limit: number, offset: number): { rows: LedgerRow[]; total: number } {
     const w = where(f);
-    const rows = limit ? (this.stmt(`SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq DESC LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as Raw[]).map(parse) : [];
+    const rows = limit
+      ? (this.stmt(`SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq DESC LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as RawRow[]).map(parseRow)
+      : [];
     const total = (this.stmt(`SELECT COUNT(*) AS n FROM rolls WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
     return { rows, total };
   }
@@ -79,21 +78,26 @@ export class History {
   /** How SQLite runs a history page: for the benchmark's check that an index serves it. */
   plan(f: HistoryFilter): string[] {
     const w = where(f);
-    return (this.db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq DESC LIMIT 10`).all(...w.params) as { detail: string }[]).map((r) => r.detail);
+    return (this.db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq DESC LIMIT 10`).all(...w.params) as { detail: string }[]).map(
+      (r) => r.detail,
+    );
   }
 
   /** Statements by their SQL, prepared once: filters give a handful of shapes. */
   private readonly prepared = new Map<string, Database.Statement<unknown[]>>();
   private stmt(sql: string): Database.Statement<unknown[]> {
     let s = this.prepared.get(sql);
-    if (!s) this.prepared.set(sql, (s = this.db.prepare(sql)));
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.prepared.set(sql, s);
+    }
     return s;
   }
 
   /** Every matching row, oldest first (exports and statistics). */
   *all(f: HistoryFilter): Generator<LedgerRow> {
     const w = where(f);
-    for (const r of this.stmt(`SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq`).iterate(...w.params) as IterableIterator<Raw>) yield parse(r);
+    for (const r of this.stmt(`SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq`).iterate(...w.params) as IterableIterator<RawRow>) yield parseRow(r);
   }
 
   /** The void reason of each voided roll among these. */
@@ -115,5 +119,4 @@ export class History {
   linkMessage(rollId: string, messageId: string): void {
     this.q.link.run(rollId, messageId);
   }
-
 }

@@ -5,7 +5,8 @@ import { History } from './history.js';
 import { Roster } from './roster.js';
 import { SavedQueries } from './saved-queries.js';
 import { Settings } from './settings.js';
-import { CHAINED_COLUMNS, canonicalJson, GENESIS_HASH, storedRowHash, verifyChain, type ChainedFields, type ChainedRow, type ChainReport } from './chain.js';
+import { parseRow, type LedgerRow, type RawRow } from './rows.js';
+import { CHAINED_COLUMNS, canonicalJson, GENESIS_HASH, storedRowHash, verifyChain, type ChainedFields, type ChainReport } from './chain.js';
 
 /** Roll ids: short, unambiguous to read aloud or type (no i, l, o, u). */
 export const newRollId = customAlphabet('0123456789abcdefghjkmnpqrstvwxyz', 10);
@@ -33,19 +34,10 @@ export type NewEntry = {
   onceKey?: string | null;
 };
 
-export type LedgerRow = ChainedRow & { seq: number };
+export type { LedgerRow } from './rows.js';
 
 export class LedgerWriteError extends Error {}
 export class AlreadyRecordedError extends Error {}
-
-type RawRow = Omit<LedgerRow, 'input' | 'dice' | 'outcome'> & { input: string; dice: string; outcome: string };
-
-const parseRow = (r: RawRow): LedgerRow => ({
-  ...r,
-  input: JSON.parse(r.input),
-  dice: JSON.parse(r.dice),
-  outcome: JSON.parse(r.outcome),
-});
 
 /** The only code that reads or writes SQL. */
 export class Ledger {
@@ -75,7 +67,9 @@ export class Ledger {
       byId: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND id = ?'),
       children: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND parent_id = ? ORDER BY seq'),
       // Verification reads only what the hash covers, and the hashes.
-      guildRows: db.prepare(`SELECT ${[...CHAINED_COLUMNS, 'prev_hash', 'hash'].join(', ')} FROM rolls WHERE guild_id = ? AND guild_seq <= ? ORDER BY guild_seq`),
+      guildRows: db.prepare(
+        `SELECT ${[...CHAINED_COLUMNS, 'prev_hash', 'hash'].join(', ')} FROM rolls WHERE guild_id = ? AND guild_seq <= ? ORDER BY guild_seq`,
+      ),
       count: db.prepare('SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ?'),
       gameRolls: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind IN ('roll', 'reroll')"),
       gameRulings: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind = 'check'"),
@@ -206,7 +200,7 @@ export class Ledger {
 
   /** Unit names used in a channel, most recent first, for autocomplete. */
   recentUnits(guildId: string, channelId: string, prefix: string, limit: number, system: string | null = null): string[] {
-    const like = prefix.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+    const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return (this.stmts.units.all(guildId, channelId, like, system, system, limit) as { unit: string }[]).map((r) => r.unit);
   }
 

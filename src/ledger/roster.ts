@@ -41,7 +41,7 @@ export class DuplicateUnitError extends Error {}
 
 type RawUnit = Omit<RosterUnit, 'fields'> & { fields: string };
 const parseUnit = (r: RawUnit): RosterUnit => ({ ...r, fields: JSON.parse(r.fields) });
-const likePrefix = (p: string) => p.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+const likePrefix = (p: string) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Games and rosters: the current state that commands read and change. Callers change it inside a
@@ -50,7 +50,7 @@ const likePrefix = (p: string) => p.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
 export class Roster {
   private readonly q;
 
-  constructor(private readonly db: Db) {
+  constructor(readonly db: Db) {
     this.q = {
       active: db.prepare('SELECT * FROM games WHERE guild_id = ? AND channel_id = ? AND ended_at IS NULL'),
       game: db.prepare('SELECT * FROM games WHERE guild_id = ? AND id = ?'),
@@ -129,7 +129,15 @@ export class Roster {
     return (this.q.names.all(gameId, likePrefix(prefix.toLowerCase()), limit) as { name: string }[]).map((r) => r.name);
   }
 
-  addUnit(u: { game_id: string; name: string; owner_id: string; owner_name: string; side: string | null; fields: Record<string, unknown>; at: string }): RosterUnit {
+  addUnit(u: {
+    game_id: string;
+    name: string;
+    owner_id: string;
+    owner_name: string;
+    side: string | null;
+    fields: Record<string, unknown>;
+    at: string;
+  }): RosterUnit {
     if (this.unitByName(u.game_id, u.name)) throw new DuplicateUnitError(`there is already a unit named ${u.name} in this game`);
     const info = this.q.insertUnit.run({ ...u, name: u.name.trim(), name_key: u.name.trim().toLowerCase(), fields: JSON.stringify(u.fields) });
     return this.unit(Number(info.lastInsertRowid))!;

@@ -8,8 +8,12 @@ export class Settings {
   constructor(db: Db) {
     this.q = {
       get: db.prepare('SELECT gm_role_id, gm_channel_id FROM guild_config WHERE guild_id = ?'),
-      setRole: db.prepare('INSERT INTO guild_config (guild_id, gm_role_id) VALUES (?, ?) ON CONFLICT (guild_id) DO UPDATE SET gm_role_id = excluded.gm_role_id'),
-      setChannel: db.prepare('INSERT INTO guild_config (guild_id, gm_channel_id) VALUES (?, ?) ON CONFLICT (guild_id) DO UPDATE SET gm_channel_id = excluded.gm_channel_id'),
+      setRole: db.prepare(
+        'INSERT INTO guild_config (guild_id, gm_role_id) VALUES (?, ?) ON CONFLICT (guild_id) DO UPDATE SET gm_role_id = excluded.gm_role_id',
+      ),
+      setChannel: db.prepare(
+        'INSERT INTO guild_config (guild_id, gm_channel_id) VALUES (?, ?) ON CONFLICT (guild_id) DO UPDATE SET gm_channel_id = excluded.gm_channel_id',
+      ),
     };
   }
 

@@ -54,7 +54,13 @@ export function aslEmbed(a: {
     userName: a.userName,
     tone: a.tone,
     description: a.description,
-    fields: [...aslFields(a.steps, a.decisions?.map((d) => d.finding)), ...(a.odds ? [oddsField(a.odds, a.steps.length > 1 ? HEADINGS[a.steps[0]!.kind] : undefined)] : [])],
+    fields: [
+      ...aslFields(
+        a.steps,
+        a.decisions?.map((d) => d.finding),
+      ),
+      ...(a.odds ? [oddsField(a.odds, a.steps.length > 1 ? HEADINGS[a.steps[0]!.kind] : undefined)] : []),
+    ],
     rollId: a.row.id,
     hash: a.row.hash,
     footerExtra: a.decisions?.length ? `decision ${a.decisions.map((d) => d.rollId).join(', ')}` : undefined,

@@ -25,7 +25,7 @@ export const number = (n: number) => (n < 0 ? `−${-n}` : String(n));
 
 export const modifierLine = (m: Modifier) => `\`${signed(m.value)}\` ${m.reason}`;
 
-const clip = (s: string, max: number) => (s.length <= max ? s : s.slice(0, max - 1) + '…');
+const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1)}…`);
 
 type Show = { heading?: string; notes?: string[] };
 const prefix = (show: Show) => (show.heading ? `${show.heading} · ` : '');

@@ -9,9 +9,31 @@ import type { LedgerRow } from '../ledger/ledger.js';
 export type ExportRow = LedgerRow & { message_id: string | null };
 
 export const EXPORT_COLUMNS = [
-  'seq', 'id', 'guild_id', 'guild_seq', 'channel_id', 'user_id', 'user_name', 'game_id', 'turn', 'phase', 'game_seq',
-  'command', 'system', 'kind', 'unit', 'input', 'dice', 'outcome', 'result', 'parent_id', 'once_key', 'created_at',
-  'prev_hash', 'hash', 'message_id',
+  'seq',
+  'id',
+  'guild_id',
+  'guild_seq',
+  'channel_id',
+  'user_id',
+  'user_name',
+  'game_id',
+  'turn',
+  'phase',
+  'game_seq',
+  'command',
+  'system',
+  'kind',
+  'unit',
+  'input',
+  'dice',
+  'outcome',
+  'result',
+  'parent_id',
+  'once_key',
+  'created_at',
+  'prev_hash',
+  'hash',
+  'message_id',
 ] as const;
 
 /** One JSON object per line: what `npm run verify` reads back. */

@@ -74,5 +74,13 @@ export function findingEmbed(a: {
     fields.push({ name: 'Causes', value: f.causes.map((c) => `\`+1\` ${c}`).join('\n'), inline: false });
   }
   fields.push(findingField(f));
-  return resultEmbed({ title: a.name ? `${a.title} · ${a.name}` : a.title, userName: a.userName, tone: a.outcome.tone, description: a.description, fields, rollId: a.row.id, hash: a.row.hash });
+  return resultEmbed({
+    title: a.name ? `${a.title} · ${a.name}` : a.title,
+    userName: a.userName,
+    tone: a.outcome.tone,
+    description: a.description,
+    fields,
+    rollId: a.row.id,
+    hash: a.row.hash,
+  });
 }

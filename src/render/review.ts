@@ -29,14 +29,27 @@ export function historyEmbed(title: string, lines: string[], page: number, pages
   });
 }
 
-type AnyStep = { kind: string; label?: string; result?: string; dice?: number[]; original?: number; modifiers?: { reason: string; value: number }[]; final?: number; ref?: string };
+type AnyStep = {
+  kind: string;
+  label?: string;
+  result?: string;
+  dice?: number[];
+  original?: number;
+  modifiers?: { reason: string; value: number }[];
+  final?: number;
+  ref?: string;
+};
 
 /** One roll in full: input, dice, every step with its modifiers, result, relatives and hash. */
 export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId: string | undefined, hidden: boolean): APIEmbed {
   const outcome = row.outcome as { steps?: AnyStep[]; odds?: { exactly: string; or_better: string } };
   const fields = [
-    { name: 'Who and where', value: `${row.user_name} (<@${row.user_id}>) · <#${row.channel_id}> · ${when(row.created_at)} UTC${row.game_id ? ` · game ${row.game_id}${row.turn != null ? ` turn ${row.turn}` : ''}${row.phase ? ` ${row.phase}` : ''}` : ''}`, inline: false },
-    { name: 'Input', value: '```json\n' + JSON.stringify(row.input) + '\n```', inline: false },
+    {
+      name: 'Who and where',
+      value: `${row.user_name} (<@${row.user_id}>) · <#${row.channel_id}> · ${when(row.created_at)} UTC${row.game_id ? ` · game ${row.game_id}${row.turn != null ? ` turn ${row.turn}` : ''}${row.phase ? ` ${row.phase}` : ''}` : ''}`,
+      inline: false,
+    },
+    { name: 'Input', value: `\`\`\`json\n${JSON.stringify(row.input)}\n\`\`\``, inline: false },
   ];
   if (hidden) {
     fields.push({ name: 'Result', value: 'Sealed: only a GM or the roller can see it until it is revealed.', inline: false });
@@ -52,11 +65,20 @@ export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId:
   if (related.length) {
     fields.push({
       name: 'Linked rows',
-      value: related.map((r) => `\`${r.id}\` ${r.kind}${r.result ? ` · ${r.result}` : ''} by ${r.user_name}${(r.input as { reason?: string; note?: string }).reason ? `: ${(r.input as { reason: string }).reason}` : ''}${(r.input as { note?: string }).note ? `: ${(r.input as { note: string }).note}` : ''}`).join('\n'),
+      value: related
+        .map(
+          (r) =>
+            `\`${r.id}\` ${r.kind}${r.result ? ` · ${r.result}` : ''} by ${r.user_name}${(r.input as { reason?: string; note?: string }).reason ? `: ${(r.input as { reason: string }).reason}` : ''}${(r.input as { note?: string }).note ? `: ${(r.input as { note: string }).note}` : ''}`,
+        )
+        .join('\n'),
       inline: false,
     });
   }
   const link = messageLink(row, messageId);
-  fields.push({ name: 'Ledger', value: `position ${row.guild_seq} · hash \`${row.hash}\`\nprev \`${row.prev_hash}\`${link ? `\n[the message](${link})` : ''}`, inline: false });
+  fields.push({
+    name: 'Ledger',
+    value: `position ${row.guild_seq} · hash \`${row.hash}\`\nprev \`${row.prev_hash}\`${link ? `\n[the message](${link})` : ''}`,
+    inline: false,
+  });
   return limitEmbed({ title: `Roll ${row.id} · /${row.command}${row.unit ? ` · ${row.unit}` : ''}`, color: TONE_COLOUR.neutral, fields });
 }

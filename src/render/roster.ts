@@ -22,7 +22,7 @@ export function gameEmbed(title: string, g: Game, extra: { units?: number; rolls
     ...(extra.rolls !== undefined ? [{ name: 'Rolls so far', value: String(extra.rolls), inline: true }] : []),
     ...(extra.rulings !== undefined ? [{ name: 'Rulings so far', value: String(extra.rulings), inline: true }] : []),
     { name: 'Started', value: `<@${g.started_by}> · ${g.started_at.slice(0, 16).replace('T', ' ')} UTC`, inline: true },
-    ...(g.ended_at ? [{ name: 'Ended', value: g.ended_at.slice(0, 16).replace('T', ' ') + ' UTC', inline: true }] : []),
+    ...(g.ended_at ? [{ name: 'Ended', value: `${g.ended_at.slice(0, 16).replace('T', ' ')} UTC`, inline: true }] : []),
   ];
   return limitEmbed({ title: `${title} · ${g.name}`, color: TONE_COLOUR.neutral, description: extra.note, fields, footer: { text: `game ${g.id}` } });
 }

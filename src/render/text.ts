@@ -4,7 +4,11 @@ import type { Button } from '../core/command.js';
 /** Discord markdown that reads as noise in a terminal. */
 const plain = (s: string) => s.replace(/\*\*|__|`/g, '').replace(/(^|\s)\*([^*\n]+)\*/g, '$1$2');
 
-const indent = (s: string, by = '  ') => s.split('\n').map((l) => by + l).join('\n');
+const indent = (s: string, by = '  ') =>
+  s
+    .split('\n')
+    .map((l) => by + l)
+    .join('\n');
 
 /** An embed (and its buttons) as readable terminal text, for the interactive console. */
 export function embedToText(embed: APIEmbed, buttons: Button[] = [], ephemeral = false): string {

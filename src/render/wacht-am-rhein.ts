@@ -14,7 +14,11 @@ export function fatigueStatusEmbed(name: string | undefined, printed: Strengths,
     color: TONE_COLOUR[status === 'normal' ? 'good' : status === 'resting' ? 'mixed' : 'bad'],
     fields: [
       { name: 'Status', value: status, inline: true },
-      { name: 'Attack-defense-movement', value: `**${values(now)}** (${how}${status === 'normal' ? '' : `, rounded up, from ${values(printed)}`})`, inline: true },
+      {
+        name: 'Attack-defense-movement',
+        value: `**${values(now)}** (${how}${status === 'normal' ? '' : `, rounded up, from ${values(printed)}`})`,
+        inline: true,
+      },
       { name: 'Restrictions', value: restrictions(status).join('; ') || 'none', inline: false },
       ...(mrExemption ? [{ name: 'Maneuver Reserve', value: 'Its first Extended Night Activity since leaving MR causes no fatigue.', inline: false }] : []),
       { name: 'Rule', value: '*Wacht am Rhein 13.1.1*', inline: false },
@@ -22,12 +26,30 @@ export function fatigueStatusEmbed(name: string | undefined, printed: Strengths,
   });
 }
 
-export function fatigueChangeEmbed(a: { title: string; name: string | undefined; userName: string; outcome: Outcome<FatigueFinding>; row: { id: string; hash: string }; printed?: Strengths }): APIEmbed {
+export function fatigueChangeEmbed(a: {
+  title: string;
+  name: string | undefined;
+  userName: string;
+  outcome: Outcome<FatigueFinding>;
+  row: { id: string; hash: string };
+  printed?: Strengths;
+}): APIEmbed {
   const f = a.outcome.steps[0]!;
   const fields = [findingField(f)];
   if (a.printed) {
     const now = effective(a.printed, f.after.status);
-    fields.push({ name: 'Now', value: `${f.after.status} · ${values(now)}${restrictions(f.after.status).length ? ` · ${restrictions(f.after.status).join('; ')}` : ''}`, inline: false });
+    fields.push({
+      name: 'Now',
+      value: `${f.after.status} · ${values(now)}${restrictions(f.after.status).length ? ` · ${restrictions(f.after.status).join('; ')}` : ''}`,
+      inline: false,
+    });
   }
-  return resultEmbed({ title: `${a.title} · ${a.name ?? 'untracked unit'}`, userName: a.userName, tone: a.outcome.tone, fields, rollId: a.row.id, hash: a.row.hash });
+  return resultEmbed({
+    title: `${a.title} · ${a.name ?? 'untracked unit'}`,
+    userName: a.userName,
+    tone: a.outcome.tone,
+    fields,
+    rollId: a.row.id,
+    hash: a.row.hash,
+  });
 }

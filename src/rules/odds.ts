@@ -68,8 +68,7 @@ export function remembered(key: string, compute: () => Map<string, Fraction>): M
 }
 
 /** A cache key for a rules input; the ASL data entry (with its ladder links) is named by its unit. */
-export const inputKey = (system: string, input: unknown) =>
-  system + JSON.stringify(input, (k, v) => (k === 'known' ? undefined : v));
+export const inputKey = (system: string, input: unknown) => system + JSON.stringify(input, (k, v) => (k === 'known' ? undefined : v));
 
 /**
  * The distribution as rows in the system's order, best first; a chained result ("passed → hero")
@@ -105,7 +104,7 @@ export function oddsOf(
 }
 
 /** "5/12" → 5/12 as a number. */
-export const valueOf = (text: string) => {
+export const fractionValue = (text: string) => {
   const [n, d = '1'] = text.split('/');
   return Number(n) / Number(d);
 };

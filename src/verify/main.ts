@@ -15,6 +15,6 @@ try {
   process.exit(2);
 }
 const report = verifyExport(text);
-for (const line of report.lines) process.stdout.write(line + '\n');
+for (const line of report.lines) process.stdout.write(`${line}\n`);
 process.stdout.write(report.ok ? 'verified: all holds\n' : 'NOT verified: see above\n');
 process.exit(report.ok ? 0 : 1);

@@ -80,7 +80,9 @@ export function verifyExport(text: string): ExportReport {
       }
     }
     games.push({ gameId, ok: !problem, checked: rolls.length, ...(problem ? { problem } : {}) });
-    lines.push(problem ? `game ${gameId}: FAILED: ${problem}` : `game ${gameId}: seed matches its commitment; all ${rolls.length} rolls' dice recomputed and equal`);
+    lines.push(
+      problem ? `game ${gameId}: FAILED: ${problem}` : `game ${gameId}: seed matches its commitment; all ${rolls.length} rolls' dice recomputed and equal`,
+    );
   }
   if (!rows.length && !errors.length) lines.push('the export has no rows');
   const ok = !errors.length && rows.length > 0 && chains.every((c) => c.report.ok) && games.every((g) => g.ok);

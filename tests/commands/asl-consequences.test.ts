@@ -6,7 +6,8 @@ import { alice, appWithGame, command, expectError, expectMessage, press, rosterF
 let app: TestApp;
 afterEach(() => app?.ledger.close());
 
-const sub = (actor: Actor, name: string, subcommandName: string, options: Record<string, unknown> = {}) => subcommand(app, actor, name, subcommandName, options);
+const sub = (actor: Actor, name: string, subcommandName: string, options: Record<string, unknown> = {}) =>
+  subcommand(app, actor, name, subcommandName, options);
 const fields = (name: string) => rosterFields(app, name);
 async function aslGame(units: Record<string, Record<string, unknown>>) {
   app = await appWithGame('asl', units);
@@ -23,7 +24,9 @@ describe('/mc and /hob with the spec’s unit data', () => {
 
   it('/odds mc: a broken American 6-6-6 rallies 13/18 of the time (ML 8)', async () => {
     app = testApp();
-    const r = expectMessage(await app.router.handle({ type: 'command', name: 'odds', subcommand: 'mc', options: { unit: 'American 6-6-6', check: 'rally' }, actor: alice }));
+    const r = expectMessage(
+      await app.router.handle({ type: 'command', name: 'odds', subcommand: 'mc', options: { unit: 'American 6-6-6', check: 'rally' }, actor: alice }),
+    );
     // Original 3–8 rally (25/36), an Original 2 rallies and chains HoB (1/36 split by its result),
     // 9–11 do not (1/4), 12 is Fate (1/36): 26/36 = 13/18 rally in all, as for ML 8.
     expect(r.embed.description).toMatch(/\nrallied\s+25\/36/);
@@ -61,7 +64,10 @@ describe('/mc and /hob with the spec’s unit data', () => {
     await aslGame({ Hans: { counter: 'German hero 1-4-9' }, Fritz: { counter: 'German hero 1-4-9' } });
     app.dice.push(6, 4, 2);
     const w = expectMessage(await command(app, alice, 'mc', { unit: 'Hans' }));
-    expect(w.record!.steps.map((s) => [s.kind, s.result])).toEqual([['mc', 'wounded'], ['wound', 'wounded']]);
+    expect(w.record!.steps.map((s) => [s.kind, s.result])).toEqual([
+      ['mc', 'wounded'],
+      ['wound', 'wounded'],
+    ]);
     expect(fields('Hans')).toMatchObject({ wounded: true, broken: false });
     expect(JSON.stringify(w.embed)).toContain('Wound Severity');
     app.dice.push(6, 4, 6);
@@ -119,7 +125,9 @@ describe('/mc and /hob with the spec’s unit data', () => {
     // 4MC, ELR 0: 10 + 4 = 14 vs 6 → no lower Class: broken and Disrupted.
     expectMessage(await command(app, alice, 'mc', { unit: 'Dis', number: 4, elr: 0 }));
     expect(fields('Dis')).toMatchObject({ broken: true, disrupted: true });
-    expect(expectError(await command(app, alice, 'mc', { unit: 'Dis', check: 'rally', self_rally: true }))).toBe('Dis is Disrupted: a Disrupted unit may not Self-Rally (A19.12).');
+    expect(expectError(await command(app, alice, 'mc', { unit: 'Dis', check: 'rally', self_rally: true }))).toBe(
+      'Dis is Disrupted: a Disrupted unit may not Self-Rally (A19.12).',
+    );
     app.dice.push(2, 2);
     expectMessage(await command(app, alice, 'mc', { unit: 'Dis', check: 'rally', leader_drm: -1 }));
     expect(fields('Dis')).toMatchObject({ broken: false, disrupted: false });
@@ -132,7 +140,9 @@ describe('/mc and /hob with the spec’s unit data', () => {
     expect(h.record).toMatchObject({ result: 'battle_hardening' });
     expect(h.buttons).toEqual([]);
     app.dice.push(4, 4);
-    const r = expectMessage(await command(app, alice, 'mc', { unit: 'Russian 4-4-7', check: 'rally', leader_drm: 0, desperation: true, led_by_commissar: true }));
+    const r = expectMessage(
+      await command(app, alice, 'mc', { unit: 'Russian 4-4-7', check: 'rally', leader_drm: 0, desperation: true, led_by_commissar: true }),
+    );
     expect(r.record).toMatchObject({ result: 'replaced', steps: [{ final: 8, modifiers: [], unit_after: 'Russian 4-2-6' }] });
   });
 });

@@ -13,7 +13,9 @@ describe('/hob', () => {
       command: 'hob',
       system: 'asl',
       result: 'battle_hardening',
-      steps: [{ kind: 'hob', dice: [4, 2], original: 6, final: 7, band: 'battle_hardening', overrides: [], unit_before: 'German 4-6-7', unit_after: 'German 4-6-8' }],
+      steps: [
+        { kind: 'hob', dice: [4, 2], original: 6, final: 7, band: 'battle_hardening', overrides: [], unit_before: 'German 4-6-7', unit_after: 'German 4-6-8' },
+      ],
     });
     const row = app.ledger.get('g1', reply.record!.roll_id)!;
     expect(row).toMatchObject({ unit: 'German 4-6-7', result: 'battle_hardening', dice: [4, 2] });
@@ -30,7 +32,9 @@ describe('/hob', () => {
     app = testApp();
     app.dice.push(3, 3);
     const error = expectError(await command(app, alice, 'hob', { unit: 'German crew' }));
-    expect(error).toBe('German crew: no Heat of Battle DR — crews, inherent or temporary, are not subject to Heat of Battle (A15.1). Nothing was rolled or recorded.');
+    expect(error).toBe(
+      'German crew: no Heat of Battle DR — crews, inherent or temporary, are not subject to Heat of Battle (A15.1). Nothing was rolled or recorded.',
+    );
     expect(expectError(await command(app, alice, 'hob', { unit: 'German 4-6-7', status: 'swimming' }))).toContain('swimming units are not subject');
     expect(app.ledger.count('g1')).toBe(0);
     expect(app.dice.pending()).toBe(2);
@@ -40,7 +44,9 @@ describe('/hob', () => {
     app = testApp();
     const error = expectError(await command(app, alice, 'hob', { unit: 'German 5-5-7' }));
     expect(error).toMatch(/^`unit` "German 5-5-7": German 5-5-7 is not in the unit data\. Closest known: /);
-    expect(expectError(await command(app, alice, 'hob', { unit: 'German 4-6-7', sub_type: 'nkvd' }))).toBe('`sub_type` nkvd is Russian, but the unit is German.');
+    expect(expectError(await command(app, alice, 'hob', { unit: 'German 4-6-7', sub_type: 'nkvd' }))).toBe(
+      '`sub_type` nkvd is Russian, but the unit is German.',
+    );
     expect(app.ledger.count('g1')).toBe(0);
   });
 

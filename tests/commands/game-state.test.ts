@@ -7,7 +7,8 @@ import { alice, appWithGame, bob, command, expectError, expectMessage, gm, roste
 let app: TestApp;
 afterEach(() => app?.ledger.close());
 
-const sub = (actor: Actor, name: string, subcommandName: string, options: Record<string, unknown> = {}) => subcommand(app, actor, name, subcommandName, options);
+const sub = (actor: Actor, name: string, subcommandName: string, options: Record<string, unknown> = {}) =>
+  subcommand(app, actor, name, subcommandName, options);
 const fields = (name: string) => rosterFields(app, name);
 async function game(system: string, units: Record<string, Record<string, unknown>> = {}, owner: Actor = alice) {
   app = await appWithGame(system, units, owner);
@@ -24,7 +25,11 @@ describe('Hearts of Tin across turns (hearts-of-tin.md, State across a game)', (
   });
 
   it('2. /game turn puts a marker on every unit of a shaken brigade, recorded, and says so', async () => {
-    await game('hearts-of-tin', { A: { original: 10, strength: 4, brigade: 'Picton' }, B: { original: 10, brigade: 'Picton' }, D: { original: 10, brigade: 'Pack' } });
+    await game('hearts-of-tin', {
+      A: { original: 10, strength: 4, brigade: 'Picton' },
+      B: { original: 10, brigade: 'Picton' },
+      D: { original: 10, brigade: 'Pack' },
+    });
     await sub(alice, 'game', 'turn', { number: 1 });
     const r = expectMessage(await sub(alice, 'game', 'turn', { number: 2 }));
     // Picton lost 6 of 20: not shaken; nothing happens.
@@ -37,8 +42,13 @@ describe('Hearts of Tin across turns (hearts-of-tin.md, State across a game)', (
     expect(t.embed.description).not.toContain('D (');
     expect(fields('A')).toMatchObject({ disorder: 1, brigade_shaken: true });
     expect(fields('D')).toMatchObject({ disorder: 0 });
-    const turnRow = app.ledger.history.page({ guildId: 'g1', kinds: 'all' }, 50, 0).rows.find((r) => r.result === 'turn_set' && (r.input as { turn: number }).turn === 3)!;
-    expect(app.ledger.children('g1', turnRow.id).map((c) => [c.kind, c.result, c.unit])).toEqual([['unit', 'unit_updated', 'A'], ['unit', 'unit_updated', 'B']]);
+    const turnRow = app.ledger.history
+      .page({ guildId: 'g1', kinds: 'all' }, 50, 0)
+      .rows.find((r) => r.result === 'turn_set' && (r.input as { turn: number }).turn === 3)!;
+    expect(app.ledger.children('g1', turnRow.id).map((c) => [c.kind, c.result, c.unit])).toEqual([
+      ['unit', 'unit_updated', 'A'],
+      ['unit', 'unit_updated', 'B'],
+    ]);
     // Shaken stays: every turn's end adds one more.
     await sub(alice, 'game', 'turn', { number: 4 });
     expect(fields('A')).toMatchObject({ disorder: 2 });
@@ -65,7 +75,9 @@ describe('Hearts of Tin across turns (hearts-of-tin.md, State across a game)', (
 
   it('4. strength never rises above the original; a unit at 0 is gone, not disordered', async () => {
     await game('hearts-of-tin', { A: { original: 8 }, B: { original: 4 } });
-    expect(expectError(await command(app, alice, 'disorder', { unit: 'A', strength: 12, lost: 1 }))).toBe("`strength` (12) cannot be more than A's original strength (8).");
+    expect(expectError(await command(app, alice, 'disorder', { unit: 'A', strength: 12, lost: 1 }))).toBe(
+      "`strength` (12) cannot be more than A's original strength (8).",
+    );
     expect(expectError(await command(app, alice, 'disorder', { unit: 'A', lost: 9 }))).toBe('`lost` (9) is more than A has left (8).');
     const gone = expectMessage(await command(app, alice, 'disorder', { unit: 'B', lost: 4 }));
     expect(gone.record).toMatchObject({ result: 'gone', steps: [{ markers: 0 }] });
@@ -179,10 +191,19 @@ describe('Wacht am Rhein across phases (wacht-am-rhein.md)', () => {
   });
 
   it('10. a fatigued or resting unit may not enter Prepared Assault or Combat Reserve; one already there stays', async () => {
-    await game('wacht-am-rhein', { A: { attack: 4, defense: 4, movement: 4, fatigue: 'resting' }, B: { attack: 4, defense: 4, movement: 4, mode: 'prepared_assault' } });
-    expect(expectError(await sub(alice, 'unit', 'edit', { unit: 'A', mode: 'prepared_assault' }))).toBe('A resting unit may not enter Prepared Assault mode (13.1.1).');
-    expect(expectError(await sub(alice, 'unit', 'edit', { unit: 'A', mode: 'combat_reserve' }))).toBe('A resting unit may not enter Combat Reserve mode (13.1.1).');
-    expect(expectError(await sub(alice, 'unit', 'add', { name: 'C', attack: 1, defense: 1, movement: 1, fatigue: 'fatigued', mode: 'combat_reserve' }))).toContain('may not enter Combat Reserve');
+    await game('wacht-am-rhein', {
+      A: { attack: 4, defense: 4, movement: 4, fatigue: 'resting' },
+      B: { attack: 4, defense: 4, movement: 4, mode: 'prepared_assault' },
+    });
+    expect(expectError(await sub(alice, 'unit', 'edit', { unit: 'A', mode: 'prepared_assault' }))).toBe(
+      'A resting unit may not enter Prepared Assault mode (13.1.1).',
+    );
+    expect(expectError(await sub(alice, 'unit', 'edit', { unit: 'A', mode: 'combat_reserve' }))).toBe(
+      'A resting unit may not enter Combat Reserve mode (13.1.1).',
+    );
+    expect(
+      expectError(await sub(alice, 'unit', 'add', { name: 'C', attack: 1, defense: 1, movement: 1, fatigue: 'fatigued', mode: 'combat_reserve' })),
+    ).toContain('may not enter Combat Reserve');
     await sub(alice, 'fatigue', 'event', { unit: 'B', event: 'overkill' });
     expect(fields('B')).toMatchObject({ mode: 'prepared_assault', fatigue: 'fatigued' });
     expectMessage(await sub(alice, 'unit', 'edit', { unit: 'B', attack: 5 }));
@@ -219,10 +240,18 @@ describe('Lightning War rallies and reasons (lightning-war.md)', () => {
 
   it('12. rallies are for infantry; a steady roster unit has nothing to rally; reasons must fit the unit', async () => {
     await game('lightning-war', { S: { morale: 'professional', original: 4 } });
-    expect(expectError(await command(app, alice, 'morale', { morale: 'professional', rally: true, unit_type: 'armored_vehicle' }))).toBe('Only infantry rallies: a armored vehicle cannot (Lightning War, Rallying).'.replace('a armored', 'a armored'));
-    expect(expectError(await command(app, alice, 'morale', { unit: 'S', rally: true }))).toBe('S is steady on the roster: only a retreating or routing unit rallies.');
-    expect(expectError(await command(app, alice, 'morale', { morale: 'professional', reason: 'overrun', unit_type: 'soft_vehicle' }))).toContain('`reason` overrun is for infantry');
-    expect(expectError(await command(app, alice, 'morale', { morale: 'professional', reason: 'vehicle_penetrated' }))).toContain('`reason` vehicle_penetrated is for vehicles');
+    expect(expectError(await command(app, alice, 'morale', { morale: 'professional', rally: true, unit_type: 'armored_vehicle' }))).toBe(
+      'Only infantry rallies: a armored vehicle cannot (Lightning War, Rallying).'.replace('a armored', 'a armored'),
+    );
+    expect(expectError(await command(app, alice, 'morale', { unit: 'S', rally: true }))).toBe(
+      'S is steady on the roster: only a retreating or routing unit rallies.',
+    );
+    expect(expectError(await command(app, alice, 'morale', { morale: 'professional', reason: 'overrun', unit_type: 'soft_vehicle' }))).toContain(
+      '`reason` overrun is for infantry',
+    );
+    expect(expectError(await command(app, alice, 'morale', { morale: 'professional', reason: 'vehicle_penetrated' }))).toContain(
+      '`reason` vehicle_penetrated is for vehicles',
+    );
     expect(app.ledger.count('g1')).toBe(2);
   });
 
@@ -240,7 +269,7 @@ describe('Lightning War rallies and reasons (lightning-war.md)', () => {
 
   it('14. an over-long casualties value names the real limit', async () => {
     app = testApp();
-    const e = expectError(await command(app, alice, 'morale', { morale: 'professional', casualties: '1'.repeat(21) + '/5' }));
+    const e = expectError(await command(app, alice, 'morale', { morale: 'professional', casualties: `${'1'.repeat(21)}/5` }));
     expect(e).toContain('that is 23 characters, over the limit of 20');
   });
 });
@@ -262,7 +291,12 @@ describe('all systems (issue 12, item 15)', () => {
     await command(app, alice, 'disorder', { unit: 'A', lost: 1 });
     await command(app, alice, 'brigade', { original: 10, lost: 1 });
     const s = expectMessage(await sub(alice, 'game', 'status'));
-    expect(s.embed.fields).toEqual(expect.arrayContaining([{ name: 'Rolls so far', value: '0', inline: true }, { name: 'Rulings so far', value: '2', inline: true }]));
+    expect(s.embed.fields).toEqual(
+      expect.arrayContaining([
+        { name: 'Rolls so far', value: '0', inline: true },
+        { name: 'Rulings so far', value: '2', inline: true },
+      ]),
+    );
     app.dice.push(4, 4, 4);
     const other = expectMessage(await command(app, alice, 'morale', { morale: 'professional' }));
     expect(other.embed.description).toContain('Not part of G: that game is Hearts of Tin, so this Lightning War result is recorded outside it.');

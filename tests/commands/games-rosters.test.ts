@@ -39,11 +39,13 @@ describe('/game', () => {
     const other = expectMessage(await command(app, bob, 'morale', { morale: 'professional' }));
     expect(app.ledger.get('g1', other.record!.roll_id)!.game_id).toBeNull();
     const status = expectMessage(await sub(bob, 'game', 'status'));
-    expect(status.embed.fields).toEqual(expect.arrayContaining([
-      { name: 'Turn', value: '3 · Rally Phase', inline: true },
-      { name: 'Rolls so far', value: '1', inline: true },
-      { name: 'Roster', value: '0 units', inline: true },
-    ]));
+    expect(status.embed.fields).toEqual(
+      expect.arrayContaining([
+        { name: 'Turn', value: '3 · Rally Phase', inline: true },
+        { name: 'Rolls so far', value: '1', inline: true },
+        { name: 'Roster', value: '0 units', inline: true },
+      ]),
+    );
     expect(app.ledger.verify('g1').ok).toBe(true);
   });
 
@@ -53,7 +55,10 @@ describe('/game', () => {
     expect(expectError(await sub(bob, 'game', 'end'))).toContain('Only the player who started Waterloo');
     expectMessage(await sub(alice, 'game', 'end'));
     expect(expectError(await sub(alice, 'game', 'status'))).toContain('No game is running in this channel');
-    const kinds = app.ledger.db.prepare("SELECT result FROM rolls WHERE kind = 'game' ORDER BY seq").all().map((r: any) => r.result);
+    const kinds = app.ledger.db
+      .prepare("SELECT result FROM rolls WHERE kind = 'game' ORDER BY seq")
+      .all()
+      .map((r: any) => r.result);
     expect(kinds).toEqual(['game_started', 'game_ended']);
   });
 });
@@ -68,7 +73,7 @@ describe('/unit', () => {
     );
   });
 
-  it('checks the fields of the game\'s system', async () => {
+  it("checks the fields of the game's system", async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'wacht-am-rhein', name: 'Bulge' });
     expect(expectError(await sub(alice, 'unit', 'add', { name: 'X', attack: 7, defense: 5 }))).toBe('A Wacht am Rhein unit needs `movement`.');
@@ -114,7 +119,10 @@ describe('isolation between channels and servers', () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Waterloo' });
     await sub(alice, 'unit', 'add', { name: 'Old Guard', original: 10 });
-    const elsewhere = [{ ...alice, channelId: 'c2' }, { ...alice, guildId: 'g2' }];
+    const elsewhere = [
+      { ...alice, channelId: 'c2' },
+      { ...alice, guildId: 'g2' },
+    ];
     for (const actor of elsewhere) {
       expect(expectError(await sub(actor, 'game', 'status'))).toContain('No game is running in this channel');
       expect(expectError(await sub(actor, 'unit', 'show', { unit: 'Old Guard' }))).toContain('No game is running');
@@ -137,7 +145,9 @@ describe('roster defaults and write-back', () => {
     expect(r.record!.steps[0]).toMatchObject({ final: 4, result: 'rally' });
     expect(unitFields('Old Guard')).toMatchObject({ disorder: 0 });
     // An explicit option wins over the roster.
-    expect(expectError(await command(app, alice, 'rally', { unit: 'Old Guard' }))).toBe('Old Guard has no disorder markers: a unit with no disorder does not need to rally.');
+    expect(expectError(await command(app, alice, 'rally', { unit: 'Old Guard' }))).toBe(
+      'Old Guard has no disorder markers: a unit with no disorder does not need to rally.',
+    );
     app.dice.push(1);
     expectMessage(await command(app, alice, 'rally', { unit: 'Landwehr' }));
     expect(unitFields('Landwehr')).toBeUndefined();
@@ -215,7 +225,9 @@ describe('roster defaults and write-back', () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'wacht-am-rhein', name: 'Bulge' });
     await sub(alice, 'unit', 'add', { name: 'KG Peiper', attack: 7, defense: 5, movement: 6, mode: 'maneuver_reserve' });
-    expect(expectError(await sub(bob, 'fatigue', 'event', { unit: 'KG Peiper', event: 'overkill' }))).toBe('Only Alice, who owns KG Peiper, or a GM can change it. To roll without changing the roster, leave the unit out.');
+    expect(expectError(await sub(bob, 'fatigue', 'event', { unit: 'KG Peiper', event: 'overkill' }))).toBe(
+      'Only Alice, who owns KG Peiper, or a GM can change it. To roll without changing the roster, leave the unit out.',
+    );
     expectMessage(await sub(alice, 'fatigue', 'event', { unit: 'KG Peiper', event: 'left_maneuver_reserve' }));
     await sub(alice, 'game', 'turn', { number: 1, phase: 'ENA' });
     const e = expectMessage(await sub(alice, 'fatigue', 'event', { unit: 'KG Peiper', event: 'ena_activated' }));

@@ -8,7 +8,9 @@ describe('/morale', () => {
   it('rolls 3d6, records, and shows the dice, each modifier, the Final and the row', async () => {
     app = testApp();
     app.dice.push(4, 3, 2);
-    const reply = expectMessage(await command(app, alice, 'morale', { morale: 'leery', casualties: '2/5', cover: 'soft', unit: 'Panzergrenadiers', reason: 'friendly_fire' }));
+    const reply = expectMessage(
+      await command(app, alice, 'morale', { morale: 'leery', casualties: '2/5', cover: 'soft', unit: 'Panzergrenadiers', reason: 'friendly_fire' }),
+    );
     expect(reply.record).toMatchObject({
       command: 'morale',
       system: 'lightning-war',
@@ -63,7 +65,9 @@ describe('/morale', () => {
     app = testApp();
     expect(expectError(await command(app, alice, 'morale', {}))).toBe('`morale` is required: one of shaken, leery, professional, resolved, fanatic.');
     expect(expectError(await command(app, alice, 'morale', { morale: 'brave' }))).toContain('`morale` must be one of shaken, leery');
-    expect(expectError(await command(app, alice, 'morale', { morale: 'leery', reason: 'boredom' }))).toContain('`reason` must be one of casualties_33, casualties_after_50');
+    expect(expectError(await command(app, alice, 'morale', { morale: 'leery', reason: 'boredom' }))).toContain(
+      '`reason` must be one of casualties_33, casualties_after_50',
+    );
   });
 });
 

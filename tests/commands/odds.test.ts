@@ -4,8 +4,7 @@ import { alice, command, expectError, expectMessage, testApp, type TestApp } fro
 let app: TestApp;
 afterEach(() => app?.ledger.close());
 
-const odds = (sub: string, options: Record<string, unknown>) =>
-  app.router.handle({ type: 'command', name: 'odds', subcommand: sub, options, actor: alice });
+const odds = (sub: string, options: Record<string, unknown>) => app.router.handle({ type: 'command', name: 'odds', subcommand: sub, options, actor: alice });
 
 describe('/odds', () => {
   it('rally: a table of every outcome, a PNG chart, no dice and no ledger row', async () => {
@@ -36,7 +35,9 @@ describe('/odds', () => {
     expect(expectError(await odds('hob', { unit: 'German crew' }))).toContain('crews, inherent or temporary');
     expect(expectError(await odds('rally', { disorder: 0 }))).toContain('`disorder` must be a whole number from 1 to 10');
     expect(expectError(await odds('morale', { morale: 'leery', casualties: '3/2' }))).toContain('more lost than the original strength');
-    expect(expectError(await odds('nonsense', {}))).toBe('there is no /odds nonsense; /odds takes one of: rally, morale, hob, mc (e.g. /odds rally disorder:2 quality:militia commander_near:true).');
+    expect(expectError(await odds('nonsense', {}))).toBe(
+      'there is no /odds nonsense; /odds takes one of: rally, morale, hob, mc (e.g. /odds rally disorder:2 quality:militia commander_near:true).',
+    );
     expect(expectError(await app.router.handle({ type: 'command', name: 'odds', options: {}, actor: alice }))).toContain('/odds takes one of');
   });
 });
@@ -48,7 +49,11 @@ describe('every rolled result carries its odds', () => {
     const reply = expectMessage(await command(app, alice, 'rally', { disorder: 1 }));
     const field = reply.embed.fields!.find((f) => f.name === 'Odds')!;
     expect(field.value).toBe('this result 1/2 (50.0%) · this or better 1 (100.0%)');
-    expect((app.ledger.get('g1', reply.record!.roll_id)!.outcome as { odds: unknown }).odds).toEqual({ exactly: '1/2', or_better: '1', distribution: { rally: '1/2', retreat: '1/2' } });
+    expect((app.ledger.get('g1', reply.record!.roll_id)!.outcome as { odds: unknown }).odds).toEqual({
+      exactly: '1/2',
+      or_better: '1',
+      distribution: { rally: '1/2', retreat: '1/2' },
+    });
   });
 
   it('morale, hob and mc', async () => {

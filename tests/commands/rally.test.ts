@@ -53,7 +53,9 @@ describe('/rally', () => {
 
   it('refuses an unknown command', async () => {
     app = testApp();
-    expect(expectError(await command(app, alice, 'ralley', {}))).toBe(`There is no /ralley command. Commands: ${COMMANDS.map((c) => '/' + c.name).join(', ')}.`);
+    expect(expectError(await command(app, alice, 'ralley', {}))).toBe(
+      `There is no /ralley command. Commands: ${COMMANDS.map((c) => `/${c.name}`).join(', ')}.`,
+    );
   });
 
   it('when the ledger cannot commit (another writer holds the lock), shows no result and says so', async () => {
@@ -143,8 +145,8 @@ describe('commander re-roll button', () => {
     app.dice.push(5);
     expect(expectError(await press(app, { ...alice, guildId: 'g2' }, `v1:reroll:${id}`))).toBe('That rally is not on record in this server.');
     expect(expectError(await press(app, alice, 'v1:reroll:nosuchroll'))).toBe('That rally is not on record in this server.');
-    expect(expectError(await press(app, alice, 'v1:explode:' + id))).toMatch(/not one of ours/);
-    expect(expectError(await press(app, alice, 'reroll ' + id))).toMatch(/not one of ours/);
+    expect(expectError(await press(app, alice, `v1:explode:${id}`))).toMatch(/not one of ours/);
+    expect(expectError(await press(app, alice, `reroll ${id}`))).toMatch(/not one of ours/);
     app.dice.push(6);
     const success = expectMessage(await command(app, alice, 'rally', { disorder: 1, commander_near: true }));
     expect(expectError(await press(app, alice, `v1:reroll:${success.record!.roll_id}`))).toBe('The rules give no commander re-roll for that rally.');
@@ -162,7 +164,7 @@ describe('commander re-roll button', () => {
 });
 
 describe('autocomplete and /help', () => {
-  it('suggests units this channel has rolled, never another server\'s', async () => {
+  it("suggests units this channel has rolled, never another server's", async () => {
     app = testApp();
     app.dice.push(5, 5);
     await command(app, alice, 'rally', { disorder: 1, unit: '1st Foot' });

@@ -31,7 +31,10 @@ describe('GM-only actions check permissions server-side', () => {
     expect(expectError(await command(app, alice, name, options))).toBe(`Only a GM (Manage Server, or the GM role set with /config gm-role) can ${what}.`);
   });
 
-  it.each([['gm-role', { role: '555' }], ['gm-channel', { channel: '666' }]])('/config %s is refused to a player', async (s, options) => {
+  it.each([
+    ['gm-role', { role: '555' }],
+    ['gm-channel', { channel: '666' }],
+  ])('/config %s is refused to a player', async (s, options) => {
     app = testApp();
     expect(expectError(await sub(alice, 'config', s, options))).toContain('can change the settings');
   });
@@ -144,14 +147,28 @@ describe('/export', () => {
     const [csv, jsonl] = reply.type === 'message' ? reply.files! : [];
     expect(csv!.name).toMatch(/^ledger-\d{4}-\d{2}-\d{2}\.csv$/);
     const header = csv!.data.toString().split('\n')[0];
-    expect(header).toBe('seq,id,guild_id,guild_seq,channel_id,user_id,user_name,game_id,turn,phase,game_seq,command,system,kind,unit,input,dice,outcome,result,parent_id,once_key,created_at,prev_hash,hash,message_id');
-    const rows = jsonl!.data.toString().trim().split('\n').map((l) => JSON.parse(l));
+    expect(header).toBe(
+      'seq,id,guild_id,guild_seq,channel_id,user_id,user_name,game_id,turn,phase,game_seq,command,system,kind,unit,input,dice,outcome,result,parent_id,once_key,created_at,prev_hash,hash,message_id',
+    );
+    const rows = jsonl!.data
+      .toString()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows).toHaveLength(2);
     expect(rows[1].prev_hash).toBe(rows[0].hash);
   });
 
   it('CSV escapes commas, quotes and newlines, and neutralises formulas', () => {
-    const row = { seq: 1, id: 'a', unit: '=HYPERLINK("http://x")', user_name: '+cmd', command: '-2', result: '@SUM(A1)', input: { note: 'a, "b"\nc' } } as unknown as ExportRow;
+    const row = {
+      seq: 1,
+      id: 'a',
+      unit: '=HYPERLINK("http://x")',
+      user_name: '+cmd',
+      command: '-2',
+      result: '@SUM(A1)',
+      input: { note: 'a, "b"\nc' },
+    } as unknown as ExportRow;
     const csv = toCsv([row]);
     const line = csv.slice(csv.indexOf('\n') + 1);
     expect(line).toContain(`'=HYPERLINK(""http://x"")`);

@@ -49,8 +49,11 @@ describe('npm run console -- --json', () => {
     const id = failed.buttons[0].custom_id;
     expect(failed.buttons[0].label).toBe('Commander joins — re-roll');
     const script = [`as mallory`, `press ${id}`, `as referee gm`, `press ${id}`, `press ${id}`].join('\n');
-    const r = spawnSync('npm', ['run', 'console', '--', '--json', '--db', first.db], { cwd: ROOT, input: script + '\n', encoding: 'utf8', timeout: 30_000 });
-    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const r = spawnSync('npm', ['run', 'console', '--', '--json', '--db', first.db], { cwd: ROOT, input: `${script}\n`, encoding: 'utf8', timeout: 30_000 });
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(out).toHaveLength(5);
     expect(out[0]).toEqual({ ok: true, as: { user: 'mallory', gm: false } });
     expect(out[1]).toMatchObject({ ok: false, command: 'press', error: 'Only player, who rolled this rally, or a GM can call the commander in.' });
@@ -60,7 +63,9 @@ describe('npm run console -- --json', () => {
   });
 
   it('Lightning War and disorder: a result, a clear error, and two disorder markers gained', () => {
-    const r = runConsole('/morale morale:leery casualties:2/5 cover:soft\n/morale morale:professional casualties:3/2\n/disorder strength:4 lost:1 melee:defeated\n');
+    const r = runConsole(
+      '/morale morale:leery casualties:2/5 cover:soft\n/morale morale:professional casualties:3/2\n/disorder strength:4 lost:1 melee:defeated\n',
+    );
     const [morale, bad, disorder] = r.lines.map((l) => JSON.parse(l));
     expect(r.lines).toHaveLength(3);
     expect(morale).toMatchObject({ ok: true, command: 'morale', system: 'lightning-war', steps: [{ kind: 'morale' }] });
@@ -73,13 +78,22 @@ describe('npm run console -- --json', () => {
     const r = runConsole('/hob unit:"German 4-6-7" broken:true\n/mc unit:"Russian 4-4-7" number:2 leader_drm:-1\n/hob unit:"German crew"\n');
     const [hob, mc, crew] = r.lines.map((l) => JSON.parse(l));
     expect(r.lines).toHaveLength(3);
-    expect(hob).toMatchObject({ ok: true, command: 'hob', system: 'asl', steps: [{ kind: 'hob', modifiers: [{ reason: 'broken when the Original 2 was rolled', value: 1 }] }] });
+    expect(hob).toMatchObject({
+      ok: true,
+      command: 'hob',
+      system: 'asl',
+      steps: [{ kind: 'hob', modifiers: [{ reason: 'broken when the Original 2 was rolled', value: 1 }] }],
+    });
     expect(hob.steps[0].dice).toHaveLength(2);
     expect(['hero', 'hero_and_battle_hardening', 'battle_hardening', 'berserk', 'surrender', 'disrupted']).toContain(hob.result);
     // Real dice: an Original 2 would add a chained hob step, so only the first step is pinned here.
     expect(mc).toMatchObject({ ok: true, command: 'mc' });
     expect(mc.steps[0]).toMatchObject({ kind: 'mc', ml: 7, modifiers: [{ reason: '2MC', value: 2 }, { value: -1 }] });
-    expect(crew).toMatchObject({ ok: false, command: 'hob', error: expect.stringContaining('crews, inherent or temporary, are not subject to Heat of Battle (A15.1)') });
+    expect(crew).toMatchObject({
+      ok: false,
+      command: 'hob',
+      error: expect.stringContaining('crews, inherent or temporary, are not subject to Heat of Battle (A15.1)'),
+    });
   });
 
   it('/odds prints the outcome table, and its probabilities sum to 1', () => {
@@ -88,7 +102,11 @@ describe('npm run console -- --json', () => {
     const out = JSON.parse(r.lines[0]!);
     expect(out).toMatchObject({ ok: true, command: 'odds rally', attachments: [{ name: 'odds.png' }] });
     const rows = [...out.embed.description.matchAll(/^(\w+)\s+(\d+)\/(\d+)\s+[\d.]+%$/gm)].map((m) => [m[1], Number(m[2]), Number(m[3])]);
-    expect(rows).toEqual([['rally', 11, 36], ['retreat', 5, 12], ['rout_commander_lost', 5, 18]]);
+    expect(rows).toEqual([
+      ['rally', 11, 36],
+      ['retreat', 5, 12],
+      ['rout_commander_lost', 5, 18],
+    ]);
     expect(rows.reduce((a, [, n, d]) => a + (n as number) * (36 / (d as number)), 0)).toBe(36);
     const ledger = Ledger.open(r.db);
     expect(ledger.count('console-guild')).toBe(0);
@@ -98,7 +116,7 @@ describe('npm run console -- --json', () => {
   it('a Wacht am Rhein session: fatigue, quartering, two recoveries, and a second channel sees none of it', () => {
     const unit = 'unit:"1/506 PIR"';
     const r = runConsole(
-      [
+      `${[
         '/game start system:wacht-am-rhein name:"The Bulge"',
         '/unit add name:"1/506 PIR" attack:7 defense:5 movement:6',
         `/fatigue event ${unit} event:ena_activated`,
@@ -111,7 +129,7 @@ describe('npm run console -- --json', () => {
         '/game status',
         `/unit show ${unit}`,
         `complete /unit show unit:1`,
-      ].join('\n') + '\n',
+      ].join('\n')}\n`,
     );
     const out = r.lines.map((l) => JSON.parse(l));
     expect(out).toHaveLength(12);
@@ -128,17 +146,20 @@ describe('npm run console -- --json', () => {
   it('a GM lists and pages history, voids a roll, exports, and the export verifies (and fails after one byte changes)', async () => {
     const game = ['/game start system:lightning-war name:Kursk', '/game seed value:"my own luck"'];
     const rolls = Array.from({ length: 11 }, (_, i) => `/morale morale:professional unit:"Platoon ${i}"`);
-    const first = runConsole([...game, ...rolls, '/game end'].join('\n') + '\n', ['--gm']);
+    const first = runConsole(`${[...game, ...rolls, '/game end'].join('\n')}\n`, ['--gm']);
     const out = first.lines.map((l) => JSON.parse(l));
     expect(out.every((o) => o.ok)).toBe(true);
     const victim = out[12].roll_id; // the newest roll, on the first page
     const r = spawnSync('npm', ['run', 'console', '--', '--json', '--gm', '--db', first.db], {
       cwd: ROOT,
-      input: ['/history scope:server', 'press', `/void id:${victim} reason:"measured from the wrong hex"`, '/history', '/export'].join('\n') + '\n',
+      input: `${['/history scope:server', 'press', `/void id:${victim} reason:"measured from the wrong hex"`, '/history', '/export'].join('\n')}\n`,
       encoding: 'utf8',
       timeout: 30_000,
     });
-    const [page1, page2, voided, again, exported] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const [page1, page2, voided, again, exported] = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(page1.embed.footer.text).toMatch(/^whole server · page 1 of 2 · 11 rolls/);
     expect(page2).toMatchObject({ ok: true, updated_message: true });
     expect(voided).toMatchObject({ ok: true, command: 'void' });
@@ -151,7 +172,7 @@ describe('npm run console -- --json', () => {
     expect(good.stdout).toMatch(/seed matches its commitment; all 11 rolls' dice recomputed and equal/);
     const text = fs.readFileSync(jsonl, 'utf8');
     const at = text.indexOf('"user_name":"player"') + '"user_name":"p'.length;
-    fs.writeFileSync(jsonl, text.slice(0, at) + 'P' + text.slice(at + 1));
+    fs.writeFileSync(jsonl, `${text.slice(0, at)}P${text.slice(at + 1)}`);
     const bad = verify(jsonl);
     expect(bad.status).toBe(1);
     expect(bad.stdout).toMatch(/chain BROKEN at row [0-9a-z]{10} \(position 1\)/);

@@ -22,7 +22,12 @@ describe('console line parsing', () => {
   });
 
   it('reads a bare word after the name as a subcommand', () => {
-    expect(parseLine('/game start system:asl name:"Bulge"')).toEqual({ type: 'command', name: 'game', subcommand: 'start', options: { system: 'asl', name: 'Bulge' } });
+    expect(parseLine('/game start system:asl name:"Bulge"')).toEqual({
+      type: 'command',
+      name: 'game',
+      subcommand: 'start',
+      options: { system: 'asl', name: 'Bulge' },
+    });
   });
 
   it('keeps colons inside a value', () => {

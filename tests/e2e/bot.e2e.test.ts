@@ -6,16 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bot } from '../../src/discord/bot.js';
 import type { TestApp } from '../helpers/app.js';
 import { startHarness, type Harness } from '../helpers/discord.js';
-import {
-  APP_ID,
-  autocomplete,
-  buttonPress,
-  FakeDiscord,
-  GM_ROLE_ID,
-  PERMISSION_MANAGE_GUILD,
-  slashCommand,
-  type Member,
-} from './fake-discord.js';
+import { APP_ID, autocomplete, buttonPress, type FakeDiscord, GM_ROLE_ID, PERMISSION_MANAGE_GUILD, slashCommand, type Member } from './fake-discord.js';
 
 // A recognisable fake token: it must never appear in a log line.
 const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.FAKE00.ThisIsTheE2eTestTokenDoNotLogIt0123456789';
@@ -90,7 +81,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(again.data.content).toContain('already joined');
   });
 
-  it('autocomplete round trip offers this channel\'s units only', async () => {
+  it("autocomplete round trip offers this channel's units only", async () => {
     app.dice.push(5);
     await fake.send(slashCommand('rally', { disorder: 1, unit: '2nd Secret' }, { member: bob, guildId: OTHER_GUILD }));
     const cb = await fake.send(autocomplete('rally', { disorder: 1, unit: '' }, 'unit', { member: alice }));
@@ -202,7 +193,14 @@ describe('npm run deploy-commands', () => {
       cwd: path.resolve(__dirname, '../..'),
       encoding: 'utf8',
       timeout: 20_000,
-      env: { ...process.env, DISCORD_TOKEN: TOKEN, DISCORD_APPLICATION_ID: APP_ID, DISCORD_GUILD_ID: GUILD, DISCORD_API_BASE: fake.apiBase, LOG_LEVEL: 'debug' },
+      env: {
+        ...process.env,
+        DISCORD_TOKEN: TOKEN,
+        DISCORD_APPLICATION_ID: APP_ID,
+        DISCORD_GUILD_ID: GUILD,
+        DISCORD_API_BASE: fake.apiBase,
+        LOG_LEVEL: 'debug',
+      },
     });
     expect(r.stderr).toContain(`Registered ${COMMANDS.length} commands to server`);
     expect(r.stderr + r.stdout).not.toContain(TOKEN);
@@ -211,8 +209,17 @@ describe('npm run deploy-commands', () => {
     const rally = saved.find((c) => c.name === 'rally');
     expect(rally.options[0]).toMatchObject({ name: 'disorder', type: 4, min_value: 1, max_value: 10 });
     const game = saved.find((c) => c.name === 'game');
-    expect(game.options.map((o: any) => [o.type, o.name])).toEqual([[1, 'start'], [1, 'seed'], [1, 'turn'], [1, 'status'], [1, 'end']]);
-    expect(game.options[0].options.map((o: any) => [o.name, o.required])).toEqual([['system', true], ['name', true]]);
+    expect(game.options.map((o: any) => [o.type, o.name])).toEqual([
+      [1, 'start'],
+      [1, 'seed'],
+      [1, 'turn'],
+      [1, 'status'],
+      [1, 'end'],
+    ]);
+    expect(game.options[0].options.map((o: any) => [o.name, o.required])).toEqual([
+      ['system', true],
+      ['name', true],
+    ]);
     expect(rally.options.find((o: any) => o.name === 'unit')).toMatchObject({ autocomplete: true, max_length: 80 });
     expect(rally.contexts).toEqual([0]);
   });

@@ -221,7 +221,13 @@ export class FakeDiscord {
     const message = messageObject('1', body.data ?? {});
     this.messageIds.set(id, message.id);
     json(200, {
-      interaction: { id, type: 2, response_message_id: message.id, response_message_loading: false, response_message_ephemeral: Boolean((body.data?.flags ?? 0) & 64) },
+      interaction: {
+        id,
+        type: 2,
+        response_message_id: message.id,
+        response_message_loading: false,
+        response_message_ephemeral: Boolean((body.data?.flags ?? 0) & 64),
+      },
       resource: { type: body.type, message },
     });
   }

@@ -60,7 +60,11 @@ describe('kill -9 in the middle of a burst, ten times', () => {
         units.push(unit);
         // Waits past Discord's 3 seconds: a reply later than that would have been refused anyway.
         const interaction = slashCommand('rally', { disorder: 1, unit }, { member: { id: '300000000000000001', username: 'alice' } });
-        sends.push(Promise.resolve().then(() => fake.send(interaction, 3_200)).catch(() => undefined));
+        sends.push(
+          Promise.resolve()
+            .then(() => fake.send(interaction, 3_200))
+            .catch(() => undefined),
+        );
         if (i === killAt) bot.child.kill('SIGKILL');
         else await new Promise((r) => setTimeout(r, 2));
       }

@@ -53,7 +53,9 @@ describe('concurrent presses', () => {
     const button = first.data.components[0].components[0];
     const message = { id: '500000000000000009', embeds: first.data.embeds, components: first.data.components };
     app.dice.push(...Array(50).fill(4));
-    const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => fake.send(buttonPress(button.custom_id, message, { member: i % 2 ? alice : referee }))));
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => fake.send(buttonPress(button.custom_id, message, { member: i % 2 ? alice : referee }))),
+    );
     expect(replies.filter((r) => r.type === 7)).toHaveLength(1);
     expect(replies.filter((r) => r.type === 4 && r.data.flags === 64)).toHaveLength(49);
     const rollId = button.custom_id.split(':')[2];

@@ -9,7 +9,9 @@ import { alice, gm, testApp, type TestApp } from '../helpers/app.js';
 
 /** Every command, and every subcommand, with its options. */
 const targets: { name: string; subcommand?: string; options: OptionMap }[] = COMMANDS.flatMap((c: AnyCommand) =>
-  isGroup(c) ? Object.entries(c.subcommands).map(([s, sub]) => ({ name: c.name, subcommand: s, options: sub.options as OptionMap })) : [{ name: c.name, options: c.options as OptionMap }],
+  isGroup(c)
+    ? Object.entries(c.subcommands).map(([s, sub]) => ({ name: c.name, subcommand: s, options: sub.options as OptionMap }))
+    : [{ name: c.name, options: c.options as OptionMap }],
 );
 
 const anyValue = fc.oneof(
@@ -51,7 +53,13 @@ describe('property-based fuzzing', () => {
   it('an invalid value of any option gets an error naming that option, and writes no ledger row', async () => {
     // Wrong types and out-of-range numbers for each declared option.
     let refused = 0;
-    const invalid = fc.oneof(fc.constant({}), fc.constant([1]), fc.integer({ min: 1_000_001, max: 2_000_000_000 }), fc.constant(-999_999), fc.string({ minLength: 101, maxLength: 300 }));
+    const invalid = fc.oneof(
+      fc.constant({}),
+      fc.constant([1]),
+      fc.integer({ min: 1_000_001, max: 2_000_000_000 }),
+      fc.constant(-999_999),
+      fc.string({ minLength: 101, maxLength: 300 }),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets.filter((t) => Object.keys(t.options).length)), fc.nat(), invalid, async (t, pick, value) => {
         const names = Object.keys(t.options);
@@ -74,7 +82,11 @@ describe('property-based fuzzing', () => {
     const session = new ConsoleSession(app.router, { ...alice, channelId: 'fuzz' });
     const line = fc.oneof(
       fc.string({ maxLength: 80 }),
-      fc.tuple(fc.constantFrom(...targets.map((t) => `/${t.name}${t.subcommand ? ` ${t.subcommand}` : ''}`)), fc.array(fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 12 })), { maxLength: 4 }))
+      fc
+        .tuple(
+          fc.constantFrom(...targets.map((t) => `/${t.name}${t.subcommand ? ` ${t.subcommand}` : ''}`)),
+          fc.array(fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 12 })), { maxLength: 4 }),
+        )
         .map(([head, pairs]) => `${head} ${pairs.map(([k, v]) => `${k}:"${v.replace(/"/g, '')}"`).join(' ')}`),
     );
     await fc.assert(

@@ -148,7 +148,9 @@ describe('ledger append and hash chain', () => {
       file,
       `INSERT INTO rolls (id, guild_id, guild_seq, channel_id, user_id, user_name, command, system, kind, unit, input, dice, outcome, result, created_at, prev_hash, hash)
        SELECT 'forged0001', guild_id, 2, channel_id, user_id, user_name, command, system, kind, unit, input, dice, outcome, 'huzzah', created_at, ?, ? FROM rolls WHERE id = ?`,
-      a.hash, hash, a.id,
+      a.hash,
+      hash,
+      a.id,
     );
     const report = ledger.verify('g1');
     expect(report.ok).toBe(false);
@@ -176,7 +178,7 @@ describe('ledger append and hash chain', () => {
   it('writes nothing when the disk is full', () => {
     const ledger = Ledger.open(tmpDb());
     ledger.append(entry());
-    const pages = (ledger.db.pragma('page_count', { simple: true }) as number);
+    const pages = ledger.db.pragma('page_count', { simple: true }) as number;
     ledger.db.pragma(`max_page_count = ${pages}`);
     expect(() => ledger.append(entry({ input: { big: 'x'.repeat(20_000) } }))).toThrow(LedgerWriteError);
     expect(ledger.count('g1')).toBe(1);

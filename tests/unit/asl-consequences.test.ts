@@ -16,8 +16,17 @@ const first = (input: CheckInput, dice: number[]) => moraleCheck(input, fixedRol
 describe('1. broken-side Morale Levels (A10.6, asl-units.md)', () => {
   it.each([
     // unit, broken ML: a rally succeeds on Final = broken ML and fails on one more
-    ['American 6-6-6', 8], ['American 5-4-6', 7], ['American 3-4-6 half-squad', 7], ['German 4-3-6', 5], ['German 2-3-6 half-squad', 4],
-    ['Axis Minor 3-4-7', 6], ['Italian 3-4-6', 5], ['Partisan 3-3-7', 6], ['Russian NKVD 6-2-8', 9], ['German SS 6-5-8', 9], ['French 4-5-8', 7],
+    ['American 6-6-6', 8],
+    ['American 5-4-6', 7],
+    ['American 3-4-6 half-squad', 7],
+    ['German 4-3-6', 5],
+    ['German 2-3-6 half-squad', 4],
+    ['Axis Minor 3-4-7', 6],
+    ['Italian 3-4-6', 5],
+    ['Partisan 3-3-7', 6],
+    ['Russian NKVD 6-2-8', 9],
+    ['German SS 6-5-8', 9],
+    ['French 4-5-8', 7],
   ] as const)('%s rallies against ML %i', (name, brk) => {
     expect(first(mc(name, { check: 'rally', broken: true }), dr(brk))).toMatchObject({ ml: brk, result: 'rallied' });
     expect(first(mc(name, { check: 'rally', broken: true }), dr(brk + 1))).toMatchObject({ ml: brk, result: 'not_rallied' });
@@ -44,7 +53,10 @@ describe('1. broken-side Morale Levels (A10.6, asl-units.md)', () => {
 describe('2. Class and the Heat of Battle DRM (A15.1, A25.24, A25.25, A25.84)', () => {
   const mods = (name: string, over = {}, opts = {}) => hobModifiers(hobBase(unit(name, opts), over)).map((m) => [m.reason, m.value]);
   it('NKVD are 2nd Line: Russian +2, NKVD −1, no elite −1 (A25.25)', () => {
-    expect(mods('NKVD 6-2-8')).toEqual([['Russian', 2], ['NKVD', -1]]);
+    expect(mods('NKVD 6-2-8')).toEqual([
+      ['Russian', 2],
+      ['NKVD', -1],
+    ]);
     expect(unit('NKVD 6-2-8').class).toBe('second_line');
   });
 
@@ -63,16 +75,24 @@ describe('2. Class and the Heat of Battle DRM (A15.1, A25.24, A25.25, A25.84)', 
   it('Partisans are never Inexperienced, whatever class they are given (A25.24)', () => {
     expect(mods('Partisan 4-4-7', {}, { class: 'conscript' })).toEqual([['Partisan', 1]]);
     expect(mods('Partisan 4-4-7', {}, { class: 'green' })).toEqual([['Partisan', 1]]);
-    expect(mods('Allied Minor 4-4-7', {}, { class: 'conscript' })).toEqual([['Allied Minor', 2], ['inexperienced (Conscript)', 1]]);
+    expect(mods('Allied Minor 4-4-7', {}, { class: 'conscript' })).toEqual([
+      ['Allied Minor', 2],
+      ['inexperienced (Conscript)', 1],
+    ]);
   });
 });
 
 describe('3. ELR failure (A19.1–A19.13)', () => {
   // 4MC: an Original 8 is a Final of 12, failing ML 7 by 5 and ML 8 by 4 — over an ELR of 3.
-  const over = (name: string, extra: Partial<CheckInput> = {}, hob: Partial<CheckInput['hob']> = {}) => first(mc(name, { number: 4, elr: 3, ...extra }, hob), dr(8));
+  const over = (name: string, extra: Partial<CheckInput> = {}, hob: Partial<CheckInput['hob']> = {}) =>
+    first(mc(name, { number: 4, elr: 3, ...extra }, hob), dr(8));
 
   it('a leader is Replaced by a broken leader one rank lower: 9-1 → broken 8-1 (A19.13)', () => {
-    expect(over('German 9-1', { elr: 2 })).toMatchObject({ result: 'replaced', unit_after: 'German 8-1 leader', becomes: { counter: 'German 8-1 leader', broken: true } });
+    expect(over('German 9-1', { elr: 2 })).toMatchObject({
+      result: 'replaced',
+      unit_after: 'German 8-1 leader',
+      becomes: { counter: 'German 8-1 leader', broken: true },
+    });
   });
 
   it('a 6+1 (Finnish 8+1) cannot be Replaced: broken and Disrupted (A19.12)', () => {
@@ -81,8 +101,12 @@ describe('3. ELR failure (A19.1–A19.13)', () => {
   });
 
   it.each([
-    ['Russian 4-4-7', 'Russian 4-2-6'], ['German 5-4-8', 'German 4-4-7'], ['Italian 3-4-7', 'Italian 3-3-6'],
-    ['Axis Minor smg 5-3-7', 'Axis Minor 3-3-6'], ['German 4-6-7', 'German 4-4-7'], ['American 6-6-6', 'American 5-4-6'],
+    ['Russian 4-4-7', 'Russian 4-2-6'],
+    ['German 5-4-8', 'German 4-4-7'],
+    ['Italian 3-4-7', 'Italian 3-3-6'],
+    ['Axis Minor smg 5-3-7', 'Axis Minor 3-3-6'],
+    ['German 4-6-7', 'German 4-4-7'],
+    ['American 6-6-6', 'American 5-4-6'],
     ['German 2-4-7 half-squad', 'German 2-3-7 half-squad'],
   ])('%s is Replaced by a broken %s, not Disrupted (A19.13)', (name, to) => {
     expect(over(name)).toMatchObject({ result: 'replaced', unit_after: to, becomes: { counter: to, broken: true } });
@@ -95,7 +119,11 @@ describe('3. ELR failure (A19.1–A19.13)', () => {
   it('an underscored-ML squad becomes two broken HS of its own type; such a HS is Disrupted (A19.13)', () => {
     // British 6-4-8 (ELR 5 from its counter): a 4MC and Original 11 is 15, failing ML 8 by 7 > 5.
     const s = first(mc('British 6-4-8', { number: 4 }), dr(11));
-    expect(s).toMatchObject({ result: 'replaced', unit_after: 'British 3-3-8 half-squad', becomes: { counter: 'British 3-3-8 half-squad', broken: true, two: true } });
+    expect(s).toMatchObject({
+      result: 'replaced',
+      unit_after: 'British 3-3-8 half-squad',
+      becomes: { counter: 'British 3-3-8 half-squad', broken: true, two: true },
+    });
     expect(s.effect).toContain('two broken British 3-3-8 half-squads');
     expect(first(mc('British 3-3-8 half-squad', { number: 4 }), dr(11))).toMatchObject({ result: 'disrupted' });
     // The underscore gives ELR 5: failing by 5 is not more than it (a 4MC, Original 9 → 13 vs 8).
@@ -131,7 +159,12 @@ describe('3. ELR failure (A19.1–A19.13)', () => {
 
   it('an Original 12 that also exceeds the ELR gives a broken HS of the next lower Class (A19.13 EXC, A10.31)', () => {
     const s = first(mc('German 4-6-7', { elr: 0 }), [6, 6]);
-    expect(s).toMatchObject({ final: 12, result: 'casualty_reduction', unit_after: 'German 2-3-7 half-squad', becomes: { counter: 'German 2-3-7 half-squad', broken: true } });
+    expect(s).toMatchObject({
+      final: 12,
+      result: 'casualty_reduction',
+      unit_after: 'German 2-3-7 half-squad',
+      becomes: { counter: 'German 2-3-7 half-squad', broken: true },
+    });
     // Within the ELR, the Casualty MC reduces it to its own HS, broken.
     expect(first(mc('German 4-6-7', { elr: 5 }), [6, 6])).toMatchObject({ unit_after: 'German 2-4-7 half-squad', becomes: { broken: true } });
   });
@@ -146,12 +179,22 @@ describe('4. units that do not break like others', () => {
       expect(s.effect).toContain('berserk: no leadership DRM');
     });
     it('failing is Casualty Reduction, never broken: the squad becomes an unbroken HS', () => {
-      expect(first(berserk('German 4-4-7', { number: 2 }), dr(9))).toMatchObject({ final: 11, result: 'casualty_reduction', becomes: { counter: 'German 2-3-7 half-squad', broken: false } });
+      expect(first(berserk('German 4-4-7', { number: 2 }), dr(9))).toMatchObject({
+        final: 11,
+        result: 'casualty_reduction',
+        becomes: { counter: 'German 2-3-7 half-squad', broken: false },
+      });
     });
     it('an Original 12 eliminates a berserk MMC; a berserk leader is wounded with +1 on the Wound Severity dr', () => {
       expect(first(berserk('German 4-4-7'), [6, 6])).toMatchObject({ result: 'eliminated' });
       const out = moraleCheck(berserk('German 8-1'), fixedRoller([6, 6, 3]));
-      expect(out.steps[1]).toMatchObject({ kind: 'wound', dice: [3], modifiers: [{ reason: 'Original 12 on the MC (A10.31)', value: 1 }], final: 4, result: 'wounded' });
+      expect(out.steps[1]).toMatchObject({
+        kind: 'wound',
+        dice: [3],
+        modifiers: [{ reason: 'Original 12 on the MC (A10.31)', value: 1 }],
+        final: 4,
+        result: 'wounded',
+      });
     });
   });
 
@@ -177,11 +220,19 @@ describe('4. units that do not break like others', () => {
 
   describe('Japanese squads (G1.1–G1.14)', () => {
     it('an IFT MC failure Step-Reduces: 4-4-8 → 3-4-8, reduced 3-4-8 → unbroken 2-3-8 HS (G1.121, G1.122)', () => {
-      expect(first(mc('Japanese 4-4-8'), dr(9))).toMatchObject({ result: 'step_reduced', unit_after: 'Japanese 3-4-8 reduced squad', becomes: { counter: 'Japanese 3-4-8 reduced squad' } });
+      expect(first(mc('Japanese 4-4-8'), dr(9))).toMatchObject({
+        result: 'step_reduced',
+        unit_after: 'Japanese 3-4-8 reduced squad',
+        becomes: { counter: 'Japanese 3-4-8 reduced squad' },
+      });
       expect(first(mc('Japanese 3-4-8 reduced'), dr(9))).toMatchObject({ result: 'step_reduced', unit_after: 'Japanese 2-3-8 half-squad' });
     });
     it('past the ELR: the next lower Class, then Step-Reduced (G1.123, G1.124 examples)', () => {
-      expect(first(mc('Japanese 4-4-8', { number: 4, elr: 3 }), dr(8))).toMatchObject({ result: 'replaced', unit_after: 'Japanese 3-4-7 reduced squad', becomes: { broken: false } });
+      expect(first(mc('Japanese 4-4-8', { number: 4, elr: 3 }), dr(8))).toMatchObject({
+        result: 'replaced',
+        unit_after: 'Japanese 3-4-7 reduced squad',
+        becomes: { broken: false },
+      });
       expect(first(mc('Japanese 3-4-8 reduced', { number: 4, elr: 3 }), dr(8))).toMatchObject({ result: 'replaced', unit_after: 'Japanese 2-3-7 half-squad' });
     });
     it('a Conscript past its ELR: G1.125, said plainly and left to the players', () => {
@@ -190,8 +241,15 @@ describe('4. units that do not break like others', () => {
       expect(s.effect).toContain('could not check its text');
     });
     it('other MCs (ift:false): two broken HS, or one from a reduced squad (G1.13)', () => {
-      expect(first(mc('Japanese 4-4-7', { ift: false }), dr(8))).toMatchObject({ result: 'broken', unit_after: 'Japanese 2-3-7 half-squad', becomes: { broken: true, two: true } });
-      expect(first(mc('Japanese 3-4-7 reduced', { ift: false }), dr(8))).toMatchObject({ result: 'broken', becomes: { counter: 'Japanese 2-3-7 half-squad', broken: true } });
+      expect(first(mc('Japanese 4-4-7', { ift: false }), dr(8))).toMatchObject({
+        result: 'broken',
+        unit_after: 'Japanese 2-3-7 half-squad',
+        becomes: { broken: true, two: true },
+      });
+      expect(first(mc('Japanese 3-4-7 reduced', { ift: false }), dr(8))).toMatchObject({
+        result: 'broken',
+        becomes: { counter: 'Japanese 2-3-7 half-squad', broken: true },
+      });
     });
     it('a Japanese leader is never pinned or broken: a failed MC wounds him; a Casualty MC kills him (G1.4)', () => {
       expect(first(mc('Japanese 9-1'), dr(9))).toMatchObject({ result: 'passed' });
@@ -212,10 +270,17 @@ describe('4. units that do not break like others', () => {
       expect(s.effect).toContain('never substituted');
     });
     it('a berserk Commissar takes his Location berserk at once, with no NTC (A25.223)', () => {
-      const companions = [{ unit: unit('Russian 4-4-7'), broken: false }, { unit: unit('Russian 4-2-6'), broken: true }];
+      const companions = [
+        { unit: unit('Russian 4-4-7'), broken: false },
+        { unit: unit('Russian 4-2-6'), broken: true },
+      ];
       const dice = fixedRoller(dr(9));
       const out = heatOfBattle(hobBase(unit('Russian Commissar 9-0')), dice, companions);
-      expect(out.steps.map((s) => [s.kind, s.result, s.dice.length])).toEqual([['hob', 'berserk', 2], ['ntc', 'berserk', 0], ['ntc', 'berserk', 0]]);
+      expect(out.steps.map((s) => [s.kind, s.result, s.dice.length])).toEqual([
+        ['hob', 'berserk', 2],
+        ['ntc', 'berserk', 0],
+        ['ntc', 'berserk', 0],
+      ]);
       expect(dice.remaining()).toBe(0);
     });
     it('his rally ignores Desperation (+4), and an MMC that fails it is Replaced (A25.222)', () => {
@@ -232,7 +297,9 @@ describe('5. Battle Hardening paths (A15.3)', () => {
     expect(hardeningOf(unit('German 2-3-7'), false)).toEqual({ kind: 'swap', to: 'German 2-4-7 half-squad' });
   });
   it.each([
-    ['Finnish 5-5-8', 'first_line'], ['Partisan 4-4-7', 'second_line'], ['Allied Minor 4-5-8', 'elite'],
+    ['Finnish 5-5-8', 'first_line'],
+    ['Partisan 4-4-7', 'second_line'],
+    ['Allied Minor 4-5-8', 'elite'],
   ] as const)('a unit outside the data, %s (%s), takes the Fanatic cases by class and nationality', (name, cls) => {
     expect(hardeningOf(unit(name, { class: cls }), false)).toEqual({ kind: 'fanatic' });
   });
@@ -260,12 +327,15 @@ describe('6. Heat of Battle chained from a leader-led check (A15.1, A10.6)', () 
 
 describe('7. Casualty Reduction of a leader rolls the Wound Severity dr (A17.11)', () => {
   it.each([
-    [4, false, 'wounded', 4], [5, false, 'killed', 5], [4, true, 'killed', 5], [3, true, 'wounded', 4],
+    [4, false, 'wounded', 4],
+    [5, false, 'killed', 5],
+    [4, true, 'killed', 5],
+    [3, true, 'wounded', 4],
   ] as const)('dr %i, already wounded %s: %s (final %i)', (die, wounded, result, final) => {
     // A broken 8-1 fails an MC: Casualty Reduction.
     const out = moraleCheck(mc('German 8-1', { broken: true, wounded }), fixedRoller([5, 5, die]));
     expect(out.steps[0]).toMatchObject({ result: 'casualty_reduction' });
-    expect((out.steps[1] as WoundStep)).toMatchObject({ kind: 'wound', result, final });
+    expect(out.steps[1] as WoundStep).toMatchObject({ kind: 'wound', result, final });
     expect(out.result).toBe(result === 'killed' ? 'eliminated' : 'casualty_reduction');
   });
   it('a wounded leader checks on ML − 1 (A17.3)', () => {

@@ -14,7 +14,14 @@ describe('Heat of Battle DRM (A15.1)', () => {
     ['elite −1', hobBase(unit('German 4-6-8')), [['elite', -1]]],
     ['a leader counts as elite', hobBase(unit('German 8-1')), [['leader (counts as elite)', -1]]],
     ['British −1', hobBase(unit('British 4-5-7')), [['British', -1]]],
-    ['elite British −2', hobBase(unit('British 4-5-8')), [['elite', -1], ['British', -1]]],
+    [
+      'elite British −2',
+      hobBase(unit('British 4-5-8')),
+      [
+        ['elite', -1],
+        ['British', -1],
+      ],
+    ],
     ['Finnish −1', hobBase(unit('Finnish 4-4-7')), [['Finnish', -1]]],
     ['broken +1', hobBase(ge467, { broken: true }), [['broken when the Original 2 was rolled', 1]]],
     ['Conscript +1', hobBase(unit('German 4-3-6')), [['inexperienced (Conscript)', 1]]],
@@ -27,11 +34,33 @@ describe('Heat of Battle DRM (A15.1)', () => {
     ['Allied Minor +2', hobBase(unit('Allied Minor 4-4-7', { class: 'first_line' })), [['Allied Minor', 2]]],
     ['Italian +3', hobBase(unit('Italian 3-4-6')), [['Italian', 3]]],
     ['Axis Minor +3', hobBase(unit('Axis Minor 3-4-7')), [['Axis Minor', 3]]],
-    ['Japanese +4 (elite −1)', hobBase(unit('Japanese 4-4-8')), [['elite', -1], ['Japanese', 4]]],
+    [
+      'Japanese +4 (elite −1)',
+      hobBase(unit('Japanese 4-4-8')),
+      [
+        ['elite', -1],
+        ['Japanese', 4],
+      ],
+    ],
     // NKVD are 2nd Line (A25.25): Russian +2 and NKVD −1, no elite −1 — net +1.
-    ['NKVD −1 on top of Russian +2, no elite −1 (A25.25)', hobBase(unit('NKVD 6-2-8')), [['Russian', 2], ['NKVD', -1]]],
+    [
+      'NKVD −1 on top of Russian +2, no elite −1 (A25.25)',
+      hobBase(unit('NKVD 6-2-8')),
+      [
+        ['Russian', 2],
+        ['NKVD', -1],
+      ],
+    ],
     ['American 0', hobBase(unit('American 6-6-6')), []],
-    ['everything at once: broken Russian Conscript', hobBase(unit('Russian 4-2-6'), { broken: true }), [['Russian', 2], ['broken when the Original 2 was rolled', 1], ['inexperienced (Conscript)', 1]]],
+    [
+      'everything at once: broken Russian Conscript',
+      hobBase(unit('Russian 4-2-6'), { broken: true }),
+      [
+        ['Russian', 2],
+        ['broken when the Original 2 was rolled', 1],
+        ['inexperienced (Conscript)', 1],
+      ],
+    ],
   ];
   it.each(rows)('%s', (_n, input, expected) => {
     expect(hobModifiers(input).map((m) => [m.reason, m.value])).toEqual(expected);
@@ -47,8 +76,15 @@ describe('Heat of Battle bands (A15) and their boundaries', () => {
 
   // German 4-6-7, no DRM: Final = Original. Below 2 and above 12 come from DRM.
   const cases: [number, string][] = [
-    [2, 'hero'], [4, 'hero'], [5, 'hero_and_battle_hardening'], [6, 'hero_and_battle_hardening'],
-    [7, 'battle_hardening'], [8, 'battle_hardening'], [9, 'berserk'], [11, 'berserk'], [12, 'surrender'],
+    [2, 'hero'],
+    [4, 'hero'],
+    [5, 'hero_and_battle_hardening'],
+    [6, 'hero_and_battle_hardening'],
+    [7, 'battle_hardening'],
+    [8, 'battle_hardening'],
+    [9, 'berserk'],
+    [11, 'berserk'],
+    [12, 'surrender'],
   ];
   it.each(cases)('Final %i → band %s', (total, band) => {
     const s = roll(hobBase(ge467, { enemyAdjacent: true }), total);
@@ -80,7 +116,11 @@ describe('overrides, in order', () => {
   });
 
   it('non-elite Axis Minor too; elite Italian and an Italian leader are not affected', () => {
-    expect(roll(hobBase(unit('Axis Minor 3-4-7'), { enemyAdjacent: true }), 7)).toMatchObject({ final: 10, result: 'surrender', overrides: ['minor_surrender'] });
+    expect(roll(hobBase(unit('Axis Minor 3-4-7'), { enemyAdjacent: true }), 7)).toMatchObject({
+      final: 10,
+      result: 'surrender',
+      overrides: ['minor_surrender'],
+    });
     expect(roll(hobBase(unit('Italian 4-4-7'), { enemyAdjacent: true }), 8)).toMatchObject({ final: 10, result: 'berserk', overrides: [] });
     expect(roll(hobBase(unit('Italian 8-1'), { enemyAdjacent: true }), 8)).toMatchObject({ final: 10, result: 'berserk', overrides: [] });
   });
@@ -107,7 +147,11 @@ describe('overrides, in order', () => {
 
   it('SS not fighting Russians surrenders as usual', () => {
     expect(hobStep(hobBase(unit('SS 6-5-8'), { enemyAdjacent: true }), fixedRoller([6, 6]))).toMatchObject({ final: 11, result: 'berserk' });
-    expect(hobStep(hobBase(unit('SS 6-5-8'), { enemyAdjacent: true, broken: true }), fixedRoller([6, 6]))).toMatchObject({ final: 12, result: 'surrender', overrides: [] });
+    expect(hobStep(hobBase(unit('SS 6-5-8'), { enemyAdjacent: true, broken: true }), fixedRoller([6, 6]))).toMatchObject({
+      final: 12,
+      result: 'surrender',
+      overrides: [],
+    });
   });
 
   it('berserk with no Known enemy in LOS becomes battle hardening', () => {
@@ -161,12 +205,12 @@ describe('effects spelled out', () => {
     expect(s.effect).toContain('1-4-9 hero');
   });
 
-  it('berserk spells out the charge; a leader adds his companions\' NTC', () => {
+  it("berserk spells out the charge; a leader adds his companions' NTC", () => {
     expect(roll(hobBase(ge467), 10).effect).toContain('must charge the nearest Known enemy unit in its LOS with 8 MF');
     expect(roll(hobBase(unit('German 9-1')), 10).effect).toContain('takes an NTC modified by his leadership');
   });
 
-  it('a berserk leader\'s companions take NTCs modified by his leadership', () => {
+  it("a berserk leader's companions take NTCs modified by his leadership", () => {
     const out = heatOfBattle(hobBase(unit('German 9-2')), fixedRoller([6, 6, 4, 3, 6, 3]), [
       { unit: ge467, broken: false },
       { unit: unit('German 4-4-7'), broken: true },

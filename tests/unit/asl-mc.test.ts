@@ -55,7 +55,12 @@ describe('Morale Check (asl.md §6)', () => {
   it('a leader who fails by more than his ELR is Replaced by a broken leader one rank lower (A19.13)', () => {
     // 8-0, 4MC, Original 9 → Final 13 vs ML 8: fails by 5 > ELR 0.
     const out = moraleCheck(mc({ unit: unit('German 8-0'), number: 4, elr: 0 }), fixedRoller(dr(9)));
-    expect(out.steps[0]).toMatchObject({ final: 13, result: 'replaced', unit_after: 'German 7-0 leader', becomes: { counter: 'German 7-0 leader', broken: true } });
+    expect(out.steps[0]).toMatchObject({
+      final: 13,
+      result: 'replaced',
+      unit_after: 'German 7-0 leader',
+      becomes: { counter: 'German 7-0 leader', broken: true },
+    });
   });
 
   it('a broken unit checks on its broken-side ML and suffers Casualty Reduction when it fails', () => {
@@ -85,11 +90,18 @@ describe('the Original 2 chains Heat of Battle', () => {
     const out = moraleCheck(mc({ number: 2 }), fixedRoller([1, 1, 4, 3]));
     expect(out.steps.map((s) => s.kind)).toEqual(['mc', 'hob']);
     expect(out.steps[0]).toMatchObject({ original: 2, final: 4, result: 'passed' });
-    expect(out.steps[1]).toMatchObject({ kind: 'hob', dice: [4, 3], final: 7, result: 'battle_hardening', trigger: 'Original 2 on the Morale Check', unit_after: 'German 4-6-8' });
+    expect(out.steps[1]).toMatchObject({
+      kind: 'hob',
+      dice: [4, 3],
+      final: 7,
+      result: 'battle_hardening',
+      trigger: 'Original 2 on the Morale Check',
+      unit_after: 'German 4-6-8',
+    });
     expect(out.result).toBe('passed');
   });
 
-  it('a broken unit\'s MC 2 gives HoB the +1 broken DRM', () => {
+  it("a broken unit's MC 2 gives HoB the +1 broken DRM", () => {
     const out = moraleCheck(mc({ broken: true }), fixedRoller([1, 1, 3, 3]));
     expect(out.steps[1]).toMatchObject({ final: 7, modifiers: [{ reason: 'broken when the Original 2 was rolled', value: 1 }] });
   });
@@ -106,9 +118,13 @@ describe('the Original 2 chains Heat of Battle', () => {
     expect(moraleCheck(mc({ hob: { ...hobDefaults, status: 'human_wave' } }), fixedRoller([1, 1])).steps).toHaveLength(1);
   });
 
-  it('a chained berserk leader brings his companions\' NTCs', () => {
+  it("a chained berserk leader brings his companions' NTCs", () => {
     const out = moraleCheck(mc({ unit: unit('German 9-1'), companions: [{ unit: ge467, broken: false }] }), fixedRoller([1, 1, 5, 5, 3, 3]));
-    expect(out.steps.map((s) => [s.kind, s.result])).toEqual([['mc', 'passed'], ['hob', 'berserk'], ['ntc', 'berserk']]);
+    expect(out.steps.map((s) => [s.kind, s.result])).toEqual([
+      ['mc', 'passed'],
+      ['hob', 'berserk'],
+      ['ntc', 'berserk'],
+    ]);
   });
 });
 

@@ -80,7 +80,12 @@ describe('ASL unit parsing: spellings players use', () => {
   });
 
   it('rolls a unit not in the data when its class is given', () => {
-    expect(parseUnit('Allied Minor 4-4-7', { class: 'second_line' })).toMatchObject({ name: 'Allied Minor 4-4-7', class: 'second_line', ml: 7, known: undefined });
+    expect(parseUnit('Allied Minor 4-4-7', { class: 'second_line' })).toMatchObject({
+      name: 'Allied Minor 4-4-7',
+      class: 'second_line',
+      ml: 7,
+      known: undefined,
+    });
   });
 
   it('suggests units for autocomplete', () => {

@@ -6,7 +6,11 @@ import { unit } from '../helpers/asl.js';
 // broken ML, the battle-hardening step up and the ELR Replacement step down ('-' none, F Fanatic).
 type Row = [name: string, cls: UnitClass, ml: number, brk: number | null, hs: string, hsBrk: number, up: string, down: string];
 const F = 'fanatic';
-const E = 'elite', L1 = 'first_line', L2 = 'second_line', G = 'green', C = 'conscript';
+const E = 'elite',
+  L1 = 'first_line',
+  L2 = 'second_line',
+  G = 'green',
+  C = 'conscript';
 const ROWS: Row[] = [
   // German (A25.1–25.13)
   ['German 8-3-8', E, 8, 8, 'German 3-3-8 half-squad', 7, F, '-'],
@@ -86,7 +90,10 @@ describe('ASL unit data matches asl-units.md row for row', () => {
   });
 
   it('holds every squad of the data, and nothing else', () => {
-    const squads = catalog().units.filter((u) => u.size === 'squad' && !u.reduced).map((u) => u.name).sort();
+    const squads = catalog()
+      .units.filter((u) => u.size === 'squad' && !u.reduced)
+      .map((u) => u.name)
+      .sort();
     expect(squads).toEqual(ROWS.map((r) => unit(r[0]).known!.name).sort());
   });
 
@@ -104,9 +111,16 @@ describe('ASL unit data matches asl-units.md row for row', () => {
   });
 
   it.each([
-    ['German 8-3-8', true, 5], ['German SS 6-5-8', true, 5], ['Russian NKVD 6-2-8', true, 5], ['American 7-4-7', true, 5],
-    ['British 6-4-8', true, 5], ['Finnish 8-3-8', true, 5], ['Partisan 3-3-7', false, 5], ['Partisan 5-2-7', false, 5],
-    ['German 4-6-7', false, undefined], ['American 6-6-6', false, undefined],
+    ['German 8-3-8', true, 5],
+    ['German SS 6-5-8', true, 5],
+    ['Russian NKVD 6-2-8', true, 5],
+    ['American 7-4-7', true, 5],
+    ['British 6-4-8', true, 5],
+    ['Finnish 8-3-8', true, 5],
+    ['Partisan 3-3-7', false, 5],
+    ['Partisan 5-2-7', false, 5],
+    ['German 4-6-7', false, undefined],
+    ['American 6-6-6', false, undefined],
   ] as const)('%s: underscored %s, ELR %s', (name, underscored, elr) => {
     expect(unit(name).known).toMatchObject({ underscored, elr });
   });
@@ -127,10 +141,17 @@ describe('ASL unit data matches asl-units.md row for row', () => {
 
   it.each([
     // Units outside the data (nationality + class): the broken side from the general rules.
-    ['American 5-5-6', 'green', 7], ['American 5-5-6', 'first_line', 8], ['American 5-5-7', 'elite', 8],
-    ['Axis Minor 4-3-7', 'first_line', 6], ['Axis Minor 5-5-8', 'elite', 8], ['Italian 4-3-6', 'second_line', 5],
-    ['Allied Minor 4-4-7', 'second_line', 6], ['Allied Minor 4-5-8', 'elite', 7], ['French 4-4-7', 'second_line', 6],
-    ['German 4-5-7', 'first_line', 7], ['Russian 5-5-8', 'elite', 8],
+    ['American 5-5-6', 'green', 7],
+    ['American 5-5-6', 'first_line', 8],
+    ['American 5-5-7', 'elite', 8],
+    ['Axis Minor 4-3-7', 'first_line', 6],
+    ['Axis Minor 5-5-8', 'elite', 8],
+    ['Italian 4-3-6', 'second_line', 5],
+    ['Allied Minor 4-4-7', 'second_line', 6],
+    ['Allied Minor 4-5-8', 'elite', 7],
+    ['French 4-4-7', 'second_line', 6],
+    ['German 4-5-7', 'first_line', 7],
+    ['Russian 5-5-8', 'elite', 8],
   ] as const)('derived: %s (%s) breaks to ML %i', (name, cls, brk) => {
     expect(unit(name, { class: cls }).brokenMl).toBe(brk);
   });

@@ -15,14 +15,17 @@ describe('configuration', () => {
   });
 
   it('reads every variable', () => {
-    const c = parseConfig({
-      DISCORD_TOKEN: TOKEN,
-      DISCORD_APPLICATION_ID: '101599999999999999',
-      DISCORD_GUILD_ID: '201599999999999999',
-      DATABASE_PATH: '/tmp/x.db',
-      DISCORD_API_BASE: 'http://127.0.0.1:9999/api',
-      LOG_LEVEL: 'DEBUG',
-    }, ['token', 'application']);
+    const c = parseConfig(
+      {
+        DISCORD_TOKEN: TOKEN,
+        DISCORD_APPLICATION_ID: '101599999999999999',
+        DISCORD_GUILD_ID: '201599999999999999',
+        DATABASE_PATH: '/tmp/x.db',
+        DISCORD_API_BASE: 'http://127.0.0.1:9999/api',
+        LOG_LEVEL: 'DEBUG',
+      },
+      ['token', 'application'],
+    );
     expect(c).toEqual({
       discordToken: TOKEN,
       applicationId: '101599999999999999',

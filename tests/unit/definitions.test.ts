@@ -32,7 +32,8 @@ describe('slash-command definitions Discord will accept', () => {
   // Discord's limit: a command's names, descriptions and choice names and values, all together,
   // at most 4000 characters; a registration with one command over it is refused whole.
   const size = (o: any): number =>
-    (o.name?.length ?? 0) + (o.description?.length ?? 0) +
+    (o.name?.length ?? 0) +
+    (o.description?.length ?? 0) +
     (o.choices ?? []).reduce((a: number, c: any) => a + c.name.length + String(c.value).length, 0) +
     (o.options ?? []).reduce((a: number, x: any) => a + size(x), 0);
 

@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectContiguous } from '../helpers/tables.js';
 import { fixedRoller } from '../../src/dice/roller.js';
 import { RALLY_CHART } from '../../src/rules/hearts-of-tin/rally-chart.js';
-import {
-  commanderMayRejoin,
-  commanderReroll,
-  rally,
-  rallyModifiers,
-  type RallyInput,
-} from '../../src/rules/hearts-of-tin/rally.js';
+import { commanderMayRejoin, commanderReroll, rally, rallyModifiers, type RallyInput } from '../../src/rules/hearts-of-tin/rally.js';
 
 const base: RallyInput = { disorder: 1, quality: 'regular', band: false, enemyInSight: true, commanderNear: false };
 
@@ -54,15 +48,26 @@ describe('rally modifiers', () => {
     ['elite and a band give one +1, not two', { quality: 'elite', band: true }, [{ reason: 'elite and joined by a band (one +1 only)', value: 1 }]],
     ['−1 militia', { quality: 'militia' }, [{ reason: 'militia', value: -1 }]],
     ['−1 irregular', { quality: 'irregular' }, [{ reason: 'irregular', value: -1 }]],
-    ['militia with a band: both apply', { quality: 'militia', band: true }, [{ reason: 'joined by a band', value: 1 }, { reason: 'militia', value: -1 }]],
+    [
+      'militia with a band: both apply',
+      { quality: 'militia', band: true },
+      [
+        { reason: 'joined by a band', value: 1 },
+        { reason: 'militia', value: -1 },
+      ],
+    ],
     ['−1 for the second marker', { disorder: 2 }, [{ reason: 'each extra disorder marker', value: -1 }]],
     ['−9 for ten markers', { disorder: 10 }, [{ reason: 'each extra disorder marker', value: -9 }]],
-    ['all at once', { disorder: 3, quality: 'irregular', band: true, enemyInSight: false }, [
-      { reason: 'no enemy visible within 24"', value: 1 },
-      { reason: 'joined by a band', value: 1 },
-      { reason: 'irregular', value: -1 },
-      { reason: 'each extra disorder marker', value: -2 },
-    ]],
+    [
+      'all at once',
+      { disorder: 3, quality: 'irregular', band: true, enemyInSight: false },
+      [
+        { reason: 'no enemy visible within 24"', value: 1 },
+        { reason: 'joined by a band', value: 1 },
+        { reason: 'irregular', value: -1 },
+        { reason: 'each extra disorder marker', value: -2 },
+      ],
+    ],
   ];
   it.each(table)('%s', (_name, change, expected) => {
     expect(rallyModifiers({ ...base, ...change })).toEqual(expected);
@@ -81,7 +86,10 @@ describe('rally modifiers', () => {
 describe('commander re-roll', () => {
   const near = { ...base, commanderNear: true };
   it.each([
-    ['huzzah', false], ['rally', false], ['retreat', true], ['rout', true],
+    ['huzzah', false],
+    ['rally', false],
+    ['retreat', true],
+    ['rout', true],
   ])('after %s it is offered: %s', (result, offered) => {
     expect(commanderMayRejoin(near, result as string)).toBe(offered);
     expect(commanderMayRejoin(base, result as string)).toBe(false);

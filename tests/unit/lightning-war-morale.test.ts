@@ -80,8 +80,16 @@ describe('modifiers, each alone', () => {
     ['near kill −3', { nearKill: true }, [{ reason: 'suffered a Near Kill this turn', value: -3 }]],
     ['reserve movement −2', { reserveMove: true }, [{ reason: 'using reserve movement', value: -2 }]],
     ['commander, infantry: 100 m', { commander: true }, [{ reason: 'company commander or higher visible within 100 m', value: 2 }]],
-    ['commander, armored vehicle: 250 m', { commander: true, unitType: 'armored_vehicle' }, [{ reason: 'company commander or higher visible within 250 m', value: 2 }]],
-    ['commander, soft vehicle: 250 m', { commander: true, unitType: 'soft_vehicle' }, [{ reason: 'company commander or higher visible within 250 m', value: 2 }]],
+    [
+      'commander, armored vehicle: 250 m',
+      { commander: true, unitType: 'armored_vehicle' },
+      [{ reason: 'company commander or higher visible within 250 m', value: 2 }],
+    ],
+    [
+      'commander, soft vehicle: 250 m',
+      { commander: true, unitType: 'soft_vehicle' },
+      [{ reason: 'company commander or higher visible within 250 m', value: 2 }],
+    ],
     ['rally +2', { rally: true }, [{ reason: 'rally attempt', value: 2 }]],
     ['casualties 2/5 −2', { casualties: { lost: 2, original: 5 } }, [{ reason: 'casualties over 20% up to 40% (2/5)', value: -2 }]],
     ['reason: no modifier', { reason: 'friendly_fire' }, []],
@@ -114,8 +122,21 @@ describe('modifiers, each alone', () => {
 
 describe('casualties', () => {
   const bands: [number, number, number][] = [
-    [0, 5, 0], [1, 5, 0], [1, 4, -2], [1, 3, -2], [2, 5, -2], [1, 2, -4], [3, 5, -4],
-    [2, 3, -6], [3, 4, -6], [4, 5, -6], [5, 5, -6], [201, 1000, -2], [200, 1000, 0], [601, 1000, -6], [600, 1000, -4],
+    [0, 5, 0],
+    [1, 5, 0],
+    [1, 4, -2],
+    [1, 3, -2],
+    [2, 5, -2],
+    [1, 2, -4],
+    [3, 5, -4],
+    [2, 3, -6],
+    [3, 4, -6],
+    [4, 5, -6],
+    [5, 5, -6],
+    [201, 1000, -2],
+    [200, 1000, 0],
+    [601, 1000, -6],
+    [600, 1000, -4],
   ];
   it.each(bands)('%i/%i → %i', (lost, original, value) => {
     expect(casualtyModifier({ lost, original })?.value ?? 0).toBe(value);

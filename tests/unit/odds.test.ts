@@ -12,8 +12,17 @@ const ONE = { n: 1n, d: 1n };
 
 const rallyBase: RallyInput = { disorder: 1, quality: 'regular', band: false, enemyInSight: true, commanderNear: false };
 const lwBase: MoraleInput = {
-  morale: 'professional', casualties: undefined, cover: 'none', unitType: 'infantry', immobilized: false,
-  nearKill: false, reserveMove: false, commander: false, rally: false, enemyWithin100m: false, reason: undefined,
+  morale: 'professional',
+  casualties: undefined,
+  cover: 'none',
+  unitType: 'infantry',
+  immobilized: false,
+  nearKill: false,
+  reserveMove: false,
+  commander: false,
+  rally: false,
+  enemyWithin100m: false,
+  reason: undefined,
 };
 
 describe('exact enumeration', () => {

@@ -11,9 +11,22 @@ describe('the router when a handler throws', () => {
   it('answers "something went wrong (ref …)", logs the same ref, and keeps serving', async () => {
     const logs: string[] = [];
     const ledger = Ledger.open(tmpDb());
-    const boom = defineCommand({ name: 'boom', description: 'throws', example: '/boom', options: {}, run: () => { throw new Error('kaboom'); } });
+    const boom = defineCommand({
+      name: 'boom',
+      description: 'throws',
+      example: '/boom',
+      options: {},
+      run: () => {
+        throw new Error('kaboom');
+      },
+    });
     const ok = defineCommand({ name: 'ok', description: 'fine', example: '/ok', options: {}, run: () => ({ type: 'error', message: 'fine' }) });
-    const router = new Router([boom, ok], { ledger, roller: cryptoRoller, gameRoller: () => cryptoRoller, log: createLogger({ level: 'error', write: (l) => logs.push(l) }) });
+    const router = new Router([boom, ok], {
+      ledger,
+      roller: cryptoRoller,
+      gameRoller: () => cryptoRoller,
+      log: createLogger({ level: 'error', write: (l) => logs.push(l) }),
+    });
     const reply = await router.handle({ type: 'command', name: 'boom', options: {}, actor: alice });
     expect(reply.type).toBe('error');
     const ref = reply.type === 'error' ? reply.ref : undefined;

@@ -10,10 +10,10 @@ const ROOT = path.resolve(__dirname, '../..');
 const SAMPLE = fs.readFileSync(path.join(ROOT, 'tests/fixtures/sample-export.jsonl'), 'utf8');
 const lines = () => SAMPLE.trim().split('\n');
 const rows = () => lines().map((l) => JSON.parse(l));
-const join = (ls: string[]) => ls.join('\n') + '\n';
+const join = (ls: string[]) => `${ls.join('\n')}\n`;
 
 describe('offline verification of a committed sample export', () => {
-  it('the sample holds: its chain, and its finished game\'s dice recomputed from the revealed seed', () => {
+  it("the sample holds: its chain, and its finished game's dice recomputed from the revealed seed", () => {
     const r = verifyExport(SAMPLE);
     expect(r.ok).toBe(true);
     expect(r.chains).toHaveLength(1);
@@ -63,11 +63,14 @@ describe('offline verification of a committed sample export', () => {
     const all = rows();
     const end = all.find((x) => x.result === 'game_ended')!;
     end.input.server_seed = 'f'.repeat(64);
-    expect(verifyExport(join(all.map((x) => JSON.stringify(x)))).games[0]).toMatchObject({ ok: false, problem: expect.stringContaining('does not match the commitment') });
+    expect(verifyExport(join(all.map((x) => JSON.stringify(x)))).games[0]).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('does not match the commitment'),
+    });
   });
 
   it('lines that are not JSON are named', () => {
-    const r = verifyExport(SAMPLE + 'not json\n');
+    const r = verifyExport(`${SAMPLE}not json\n`);
     expect(r.ok).toBe(false);
     expect(r.lines[0]).toBe('line 15 is not a JSON object');
   });

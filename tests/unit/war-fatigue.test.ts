@@ -1,21 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvent, effective, effectiveValue, EVENT_CODES, recover, restrictions, STATUSES, type FatigueEvent, type FatigueStatus } from '../../src/rules/wacht-am-rhein/fatigue.js';
+import {
+  applyEvent,
+  effective,
+  effectiveValue,
+  EVENT_CODES,
+  recover,
+  restrictions,
+  STATUSES,
+  type FatigueEvent,
+  type FatigueStatus,
+} from '../../src/rules/wacht-am-rhein/fatigue.js';
 
 // Every event from every status, without and with the Maneuver Reserve exemption armed, in an ENA
 // (13.1.3: the exemption covers fatigue from actions in that ENA, and lasts the whole ENA):
 // [event, from, exemption armed, → status, exemption after]
-const N = 'normal', R = 'resting', F = 'fatigued';
+const N = 'normal',
+  R = 'resting',
+  F = 'fatigued';
 const TABLE: [FatigueEvent, FatigueStatus, boolean, FatigueStatus, boolean][] = [
-  ['overkill', N, false, F, false], ['overkill', R, false, F, false], ['overkill', F, false, F, false],
-  ['overkill', N, true, N, true], ['overkill', R, true, R, true],
-  ['ena_activated', N, false, F, false], ['ena_activated', R, false, F, false], ['ena_activated', F, false, F, false],
-  ['ena_activated', N, true, N, true], ['ena_activated', R, true, R, true], ['ena_activated', F, true, F, true],
-  ['ga_attack_while_resting', R, true, R, true], ['ena_defended_full', N, true, R, true],
-  ['ena_defended_full', N, false, R, false], ['ena_defended_full', R, false, R, false], ['ena_defended_full', F, false, F, false],
-  ['ena_defended_half', N, false, N, false], ['ena_defended_half', R, false, R, false], ['ena_defended_half', F, false, F, false],
-  ['defender_retreated', N, false, R, false], ['defender_retreated', R, false, R, false], ['defender_retreated', F, false, F, false],
-  ['ga_attack_while_resting', N, false, N, false], ['ga_attack_while_resting', R, false, F, false], ['ga_attack_while_resting', F, false, F, false],
-  ['left_maneuver_reserve', N, false, N, true], ['left_maneuver_reserve', R, false, R, true], ['left_maneuver_reserve', F, false, F, true],
+  ['overkill', N, false, F, false],
+  ['overkill', R, false, F, false],
+  ['overkill', F, false, F, false],
+  ['overkill', N, true, N, true],
+  ['overkill', R, true, R, true],
+  ['ena_activated', N, false, F, false],
+  ['ena_activated', R, false, F, false],
+  ['ena_activated', F, false, F, false],
+  ['ena_activated', N, true, N, true],
+  ['ena_activated', R, true, R, true],
+  ['ena_activated', F, true, F, true],
+  ['ga_attack_while_resting', R, true, R, true],
+  ['ena_defended_full', N, true, R, true],
+  ['ena_defended_full', N, false, R, false],
+  ['ena_defended_full', R, false, R, false],
+  ['ena_defended_full', F, false, F, false],
+  ['ena_defended_half', N, false, N, false],
+  ['ena_defended_half', R, false, R, false],
+  ['ena_defended_half', F, false, F, false],
+  ['defender_retreated', N, false, R, false],
+  ['defender_retreated', R, false, R, false],
+  ['defender_retreated', F, false, F, false],
+  ['ga_attack_while_resting', N, false, N, false],
+  ['ga_attack_while_resting', R, false, F, false],
+  ['ga_attack_while_resting', F, false, F, false],
+  ['left_maneuver_reserve', N, false, N, true],
+  ['left_maneuver_reserve', R, false, R, true],
+  ['left_maneuver_reserve', F, false, F, true],
   ['left_maneuver_reserve', N, true, N, true],
 ];
 
@@ -81,7 +111,14 @@ describe('the Resting Phase', () => {
 
 describe('effective values, rounded up', () => {
   it.each([
-    [1, 1, 1], [2, 1, 1], [3, 2, 1], [5, 3, 2], [7, 4, 2], [0, 0, 0], [8, 4, 2], [9, 5, 3],
+    [1, 1, 1],
+    [2, 1, 1],
+    [3, 2, 1],
+    [5, 3, 2],
+    [7, 4, 2],
+    [0, 0, 0],
+    [8, 4, 2],
+    [9, 5, 3],
   ])('%i: halved %i, quartered %i', (v, half, quarter) => {
     expect(effectiveValue(v, 'normal')).toBe(v);
     expect(effectiveValue(v, 'resting')).toBe(half);

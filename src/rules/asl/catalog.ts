@@ -115,7 +115,15 @@ export type Catalog = {
 
 export const unitName = (nationalities: Map<string, Nationality>, u: { nationality: string; counter: string; tags: string[] }) => {
   const nat = nationalities.get(u.nationality)?.name ?? u.nationality;
-  const tag = u.tags.includes('ss') ? ' SS' : u.tags.includes('nkvd') ? ' NKVD' : u.tags.includes('volksgrenadier') ? ' VG' : u.tags.includes('usmc') ? ' USMC' : '';
+  const tag = u.tags.includes('ss')
+    ? ' SS'
+    : u.tags.includes('nkvd')
+      ? ' NKVD'
+      : u.tags.includes('volksgrenadier')
+        ? ' VG'
+        : u.tags.includes('usmc')
+          ? ' USMC'
+          : '';
   return `${nat}${tag} ${u.counter}`;
 };
 
@@ -169,8 +177,22 @@ export function loadCatalog(file: URL | string): Catalog {
   }
   const units: KnownUnit[] = [];
   const blank = (nationality: string, size: Size, counter: string, cls: UnitClass | undefined, tags: string[]): KnownUnit => ({
-    nationality, size, counter, name: '', class: cls, ml: mlOf(counter, size), brokenMl: undefined, leadership: undefined, tags,
-    reduced: false, underscored: false, elr: undefined, up: undefined, down: undefined, half: undefined, flip: undefined,
+    nationality,
+    size,
+    counter,
+    name: '',
+    class: cls,
+    ml: mlOf(counter, size),
+    brokenMl: undefined,
+    leadership: undefined,
+    tags,
+    reduced: false,
+    underscored: false,
+    elr: undefined,
+    up: undefined,
+    down: undefined,
+    half: undefined,
+    flip: undefined,
   });
   // A half-squad shared by two squads of one class (German 2-3-7) is one unit.
   const halves = new Map<string, KnownUnit>();
@@ -205,7 +227,11 @@ export function loadCatalog(file: URL | string): Catalog {
   const find = (nat: string, ref: string, from: string) => {
     const [counter, ...tagWords] = ref.split(' ');
     const all = squads.filter((s) => s.row.nationality === nat && s.row.squad === counter);
-    const hit = tagWords.length ? all.find((s) => tagWords.every((t) => s.squad.tags.includes(t))) : (all.length === 1 ? all[0] : all.find((s) => !s.squad.tags.length));
+    const hit = tagWords.length
+      ? all.find((s) => tagWords.every((t) => s.squad.tags.includes(t)))
+      : all.length === 1
+        ? all[0]
+        : all.find((s) => !s.squad.tags.length);
     if (!hit) throw new Error(`ASL units file: ${nat} ${from} names ${ref}, which is not a ${nat} squad`);
     return hit;
   };
@@ -267,5 +293,6 @@ export const DEFAULT_UNITS_FILE = new URL('./units.json', import.meta.url);
 let cached: Catalog | undefined;
 /** The bundled catalog, read once. */
 export function catalog(): Catalog {
-  return (cached ??= loadCatalog(DEFAULT_UNITS_FILE));
+  cached ??= loadCatalog(DEFAULT_UNITS_FILE);
+  return cached;
 }

@@ -6,7 +6,14 @@ export type HobResult = HobBand | 'disrupted';
 /** Final Heat of Battle DR → band (A15). Effects are spelled out per unit by hob.ts. */
 export const HOB_BANDS: readonly Band<HobBand>[] = [
   { min: -Infinity, max: 4, code: 'hero', label: 'Hero', tone: 'good', effect: 'Hero creation (A15.2).' },
-  { min: 5, max: 6, code: 'hero_and_battle_hardening', label: 'Hero and Battle Hardening', tone: 'good', effect: 'Hero creation and Battle Hardening (A15.1).' },
+  {
+    min: 5,
+    max: 6,
+    code: 'hero_and_battle_hardening',
+    label: 'Hero and Battle Hardening',
+    tone: 'good',
+    effect: 'Hero creation and Battle Hardening (A15.1).',
+  },
   { min: 7, max: 8, code: 'battle_hardening', label: 'Battle Hardening', tone: 'good', effect: 'Battle Hardening (A15.3).' },
   { min: 9, max: 11, code: 'berserk', label: 'Berserk', tone: 'mixed', effect: 'Berserk (A15.4).' },
   { min: 12, max: Infinity, code: 'surrender', label: 'Surrender', tone: 'bad', effect: 'Surrender (A15.5).' },
@@ -17,7 +24,10 @@ export const OVERRIDES = {
   minor_surrender: { code: 'minor_surrender', text: 'non-elite Italian or Axis Minor: a Final DR of 10 or more is Surrender (A15.1)' },
   never_surrender: { code: 'never_surrender', text: 'never surrenders: Surrender becomes Berserk (A15.5)' },
   no_enemy_in_los: { code: 'no_enemy_in_los', text: 'no Known enemy unit in LOS: Berserk becomes Battle Hardening (A15.44)' },
-  no_adjacent_enemy: { code: 'no_adjacent_enemy', text: 'no Known, Good Order, armed enemy Infantry/Cavalry ADJACENT: Disrupted instead of surrendering (A15.5, A19.12)' },
+  no_adjacent_enemy: {
+    code: 'no_adjacent_enemy',
+    text: 'no Known, Good Order, armed enemy Infantry/Cavalry ADJACENT: Disrupted instead of surrendering (A15.5, A19.12)',
+  },
 } as const;
 export type OverrideCode = keyof typeof OVERRIDES;
 

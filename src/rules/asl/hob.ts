@@ -2,7 +2,18 @@ import type { Roller } from '../../dice/roller.js';
 import { enumerate, inputKey, remembered } from '../odds.js';
 import { applied, bandFor, sum, type Modifier, type Outcome, type Step, type Tone } from '../types.js';
 import { CLASS_NAMES, CLASSES, catalog, hardensToFanatic, type KnownUnit } from './catalog.js';
-import { HERO_COUNTER, HOB_BANDS, HOB_DRM, HOB_REF, OVERRIDES, REF, WOUNDED_HERO_COUNTER, type HobBand, type HobResult, type OverrideCode } from './hob-table.js';
+import {
+  HERO_COUNTER,
+  HOB_BANDS,
+  HOB_DRM,
+  HOB_REF,
+  OVERRIDES,
+  REF,
+  WOUNDED_HERO_COUNTER,
+  type HobBand,
+  type HobResult,
+  type OverrideCode,
+} from './hob-table.js';
 import { EXEMPT_KINDS, type AslUnit } from './parse-unit.js';
 import { article, isLeader, tagsOf as unitTags, type SubType } from './traits.js';
 
@@ -79,7 +90,8 @@ export function hobExemption(input: Pick<HobInput, 'unit' | 'status' | 'heroic'>
 export function subTypeConflict(unit: AslUnit, subType: SubType): string | undefined {
   if (subType === 'none') return undefined;
   const nat = SUB_TYPE_NATIONALITY[subType];
-  if (unit.nationality !== nat) return `\`sub_type\` ${subType} is ${catalog().nationalities.get(nat)!.name}, but the unit is ${catalog().nationalities.get(unit.nationality)?.name ?? unit.nationality}`;
+  if (unit.nationality !== nat)
+    return `\`sub_type\` ${subType} is ${catalog().nationalities.get(nat)!.name}, but the unit is ${catalog().nationalities.get(unit.nationality)?.name ?? unit.nationality}`;
   if (subType === 'commissar' && unit.kind !== 'leader') return '`sub_type` commissar is a leader: give a leader counter such as "Russian 9-1"';
   return undefined;
 }
@@ -138,7 +150,12 @@ export function hardeningOf(unit: AslUnit, alreadyFanatic: boolean, subType: Sub
   if (up) return { kind: 'swap', to: up.name };
   if (isLeader(unit)) return { kind: 'generic', to: 'an unbroken, unpinned leader of the next higher grade' };
   const next = unit.class ? CLASSES[CLASSES.indexOf(unit.class) + 1] : undefined;
-  return { kind: 'generic', to: next ? `an unbroken, unpinned ${CLASS_NAMES[next]} unit of the same size (the next higher class)` : 'an unbroken, unpinned unit of the next higher class of the same size' };
+  return {
+    kind: 'generic',
+    to: next
+      ? `an unbroken, unpinned ${CLASS_NAMES[next]} unit of the same size (the next higher class)`
+      : 'an unbroken, unpinned unit of the next higher class of the same size',
+  };
 }
 
 type Effect = { text: string; tone: Tone; fields: Partial<HobStep> };
@@ -277,7 +294,12 @@ export function hobStep(input: HobInput, roller: Roller, trigger?: string): HobS
  * A berserk leader's companions each take an NTC modified by his leadership (A15.41); a berserk
  * Commissar's go berserk at once, with no NTC (A25.223).
  */
-export function berserkCompanionChecks(leader: AslUnit, companions: { unit: AslUnit; broken: boolean }[], roller: Roller, subType: SubType = 'none'): NtcStep[] {
+export function berserkCompanionChecks(
+  leader: AslUnit,
+  companions: { unit: AslUnit; broken: boolean }[],
+  roller: Roller,
+  subType: SubType = 'none',
+): NtcStep[] {
   const drm = leader.leadership ?? 0;
   const commissar = unitTags(leader, subType).has('commissar');
   return companions
@@ -286,9 +308,18 @@ export function berserkCompanionChecks(leader: AslUnit, companions: { unit: AslU
       const ml = (broken ? unit.brokenMl : unit.ml) ?? 7;
       if (commissar) {
         return {
-          kind: 'ntc' as const, unit: unit.name, ml, dice: [], original: 0, modifiers: [], final: 0,
-          result: 'berserk' as const, label: `${unit.name}: berserk`,
-          effect: 'The Commissar went berserk: it goes berserk too, with no NTC.', tone: 'mixed' as const, ref: 'A25.223',
+          kind: 'ntc' as const,
+          unit: unit.name,
+          ml,
+          dice: [],
+          original: 0,
+          modifiers: [],
+          final: 0,
+          result: 'berserk' as const,
+          label: `${unit.name}: berserk`,
+          effect: 'The Commissar went berserk: it goes berserk too, with no NTC.',
+          tone: 'mixed' as const,
+          ref: 'A25.223',
         };
       }
       const dice = [roller.roll(6), roller.roll(6)];
@@ -314,12 +345,7 @@ export function berserkCompanionChecks(leader: AslUnit, companions: { unit: AslU
 }
 
 /** A /hob roll: the DR, and a berserk leader's companions' NTCs. */
-export function heatOfBattle(
-  input: HobInput,
-  roller: Roller,
-  companions: { unit: AslUnit; broken: boolean }[] = [],
-  trigger?: string,
-): HobOutcome {
+export function heatOfBattle(input: HobInput, roller: Roller, companions: { unit: AslUnit; broken: boolean }[] = [], trigger?: string): HobOutcome {
   const step = hobStep(input, roller, trigger);
   const ntcs = step.result === 'berserk' && isLeader(input.unit) ? berserkCompanionChecks(input.unit, companions, roller, input.subType) : [];
   return { system: 'asl', steps: [step, ...ntcs], result: step.result, tone: step.tone };
@@ -329,4 +355,9 @@ export function heatOfBattle(
 export const HOB_ORDER = ['hero', 'hero_and_battle_hardening', 'battle_hardening', 'berserk', 'disrupted', 'surrender'] as const;
 
 export const hobDistribution = (input: HobInput) =>
-  remembered(inputKey('hob', input), () => enumerate((dice) => hobStep(input, dice), (s) => s.result));
+  remembered(inputKey('hob', input), () =>
+    enumerate(
+      (dice) => hobStep(input, dice),
+      (s) => s.result,
+    ),
+  );

@@ -72,7 +72,14 @@ export type Becomes = {
   two?: true;
 };
 
-export type CheckStep = Step & { kind: 'mc' | 'rally'; ml: number; result: McResult | RallyResult; unit_before?: string; unit_after?: string; becomes?: Becomes };
+export type CheckStep = Step & {
+  kind: 'mc' | 'rally';
+  ml: number;
+  result: McResult | RallyResult;
+  unit_before?: string;
+  unit_after?: string;
+  becomes?: Becomes;
+};
 export type WoundStep = Step & { kind: 'wound'; result: 'wounded' | 'killed'; becomes: Becomes };
 export type CheckOutcome = Outcome<CheckStep | WoundStep | HobStep | NtcStep> & { result: McResult | RallyResult };
 
@@ -84,9 +91,11 @@ const reducedSide = (u: AslUnit) => u.known?.reduced ?? false;
 /** A check the rules cannot take as given, as the sentence that refuses it; undefined when it can be rolled. */
 export function checkConflict(input: CheckInput): string | undefined {
   const u = input.unit;
-  if (japaneseSquad(u) && (input.broken || input.check === 'rally')) return `${u.name}: Japanese squads have no broken side (G1.1); only their half-squads break and rally`;
+  if (japaneseSquad(u) && (input.broken || input.check === 'rally'))
+    return `${u.name}: Japanese squads have no broken side (G1.1); only their half-squads break and rally`;
   if (heroLike(input) && (input.broken || input.check === 'rally')) return `${u.name}: heroes are never broken (A15.2, A17.1), so there is nothing to rally`;
-  if (berserkOf(input) && (input.broken || input.check === 'rally')) return `${u.name}: a berserk unit is never broken (A15.42); a roster unit stops being berserk through /unit edit`;
+  if (berserkOf(input) && (input.broken || input.check === 'rally'))
+    return `${u.name}: a berserk unit is never broken (A15.42); a roster unit stops being berserk through /unit edit`;
   if (input.ledByCommissar && input.check !== 'rally') return '`led_by_commissar` is for a rally (A25.222)';
   if (input.ledByCommissar && input.selfRally) return 'a Self-Rally has no rallying leader, so no Commissar leads it';
   if (input.wounded && !isSmc(u)) return '`wounded` is for a leader or hero (A17)';
@@ -116,7 +125,8 @@ export function moraleLevel(input: CheckInput): { ml: number; note?: string } {
 /** The ELR that applies, and where it came from. */
 export function effectiveElr(input: CheckInput): { elr: number; source?: string } {
   if (input.elr !== undefined) return { elr: input.elr };
-  if (input.unit.known?.elr !== undefined) return { elr: input.unit.known.elr, source: input.unit.known.underscored ? 'underscored ML, A19.13' : 'its counter, A1.23' };
+  if (input.unit.known?.elr !== undefined)
+    return { elr: input.unit.known.elr, source: input.unit.known.underscored ? 'underscored ML, A19.13' : 'its counter, A1.23' };
   if (input.unit.nationality === 'partisan') return { elr: 5, source: 'Partisans, A25.24' };
   return { elr: DEFAULT_ELR };
 }
@@ -129,7 +139,8 @@ export function checkModifiers(input: CheckInput): Modifier[] {
     if (input.number > 0) mods.push({ reason: `${input.number}MC`, value: input.number });
     if (leader !== undefined) mods.push({ reason: 'leadership of an unbroken leader in the Location', value: leader });
   } else {
-    if (leader !== undefined && !input.selfRally) mods.push({ reason: `leadership of the rallying ${input.ledByCommissar ? 'Commissar' : 'leader'}`, value: leader });
+    if (leader !== undefined && !input.selfRally)
+      mods.push({ reason: `leadership of the rallying ${input.ledByCommissar ? 'Commissar' : 'leader'}`, value: leader });
     if (input.terrain !== 'none') mods.push({ reason: `in ${input.terrain}`, value: -1 });
     // A Commissar's rally ignores Desperation Morale (A25.222).
     if (input.desperation && !input.ledByCommissar) mods.push({ reason: 'under Desperation Morale', value: 4 });
@@ -159,12 +170,20 @@ function casualtyReduction(input: CheckInput, broken: boolean, casualtyMc: boole
     const drm: Modifier[] = [];
     if (input.wounded) drm.push({ reason: 'already wounded', value: 1 });
     if (casualtyMc) drm.push({ reason: 'Original 12 on the MC (A10.31)', value: 1 });
-    return { effect: 'it is wounded: the Wound Severity dr below says how badly', wound: { drm }, becomes: broken && !heroLike(input) && !berserkOf(input) ? { broken: true } : {} };
+    return {
+      effect: 'it is wounded: the Wound Severity dr below says how badly',
+      wound: { drm },
+      becomes: broken && !heroLike(input) && !berserkOf(input) ? { broken: true } : {},
+    };
   }
   if (u.kind === 'squad') {
     const half = u.known?.half;
     const name = nameOf(half, 'half-squad of its type');
-    return { effect: `it is reduced to ${broken ? 'a broken' : 'an unbroken'} ${name}`, after: half?.name, becomes: { ...(half ? { counter: half.name } : {}), broken } };
+    return {
+      effect: `it is reduced to ${broken ? 'a broken' : 'an unbroken'} ${name}`,
+      after: half?.name,
+      becomes: { ...(half ? { counter: half.name } : {}), broken },
+    };
   }
   return { effect: 'a half-squad or crew that is reduced is eliminated', becomes: { eliminated: true } };
 }
@@ -180,8 +199,22 @@ function lowerClass(u: AslUnit): { to?: { name: string }; generic?: string } {
 function disruptOrBreak(input: CheckInput, why: string, ref: string): Reading {
   const never = neverDisrupted(input.unit, input.hob);
   return never
-    ? { result: 'broken', label: 'Broken', effect: `${why}; ${never} are never Disrupted, so it is only broken (A19.12).`, tone: 'bad', ref: `${ref}, A19.12`, becomes: { broken: true } }
-    : { result: 'disrupted', label: 'Broken and Disrupted', effect: `${why}: it breaks and is Disrupted (A19.12).`, tone: 'bad', ref: `${ref}, A19.12`, becomes: { broken: true, disrupted: true } };
+    ? {
+        result: 'broken',
+        label: 'Broken',
+        effect: `${why}; ${never} are never Disrupted, so it is only broken (A19.12).`,
+        tone: 'bad',
+        ref: `${ref}, A19.12`,
+        becomes: { broken: true },
+      }
+    : {
+        result: 'disrupted',
+        label: 'Broken and Disrupted',
+        effect: `${why}: it breaks and is Disrupted (A19.12).`,
+        tone: 'bad',
+        ref: `${ref}, A19.12`,
+        becomes: { broken: true, disrupted: true },
+      };
 }
 
 /** An unbroken unit that failed by more than its ELR (A19.1–A19.13). */
@@ -190,20 +223,62 @@ function elrFailure(input: CheckInput, by: number, elr: number): Reading {
   const over = `Failed by ${by}, more than its ELR of ${elr}`;
   if (isLeader(u)) {
     const down = u.known?.down;
-    if (down) return { result: 'replaced', label: 'Replaced (ELR)', effect: `${over}: replace him with a broken ${down.name} (A19.13).`, tone: 'bad', ref: ELR_REF, after: down.name, becomes: { counter: down.name, broken: true } };
-    if (!u.known) return { result: 'replaced', label: 'Replaced (ELR)', effect: `${over}: replace him with a broken leader one rank lower (A19.13).`, tone: 'bad', ref: ELR_REF, becomes: { broken: true } };
+    if (down)
+      return {
+        result: 'replaced',
+        label: 'Replaced (ELR)',
+        effect: `${over}: replace him with a broken ${down.name} (A19.13).`,
+        tone: 'bad',
+        ref: ELR_REF,
+        after: down.name,
+        becomes: { counter: down.name, broken: true },
+      };
+    if (!u.known)
+      return {
+        result: 'replaced',
+        label: 'Replaced (ELR)',
+        effect: `${over}: replace him with a broken leader one rank lower (A19.13).`,
+        tone: 'bad',
+        ref: ELR_REF,
+        becomes: { broken: true },
+      };
     return disruptOrBreak(input, `${over}, and a ${u.counter} cannot be Replaced`, ELR_REF);
   }
   if (u.known?.underscored) {
     if (u.kind === 'squad' && u.known.half) {
       const hs = u.known.half.name;
-      return { result: 'replaced', label: 'Replaced (ELR)', effect: `${over}, and its ML is underscored: replace it with two broken ${hs}s (A19.13).`, tone: 'bad', ref: ELR_REF, after: hs, becomes: { counter: hs, broken: true, two: true } };
+      return {
+        result: 'replaced',
+        label: 'Replaced (ELR)',
+        effect: `${over}, and its ML is underscored: replace it with two broken ${hs}s (A19.13).`,
+        tone: 'bad',
+        ref: ELR_REF,
+        after: hs,
+        becomes: { counter: hs, broken: true, two: true },
+      };
     }
     return disruptOrBreak(input, `${over}, and a half-squad with an underscored ML is not Replaced`, ELR_REF);
   }
   const r = lowerClass(u);
-  if (r.to) return { result: 'replaced', label: 'Replaced (ELR)', effect: `${over}: replace it with a broken ${r.to.name} (A19.13).`, tone: 'bad', ref: ELR_REF, after: r.to.name, becomes: { counter: r.to.name, broken: true } };
-  if (r.generic) return { result: 'replaced', label: 'Replaced (ELR)', effect: `${over}: replace it with a broken ${r.generic} (A19.13).`, tone: 'bad', ref: ELR_REF, becomes: { broken: true } };
+  if (r.to)
+    return {
+      result: 'replaced',
+      label: 'Replaced (ELR)',
+      effect: `${over}: replace it with a broken ${r.to.name} (A19.13).`,
+      tone: 'bad',
+      ref: ELR_REF,
+      after: r.to.name,
+      becomes: { counter: r.to.name, broken: true },
+    };
+  if (r.generic)
+    return {
+      result: 'replaced',
+      label: 'Replaced (ELR)',
+      effect: `${over}: replace it with a broken ${r.generic} (A19.13).`,
+      tone: 'bad',
+      ref: ELR_REF,
+      becomes: { broken: true },
+    };
   return disruptOrBreak(input, `${over}, and there is no lower Class`, ELR_REF);
 }
 
@@ -215,7 +290,15 @@ function readJapaneseSquad(input: CheckInput, original: number, final: number, m
   const hs = nameOf(half, 'half-squad of its type');
   if (original === 12) {
     // Decision (G1.14 could not be checked here): Casualty Reduction turns either side into one broken HS.
-    return { result: 'casualty_reduction', label: 'Casualty Reduction', effect: `An Original 12: Casualty Reduction makes it one broken ${hs} (G1.14, A10.31).`, tone: 'bad', ref: `G1.14, ${CASUALTY_MC_REF}`, after: half?.name, becomes: { ...(half ? { counter: half.name } : {}), broken: true } };
+    return {
+      result: 'casualty_reduction',
+      label: 'Casualty Reduction',
+      effect: `An Original 12: Casualty Reduction makes it one broken ${hs} (G1.14, A10.31).`,
+      tone: 'bad',
+      ref: `G1.14, ${CASUALTY_MC_REF}`,
+      after: half?.name,
+      becomes: { ...(half ? { counter: half.name } : {}), broken: true },
+    };
   }
   if (final <= ml) return passOrPin(input, final, ml);
   const by = final - ml;
@@ -227,29 +310,57 @@ function readJapaneseSquad(input: CheckInput, original: number, final: number, m
     const count = reduced ? 'one broken' : 'two broken';
     const name = nameOf(to, 'half-squad of its type');
     return {
-      result: 'broken', label: reduced ? 'Broken (one HS)' : 'Broken (two HS)',
+      result: 'broken',
+      label: reduced ? 'Broken (one HS)' : 'Broken (two HS)',
       effect: `Failed a non-IFT MC: exchange it for ${count} ${name}${reduced ? '' : 's'}${lower ? ` (the next lower Class: failed by ${by}, more than its ELR of ${elr})` : ''} (G1.13).`,
-      tone: 'bad', ref: 'G1.13', after: to?.name, becomes: { ...(to ? { counter: to.name } : {}), broken: true, ...(reduced ? {} : { two: true as const }) },
+      tone: 'bad',
+      ref: 'G1.13',
+      after: to?.name,
+      becomes: { ...(to ? { counter: to.name } : {}), broken: true, ...(reduced ? {} : { two: true as const }) },
     };
   }
   if (exceeds && u.class === 'conscript') {
-    return { result: 'elr_unresolved', label: 'ELR failure (G1.125)', effect: `Failed by ${by}, more than its ELR of ${elr}, as a Conscript: G1.125 decides, and the bot could not check its text. Apply G1.125 from your rulebook; nothing was changed on the roster.`, tone: 'bad', ref: 'G1.125' };
+    return {
+      result: 'elr_unresolved',
+      label: 'ELR failure (G1.125)',
+      effect: `Failed by ${by}, more than its ELR of ${elr}, as a Conscript: G1.125 decides, and the bot could not check its text. Apply G1.125 from your rulebook; nothing was changed on the roster.`,
+      tone: 'bad',
+      ref: 'G1.125',
+    };
   }
   if (exceeds) {
     const lower = u.known?.down;
     if (lower) {
       const to = reduced ? lower.half : lower.flip;
-      return { result: 'replaced', label: 'Replaced (ELR) and Step-Reduced', effect: `Failed by ${by}, more than its ELR of ${elr}: Replaced by the ${reduced ? 'reduced' : 'full'} squad of the next lower Class, then Step-Reduced: it becomes an unbroken ${nameOf(to, 'unit')} (${reduced ? 'G1.124' : 'G1.123'}).`, tone: 'bad', ref: reduced ? 'G1.124' : 'G1.123', after: to?.name, becomes: { ...(to ? { counter: to.name } : {}), broken: false } };
+      return {
+        result: 'replaced',
+        label: 'Replaced (ELR) and Step-Reduced',
+        effect: `Failed by ${by}, more than its ELR of ${elr}: Replaced by the ${reduced ? 'reduced' : 'full'} squad of the next lower Class, then Step-Reduced: it becomes an unbroken ${nameOf(to, 'unit')} (${reduced ? 'G1.124' : 'G1.123'}).`,
+        tone: 'bad',
+        ref: reduced ? 'G1.124' : 'G1.123',
+        after: to?.name,
+        becomes: { ...(to ? { counter: to.name } : {}), broken: false },
+      };
     }
     if (!u.known && u.class) {
-      return { result: 'replaced', label: 'Replaced (ELR) and Step-Reduced', effect: `Failed by ${by}, more than its ELR of ${elr}: Replaced by the ${reduced ? 'reduced' : 'full'} squad of the next lower Class, then Step-Reduced (${reduced ? 'G1.124' : 'G1.123'}).`, tone: 'bad', ref: reduced ? 'G1.124' : 'G1.123' };
+      return {
+        result: 'replaced',
+        label: 'Replaced (ELR) and Step-Reduced',
+        effect: `Failed by ${by}, more than its ELR of ${elr}: Replaced by the ${reduced ? 'reduced' : 'full'} squad of the next lower Class, then Step-Reduced (${reduced ? 'G1.124' : 'G1.123'}).`,
+        tone: 'bad',
+        ref: reduced ? 'G1.124' : 'G1.123',
+      };
     }
   }
   const to = reduced ? half : u.known?.flip;
   return {
-    result: 'step_reduced', label: 'Step-Reduced',
+    result: 'step_reduced',
+    label: 'Step-Reduced',
     effect: `Final ${final} > ML ${ml}: Step Reduction — ${reduced ? `exchange it for an unbroken ${hs}` : `flip it to its reduced side${to ? `, ${to.name}` : ''}`}, still unbroken (${reduced ? 'G1.122' : 'G1.121'}).`,
-    tone: 'bad', ref: reduced ? 'G1.122' : 'G1.121', after: to?.name, becomes: to ? { counter: to.name } : {},
+    tone: 'bad',
+    ref: reduced ? 'G1.122' : 'G1.121',
+    after: to?.name,
+    becomes: to ? { counter: to.name } : {},
   };
 }
 
@@ -257,7 +368,13 @@ function passOrPin(input: CheckInput, final: number, ml: number): Reading {
   // Broken units, heroes, berserk units and Japanese SMC never pin (A7.8, A15.2, A15.42, G1.4).
   const neverPins = input.broken || heroLike(input) || berserkOf(input) || (input.unit.nationality === 'japanese' && isSmc(input.unit));
   if (final === ml && input.ift && !neverPins) {
-    return { result: 'pinned', label: 'Pinned', effect: `Final ${final} equals ML ${ml} on an IFT-caused check: it passes but is pinned.`, tone: 'mixed', ref: `${MC_REF}, A7.8` };
+    return {
+      result: 'pinned',
+      label: 'Pinned',
+      effect: `Final ${final} equals ML ${ml} on an IFT-caused check: it passes but is pinned.`,
+      tone: 'mixed',
+      ref: `${MC_REF}, A7.8`,
+    };
   }
   return { result: 'passed', label: 'Passed', effect: `Final ${final} ≤ ML ${ml}: no effect.`, tone: 'good', ref: MC_REF };
 }
@@ -266,9 +383,25 @@ function readMc(input: CheckInput, original: number, final: number, ml: number):
   const u = input.unit;
   const { elr } = effectiveElr(input);
   const by = final - ml;
-  const cr = (why: string, broken: boolean, casualtyMc: boolean, ref: string, result: McResult = 'casualty_reduction', label = 'Casualty Reduction'): Reading => {
+  const cr = (
+    why: string,
+    broken: boolean,
+    casualtyMc: boolean,
+    ref: string,
+    result: McResult = 'casualty_reduction',
+    label = 'Casualty Reduction',
+  ): Reading => {
     const c = casualtyReduction(input, broken, casualtyMc);
-    return { result, label, effect: `${why}: ${c.effect}.`, tone: 'bad', ref, ...(c.after ? { after: c.after } : {}), ...(c.becomes ? { becomes: c.becomes } : {}), ...(c.wound ? { wound: c.wound } : {}) };
+    return {
+      result,
+      label,
+      effect: `${why}: ${c.effect}.`,
+      tone: 'bad',
+      ref,
+      ...(c.after ? { after: c.after } : {}),
+      ...(c.becomes ? { becomes: c.becomes } : {}),
+      ...(c.wound ? { wound: c.wound } : {}),
+    };
   };
 
   if (berserkOf(input)) {
@@ -276,22 +409,53 @@ function readMc(input: CheckInput, original: number, final: number, ml: number):
     if (original === 12) {
       return isSmc(u)
         ? cr('An Original 12 on a berserk leader', false, true, `A15.42, ${CASUALTY_MC_REF}`)
-        : { result: 'eliminated', label: 'Eliminated', effect: 'An Original 12 on a berserk unit: it is eliminated (A15.42).', tone: 'bad', ref: `A15.42, ${CASUALTY_MC_REF}`, becomes: { eliminated: true } };
+        : {
+            result: 'eliminated',
+            label: 'Eliminated',
+            effect: 'An Original 12 on a berserk unit: it is eliminated (A15.42).',
+            tone: 'bad',
+            ref: `A15.42, ${CASUALTY_MC_REF}`,
+            becomes: { eliminated: true },
+          };
     }
     if (final <= ml) return passOrPin(input, final, ml);
     return cr(`Failed by ${by} while berserk: never broken, it suffers Casualty Reduction instead`, false, false, `A15.42, ${CASUALTY_REDUCTION_REF}`);
   }
   if (heroLike(input)) {
     // Heroes and heroic leaders are never pinned, broken or Replaced: they are wounded (A15.2, A17.1).
-    if (original === 12 && input.wounded && u.kind === 'hero') return { result: 'eliminated', label: 'Eliminated', effect: 'An Original 12 on a wounded hero: it is eliminated (A15.2).', tone: 'bad', ref: 'A15.2', becomes: { eliminated: true } };
+    if (original === 12 && input.wounded && u.kind === 'hero')
+      return {
+        result: 'eliminated',
+        label: 'Eliminated',
+        effect: 'An Original 12 on a wounded hero: it is eliminated (A15.2).',
+        tone: 'bad',
+        ref: 'A15.2',
+        becomes: { eliminated: true },
+      };
     if (original === 12) return cr('An Original 12 on a hero', false, true, `${CASUALTY_MC_REF}, ${WOUND_REF}`, 'wounded', 'Wounded');
     if (final <= ml) return passOrPin(input, final, ml);
-    if (input.wounded && u.kind === 'hero') return { result: 'eliminated', label: 'Eliminated', effect: `Final ${final} > ML ${ml}: a wounded hero that fails an MC is eliminated (A15.2).`, tone: 'bad', ref: 'A15.2', becomes: { eliminated: true } };
+    if (input.wounded && u.kind === 'hero')
+      return {
+        result: 'eliminated',
+        label: 'Eliminated',
+        effect: `Final ${final} > ML ${ml}: a wounded hero that fails an MC is eliminated (A15.2).`,
+        tone: 'bad',
+        ref: 'A15.2',
+        becomes: { eliminated: true },
+      };
     return cr(`Final ${final} > ML ${ml}: a hero is wounded instead of broken`, false, false, `A17.1, ${WOUND_REF}`, 'wounded', 'Wounded');
   }
   if (u.nationality === 'japanese' && isSmc(u)) {
     // G1.4: Japanese SMC never pin, break or get Replaced; a Casualty MC eliminates a leader.
-    if (original === 12) return { result: 'eliminated', label: 'Eliminated', effect: 'An Original 12 on a Japanese leader: a Casualty MC eliminates him (G1.4).', tone: 'bad', ref: 'G1.4', becomes: { eliminated: true } };
+    if (original === 12)
+      return {
+        result: 'eliminated',
+        label: 'Eliminated',
+        effect: 'An Original 12 on a Japanese leader: a Casualty MC eliminates him (G1.4).',
+        tone: 'bad',
+        ref: 'G1.4',
+        becomes: { eliminated: true },
+      };
     if (final <= ml) return passOrPin(input, final, ml);
     return cr(`Final ${final} > ML ${ml}: a Japanese SMC is never broken, he is wounded`, false, false, `G1.4, ${WOUND_REF}`, 'wounded', 'Wounded');
   }
@@ -299,7 +463,15 @@ function readMc(input: CheckInput, original: number, final: number, ml: number):
 
   const immune = elrImmune(u, input.hob.subType, input.hob.heroic ?? false);
   if (original === 12) {
-    if (input.broken) return { result: 'eliminated', label: 'Eliminated', effect: 'An Original 12 on a broken unit: it is eliminated (A10.31).', tone: 'bad', ref: CASUALTY_MC_REF, becomes: { eliminated: true } };
+    if (input.broken)
+      return {
+        result: 'eliminated',
+        label: 'Eliminated',
+        effect: 'An Original 12 on a broken unit: it is eliminated (A10.31).',
+        tone: 'bad',
+        ref: CASUALTY_MC_REF,
+        becomes: { eliminated: true },
+      };
     if (by > elr && !immune) {
       const e = elrFailure(input, by, elr);
       if (u.kind === 'squad' && e.result === 'replaced') {
@@ -307,15 +479,39 @@ function readMc(input: CheckInput, original: number, final: number, ml: number):
         // or of its own type when it was exchanged for two HS (one is lost).
         const hs = e.becomes?.two ? u.known?.half : u.known?.down?.half;
         const name = nameOf(hs, 'half-squad of the next lower Class');
-        return { result: 'casualty_reduction', label: 'Replaced and reduced', effect: `An Original 12, failed by ${by}, more than its ELR of ${elr}: Replaced first, then Casualty Reduction — it becomes a broken ${name} (A19.13, A10.31).`, tone: 'bad', ref: `${ELR_REF}, ${CASUALTY_MC_REF}`, after: hs?.name, becomes: { ...(hs ? { counter: hs.name } : {}), broken: true } };
+        return {
+          result: 'casualty_reduction',
+          label: 'Replaced and reduced',
+          effect: `An Original 12, failed by ${by}, more than its ELR of ${elr}: Replaced first, then Casualty Reduction — it becomes a broken ${name} (A19.13, A10.31).`,
+          tone: 'bad',
+          ref: `${ELR_REF}, ${CASUALTY_MC_REF}`,
+          after: hs?.name,
+          becomes: { ...(hs ? { counter: hs.name } : {}), broken: true },
+        };
       }
       if (isLeader(u) && e.result === 'replaced') {
         const c = casualtyReduction(input, true, true);
-        return { ...e, result: 'casualty_reduction', label: 'Replaced and wounded', effect: `An Original 12: ${e.effect.replace(/\.$/, '')}, then Casualty Reduction: ${c.effect} (A10.31).`, ref: `${ELR_REF}, ${CASUALTY_MC_REF}`, wound: c.wound! };
+        return {
+          ...e,
+          result: 'casualty_reduction',
+          label: 'Replaced and wounded',
+          effect: `An Original 12: ${e.effect.replace(/\.$/, '')}, then Casualty Reduction: ${c.effect} (A10.31).`,
+          ref: `${ELR_REF}, ${CASUALTY_MC_REF}`,
+          wound: c.wound!,
+        };
       }
       if (e.result === 'disrupted' || e.result === 'broken') {
         const c = casualtyReduction(input, true, true);
-        return { ...e, result: 'casualty_reduction', label: `Casualty Reduction${e.result === 'disrupted' ? ', Disrupted' : ''}`, effect: `An Original 12: Casualty Reduction — ${c.effect}. ${e.effect}`, ref: `${CASUALTY_MC_REF}, ${e.ref}`, ...(c.after ? { after: c.after } : {}), becomes: { ...e.becomes, ...c.becomes }, ...(c.wound ? { wound: c.wound } : {}) };
+        return {
+          ...e,
+          result: 'casualty_reduction',
+          label: `Casualty Reduction${e.result === 'disrupted' ? ', Disrupted' : ''}`,
+          effect: `An Original 12: Casualty Reduction — ${c.effect}. ${e.effect}`,
+          ref: `${CASUALTY_MC_REF}, ${e.ref}`,
+          ...(c.after ? { after: c.after } : {}),
+          becomes: { ...e.becomes, ...c.becomes },
+          ...(c.wound ? { wound: c.wound } : {}),
+        };
       }
       return e;
     }
@@ -324,7 +520,14 @@ function readMc(input: CheckInput, original: number, final: number, ml: number):
   if (final <= ml) return passOrPin(input, final, ml);
   if (input.broken) return cr(`Failed by ${by} while broken`, true, false, `${MC_REF}, ${CASUALTY_REDUCTION_REF}`);
   if (by > elr && !immune) return elrFailure(input, by, elr);
-  return { result: 'broken', label: 'Broken', effect: `Final ${final} > ML ${ml}: the unit breaks.${immune && by > elr ? ` Failed by more than its ELR, but ${immune}.` : ''}`, tone: 'bad', ref: MC_REF, becomes: { broken: true } };
+  return {
+    result: 'broken',
+    label: 'Broken',
+    effect: `Final ${final} > ML ${ml}: the unit breaks.${immune && by > elr ? ` Failed by more than its ELR, but ${immune}.` : ''}`,
+    tone: 'bad',
+    ref: MC_REF,
+    becomes: { broken: true },
+  };
 }
 
 const CREATES_NO_LEADERS = new Set(['finnish', 'japanese']);
@@ -333,25 +536,70 @@ function readRally(input: CheckInput, original: number, final: number, ml: numbe
   const u = input.unit;
   if (original === 12) {
     const c = casualtyReduction(input, true, false);
-    return { result: 'fate', label: 'Fate', effect: `An Original 12: Casualty Reduction — ${c.effect}; it does not rally.`, tone: 'bad', ref: `${RALLY_REF}, ${CASUALTY_REDUCTION_REF}`, ...(c.after ? { after: c.after } : {}), ...(c.becomes ? { becomes: c.becomes } : {}), ...(c.wound ? { wound: c.wound } : {}) };
+    return {
+      result: 'fate',
+      label: 'Fate',
+      effect: `An Original 12: Casualty Reduction — ${c.effect}; it does not rally.`,
+      tone: 'bad',
+      ref: `${RALLY_REF}, ${CASUALTY_REDUCTION_REF}`,
+      ...(c.after ? { after: c.after } : {}),
+      ...(c.becomes ? { becomes: c.becomes } : {}),
+      ...(c.wound ? { wound: c.wound } : {}),
+    };
   }
   if (original === 2 && input.selfRally && isMmc(u) && input.firstRally && !CREATES_NO_LEADERS.has(u.nationality)) {
     return {
-      result: 'rallied', label: 'Rallied, Leader Creation',
+      result: 'rallied',
+      label: 'Rallied, Leader Creation',
       effect: 'An Original 2 on the first MMC Self-Rally of the RPh: it rallies and makes a Leader Creation dr with +1 (A18.11). No Heat of Battle.',
-      tone: 'good', ref: `${RALLY_REF}, A18.11`, becomes: { broken: false, disrupted: false },
+      tone: 'good',
+      ref: `${RALLY_REF}, A18.11`,
+      becomes: { broken: false, disrupted: false },
     };
   }
   if (final <= ml) {
-    const two = original === 2 && !input.selfRally ? ' An Original 2 with a leader is no automatic rally: the Final decides, and Heat of Battle follows (A10.6, A15.1).' : '';
-    return { result: 'rallied', label: 'Rallied', effect: `Final ${final} ≤ ML ${ml}: the unit rallies.${two}`, tone: 'good', ref: RALLY_REF, becomes: { broken: false, disrupted: false } };
+    const two =
+      original === 2 && !input.selfRally
+        ? ' An Original 2 with a leader is no automatic rally: the Final decides, and Heat of Battle follows (A10.6, A15.1).'
+        : '';
+    return {
+      result: 'rallied',
+      label: 'Rallied',
+      effect: `Final ${final} ≤ ML ${ml}: the unit rallies.${two}`,
+      tone: 'good',
+      ref: RALLY_REF,
+      becomes: { broken: false, disrupted: false },
+    };
   }
   if (input.ledByCommissar && isMmc(u)) {
     const r = lowerClass(u);
     const base = `Final ${final} > ML ${ml}: it stays broken, and an MMC that fails a Commissar's rally is Replaced by the next lower Class`;
-    if (r.to) return { result: 'replaced', label: 'Not rallied, Replaced', effect: `${base}: a broken ${r.to.name} (A25.222).`, tone: 'bad', ref: 'A25.222', after: r.to.name, becomes: { counter: r.to.name, broken: true } };
-    if (r.generic) return { result: 'replaced', label: 'Not rallied, Replaced', effect: `${base}: ${r.generic}, broken (A25.222).`, tone: 'bad', ref: 'A25.222', becomes: { broken: true } };
-    return { result: 'not_rallied', label: 'Not rallied', effect: `${base}, but it has none in the data: it stays as it is (A25.222).`, tone: 'bad', ref: 'A25.222' };
+    if (r.to)
+      return {
+        result: 'replaced',
+        label: 'Not rallied, Replaced',
+        effect: `${base}: a broken ${r.to.name} (A25.222).`,
+        tone: 'bad',
+        ref: 'A25.222',
+        after: r.to.name,
+        becomes: { counter: r.to.name, broken: true },
+      };
+    if (r.generic)
+      return {
+        result: 'replaced',
+        label: 'Not rallied, Replaced',
+        effect: `${base}: ${r.generic}, broken (A25.222).`,
+        tone: 'bad',
+        ref: 'A25.222',
+        becomes: { broken: true },
+      };
+    return {
+      result: 'not_rallied',
+      label: 'Not rallied',
+      effect: `${base}, but it has none in the data: it stays as it is (A25.222).`,
+      tone: 'bad',
+      ref: 'A25.222',
+    };
   }
   const two = original === 2 ? ' An Original 2 with a leader is no automatic rally (A10.6); Heat of Battle follows.' : '';
   return { result: 'not_rallied', label: 'Not rallied', effect: `Final ${final} > ML ${ml}: it stays broken.${two}`, tone: 'bad', ref: RALLY_REF };
@@ -371,7 +619,9 @@ export function woundStep(roller: Roller, drm: Modifier[]): WoundStep {
     final,
     result: killed ? 'killed' : 'wounded',
     label: killed ? 'Killed' : 'Wounded',
-    effect: killed ? `Wound Severity ${final} (5 or more): the wound is mortal, he is eliminated.` : `Wound Severity ${final} (1–4): a minor wound; mark him wounded (ML −1, A17.3).`,
+    effect: killed
+      ? `Wound Severity ${final} (5 or more): the wound is mortal, he is eliminated.`
+      : `Wound Severity ${final} (1–4): a minor wound; mark him wounded (ML −1, A17.3).`,
     tone: 'bad',
     ref: WOUND_REF,
     becomes: killed ? { eliminated: true } : { wounded: true },
@@ -428,7 +678,12 @@ export function moraleCheck(input: CheckInput, roller: Roller): CheckOutcome {
     // The +1 broken DRM goes by the state when the 2 was rolled; a rally is always of a broken unit.
     // A leader-led check has a leader present, so a Green MMC is not inexperienced (A15.1).
     const leaderPresent = input.leaderDrm !== undefined && !(input.check === 'rally' && input.selfRally);
-    const hobInput: HobInput = { ...input.hob, unit: input.unit, broken: input.broken || input.check === 'rally', withLeader: input.hob.withLeader || leaderPresent };
+    const hobInput: HobInput = {
+      ...input.hob,
+      unit: input.unit,
+      broken: input.broken || input.check === 'rally',
+      withLeader: input.hob.withLeader || leaderPresent,
+    };
     const trigger = `Original 2 on the ${input.check === 'mc' ? 'Morale Check' : 'Rally'}`;
     const hob = hobStep(hobInput, roller, trigger);
     steps.push(hob);
@@ -438,7 +693,18 @@ export function moraleCheck(input: CheckInput, roller: Roller): CheckOutcome {
 }
 
 /** Results from best to worst, for "this result or better". */
-export const MC_ORDER = ['passed', 'pinned', 'step_reduced', 'broken', 'wounded', 'replaced', 'disrupted', 'casualty_reduction', 'elr_unresolved', 'eliminated'] as const;
+export const MC_ORDER = [
+  'passed',
+  'pinned',
+  'step_reduced',
+  'broken',
+  'wounded',
+  'replaced',
+  'disrupted',
+  'casualty_reduction',
+  'elr_unresolved',
+  'eliminated',
+] as const;
 export const ASL_RALLY_ORDER = ['rallied', 'not_rallied', 'replaced', 'fate', 'eliminated'] as const;
 export const checkOrder = (input: CheckInput): readonly string[] => (input.check === 'mc' ? MC_ORDER : ASL_RALLY_ORDER);
 
@@ -448,11 +714,13 @@ export const checkOrder = (input: CheckInput): readonly string[] => (input.check
  */
 export function checkDistribution(input: CheckInput, chain = false) {
   const noCompanions = { ...input, companions: [] };
-  return remembered(inputKey(`mc:${chain}`, noCompanions), () => enumerate(
-    (dice) => moraleCheck(noCompanions, dice),
-    (o) => {
-      const hob = chain ? o.steps.find((s) => s.kind === 'hob') : undefined;
-      return hob ? `${o.result} → ${hob.result}` : o.result;
-    },
-  ));
+  return remembered(inputKey(`mc:${chain}`, noCompanions), () =>
+    enumerate(
+      (dice) => moraleCheck(noCompanions, dice),
+      (o) => {
+        const hob = chain ? o.steps.find((s) => s.kind === 'hob') : undefined;
+        return hob ? `${o.result} → ${hob.result}` : o.result;
+      },
+    ),
+  );
 }

@@ -11,11 +11,19 @@ export const EXEMPT_KINDS = {
 export type ExemptKind = keyof typeof EXEMPT_KINDS;
 
 const KIND_WORDS: Record<string, ExemptKind> = {
-  crew: 'crew', crews: 'crew',
-  hero: 'hero', heroes: 'hero', heroic: 'hero',
-  cavalry: 'cavalry', cav: 'cavalry',
+  crew: 'crew',
+  crews: 'crew',
+  hero: 'hero',
+  heroes: 'hero',
+  heroic: 'hero',
+  cavalry: 'cavalry',
+  cav: 'cavalry',
   unarmed: 'unarmed',
-  prc: 'prc', passenger: 'prc', passengers: 'prc', rider: 'prc', riders: 'prc',
+  prc: 'prc',
+  passenger: 'prc',
+  passengers: 'prc',
+  rider: 'prc',
+  riders: 'prc',
 };
 
 /**
@@ -40,15 +48,45 @@ const TAG_WORDS: Record<string, { tag: string; nationality?: string; use: 'data'
 
 /** Words that name a class ("Finnish 2-3-8 (1st)", "German 1st line 4-6-7"). */
 const CLASS_WORDS: Record<string, UnitClass> = {
-  conscript: 'conscript', green: 'green', elite: 'elite',
-  '2nd': 'second_line', second: 'second_line', second_line: 'second_line',
-  '1st': 'first_line', first: 'first_line', first_line: 'first_line',
+  conscript: 'conscript',
+  green: 'green',
+  elite: 'elite',
+  '2nd': 'second_line',
+  second: 'second_line',
+  second_line: 'second_line',
+  '1st': 'first_line',
+  first: 'first_line',
+  first_line: 'first_line',
 };
 
 /** Words players add that say nothing the counter does not. */
 const FILLER = new Set([
-  'squad', 'squads', 'hs', 'half', 'halfsquad', 'half-squad', 'mmc', 'leader', 'sml', 'smc', 'unit', 'the', 'a', 'line',
-  'airborne', 'paratroops', 'paratrooper', 'paratroopers', 'para', 'guards', 'rifle', 'engineers', 'engineer', 'pioneers', 'pioneer', 'assault',
+  'squad',
+  'squads',
+  'hs',
+  'half',
+  'halfsquad',
+  'half-squad',
+  'mmc',
+  'leader',
+  'sml',
+  'smc',
+  'unit',
+  'the',
+  'a',
+  'line',
+  'airborne',
+  'paratroops',
+  'paratrooper',
+  'paratroopers',
+  'para',
+  'guards',
+  'rifle',
+  'engineers',
+  'engineer',
+  'pioneers',
+  'pioneer',
+  'assault',
 ]);
 
 /** An ASL unit as the rules need it, whether from the data or described by the player. */
@@ -93,8 +131,15 @@ function readCounter(raw: string): { counter: string; leader: boolean; numbers: 
  * "9 - 2") and the words around it. Ordinals (1st, 2nd) stay words; "4-6-7x" splits into 4-6-7 and x.
  */
 function tokens(text: string): { counters: string[]; words: string[] } {
-  const norm = text.toLowerCase().replace(DASHES, '-').replace(/\./g, '').replace(/[_(),;:[\]]/g, ' ');
-  const parts = norm.split(/\s+/).filter(Boolean).flatMap((p) => (/^\d+(st|nd)$/.test(p) ? [p] : p.split(/(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)/)));
+  const norm = text
+    .toLowerCase()
+    .replace(DASHES, '-')
+    .replace(/\./g, '')
+    .replace(/[_(),;:[\]]/g, ' ');
+  const parts = norm
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((p) => (/^\d+(st|nd)$/.test(p) ? [p] : p.split(/(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)/)));
   const counters: string[] = [];
   const words: string[] = [];
   let run: string[] = [];
@@ -120,8 +165,7 @@ function nationalityFor(cat: Catalog, words: string): string | undefined {
   return undefined;
 }
 
-export const describeNationalities = (cat: Catalog = catalog()) =>
-  [...cat.nationalities.values()].map((n) => n.key).join(', ');
+export const describeNationalities = (cat: Catalog = catalog()) => [...cat.nationalities.values()].map((n) => n.key).join(', ');
 
 /** The unit's name as players see it: the data's name ("German 2-4-7 half-squad"). */
 export function displayName(_cat: Catalog, u: KnownUnit) {
@@ -214,23 +258,37 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
 
   if (kind) {
     const numbers = counter?.numbers;
-    return withTags({
-      name: `${natName} ${kind}${counter ? ` ${counter.counter}` : ''}`,
-      nationality,
-      kind,
-      counter: counter?.counter,
-      class: opts.class,
-      ml: numbers ? numbers.at(-1) : undefined,
-      brokenMl: numbers ? numbers.at(-1) : undefined,
-      leadership: undefined,
-      tags: [...dataTags, ...softTags],
-      known: undefined,
-    }, extra);
+    return withTags(
+      {
+        name: `${natName} ${kind}${counter ? ` ${counter.counter}` : ''}`,
+        nationality,
+        kind,
+        counter: counter?.counter,
+        class: opts.class,
+        ml: numbers ? numbers.at(-1) : undefined,
+        brokenMl: numbers ? numbers.at(-1) : undefined,
+        leadership: undefined,
+        tags: [...dataTags, ...softTags],
+        known: undefined,
+      },
+      extra,
+    );
   }
   if (!counter) {
     // A Commissar needs no counter for Heat of Battle; a Morale Check asks for his ML.
     if (describe.has('commissar')) {
-      return { name: `${natName} Commissar`, nationality, kind: 'leader', counter: undefined, class: undefined, ml: undefined, brokenMl: undefined, leadership: 0, tags: ['commissar'], known: undefined };
+      return {
+        name: `${natName} Commissar`,
+        nationality,
+        kind: 'leader',
+        counter: undefined,
+        class: undefined,
+        ml: undefined,
+        brokenMl: undefined,
+        leadership: 0,
+        tags: ['commissar'],
+        known: undefined,
+      };
     }
     return `give the counter, e.g. "${natName} 4-6-7" for a squad or "${natName} 8-1" for a leader`;
   }
@@ -260,52 +318,61 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
   }
   const known = pick[0];
   if (known) {
-    return withTags({
-      name: known.name,
-      nationality,
-      kind: known.size,
-      counter: known.counter,
-      class: known.class,
-      ml: known.ml,
-      brokenMl: known.brokenMl,
-      leadership: known.leadership,
-      tags: [...new Set([...known.tags, ...softTags])],
-      known,
-    }, extra);
+    return withTags(
+      {
+        name: known.name,
+        nationality,
+        kind: known.size,
+        counter: known.counter,
+        class: known.class,
+        ml: known.ml,
+        brokenMl: known.brokenMl,
+        leadership: known.leadership,
+        tags: [...new Set([...known.tags, ...softTags])],
+        known,
+      },
+      extra,
+    );
   }
   if (counter.leader) {
-    return withTags({
-      name: `${natName} ${counter.counter} leader`,
-      nationality,
-      kind: 'leader',
-      counter: counter.counter,
-      class: undefined,
-      ml: counter.numbers[0],
-      // Leaders break to their own ML; Japanese leaders have no broken side (G1.4).
-      brokenMl: nationality === 'japanese' ? undefined : counter.numbers[0],
-      leadership: counter.numbers[1],
-      tags: [...dataTags, ...softTags],
-      known: undefined,
-    }, extra);
+    return withTags(
+      {
+        name: `${natName} ${counter.counter} leader`,
+        nationality,
+        kind: 'leader',
+        counter: counter.counter,
+        class: undefined,
+        ml: counter.numbers[0],
+        // Leaders break to their own ML; Japanese leaders have no broken side (G1.4).
+        brokenMl: nationality === 'japanese' ? undefined : counter.numbers[0],
+        leadership: counter.numbers[1],
+        tags: [...dataTags, ...softTags],
+        known: undefined,
+      },
+      extra,
+    );
   }
   if (!opts.class) {
     return `${natName} ${counter.counter} is not in the unit data. Closest known: ${closest(cat, nationality, counter.numbers, false).join(', ')}. To roll it anyway, give its \`class\``;
   }
   const ml = counter.numbers[2]!;
   const tags = [...dataTags, ...softTags];
-  return withTags({
-    name: `${natName} ${counter.counter}`,
-    nationality,
-    kind: 'squad',
-    counter: counter.counter,
-    class: opts.class,
-    ml,
-    // Japanese squads have no broken side (G1.1); others follow asl-units.md's general rules.
-    brokenMl: nationality === 'japanese' ? undefined : derivedBrokenMl(cat, nationality, opts.class, tags, ml),
-    leadership: undefined,
-    tags,
-    known: undefined,
-  }, extra);
+  return withTags(
+    {
+      name: `${natName} ${counter.counter}`,
+      nationality,
+      kind: 'squad',
+      counter: counter.counter,
+      class: opts.class,
+      ml,
+      // Japanese squads have no broken side (G1.1); others follow asl-units.md's general rules.
+      brokenMl: nationality === 'japanese' ? undefined : derivedBrokenMl(cat, nationality, opts.class, tags, ml),
+      leadership: undefined,
+      tags,
+      known: undefined,
+    },
+    extra,
+  );
 }
 
 /** Known unit names matching what a player has typed so far, for autocomplete. */

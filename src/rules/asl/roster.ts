@@ -5,7 +5,14 @@ import { parseUnit } from './parse-unit.js';
 /** What a tracked ASL unit keeps between rolls. */
 export type AslFields = { counter: string; broken: boolean; berserk: boolean; fanatic: boolean; heroic: boolean; wounded: boolean; disrupted: boolean };
 
-export const ASL_FIELD_DEFAULTS: Omit<AslFields, 'counter'> = { broken: false, berserk: false, fanatic: false, heroic: false, wounded: false, disrupted: false };
+export const ASL_FIELD_DEFAULTS: Omit<AslFields, 'counter'> = {
+  broken: false,
+  berserk: false,
+  fanatic: false,
+  heroic: false,
+  wounded: false,
+  disrupted: false,
+};
 
 /** `undo`: what refusing the battle hardening puts back (the unit as it was before the HoB DR). */
 export type RosterChange = { fields?: Partial<AslFields>; remove?: true; why: string; undo?: Partial<AslFields> };
@@ -55,7 +62,13 @@ export function aslRosterChange(before: AslFields, steps: (CheckStep | WoundStep
         case 'battle_hardening': {
           const heroic: Partial<AslFields> = h.result !== 'battle_hardening' && leader ? { heroic: true, broken: false } : {};
           const fields = { ...heroic, ...hardened };
-          if (Object.keys(fields).length) c = { fields, why: [heroic.heroic ? 'Heroic' : '', h.unit_after ? `Battle hardened into ${h.unit_after}` : h.fanatic ? 'Fanatic' : ''].filter(Boolean).join('; ') };
+          if (Object.keys(fields).length)
+            c = {
+              fields,
+              why: [heroic.heroic ? 'Heroic' : '', h.unit_after ? `Battle hardened into ${h.unit_after}` : h.fanatic ? 'Fanatic' : '']
+                .filter(Boolean)
+                .join('; '),
+            };
           break;
         }
         case 'berserk':
@@ -74,7 +87,11 @@ export function aslRosterChange(before: AslFields, steps: (CheckStep | WoundStep
     f = { ...f, ...c.fields };
     whys.push(c.why);
   }
-  const changed = Object.fromEntries(Object.entries(f).filter(([k, v]) => (before as Record<string, unknown>)[k] !== v && !(v === false && (before as Record<string, unknown>)[k] === undefined))) as Partial<AslFields>;
+  const changed = Object.fromEntries(
+    Object.entries(f).filter(
+      ([k, v]) => (before as Record<string, unknown>)[k] !== v && !(v === false && (before as Record<string, unknown>)[k] === undefined),
+    ),
+  ) as Partial<AslFields>;
   if (!Object.keys(changed).length) return undefined;
   return { fields: changed, why: whys.join('; '), ...(undo ? { undo } : {}) };
 }

@@ -39,15 +39,22 @@ export function disorderGained(input: DisorderInput): Outcome<DisorderFinding> {
   if (total >= input.strength) {
     // A unit with no strength left is gone, not disordered (hearts-of-tin.md, State across a game).
     const step: DisorderFinding = {
-      kind: 'disorder', result: 'gone', markers: 0, causes: [], label: 'Gone',
+      kind: 'disorder',
+      result: 'gone',
+      markers: 0,
+      causes: [],
+      label: 'Gone',
       effect: `It has lost all ${input.strength} of its strength this turn: it is gone from the field, not disordered. Remove it.`,
-      tone: 'bad', ref: DISORDER_REF,
+      tone: 'bad',
+      ref: DISORDER_REF,
     };
     return { system: 'hearts-of-tin', steps: [step], result: step.result, tone: step.tone };
   }
   // 25% of the strength at the start of the turn, against everything lost this turn, in integers.
   if (4 * total >= input.strength) {
-    const what = input.lostEarlier ? `${total} of ${input.strength}: ${input.lostEarlier} earlier this turn and ${input.lost} now` : `${total} of ${input.strength}`;
+    const what = input.lostEarlier
+      ? `${total} of ${input.strength}: ${input.lostEarlier} earlier this turn and ${input.lost} now`
+      : `${total} of ${input.strength}`;
     if (input.markedForLosses) notes.push(`It has lost ${what}, but the marker for this turn's losses was already given.`);
     else causes.push(`${DISORDER_CAUSES.heavyLosses} (${what})`);
   }

@@ -18,8 +18,7 @@ export const RALLY_CHART: readonly Band<RallyCode>[] = [
     code: 'rally',
     label: 'Rally',
     tone: 'good',
-    effect:
-      'All disorder is removed. The unit may fall back up to half a move still facing the enemy, or change facing or formation, or fire.',
+    effect: 'All disorder is removed. The unit may fall back up to half a move still facing the enemy, or change facing or formation, or fire.',
   },
   {
     min: 1,

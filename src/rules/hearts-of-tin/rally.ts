@@ -110,15 +110,22 @@ export const RALLY_ORDER = ['huzzah', 'rally', 'retreat', 'rout', 'rout_commande
  * whenever the rules offer it, and its result is the one that stands.
  */
 export function rallyDistribution(input: RallyInput, takeReroll = false) {
-  return remembered(inputKey(`rally:${takeReroll}`, input), () => enumerate(
-    (dice) => {
-      const first = rally(input, dice);
-      return takeReroll && commanderMayRejoin(input, first.result) ? commanderReroll(input, first.result, dice) : first;
-    },
-    (o) => o.result,
-  ));
+  return remembered(inputKey(`rally:${takeReroll}`, input), () =>
+    enumerate(
+      (dice) => {
+        const first = rally(input, dice);
+        return takeReroll && commanderMayRejoin(input, first.result) ? commanderReroll(input, first.result, dice) : first;
+      },
+      (o) => o.result,
+    ),
+  );
 }
 
 /** Exact distribution of the commander's re-roll on its own. */
 export const rerollDistribution = (input: RallyInput, firstResult: string) =>
-  remembered(inputKey(`reroll:${firstResult}`, input), () => enumerate((dice) => commanderReroll(input, firstResult, dice), (o) => o.result));
+  remembered(inputKey(`reroll:${firstResult}`, input), () =>
+    enumerate(
+      (dice) => commanderReroll(input, firstResult, dice),
+      (o) => o.result,
+    ),
+  );

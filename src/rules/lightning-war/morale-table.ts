@@ -9,9 +9,30 @@ export const MORALE_TABLE: readonly Band<MoraleCode>[] = [
   { min: 11, max: Infinity, code: 'firm', label: 'Morale firm', tone: 'good', effect: 'No effect.' },
   { min: 9, max: 10, code: 'pinned', label: 'Pinned', tone: 'mixed', effect: 'It cannot move for one turn unless falling back.' },
   { min: 7, max: 8, code: 'suppressed', label: 'Suppressed', tone: 'mixed', effect: 'For one turn it cannot fire, and cannot move unless falling back.' },
-  { min: 6, max: 6, code: 'fall_back', label: 'Fall back', tone: 'mixed', effect: 'If it is not under cover it moves to the nearest cover, and does not fire until it gets there.' },
-  { min: 5, max: 5, code: 'retreat', label: 'Retreat', tone: 'bad', effect: 'It moves away from the enemy to cover, then on to its rally point, without firing.' },
-  { min: 3, max: 4, code: 'rout', label: 'Rout', tone: 'bad', effect: 'It moves at its fastest speed away from the enemy toward the friendly table edge, without firing.' },
+  {
+    min: 6,
+    max: 6,
+    code: 'fall_back',
+    label: 'Fall back',
+    tone: 'mixed',
+    effect: 'If it is not under cover it moves to the nearest cover, and does not fire until it gets there.',
+  },
+  {
+    min: 5,
+    max: 5,
+    code: 'retreat',
+    label: 'Retreat',
+    tone: 'bad',
+    effect: 'It moves away from the enemy to cover, then on to its rally point, without firing.',
+  },
+  {
+    min: 3,
+    max: 4,
+    code: 'rout',
+    label: 'Rout',
+    tone: 'bad',
+    effect: 'It moves at its fastest speed away from the enemy toward the friendly table edge, without firing.',
+  },
   { min: -Infinity, max: 2, code: 'eliminated', label: 'Eliminated', tone: 'bad', effect: 'The unit scatters: remove it.' },
 ];
 

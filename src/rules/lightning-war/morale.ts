@@ -78,9 +78,7 @@ export function moraleModifiers(input: MoraleInput): Modifier[] {
     input.immobilized ? s.immobilized : undefined,
     input.nearKill ? s.nearKill : undefined,
     input.reserveMove ? s.reserveMove : undefined,
-    input.commander
-      ? { reason: `company commander or higher visible within ${COMMANDER_RANGE_M[input.unitType]} m`, value: s.commander.value }
-      : undefined,
+    input.commander ? { reason: `company commander or higher visible within ${COMMANDER_RANGE_M[input.unitType]} m`, value: s.commander.value } : undefined,
     input.rally ? s.rally : undefined,
   ];
   return applied(mods.filter((m): m is Modifier => m !== undefined).map((m) => ({ ...m })));
@@ -98,7 +96,11 @@ export function moraleCheck(input: MoraleInput, roller: Roller): MoraleOutcome {
     // A rally only succeeds on firm; anything else leaves the unit as it was — except that a unit
     // still routing surrenders to a visible enemy within 100 m (lightning-war.md, Rallying).
     if (row.code === 'firm') reading = RALLIED;
-    else if (input.state === 'routing' && input.enemyWithin100m) reading = { ...SURRENDER, effect: `The rally failed (the table read ${row.label.toLowerCase()}): it is still routing, and a visible enemy unit is within 100 m (2"), so it surrenders. Remove it.` };
+    else if (input.state === 'routing' && input.enemyWithin100m)
+      reading = {
+        ...SURRENDER,
+        effect: `The rally failed (the table read ${row.label.toLowerCase()}): it is still routing, and a visible enemy unit is within 100 m (2"), so it surrenders. Remove it.`,
+      };
     else reading = { ...RALLY_FAILED, effect: `${RALLY_FAILED.effect} The table read ${row.label.toLowerCase()}.` };
   } else if (row.code === 'rout' && input.enemyWithin100m) {
     reading = SURRENDER;
@@ -125,4 +127,9 @@ export function moraleCheck(input: MoraleInput, roller: Roller): MoraleOutcome {
 export const MORALE_ORDER = ['rallied', 'firm', 'pinned', 'suppressed', 'fall_back', 'retreat', 'rally_failed', 'rout', 'surrender', 'eliminated'] as const;
 
 export const moraleDistribution = (input: MoraleInput) =>
-  remembered(inputKey('morale', input), () => enumerate((dice) => moraleCheck(input, dice), (o) => o.result));
+  remembered(inputKey('morale', input), () =>
+    enumerate(
+      (dice) => moraleCheck(input, dice),
+      (o) => o.result,
+    ),
+  );

@@ -87,7 +87,10 @@ export const EVENTS = {
   left_maneuver_reserve: {
     text: 'came out of Maneuver Reserve mode',
     ref: REF.reserve,
-    apply: (s) => ({ state: { ...s, mrExemption: true }, why: 'Left Maneuver Reserve: no action it takes in the first possible Extended Night Activity will fatigue it; the exemption ends with that ENA.' }),
+    apply: (s) => ({
+      state: { ...s, mrExemption: true },
+      why: 'Left Maneuver Reserve: no action it takes in the first possible Extended Night Activity will fatigue it; the exemption ends with that ENA.',
+    }),
   },
 } satisfies Record<string, EventRule>;
 
@@ -108,7 +111,10 @@ export function applyEvent(state: FatigueState, event: FatigueEvent, at: EventCo
   // lasts for the whole ENA (several events alike) and is ended by the game when the ENA ends.
   const exempt = Boolean(rule.exemptible) && state.mrExemption && at.inEna && fatigues;
   const { state: after, why } = exempt
-    ? { state, why: `No fatigue: this is its first possible Extended Night Activity since leaving Maneuver Reserve (${REF.reserve}); the exemption lasts until this ENA ends.` }
+    ? {
+        state,
+        why: `No fatigue: this is its first possible Extended Night Activity since leaving Maneuver Reserve (${REF.reserve}); the exemption lasts until this ENA ends.`,
+      }
     : rule.apply(state);
   const changed = after.status !== state.status;
   return outcome({
@@ -133,7 +139,17 @@ export function recover(state: FatigueState, c: RestingConditions): Outcome<Fati
     c.moved ? 'it moved in the Movement Phase' : undefined,
   ].filter((x): x is string => x !== undefined);
   if (state.status === 'normal') {
-    return outcome({ kind: 'recovery', result: 'normal', label: 'Already normal', effect: 'It is neither resting nor fatigued: nothing to recover.', tone: 'good', ref: REF.recovery, before: state, after: state, failed: [] });
+    return outcome({
+      kind: 'recovery',
+      result: 'normal',
+      label: 'Already normal',
+      effect: 'It is neither resting nor fatigued: nothing to recover.',
+      tone: 'good',
+      ref: REF.recovery,
+      before: state,
+      after: state,
+      failed: [],
+    });
   }
   if (failed.length) {
     return outcome({
