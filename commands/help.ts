@@ -1,6 +1,6 @@
 import { defineCommand, isGroup } from '../src/core/command.js';
 import { noticeEmbed } from '../src/render/embed.js';
-import { SYSTEM_NAMES } from '../src/render/roster.js';
+import { systemName } from '../src/rules/systems.js';
 
 export default defineCommand({
   name: 'help',
@@ -9,7 +9,7 @@ export default defineCommand({
   options: {},
   run(ctx) {
     const lines = ctx.commands.map((c) => {
-      const system = c.system ? ` *(${SYSTEM_NAMES[c.system] ?? c.system})*` : '';
+      const system = c.system ? ` *(${systemName(c.system)})*` : '';
       const subs = isGroup(c) ? ` (${Object.keys(c.subcommands).join(', ')})` : '';
       return `**/${c.name}**${subs}${system} — ${c.description}\n\`${c.example}\``;
     });

@@ -1,24 +1,24 @@
 import type { AnyCommand } from '../src/core/command.js';
-import annotate from './annotate.js';
-import brigade from './brigade.js';
-import config from './config.js';
-import disorder from './disorder.js';
-import exportCommand from './export.js';
-import fatigue from './fatigue.js';
-import game from './game.js';
+import annotate from './review/annotate.js';
+import brigade from './hearts-of-tin/brigade.js';
+import config from './review/config.js';
+import disorder from './hearts-of-tin/disorder.js';
+import exportCommand from './review/export.js';
+import fatigue from './wacht-am-rhein/fatigue.js';
+import game from './roster/game.js';
 import help from './help.js';
-import history from './history.js';
-import hob from './hob.js';
-import mc from './mc.js';
-import morale from './morale.js';
+import history from './review/history.js';
+import hob from './asl/hob.js';
+import mc from './asl/mc.js';
+import morale from './lightning-war/morale.js';
 import odds from './odds.js';
-import rally from './rally.js';
-import reveal from './reveal.js';
-import roll from './roll.js';
-import stats from './stats.js';
-import unit from './unit.js';
-import verify from './verify.js';
-import voidCommand from './void.js';
+import rally from './hearts-of-tin/rally.js';
+import reveal from './review/reveal.js';
+import roll from './review/roll.js';
+import stats from './review/stats.js';
+import unit from './roster/unit.js';
+import verify from './review/verify.js';
+import voidCommand from './review/void.js';
 
 /** Every slash command the bot offers; the router, /help and deploy-commands read this list. */
 export const COMMANDS: readonly AnyCommand[] = [

@@ -1,5 +1,4 @@
 import type { CommandGroup, Reply } from '../src/core/command.js';
-import { errorReply } from '../src/core/adjudicate.js';
 import { defineSubcommand } from '../src/core/command.js';
 import { describeSituation } from '../src/render/asl.js';
 import { ODDS_CHART, oddsReply } from '../src/render/odds.js';
@@ -8,11 +7,11 @@ import { checkDistribution, checkOrder } from '../src/rules/asl/mc.js';
 import { RALLY_ORDER, rallyDistribution } from '../src/rules/hearts-of-tin/rally.js';
 import { MORALE_ORDER, moraleDistribution } from '../src/rules/lightning-war/morale.js';
 import { ordered, type Fraction } from '../src/rules/odds.js';
-import { unitChoices } from './asl-options.js';
-import * as hob from './hob.js';
-import * as mc from './mc.js';
-import * as morale from './morale.js';
-import * as rally from './rally.js';
+import { unitChoices } from './asl/unit-input.js';
+import * as hob from './asl/hob-input.js';
+import * as mc from './asl/mc-input.js';
+import * as morale from './lightning-war/morale-input.js';
+import * as rally from './hearts-of-tin/rally-input.js';
 
 /** The rolling command's options, less those that change no chance (sealing, companions, exempt statuses). */
 function oddsOptions<O extends Record<string, unknown>>(options: O): O {
@@ -34,9 +33,7 @@ export default {
       description: 'Hearts of Tin rally; with commander_near, the re-roll is taken on a failure',
       options: oddsOptions(rally.options),
       run(ctx, given) {
-        const settled = rally.settle(ctx, given, 'read');
-        if (typeof settled === 'string') return errorReply(settled);
-        const o = settled.options;
+        const o = rally.prepare(ctx, given, 'read').options;
         const input = rally.toInput(o);
         const how = input.commanderNear ? 'the commander re-rolls any failure' : 'no commander re-roll';
         return answer(
@@ -52,9 +49,7 @@ export default {
       options: oddsOptions(morale.options),
       check: morale.check,
       run(ctx, given) {
-        const settled = morale.settle(ctx, given, 'read');
-        if (typeof settled === 'string') return errorReply(settled);
-        const o = settled.options;
+        const o = morale.prepare(ctx, given, 'read').options;
         return answer(
           `Odds · ${o.rally ? 'Rally' : 'Morale check'}${o.unit ? ` · ${o.unit}` : ''}`,
           `${o.morale} morale, ${o.unit_type.replace('_', ' ')}`,
@@ -68,7 +63,6 @@ export default {
       options: oddsOptions(hob.options),
       run(ctx, o) {
         const prepared = hob.prepare(ctx, o, 'read');
-        if (typeof prepared === 'string') return errorReply(prepared);
         return answer(`Odds · Heat of Battle · ${prepared.input.unit.name}`, describeSituation(o), hobDistribution(prepared.input), HOB_ORDER);
       },
     }),
@@ -78,7 +72,6 @@ export default {
       check: mc.check,
       run(ctx, o) {
         const prepared = mc.prepare(ctx, o, 'read');
-        if (typeof prepared === 'string') return errorReply(prepared);
         const input = prepared.input;
         const check = input.check === 'mc' ? 'Morale Check' : 'Rally';
         return answer(`Odds · ${check} · ${input.unit.name}`, describeSituation(o), checkDistribution(input, true), checkOrder(input), HOB_ORDER);

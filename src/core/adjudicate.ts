@@ -1,10 +1,11 @@
 import { recordingRoller, type Roller } from '../dice/roller.js';
-import type { LedgerRow } from '../ledger/ledger.js';
+import { AlreadyRecordedError, type LedgerRow } from '../ledger/ledger.js';
+import { refuse } from './user-error.js';
 import type { Game } from '../ledger/roster.js';
 import type { Outcome, SystemId } from '../rules/types.js';
 import type { APIEmbed } from 'discord.js';
 import { noticeEmbed } from '../render/embed.js';
-import { SYSTEM_NAMES } from '../render/roster.js';
+import { systemName } from '../rules/systems.js';
 import type { Button, Context, Reply, RecordSummary } from './command.js';
 
 export type RecordMeta = {
@@ -21,7 +22,10 @@ export type RecordMeta = {
   /** The validated options, exactly as they will be re-read from the ledger. */
   input: unknown;
   parentId?: string;
+  /** A row that may exist once (a button's effect): the ledger refuses a second one. */
   onceKey?: string;
+  /** What the user is told when the once-key was already used (the button raced, or was pressed twice). */
+  onceTaken?: string;
 };
 
 /**
@@ -40,7 +44,7 @@ export function gameFor(ctx: Context, system: string | null) {
 export function gameNote(ctx: Context, system: SystemId): string | undefined {
   const game = ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
   if (!game || game.system === system) return undefined;
-  return `Not part of ${game.name}: that game is ${SYSTEM_NAMES[game.system] ?? game.system}, so this ${SYSTEM_NAMES[system] ?? system} result is recorded outside it.`;
+  return `Not part of ${game.name}: that game is ${systemName(game.system)}, so this ${systemName(system)} result is recorded outside it.`;
 }
 
 const noted = (ctx: Context, system: string, embed: APIEmbed): APIEmbed => {
@@ -59,7 +63,7 @@ export function record<O extends Outcome>(
 ): LedgerRow {
   const game = inGame ? inGame.game : gameFor(ctx, outcome.system);
   const gameSeq = inGame?.seq;
-  return ctx.services.ledger.append({
+  const entry = {
     gameId: game?.id ?? null,
     turn: game?.turn ?? null,
     phase: game?.phase ?? null,
@@ -78,7 +82,14 @@ export function record<O extends Outcome>(
     result: outcome.result,
     parentId: meta.parentId ?? null,
     onceKey: meta.onceKey ?? null,
-  });
+  };
+  try {
+    return ctx.services.ledger.append(entry);
+  } catch (err) {
+    // The one place a used once-key becomes the user's sentence; the transaction rolls back.
+    if (err instanceof AlreadyRecordedError && meta.onceTaken) refuse(meta.onceTaken);
+    throw err;
+  }
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { HistoryFilter } from '../ledger/history.js';
+import { SYSTEMS } from '../rules/systems.js';
 import { choice, text, user } from './options.js';
 import type { Context } from './command.js';
+import { refuse } from './user-error.js';
 
-const SYSTEMS = ['asl', 'hearts-of-tin', 'lightning-war', 'wacht-am-rhein'] as const;
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
-/** "2h", "3d", "2026-11-01" or an ISO time → ISO timestamp; otherwise the reason it is not one. */
-export function parseWhen(raw: string, now: Date, endOfDay = false): string | { error: string } {
+/** "2h", "3d", "2026-11-01" or an ISO time → ISO timestamp; anything else is refused, naming the option. */
+export function parseWhen(name: string, raw: string, now: Date, endOfDay = false): string {
   const rel = /^(\d{1,6})\s*([mhdw])$/i.exec(raw.trim());
   if (rel) return new Date(now.getTime() - Number(rel[1]) * UNITS[rel[2]!.toLowerCase()]!).toISOString();
   if (/^\d{4}-\d{2}-\d{2}$/.test(raw.trim())) {
@@ -15,7 +16,7 @@ export function parseWhen(raw: string, now: Date, endOfDay = false): string | { 
   }
   const t = Date.parse(raw);
   if (/^\d{4}-\d{2}-\d{2}T/.test(raw.trim()) && !Number.isNaN(t)) return new Date(t).toISOString();
-  return { error: `use a date (2026-11-29), a time (2026-11-29T18:00Z) or a span back from now (30m, 2h, 3d, 1w)` };
+  return refuse(`\`${name}\` ${JSON.stringify(raw)}: use a date (2026-11-29), a time (2026-11-29T18:00Z) or a span back from now (30m, 2h, 3d, 1w).`);
 }
 
 /** The filter options /history, /export and /stats share. */
@@ -32,12 +33,10 @@ export const filterOptions = {
 export type FilterValues = { user?: string; system?: string; command?: string; result?: string; game?: string; since?: string; until?: string };
 
 /** The ledger filter the options ask for, confined to this server (and this channel unless `server`). */
-export function toFilter(ctx: Context, o: FilterValues, server: boolean): HistoryFilter | string {
+export function toFilter(ctx: Context, o: FilterValues, server: boolean): HistoryFilter {
   const now = new Date(ctx.services.ledger.timestamp());
-  const since = o.since === undefined ? undefined : parseWhen(o.since, now);
-  if (typeof since === 'object') return `\`since\` ${JSON.stringify(o.since)}: ${since.error}.`;
-  const until = o.until === undefined ? undefined : parseWhen(o.until, now, true);
-  if (typeof until === 'object') return `\`until\` ${JSON.stringify(o.until)}: ${until.error}.`;
+  const since = o.since === undefined ? undefined : parseWhen('since', o.since, now);
+  const until = o.until === undefined ? undefined : parseWhen('until', o.until, now, true);
   return {
     guildId: ctx.actor.guildId,
     channelId: server ? undefined : ctx.actor.channelId,

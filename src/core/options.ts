@@ -179,6 +179,9 @@ export function parsedText<T>(o: { description: string; maxLength: number; allow
 
 const schemas = new WeakMap<OptionMap, z.ZodType>();
 
+/** Every rolling command's `sealed`: only GMs see the result until /reveal. */
+export const sealedOption = () => boolean({ description: 'Sealed: only GMs see the result until /reveal', default: false });
+
 /** The zod object for a command's options, built once per option map: unknown keys are refused. */
 export function objectSchema<O extends OptionMap>(options: O): z.ZodType<ParsedOptions<O>> {
   let schema = schemas.get(options);

@@ -19,3 +19,9 @@ export const unitChoicesFor = (system: SystemId) => (ctx: Context, option: strin
   const recent = ctx.services.ledger.recentUnits(ctx.actor.guildId, ctx.actor.channelId, value, 25, system);
   return [...new Set([...roster, ...recent])].slice(0, 25).map((u) => ({ name: u, value: u }));
 };
+
+/** Autocomplete for a roster command: the units of the channel's running game. */
+export function rosterChoices(ctx: Context, value: string) {
+  const game = ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
+  return game ? ctx.services.ledger.roster.unitNames(game.id, value, 25).map((n) => ({ name: n, value: n })) : [];
+}

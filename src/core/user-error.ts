@@ -1,6 +1,12 @@
 /**
- * A refusal the user caused and can fix (a bad value, a unit that is not theirs): the router turns
- * it into an ephemeral error reply naming the problem; nothing is recorded. Anything else thrown is
- * a bug and is logged under a reference.
+ * A refusal the user caused and can fix (a bad value, a unit that is not theirs, a button already
+ * used): the router turns it into an ephemeral error reply naming the problem; nothing is recorded.
+ * Anything else thrown is a bug and is logged under a reference. This is the one error convention:
+ * helpers throw it, nothing returns error strings.
  */
 export class UserError extends Error {}
+
+/** Refuses the request with this sentence (throws a UserError). */
+export function refuse(message: string): never {
+  throw new UserError(message);
+}

@@ -1,14 +1,8 @@
 import type { APIEmbed } from 'discord.js';
 import type { Game, RosterUnit } from '../ledger/roster.js';
+import { systemName } from '../rules/systems.js';
 import { effective, restrictions, type FatigueStatus } from '../rules/wacht-am-rhein/fatigue.js';
 import { limitEmbed, TONE_COLOUR } from './embed.js';
-
-export const SYSTEM_NAMES: Record<string, string> = {
-  'hearts-of-tin': 'Hearts of Tin',
-  asl: 'Advanced Squad Leader',
-  'lightning-war': 'Lightning War',
-  'wacht-am-rhein': 'Wacht am Rhein',
-};
 
 export const UNITS_PER_PAGE = 10;
 
@@ -16,7 +10,7 @@ const turnText = (g: Game) => (g.turn === null ? 'not set' : `${g.turn}${g.phase
 
 export function gameEmbed(title: string, g: Game, extra: { units?: number; rolls?: number; rulings?: number; note?: string } = {}): APIEmbed {
   const fields = [
-    { name: 'System', value: SYSTEM_NAMES[g.system] ?? g.system, inline: true },
+    { name: 'System', value: systemName(g.system), inline: true },
     { name: 'Turn', value: turnText(g), inline: true },
     ...(extra.units !== undefined ? [{ name: 'Roster', value: `${extra.units} unit${extra.units === 1 ? '' : 's'}`, inline: true }] : []),
     ...(extra.rolls !== undefined ? [{ name: 'Rolls so far', value: String(extra.rolls), inline: true }] : []),

@@ -1,6 +1,7 @@
 /** Shapes shared by every rule system. Nothing here knows about Discord or SQLite. */
 
-export type SystemId = 'hearts-of-tin' | 'asl' | 'lightning-war' | 'wacht-am-rhein';
+export type { SystemId } from './systems.js';
+import type { SystemId } from './systems.js';
 
 /** How a result went for the unit; the renderer turns it into a colour. */
 export type Tone = 'good' | 'mixed' | 'bad' | 'neutral';

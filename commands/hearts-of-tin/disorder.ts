@@ -1,12 +1,13 @@
-import { defineCommand } from '../src/core/command.js';
-import { errorReply, gameNote, record, resultMessage } from '../src/core/adjudicate.js';
-import { choice, integer, requiredMessage } from '../src/core/options.js';
-import { preferGiven, trackedUnit, writeBack } from '../src/core/roster-unit.js';
-import { unitChoicesFor, unitOption } from '../src/core/unit-option.js';
-import { findingEmbed } from '../src/render/hearts-of-tin.js';
-import { disorderGained, MELEE_RESULTS } from '../src/rules/hearts-of-tin/disorder.js';
+import { STRENGTH_MAX } from './limits.js';
+import { defineCommand } from '../../src/core/command.js';
+import { refuse } from '../../src/core/user-error.js';
+import { gameNote, record, resultMessage } from '../../src/core/adjudicate.js';
+import { choice, integer, requiredMessage } from '../../src/core/options.js';
+import { preferGiven, trackedUnit, writeBack } from '../../src/core/roster-unit.js';
+import { unitChoicesFor, unitOption } from '../../src/core/unit-option.js';
+import { findingEmbed } from '../../src/render/hearts-of-tin.js';
+import { disorderGained, MELEE_RESULTS } from '../../src/rules/hearts-of-tin/disorder.js';
 
-export const STRENGTH_MAX = 100_000;
 const MAX_MARKERS = 10;
 
 const options = {
@@ -38,19 +39,19 @@ export default defineCommand({
     const tracked = trackedUnit(ctx, 'hearts-of-tin', given.unit);
     const f = tracked?.unit.fields as HotFields | undefined;
     if (tracked && f) {
-      if (f.strength <= 0) return errorReply(`${tracked.unit.name} has no strength left: it is gone, not disordered.`);
+      if (f.strength <= 0) refuse(`${tracked.unit.name} has no strength left: it is gone, not disordered.`);
       if (given.strength !== undefined && given.strength > f.original) {
-        return errorReply(`\`strength\` (${given.strength}) cannot be more than ${tracked.unit.name}'s original strength (${f.original}).`);
+        refuse(`\`strength\` (${given.strength}) cannot be more than ${tracked.unit.name}'s original strength (${f.original}).`);
       }
-      if (given.lost > f.strength) return errorReply(`\`lost\` (${given.lost}) is more than ${tracked.unit.name} has left (${f.strength}).`);
+      if (given.lost > f.strength) refuse(`\`lost\` (${given.lost}) is more than ${tracked.unit.name} has left (${f.strength}).`);
     }
     // This turn's start and what was lost in it so far: reports in one turn add up.
     const sameTurn = tracked && f && f.turn_of === tracked.game.turn && f.turn_strength !== undefined;
     const start = sameTurn ? f!.turn_strength! : f?.strength;
     const o = preferGiven(ctx, given, start !== undefined ? { strength: start } : {});
-    if (o.strength === undefined) return errorReply(requiredMessage('strength', options.strength));
+    if (o.strength === undefined) refuse(requiredMessage('strength', options.strength));
     const lostEarlier = sameTurn ? (f!.turn_lost ?? 0) : 0;
-    if (!tracked && o.lost > o.strength) return errorReply(`\`lost\` (${o.lost}) cannot be more than \`strength\` (${o.strength}).`);
+    if (!tracked && o.lost > o.strength) refuse(`\`lost\` (${o.lost}) cannot be more than \`strength\` (${o.strength}).`);
     const input = {
       ...o,
       strength: o.strength,

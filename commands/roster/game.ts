@@ -1,20 +1,15 @@
-import { errorReply, message, record } from '../src/core/adjudicate.js';
-import { defineSubcommand, type CommandGroup, type Context, type Reply } from '../src/core/command.js';
-import { choice, integer, text } from '../src/core/options.js';
-import { mayManage, changeOutcome } from '../src/core/roster-unit.js';
-import { turnEnd } from '../src/core/turn-end.js';
-import { commitment, newServerSeed } from '../src/dice/seeded.js';
-import { newRollId } from '../src/ledger/ledger.js';
-import { GameRunningError, type Game } from '../src/ledger/roster.js';
-import { gameEmbed, SYSTEM_NAMES } from '../src/render/roster.js';
-
-export const SYSTEMS = ['asl', 'hearts-of-tin', 'lightning-war', 'wacht-am-rhein'] as const;
-
-/** The running game, or the error telling the user there is none. */
-export function runningGame(ctx: Context): Game | Reply {
-  const game = ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
-  return game ?? errorReply('No game is running in this channel: start one with /game start system:<system> name:<name>.');
-}
+import { message, record } from '../../src/core/adjudicate.js';
+import { refuse } from '../../src/core/user-error.js';
+import { defineSubcommand, type CommandGroup, type Context } from '../../src/core/command.js';
+import { choice, integer, text } from '../../src/core/options.js';
+import { mayManage, changeOutcome } from '../../src/core/roster-unit.js';
+import { turnEnd } from '../../src/core/turn-end.js';
+import { runningGame } from '../../src/core/games.js';
+import { commitment, newServerSeed } from '../../src/dice/seeded.js';
+import { newRollId } from '../../src/ledger/ledger.js';
+import { GameRunningError, type Game } from '../../src/ledger/roster.js';
+import { gameEmbed } from '../../src/render/roster.js';
+import { SYSTEM_NAMES, SYSTEMS, systemName } from '../../src/rules/systems.js';
 
 const NOT_MANAGER = (g: Game) => `Only the player who started ${g.name}, or a GM, can change it.`;
 
@@ -67,7 +62,7 @@ export default {
           return message(gameEmbed('Game started', game, { note }));
         } catch (err) {
           if (err instanceof GameRunningError) {
-            return errorReply(`A game is already running in this channel: ${err.game.name} (${SYSTEM_NAMES[err.game.system]}). End it with /game end first.`);
+            refuse(`A game is already running in this channel: ${err.game.name} (${systemName(err.game.system)}). End it with /game end first.`);
           }
           throw err;
         }
@@ -78,9 +73,8 @@ export default {
       options: { value: text({ description: 'Any text: it is mixed into every die of the game', maxLength: 100, required: true }) },
       run(ctx, o) {
         const g = runningGame(ctx);
-        if ('type' in g) return g;
         const { ledger } = ctx.services;
-        if (ledger.gameRollCount(g.guild_id, g.id) > 0) return errorReply(`${g.name} has rolled already: seeds can be added only before the first roll.`);
+        if (ledger.gameRollCount(g.guild_id, g.id) > 0) refuse(`${g.name} has rolled already: seeds can be added only before the first roll.`);
         ledger.transaction(() => {
           ledger.roster.addPlayerSeed(g.id, o.value);
           recordGame(ctx, g, { player_seed: o.value }, 'seed_added', 'Seed added', `${ctx.actor.userName} added a seed to the game's dice.`);
@@ -97,8 +91,7 @@ export default {
       },
       run(ctx, o) {
         const g = runningGame(ctx);
-        if ('type' in g) return g;
-        if (!mayManage(ctx, g.started_by)) return errorReply(NOT_MANAGER(g));
+        if (!mayManage(ctx, g.started_by)) refuse(NOT_MANAGER(g));
         const { ledger } = ctx.services;
         const { updated, lines } = ledger.transaction(() => {
           ledger.roster.setTurn(g.id, o.number, o.phase ?? null);
@@ -123,7 +116,6 @@ export default {
       options: {},
       run(ctx) {
         const g = runningGame(ctx);
-        if ('type' in g) return g;
         const { ledger } = ctx.services;
         return message(
           gameEmbed('Game', g, {
@@ -139,8 +131,7 @@ export default {
       options: {},
       run(ctx) {
         const g = runningGame(ctx);
-        if ('type' in g) return g;
-        if (!mayManage(ctx, g.started_by)) return errorReply(NOT_MANAGER(g));
+        if (!mayManage(ctx, g.started_by)) refuse(NOT_MANAGER(g));
         const { ledger } = ctx.services;
         const ended = ledger.transaction(() => {
           // The reveal: with it, anyone holding the export can recompute every die of the game.

@@ -1,12 +1,12 @@
-import { errorReply } from '../src/core/adjudicate.js';
-import { defineCommand } from '../src/core/command.js';
-import { filterOptions, toFilter } from '../src/core/filters.js';
-import { choice } from '../src/core/options.js';
-import { GM_ONLY, hiddenFrom } from '../src/core/review.js';
-import { chartPng } from '../src/render/chart.js';
-import { limitEmbed, TONE_COLOUR } from '../src/render/embed.js';
-import { chiSquare, type ChiSquare } from '../src/rules/fairness.js';
-import { fractionValue } from '../src/rules/odds.js';
+import { refuse } from '../../src/core/user-error.js';
+import { defineCommand } from '../../src/core/command.js';
+import { filterOptions, toFilter } from '../../src/core/filters.js';
+import { choice } from '../../src/core/options.js';
+import { GM_ONLY, hiddenFrom } from '../../src/core/review.js';
+import { chartPng } from '../../src/render/chart.js';
+import { limitEmbed, TONE_COLOUR } from '../../src/render/embed.js';
+import { chiSquare, type ChiSquare } from '../../src/rules/fairness.js';
+import { fractionValue } from '../../src/rules/odds.js';
 
 const FACES = 6;
 const CHART = 'stats.png';
@@ -25,9 +25,8 @@ export default defineCommand({
     scope: choice({ description: 'This channel (default), or the whole server (GM only)', choices: ['channel', 'server'] as const, default: 'channel' }),
   },
   run(ctx, o) {
-    if (o.scope === 'server' && !ctx.actor.isGm) return errorReply(GM_ONLY("see the whole server's statistics"));
+    if (o.scope === 'server' && !ctx.actor.isGm) refuse(GM_ONLY("see the whole server's statistics"));
     const filter = toFilter(ctx, { user: o.user, system: o.system }, o.scope === 'server');
-    if (typeof filter === 'string') return errorReply(filter);
     const { history } = ctx.services.ledger;
     const rows = [...history.all({ ...filter, kinds: ['roll', 'reroll'] })];
     const ids = rows.map((r) => r.id);

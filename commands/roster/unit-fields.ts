@@ -1,9 +1,10 @@
-import { boolean, choice, integer, text, type OptionSpec } from '../src/core/options.js';
-import { parseUnit } from '../src/rules/asl/parse-unit.js';
-import { ASL_FIELD_DEFAULTS } from '../src/rules/asl/roster.js';
-import { QUALITIES } from '../src/rules/hearts-of-tin/rally.js';
-import { LW_STATES, MORALE_LEVELS, UNIT_TYPES } from '../src/rules/lightning-war/morale-table.js';
-import { MODES, STATUSES } from '../src/rules/wacht-am-rhein/fatigue.js';
+import { boolean, choice, integer, text, type OptionSpec } from '../../src/core/options.js';
+import { refuse } from '../../src/core/user-error.js';
+import { parseUnit } from '../../src/rules/asl/parse-unit.js';
+import { ASL_FIELD_DEFAULTS } from '../../src/rules/asl/roster.js';
+import { QUALITIES } from '../../src/rules/hearts-of-tin/rally.js';
+import { LW_STATES, MORALE_LEVELS, UNIT_TYPES } from '../../src/rules/lightning-war/morale-table.js';
+import { MODES, STATUSES } from '../../src/rules/wacht-am-rhein/fatigue.js';
 
 /** The roster fields of each system, as /unit options, with what is required and what is checked. */
 
@@ -47,9 +48,9 @@ type SystemFields = {
   required: FieldName[];
   defaults: (f: Fields) => Fields;
   /** Cross-field checks and normalising (the ASL counter is read into its data name). */
-  check: (f: Fields) => string | Fields;
-  /** A change the rules forbid from one state to the next (`before` undefined for a new unit). */
-  entering?: (before: Fields | undefined, after: Fields) => string | undefined;
+  check: (f: Fields) => Fields;
+  /** Refuses a change the rules forbid from one state to the next (`before` undefined for a new unit). */
+  entering?: (before: Fields | undefined, after: Fields) => void;
 };
 
 export const SYSTEM_FIELDS: Record<string, SystemFields> = {
@@ -61,9 +62,9 @@ export const SYSTEM_FIELDS: Record<string, SystemFields> = {
     defaults: () => ({ ...ASL_FIELD_DEFAULTS }),
     check: (f) => {
       const u = parseUnit(String(f.counter));
-      if (typeof u === 'string') return `\`counter\` ${JSON.stringify(f.counter)}: ${u}.`;
-      if (f.heroic && u.kind !== 'leader') return '`heroic` is for a leader.';
-      if (f.wounded && u.kind !== 'leader' && u.kind !== 'hero') return '`wounded` is for a leader or hero (A17).';
+      if (typeof u === 'string') refuse(`\`counter\` ${JSON.stringify(f.counter)}: ${u}.`);
+      if (f.heroic && u.kind !== 'leader') refuse('`heroic` is for a leader.');
+      if (f.wounded && u.kind !== 'leader' && u.kind !== 'hero') refuse('`wounded` is for a leader or hero (A17).');
       return { ...f, counter: u.name, ...(f.broken === false ? { disrupted: false } : {}) };
     },
   },
@@ -72,14 +73,15 @@ export const SYSTEM_FIELDS: Record<string, SystemFields> = {
     fields: ['quality', 'band', 'brigade', 'original', 'strength', 'disorder'],
     required: ['original'],
     defaults: (f) => ({ quality: 'regular', band: false, brigade: null, disorder: 0, strength: f.original }),
-    check: (f) => (Number(f.strength) > Number(f.original) ? `\`strength\` (${f.strength}) cannot be more than \`original\` (${f.original}).` : f),
+    check: (f) => (Number(f.strength) > Number(f.original) ? refuse(`\`strength\` (${f.strength}) cannot be more than \`original\` (${f.original}).`) : f),
   },
   'lightning-war': {
     name: 'Lightning War',
     fields: ['morale', 'original', 'casualties', 'unit_type', 'state'],
     required: ['morale', 'original'],
     defaults: () => ({ casualties: 0, unit_type: 'infantry', state: 'steady' }),
-    check: (f) => (Number(f.casualties) > Number(f.original) ? `\`casualties\` (${f.casualties}) cannot be more than \`original\` (${f.original}).` : f),
+    check: (f) =>
+      Number(f.casualties) > Number(f.original) ? refuse(`\`casualties\` (${f.casualties}) cannot be more than \`original\` (${f.original}).`) : f,
   },
   'wacht-am-rhein': {
     name: 'Wacht am Rhein',
@@ -91,43 +93,43 @@ export const SYSTEM_FIELDS: Record<string, SystemFields> = {
     // 13.1.1: a resting or fatigued unit may not enter PA or Combat Reserve mode (one already in it may stay).
     entering: (before, after) => {
       const restricted = ['prepared_assault', 'combat_reserve'];
-      if (!restricted.includes(String(after.mode)) || after.fatigue === 'normal' || before?.mode === after.mode) return undefined;
-      return `A ${after.fatigue} unit may not enter ${after.mode === 'prepared_assault' ? 'Prepared Assault' : 'Combat Reserve'} mode (13.1.1).`;
+      if (!restricted.includes(String(after.mode)) || after.fatigue === 'normal' || before?.mode === after.mode) return;
+      refuse(`A ${after.fatigue} unit may not enter ${after.mode === 'prepared_assault' ? 'Prepared Assault' : 'Combat Reserve'} mode (13.1.1).`);
     },
   },
 };
 
 /** The fields given for this system; an option of another system is refused by name. */
-export function fieldsFor(system: string, given: Fields): Fields | string {
+export function fieldsFor(system: string, given: Fields): Fields {
   const spec = SYSTEM_FIELDS[system]!;
   const out: Fields = {};
   for (const [k, v] of Object.entries(given)) {
     if (v === undefined) continue;
     if (!spec.fields.includes(k as FieldName)) {
       const owner = Object.values(SYSTEM_FIELDS).find((s) => s.fields.includes(k as FieldName));
-      return `\`${k}\` is ${owner ? `a ${owner.name} field` : 'not a unit field'}; this is a ${spec.name} game (its fields: ${spec.fields.join(', ')}).`;
+      refuse(`\`${k}\` is ${owner ? `a ${owner.name} field` : 'not a unit field'}; this is a ${spec.name} game (its fields: ${spec.fields.join(', ')}).`);
     }
     out[k as FieldName] = v;
   }
   return out;
 }
 
-/** A complete, checked set of fields for a new unit, or the error. */
-export function newUnitFields(system: string, given: Fields): Fields | string {
+/** A complete, checked set of fields for a new unit; anything missing or forbidden is refused. */
+export function newUnitFields(system: string, given: Fields): Fields {
   const f = fieldsFor(system, given);
-  if (typeof f === 'string') return f;
   const spec = SYSTEM_FIELDS[system]!;
   const missing = spec.required.filter((k) => f[k] === undefined);
-  if (missing.length) return `A ${spec.name} unit needs ${missing.map((k) => `\`${k}\``).join(' and ')}.`;
+  if (missing.length) refuse(`A ${spec.name} unit needs ${missing.map((k) => `\`${k}\``).join(' and ')}.`);
   const next = { ...spec.defaults(f), ...f };
-  return spec.entering?.(undefined, next) ?? spec.check(next);
+  spec.entering?.(undefined, next);
+  return spec.check(next);
 }
 
-/** The unit's fields after an edit, checked as a whole, or the error. */
-export function editedFields(system: string, current: Fields, given: Fields): Fields | string {
+/** The unit's fields after an edit, checked as a whole; a forbidden change is refused. */
+export function editedFields(system: string, current: Fields, given: Fields): Fields {
   const f = fieldsFor(system, given);
-  if (typeof f === 'string') return f;
   const spec = SYSTEM_FIELDS[system]!;
   const next = { ...current, ...f };
-  return spec.entering?.(current, next) ?? spec.check(next);
+  spec.entering?.(current, next);
+  return spec.check(next);
 }

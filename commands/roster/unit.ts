@@ -1,10 +1,12 @@
-import { errorReply, message, record } from '../src/core/adjudicate.js';
-import { customId, defineSubcommand, type CommandGroup, type Context, type Reply } from '../src/core/command.js';
-import { text, user } from '../src/core/options.js';
-import { assertMayChange, changeOutcome } from '../src/core/roster-unit.js';
-import { DuplicateUnitError, type Game, type RosterUnit } from '../src/ledger/roster.js';
-import { unitEmbed, unitListEmbed, UNITS_PER_PAGE } from '../src/render/roster.js';
-import { runningGame } from './game.js';
+import { message, record } from '../../src/core/adjudicate.js';
+import { refuse } from '../../src/core/user-error.js';
+import { customId, defineSubcommand, type CommandGroup, type Context, type Reply } from '../../src/core/command.js';
+import { text, user } from '../../src/core/options.js';
+import { rosterChoices } from '../../src/core/unit-option.js';
+import { assertMayChange, changeOutcome } from '../../src/core/roster-unit.js';
+import { DuplicateUnitError, type Game, type RosterUnit } from '../../src/ledger/roster.js';
+import { unitEmbed, unitListEmbed, UNITS_PER_PAGE } from '../../src/render/roster.js';
+import { runningGame } from '../../src/core/games.js';
 import { editedFields, FIELD_OPTIONS, newUnitFields, type FieldName } from './unit-fields.js';
 
 const NAME_MAX = 60;
@@ -18,12 +20,11 @@ function fieldValues(o: Record<string, unknown>): Partial<Record<FieldName, unkn
   return out;
 }
 
-/** The game and the named unit on its roster, or the error reply. */
-function findUnit(ctx: Context, name: string): { game: Game; unit: RosterUnit } | Reply {
+/** The game and the named unit on its roster; an unknown name is refused. */
+function findUnit(ctx: Context, name: string): { game: Game; unit: RosterUnit } {
   const game = runningGame(ctx);
-  if ('type' in game) return game;
   const unit = ctx.services.ledger.roster.unitByName(game.id, name);
-  return unit ? { game, unit } : errorReply(`There is no unit named ${JSON.stringify(name)} in ${game.name}. /unit list shows the roster.`);
+  return { game, unit: unit ?? refuse(`There is no unit named ${JSON.stringify(name)} in ${game.name}. /unit list shows the roster.`) };
 }
 
 function recordUnit(ctx: Context, game: Game, unit: string, input: Record<string, unknown>, result: string, label: string, why: string) {
@@ -61,9 +62,7 @@ export default {
       },
       run(ctx, o) {
         const game = runningGame(ctx);
-        if ('type' in game) return game;
         const fields = newUnitFields(game.system, fieldValues(o));
-        if (typeof fields === 'string') return errorReply(fields);
         const { ledger } = ctx.services;
         try {
           const unit = ledger.transaction(() => {
@@ -81,8 +80,7 @@ export default {
           });
           return message(unitEmbed('Unit added', game.system, unit));
         } catch (err) {
-          if (err instanceof DuplicateUnitError)
-            return errorReply(`There is already a unit named ${JSON.stringify(o.name)} in ${game.name} (names ignore case).`);
+          if (err instanceof DuplicateUnitError) refuse(`There is already a unit named ${JSON.stringify(o.name)} in ${game.name} (names ignore case).`);
           throw err;
         }
       },
@@ -98,14 +96,12 @@ export default {
       },
       run(ctx, o) {
         const found = findUnit(ctx, o.unit);
-        if ('type' in found) return found;
         const { game, unit } = found;
         assertMayChange(ctx, { game, unit });
-        if (o.owner && !ctx.actor.isGm) return errorReply('Only a GM can give a unit to another player.');
+        if (o.owner && !ctx.actor.isGm) refuse('Only a GM can give a unit to another player.');
         const changes = fieldValues(o);
         const fields = editedFields(game.system, unit.fields, changes);
-        if (typeof fields === 'string') return errorReply(fields);
-        if (!Object.keys(changes).length && !o.new_name && o.side === undefined && !o.owner) return errorReply('Nothing to change: give the fields to set.');
+        if (!Object.keys(changes).length && !o.new_name && o.side === undefined && !o.owner) refuse('Nothing to change: give the fields to set.');
         const { ledger } = ctx.services;
         try {
           const updated = ledger.transaction(() => {
@@ -130,7 +126,7 @@ export default {
           });
           return message(unitEmbed('Unit edited', game.system, updated));
         } catch (err) {
-          if (err instanceof DuplicateUnitError) return errorReply(`There is already a unit named ${JSON.stringify(o.new_name)} in ${game.name}.`);
+          if (err instanceof DuplicateUnitError) refuse(`There is already a unit named ${JSON.stringify(o.new_name)} in ${game.name}.`);
           throw err;
         }
       },
@@ -140,7 +136,6 @@ export default {
       options: { unit: unitName() },
       run(ctx, o) {
         const found = findUnit(ctx, o.unit);
-        if ('type' in found) return found;
         return message(unitEmbed('Unit', found.game.system, found.unit));
       },
     }),
@@ -149,7 +144,7 @@ export default {
       options: {},
       run(ctx) {
         const game = runningGame(ctx);
-        return 'type' in game ? game : listPage(ctx, game, 0);
+        return listPage(ctx, game, 0);
       },
     }),
     remove: defineSubcommand({
@@ -157,7 +152,6 @@ export default {
       options: { unit: unitName() },
       run(ctx, o) {
         const found = findUnit(ctx, o.unit);
-        if ('type' in found) return found;
         const { game, unit } = found;
         assertMayChange(ctx, found, { verb: 'remove it' });
         const { ledger } = ctx.services;
@@ -174,7 +168,7 @@ export default {
     [PAGE]: (ctx, target) => {
       const m = /^([0-9a-z]+)-(\d{1,4})$/.exec(target);
       const game = m && ctx.services.ledger.roster.game(ctx.actor.guildId, m[1]!);
-      if (!m || !game || game.channel_id !== ctx.actor.channelId) return errorReply('That roster is not in this channel.');
+      if (!m || !game || game.channel_id !== ctx.actor.channelId) refuse('That roster is not in this channel.');
       const page = listPage(ctx, game, Number(m[2]));
       return page.type === 'message' ? { type: 'update', embed: page.embed, buttons: page.buttons } : page;
     },
@@ -183,7 +177,3 @@ export default {
 } satisfies CommandGroup;
 
 /** Names on this channel's roster that start with what was typed. */
-export function rosterChoices(ctx: Context, value: string) {
-  const game = ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
-  return game ? ctx.services.ledger.roster.unitNames(game.id, value, 25).map((n) => ({ name: n, value: n })) : [];
-}

@@ -1,8 +1,8 @@
-import { message } from '../src/core/adjudicate.js';
-import { defineCommand } from '../src/core/command.js';
-import { text } from '../src/core/options.js';
-import { findRoll } from '../src/core/review.js';
-import { noticeEmbed } from '../src/render/embed.js';
+import { message } from '../../src/core/adjudicate.js';
+import { defineCommand } from '../../src/core/command.js';
+import { text } from '../../src/core/options.js';
+import { findRoll } from '../../src/core/review.js';
+import { noticeEmbed } from '../../src/render/embed.js';
 
 export default defineCommand({
   name: 'verify',
@@ -12,7 +12,6 @@ export default defineCommand({
   run(ctx, o) {
     const { ledger } = ctx.services;
     const row = o.id ? findRoll(ctx, o.id) : undefined;
-    if (row && 'type' in row) return row;
     const report = ledger.verify(ctx.actor.guildId, row?.guild_seq);
     if (report.ok) {
       return message(

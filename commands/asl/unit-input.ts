@@ -1,10 +1,11 @@
-import type { Context } from '../src/core/command.js';
-import { preferGiven, trackedUnit, writeBack, type Tracked } from '../src/core/roster-unit.js';
-import { ASL_FIELD_DEFAULTS, aslRosterChange, type AslFields } from '../src/rules/asl/roster.js';
-import { boolean, choice, text, type ParsedOptions } from '../src/core/options.js';
-import { catalog, CLASSES } from '../src/rules/asl/catalog.js';
-import { HOB_STATUS_CODES, SUB_TYPES, subTypeConflict, type HobInput } from '../src/rules/asl/hob.js';
-import { parseUnit, suggestUnits, type AslUnit } from '../src/rules/asl/parse-unit.js';
+import type { Context } from '../../src/core/command.js';
+import { refuse } from '../../src/core/user-error.js';
+import { preferGiven, trackedUnit, writeBack, type Tracked } from '../../src/core/roster-unit.js';
+import { ASL_FIELD_DEFAULTS, aslRosterChange, type AslFields } from '../../src/rules/asl/roster.js';
+import { boolean, choice, text, type ParsedOptions } from '../../src/core/options.js';
+import { catalog, CLASSES } from '../../src/rules/asl/catalog.js';
+import { HOB_STATUS_CODES, SUB_TYPES, subTypeConflict, type HobInput } from '../../src/rules/asl/hob.js';
+import { parseUnit, suggestUnits, type AslUnit } from '../../src/rules/asl/parse-unit.js';
 
 /** Options /hob and /mc share: the unit and what Heat of Battle needs to know about it. */
 
@@ -38,20 +39,16 @@ export type TrackedAsl = Tracked & { fields: AslFields };
 
 /**
  * The unit the options describe — a roster unit of this channel's ASL game by its name, or a unit
- * as players write it — or the error sentence naming `unit`.
+ * as players write it; a unit that cannot be read is refused, naming `unit`.
  */
-export function readUnit(
-  ctx: Context,
-  o: UnitOpts & { sub_type: string },
-  purpose: 'write' | 'read' = 'write',
-): { unit: AslUnit; tracked?: TrackedAsl } | string {
+export function readUnit(ctx: Context, o: UnitOpts & { sub_type: string }, purpose: 'write' | 'read' = 'write'): { unit: AslUnit; tracked?: TrackedAsl } {
   const tracked = trackedUnit(ctx, 'asl', o.unit, purpose);
   const text = tracked ? String(tracked.unit.fields.counter) : o.unit;
   // A sub-type given as an option picks its unit the way the word would ("German 2-3-7" + VG).
   const unit = parseUnit(text, { nationality: o.nationality, class: o.class, ...(o.sub_type !== 'none' ? { tag: o.sub_type } : {}) });
-  if (typeof unit === 'string') return `\`unit\` ${JSON.stringify(o.unit)}: ${unit}.`;
+  if (typeof unit === 'string') refuse(`\`unit\` ${JSON.stringify(o.unit)}: ${unit}.`);
   const conflict = subTypeConflict(unit, o.sub_type as HobInput['subType']);
-  if (conflict) return `${conflict}.`;
+  if (conflict) refuse(`${conflict}.`);
   // A roster unit keeps its counter's name in the rules (substitutions read "German 4-6-7 → …");
   // the reply's title and the ledger's unit column carry the roster name.
   return tracked ? { unit, tracked: { ...tracked, fields: { ...ASL_FIELD_DEFAULTS, ...(tracked.unit.fields as Partial<AslFields>) } as AslFields } } : { unit };
@@ -75,19 +72,19 @@ export function aslWriteBack(ctx: Context, tracked: TrackedAsl | undefined, step
   if (tracked && change) writeBack(ctx, tracked, change, rollId, command);
 }
 
-/** "German 4-6-7, broken German 4-4-7" → the companions, or the error naming `companions`. */
-export function readCompanions(textValue: string | undefined, nationality: string): { unit: AslUnit; broken: boolean }[] | string {
+/** "German 4-6-7, broken German 4-4-7" → the companions; an unreadable one is refused, naming `companions`. */
+export function readCompanions(textValue: string | undefined, nationality: string): { unit: AslUnit; broken: boolean }[] {
   if (!textValue) return [];
   const parts = textValue
     .split(/[,;]/)
     .map((p) => p.trim())
     .filter(Boolean);
-  if (parts.length > MAX_COMPANIONS) return `\`companions\`: at most ${MAX_COMPANIONS} units (you gave ${parts.length}).`;
+  if (parts.length > MAX_COMPANIONS) refuse(`\`companions\`: at most ${MAX_COMPANIONS} units (you gave ${parts.length}).`);
   const out: { unit: AslUnit; broken: boolean }[] = [];
   for (const p of parts) {
     const broken = /^broken\s+/i.test(p);
     const unit = parseUnit(p.replace(/^broken\s+/i, ''), { nationality });
-    if (typeof unit === 'string') return `\`companions\` ${JSON.stringify(p)}: ${unit}.`;
+    if (typeof unit === 'string') refuse(`\`companions\` ${JSON.stringify(p)}: ${unit}.`);
     out.push({ unit, broken });
   }
   return out;

@@ -1,6 +1,6 @@
-import { defineCommand } from '../src/core/command.js';
-import { text } from '../src/core/options.js';
-import { gmMark } from './void.js';
+import { defineCommand } from '../../src/core/command.js';
+import { text } from '../../src/core/options.js';
+import { gmMark } from './gm-mark.js';
 
 export default defineCommand({
   name: 'annotate',

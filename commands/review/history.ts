@@ -1,10 +1,11 @@
-import { errorReply, message } from '../src/core/adjudicate.js';
-import { customId, defineCommand, type Context, type Reply } from '../src/core/command.js';
-import { filterOptions, toFilter, type FilterValues } from '../src/core/filters.js';
-import { choice } from '../src/core/options.js';
-import { GM_ONLY, hiddenFrom } from '../src/core/review.js';
-import { newRollId } from '../src/ledger/ledger.js';
-import { HISTORY_PAGE, historyEmbed, historyLine } from '../src/render/review.js';
+import { message } from '../../src/core/adjudicate.js';
+import { refuse } from '../../src/core/user-error.js';
+import { customId, defineCommand, type Context, type Reply } from '../../src/core/command.js';
+import { filterOptions, toFilter, type FilterValues } from '../../src/core/filters.js';
+import { choice } from '../../src/core/options.js';
+import { GM_ONLY, hiddenFrom } from '../../src/core/review.js';
+import { newRollId } from '../../src/ledger/ledger.js';
+import { HISTORY_PAGE, historyEmbed, historyLine } from '../../src/render/review.js';
 
 const PAGE = 'history_page';
 
@@ -12,7 +13,6 @@ type Params = FilterValues & { scope: 'channel' | 'server' };
 
 function page(ctx: Context, queryId: string, params: Params, n: number): Reply {
   const filter = toFilter(ctx, params, params.scope === 'server');
-  if (typeof filter === 'string') return errorReply(filter);
   const { history } = ctx.services.ledger;
   const first = history.page(filter, HISTORY_PAGE, Math.max(0, n) * HISTORY_PAGE);
   const total = first.total;
@@ -42,10 +42,9 @@ export default defineCommand({
     scope: choice({ description: 'This channel (default), or the whole server (GM only)', choices: ['channel', 'server'] as const, default: 'channel' }),
   },
   run(ctx, o) {
-    if (o.scope === 'server' && !ctx.actor.isGm) return errorReply(GM_ONLY("see the whole server's history"));
+    if (o.scope === 'server' && !ctx.actor.isGm) refuse(GM_ONLY("see the whole server's history"));
     const params: Params = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Params;
-    const checked = toFilter(ctx, params, params.scope === 'server');
-    if (typeof checked === 'string') return errorReply(checked);
+    const _checked = toFilter(ctx, params, params.scope === 'server');
     // The filters live in the database; the paging buttons carry only the query's id.
     const id = newRollId();
     ctx.services.ledger.queries.save({
@@ -62,8 +61,8 @@ export default defineCommand({
     [PAGE]: (ctx, target) => {
       const m = /^([0-9a-z]+)-(\d{1,6})$/.exec(target);
       const q = m && ctx.services.ledger.queries.get(ctx.actor.guildId, m[1]!);
-      if (!m || !q) return errorReply('That history page is not on record in this server.');
-      if (q.user_id !== ctx.actor.userId) return errorReply('Only the player who asked for this history can page it: run /history yourself.');
+      if (!m || !q) refuse('That history page is not on record in this server.');
+      if (q.user_id !== ctx.actor.userId) refuse('Only the player who asked for this history can page it: run /history yourself.');
       const reply = page(ctx, q.id, q.params as Params, Number(m[2]));
       return reply.type === 'message' ? { type: 'update', embed: reply.embed, buttons: reply.buttons } : reply;
     },

@@ -1,8 +1,8 @@
-import { message } from '../src/core/adjudicate.js';
-import { defineSubcommand, type CommandGroup } from '../src/core/command.js';
-import { text } from '../src/core/options.js';
-import { findRoll, hiddenFrom } from '../src/core/review.js';
-import { rollDetailEmbed } from '../src/render/review.js';
+import { message } from '../../src/core/adjudicate.js';
+import { defineSubcommand, type CommandGroup } from '../../src/core/command.js';
+import { text } from '../../src/core/options.js';
+import { findRoll, hiddenFrom } from '../../src/core/review.js';
+import { rollDetailEmbed } from '../../src/render/review.js';
 
 export default {
   name: 'roll',
@@ -14,7 +14,6 @@ export default {
       options: { id: text({ description: 'The roll id, from the reply footer or /history', maxLength: 20, required: true }) },
       run(ctx, o) {
         const row = findRoll(ctx, o.id);
-        if ('type' in row) return row;
         const { history } = ctx.services.ledger;
         const related = ctx.services.ledger.children(ctx.actor.guildId, row.id);
         const hidden = hiddenFrom(

@@ -1,11 +1,12 @@
-import { errorReply, gameFor, gameNote, message, record, resultMessage } from '../src/core/adjudicate.js';
-import { defineSubcommand, type CommandGroup, type Context, type Reply } from '../src/core/command.js';
-import { boolean, choice, integer, text } from '../src/core/options.js';
-import { trackedUnit, writeBack, type Tracked } from '../src/core/roster-unit.js';
-import { positionKey } from '../src/core/turn-end.js';
-import type { Game } from '../src/ledger/roster.js';
-import { fatigueChangeEmbed, fatigueStatusEmbed } from '../src/render/wacht-am-rhein.js';
-import type { Outcome } from '../src/rules/types.js';
+import { gameFor, gameNote, message, record, resultMessage } from '../../src/core/adjudicate.js';
+import { refuse } from '../../src/core/user-error.js';
+import { defineSubcommand, type CommandGroup, type Context, type Reply } from '../../src/core/command.js';
+import { boolean, choice, integer, text } from '../../src/core/options.js';
+import { trackedUnit, writeBack, type Tracked } from '../../src/core/roster-unit.js';
+import { positionKey } from '../../src/core/turn-end.js';
+import type { Game } from '../../src/ledger/roster.js';
+import { fatigueChangeEmbed, fatigueStatusEmbed } from '../../src/render/wacht-am-rhein.js';
+import type { Outcome } from '../../src/rules/types.js';
 import {
   applyEvent,
   EVENT_CODES,
@@ -17,8 +18,8 @@ import {
   type FatigueFinding,
   type FatigueState,
   type Strengths,
-} from '../src/rules/wacht-am-rhein/fatigue.js';
-import { rosterChoices } from './unit.js';
+} from '../../src/rules/wacht-am-rhein/fatigue.js';
+import { rosterChoices } from '../../src/core/unit-option.js';
 
 const SYSTEM = 'wacht-am-rhein';
 
@@ -44,12 +45,14 @@ function subject(
   o: { unit?: string; status?: FatigueState['status']; attack?: number; defense?: number; movement?: number },
   purpose: 'write' | 'read',
   needStrengths: boolean,
-): Subject | string {
+): Subject {
   const tracked = o.unit ? trackedUnit(ctx, SYSTEM, o.unit, purpose) : undefined;
   if (tracked) {
     const f = tracked.unit.fields as Record<string, any>;
     if (o.status !== undefined && o.status !== f.fatigue) {
-      return `\`status\` describes an untracked unit; ${tracked.unit.name} is on the roster as ${f.fatigue}, which only events and recoveries change (or /unit edit).`;
+      refuse(
+        `\`status\` describes an untracked unit; ${tracked.unit.name} is on the roster as ${f.fatigue}, which only events and recoveries change (or /unit edit).`,
+      );
     }
     return {
       tracked,
@@ -59,12 +62,14 @@ function subject(
     };
   }
   if (!o.status) {
-    return o.unit
-      ? `There is no Wacht am Rhein unit named ${JSON.stringify(o.unit)} in this channel's game. For an untracked unit give \`status\`${needStrengths ? ', `attack`, `defense` and `movement`' : ''} too.`
-      : "Name a roster `unit`, or give an untracked unit's `status`.";
+    refuse(
+      o.unit
+        ? `There is no Wacht am Rhein unit named ${JSON.stringify(o.unit)} in this channel's game. For an untracked unit give \`status\`${needStrengths ? ', `attack`, `defense` and `movement`' : ''} too.`
+        : "Name a roster `unit`, or give an untracked unit's `status`.",
+    );
   }
   if (needStrengths && (o.attack === undefined || o.defense === undefined || o.movement === undefined))
-    return 'An untracked unit needs `attack`, `defense` and `movement`.';
+    refuse('An untracked unit needs `attack`, `defense` and `movement`.');
   const printed =
     o.attack !== undefined && o.defense !== undefined && o.movement !== undefined ? { attack: o.attack, defense: o.defense, movement: o.movement } : undefined;
   return { name: o.unit, state: { status: o.status, mrExemption: false }, ...(printed ? { printed } : {}) };
@@ -122,11 +127,10 @@ export default {
       options: { event: choice({ description: 'What happened to the unit', choices: EVENT_CODES, required: true }), ...common },
       run(ctx, o) {
         const s = subject(ctx, o, 'write', false);
-        if (typeof s === 'string') return errorReply(s);
         const game = s.tracked?.game ?? gameFor(ctx, SYSTEM);
         const mode = s.tracked ? (s.tracked.unit.fields as Record<string, unknown>).mode : undefined;
         if (o.event === 'left_maneuver_reserve' && s.tracked && mode !== 'maneuver_reserve') {
-          return errorReply(
+          refuse(
             `${s.tracked.unit.name} is in ${String(mode ?? 'no').replace('_', ' ')} mode, not Maneuver Reserve: only a unit in MR mode can leave it (13.1.3).`,
           );
         }
@@ -153,23 +157,22 @@ export default {
       },
       run(ctx, o) {
         const s = subject(ctx, o, 'write', false);
-        if (typeof s === 'string') return errorReply(s);
         const f = s.tracked?.unit.fields as Record<string, unknown> | undefined;
         const mode = f?.mode;
         const tactical = o.tactical ?? (mode === undefined ? undefined : mode === 'tactical');
-        if (tactical === undefined) return errorReply('`tactical` is required for an untracked unit: is it in Tactical mode?');
+        if (tactical === undefined) refuse('`tactical` is required for an untracked unit: is it in Tactical mode?');
         // One step per Resting Phase (13.1.2): a tracked unit recovers in the game's Resting Phase, once.
         let extra: Record<string, unknown> = {};
         if (s.tracked) {
           const g = s.tracked.game;
           if (!isRestingPhase(g.phase)) {
-            return errorReply(
+            refuse(
               `Recovery is taken in the Resting Phase (13.1.2), and ${g.name} is at ${g.turn === null ? 'no turn yet' : `turn ${g.turn}${g.phase ? `, ${g.phase}` : ''}`}: set it with /game turn number:<n> phase:resting.`,
             );
           }
           const here = positionKey(g);
           if (f?.recovered_in === here)
-            return errorReply(`${s.tracked.unit.name} already recovered a step in the Resting Phase of turn ${g.turn}: one step per Resting Phase (13.1.2).`);
+            refuse(`${s.tracked.unit.name} already recovered a step in the Resting Phase of turn ${g.turn}: one step per Resting Phase (13.1.2).`);
           extra = { recovered_in: here };
         }
         const outcome = recover(s.state, { tactical, adjacentEnemy: o.adjacent_enemy, moved: o.moved });
@@ -183,7 +186,6 @@ export default {
       options: { ...common, ...strengths },
       run(ctx, o) {
         const s = subject(ctx, o, 'read', true);
-        if (typeof s === 'string') return errorReply(s);
         return message(fatigueStatusEmbed(s.name, s.printed!, s.state.status, s.state.mrExemption));
       },
     }),

@@ -1,12 +1,13 @@
-import { defineCommand } from '../src/core/command.js';
-import { errorReply, gameFor, gameNote, record, resultMessage } from '../src/core/adjudicate.js';
-import { integer, requiredMessage, text } from '../src/core/options.js';
-import { assertMayChange, writeBack } from '../src/core/roster-unit.js';
-import { UNIT_NAME_MAX } from '../src/core/unit-option.js';
-import { brigadeUnits, lossesOf } from '../src/core/brigades.js';
-import { findingEmbed } from '../src/render/hearts-of-tin.js';
-import { brigadeMorale } from '../src/rules/hearts-of-tin/disorder.js';
-import { STRENGTH_MAX } from './disorder.js';
+import { defineCommand } from '../../src/core/command.js';
+import { refuse } from '../../src/core/user-error.js';
+import { gameFor, gameNote, record, resultMessage } from '../../src/core/adjudicate.js';
+import { integer, requiredMessage, text } from '../../src/core/options.js';
+import { assertMayChange, writeBack } from '../../src/core/roster-unit.js';
+import { UNIT_NAME_MAX } from '../../src/core/unit-option.js';
+import { brigadeUnits, lossesOf } from '../../src/core/brigades.js';
+import { findingEmbed } from '../../src/render/hearts-of-tin.js';
+import { brigadeMorale } from '../../src/rules/hearts-of-tin/disorder.js';
+import { STRENGTH_MAX } from './limits.js';
 
 const options = {
   original: integer({ description: "The brigade's original strength (a roster brigade: its units' total)", min: 1, max: STRENGTH_MAX }),
@@ -30,9 +31,9 @@ export default defineCommand({
     const totals = fromRoster ? lossesOf(ever) : undefined;
     const o = { ...given, ...(totals ? { original: totals.original, lost: totals.lost } : {}) };
     if (o.original === undefined || o.lost === undefined) {
-      return errorReply(requiredMessage(o.original === undefined ? 'original' : 'lost', o.original === undefined ? options.original : options.lost));
+      refuse(requiredMessage(o.original === undefined ? 'original' : 'lost', o.original === undefined ? options.original : options.lost));
     }
-    if (o.lost > o.original) return errorReply(`\`lost\` (${o.lost}) cannot be more than \`original\` (${o.original}).`);
+    if (o.lost > o.original) refuse(`\`lost\` (${o.lost}) cannot be more than \`original\` (${o.original}).`);
     const input = { ...o, original: o.original, lost: o.lost };
     const outcome = brigadeMorale(input);
     const marking = outcome.result === 'shaken' && fromRoster ? live.filter((u) => !u.fields.brigade_shaken) : [];

@@ -1,9 +1,9 @@
-import { errorReply } from '../src/core/adjudicate.js';
-import { defineCommand } from '../src/core/command.js';
-import { filterOptions, toFilter } from '../src/core/filters.js';
-import { GM_ONLY } from '../src/core/review.js';
-import { noticeEmbed } from '../src/render/embed.js';
-import { toCsv, toJsonl, type ExportRow } from '../src/render/export.js';
+import { refuse } from '../../src/core/user-error.js';
+import { defineCommand } from '../../src/core/command.js';
+import { filterOptions, toFilter } from '../../src/core/filters.js';
+import { GM_ONLY } from '../../src/core/review.js';
+import { noticeEmbed } from '../../src/render/embed.js';
+import { toCsv, toJsonl, type ExportRow } from '../../src/render/export.js';
 
 export default defineCommand({
   name: 'export',
@@ -12,9 +12,8 @@ export default defineCommand({
   slow: true,
   options: filterOptions,
   run(ctx, o) {
-    if (!ctx.actor.isGm) return errorReply(GM_ONLY('export the ledger'));
+    if (!ctx.actor.isGm) refuse(GM_ONLY('export the ledger'));
     const filter = toFilter(ctx, o, true);
-    if (typeof filter === 'string') return errorReply(filter);
     const { history } = ctx.services.ledger;
     // Every row: rolls, rulings, decisions, voids, notes, reveals, game, roster and setting changes.
     const rows = [...history.all({ ...filter, kinds: 'all' })];

@@ -1,11 +1,8 @@
-import { defineCommand, type Context } from '../src/core/command.js';
-import { errorReply, rollAndRecord, rollMessage } from '../src/core/adjudicate.js';
-import { boolean, choice, integer, type ParsedOptions } from '../src/core/options.js';
-import { storedAslEmbed } from '../src/render/asl.js';
-import { checkConflict, checkDistribution, checkOrder, moraleCheck, TERRAINS, type CheckInput } from '../src/rules/asl/mc.js';
-import { oddsOf } from '../src/rules/odds.js';
-import { aslWriteBack, hobOptions, hobSituation, readCompanions, readUnit, rosterDefaults, unitChoices, unitOptions, type TrackedAsl } from './asl-options.js';
-import { refuseButtons } from './asl-refuse.js';
+import type { Context } from '../../src/core/command.js';
+import { refuse } from '../../src/core/user-error.js';
+import { boolean, choice, integer, type ParsedOptions, sealedOption } from '../../src/core/options.js';
+import { checkConflict, TERRAINS, type CheckInput } from '../../src/rules/asl/mc.js';
+import { hobOptions, hobSituation, readCompanions, readUnit, rosterDefaults, unitOptions, type TrackedAsl } from './unit-input.js';
 
 const { with_leader: _withLeader, ...mcHobOptions } = hobOptions;
 
@@ -26,7 +23,7 @@ export const options = {
   wounded: boolean({ description: 'A wounded leader or hero (A17)', default: false }),
   // A leader's presence is told by leader_drm here (Discord allows 25 options a command).
   ...mcHobOptions,
-  sealed: boolean({ description: 'Sealed: only GMs see the result until /reveal', default: false }),
+  sealed: sealedOption(),
 };
 
 export const check = (o: ParsedOptions<typeof options>) => {
@@ -38,19 +35,16 @@ export const check = (o: ParsedOptions<typeof options>) => {
   return undefined;
 };
 
-/** The rules' input from the options, or the sentence that refuses them (nothing is rolled). */
+/** The rules' input from the options; what cannot be rolled is refused (nothing is rolled). */
 export function prepare(
   ctx: Context,
   given: ParsedOptions<typeof options>,
   purpose: 'write' | 'read' = 'write',
-): { input: CheckInput; tracked?: TrackedAsl; options: Record<string, unknown> } | string {
-  const read = readUnit(ctx, given, purpose);
-  if (typeof read === 'string') return read;
-  const { unit, tracked } = read;
+): { input: CheckInput; tracked?: TrackedAsl; options: Record<string, unknown> } {
+  const { unit, tracked } = readUnit(ctx, given, purpose);
   const o = rosterDefaults(ctx, given, tracked);
-  if (o.self_rally && tracked?.fields.disrupted) return `${tracked.unit.name} is Disrupted: a Disrupted unit may not Self-Rally (A19.12).`;
+  if (o.self_rally && tracked?.fields.disrupted) refuse(`${tracked.unit.name} is Disrupted: a Disrupted unit may not Self-Rally (A19.12).`);
   const companions = readCompanions(o.companions, unit.nationality);
-  if (typeof companions === 'string') return companions;
   const input: CheckInput = {
     unit,
     check: o.check,
@@ -70,36 +64,10 @@ export function prepare(
     companions,
   };
   const conflict = checkConflict(input);
-  if (conflict) return `${conflict}. Nothing was rolled or recorded.`;
+  if (conflict) refuse(`${conflict}. Nothing was rolled or recorded.`);
   if (o.ml === undefined && o.status !== 'berserk' && (o.check === 'rally' || o.broken ? unit.brokenMl : unit.ml) === undefined) {
-    return `${unit.name} has no Morale Level in the data: give its counter or \`ml\`.`;
+    refuse(`${unit.name} has no Morale Level in the data: give its counter or \`ml\`.`);
   }
 
   return { input, ...(tracked ? { tracked } : {}), options: tracked ? { ...o, counter: tracked.fields.counter } : o };
 }
-
-export default defineCommand({
-  name: 'mc',
-  description: 'ASL: a Morale Check or Rally DR, with Heat of Battle on an Original 2',
-  system: 'asl',
-  example: '/mc unit:"Russian 4-4-7" number:2 leader_drm:-1',
-  options,
-  check,
-  run(ctx, o) {
-    const prepared = prepare(ctx, o);
-    if (typeof prepared === 'string') return errorReply(prepared);
-    const { input, tracked } = prepared;
-    const found = rollAndRecord(
-      ctx,
-      { command: 'mc', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
-      (dice) => moraleCheck(input, dice),
-      {
-        odds: (out) => oddsOf(checkDistribution(input), checkOrder(input), out.result),
-        after: (r) => aslWriteBack(ctx, tracked, r.outcome.steps, r.row.id, 'mc'),
-      },
-    );
-    return rollMessage(ctx, o.sealed, found, storedAslEmbed(found.row), refuseButtons(found));
-  },
-  autocomplete: unitChoices,
-  renderStored: (_ctx, row) => ({ embed: storedAslEmbed(row), buttons: refuseButtons({ row, outcome: row.outcome as { steps: { kind: string }[] } }) }),
-});

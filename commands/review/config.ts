@@ -1,12 +1,13 @@
-import { errorReply, message, record } from '../src/core/adjudicate.js';
-import { defineSubcommand, type CommandGroup, type Context } from '../src/core/command.js';
-import { channel, role } from '../src/core/options.js';
-import { GM_ONLY } from '../src/core/review.js';
-import { changeOutcome } from '../src/core/roster-unit.js';
-import { noticeEmbed } from '../src/render/embed.js';
+import { message, record } from '../../src/core/adjudicate.js';
+import { refuse } from '../../src/core/user-error.js';
+import { defineSubcommand, type CommandGroup, type Context } from '../../src/core/command.js';
+import { channel, role } from '../../src/core/options.js';
+import { GM_ONLY } from '../../src/core/review.js';
+import { changeOutcome } from '../../src/core/roster-unit.js';
+import { noticeEmbed } from '../../src/render/embed.js';
 
 function setting(ctx: Context, name: string, value: string, apply: () => void, shown: string) {
-  if (!ctx.actor.isGm) return errorReply(GM_ONLY('change the settings'));
+  if (!ctx.actor.isGm) refuse(GM_ONLY('change the settings'));
   ctx.services.ledger.transaction(() => {
     apply();
     record(

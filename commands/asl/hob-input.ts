@@ -1,0 +1,28 @@
+import type { Context } from '../../src/core/command.js';
+import { refuse } from '../../src/core/user-error.js';
+import { boolean, type ParsedOptions, sealedOption } from '../../src/core/options.js';
+import { hobExemption, type HobInput } from '../../src/rules/asl/hob.js';
+import type { AslUnit } from '../../src/rules/asl/parse-unit.js';
+import { hobOptions, hobSituation, readCompanions, readUnit, rosterDefaults, unitOptions, type TrackedAsl } from './unit-input.js';
+
+export const options = {
+  ...unitOptions,
+  broken: boolean({ description: 'The unit was broken when the Original 2 was rolled (+1)', default: false }),
+  ...hobOptions,
+  sealed: sealedOption(),
+};
+
+/** The rules' input from the options; what cannot be rolled is refused (nothing is rolled). */
+export function prepare(
+  ctx: Context,
+  given: ParsedOptions<typeof options>,
+  purpose: 'write' | 'read' = 'write',
+): { input: HobInput; companions: { unit: AslUnit; broken: boolean }[]; tracked?: TrackedAsl; options: Record<string, unknown> } {
+  const { unit, tracked } = readUnit(ctx, given, purpose);
+  const o = rosterDefaults(ctx, given, tracked);
+  const input: HobInput = { ...hobSituation(o), unit, broken: o.broken, heroic: tracked?.fields.heroic ?? false };
+  const exempt = hobExemption(input);
+  if (exempt) refuse(`${unit.name}: no Heat of Battle DR — ${exempt} (A15.1). Nothing was rolled or recorded.`);
+  const companions = readCompanions(o.companions, unit.nationality);
+  return { input, companions, ...(tracked ? { tracked } : {}), options: tracked ? { ...o, counter: tracked.fields.counter } : o };
+}

@@ -1,0 +1,33 @@
+import { defineCommand } from '../../src/core/command.js';
+import { rollAndRecord, rollMessage } from '../../src/core/adjudicate.js';
+import { storedAslEmbed } from '../../src/render/asl.js';
+import { heatOfBattle, HOB_ORDER, hobDistribution } from '../../src/rules/asl/hob.js';
+import { oddsOf } from '../../src/rules/odds.js';
+import { options, prepare } from './hob-input.js';
+import { REFUSE, refuseButtons, refuseHardening } from './refuse.js';
+import { aslWriteBack, unitChoices } from './unit-input.js';
+
+export default defineCommand({
+  name: 'hob',
+  description: 'ASL: a Heat of Battle DR (A15) for a unit',
+  system: 'asl',
+  example: '/hob unit:"German 4-6-7" broken:true',
+  options,
+  run(ctx, o) {
+    const prepared = prepare(ctx, o);
+    const { input, companions, tracked } = prepared;
+    const found = rollAndRecord(
+      ctx,
+      { command: 'hob', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
+      (dice) => heatOfBattle(input, dice, companions),
+      {
+        odds: (out) => oddsOf(hobDistribution(input), HOB_ORDER, out.result),
+        after: (r) => aslWriteBack(ctx, tracked, r.outcome.steps, r.row.id, 'hob'),
+      },
+    );
+    return rollMessage(ctx, o.sealed, found, storedAslEmbed(found.row), refuseButtons(found));
+  },
+  buttons: { [REFUSE]: refuseHardening },
+  autocomplete: unitChoices,
+  renderStored: (_ctx, row) => ({ embed: storedAslEmbed(row), buttons: refuseButtons({ row, outcome: row.outcome as { steps: { kind: string }[] } }) }),
+});

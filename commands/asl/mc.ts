@@ -1,0 +1,33 @@
+import { defineCommand } from '../../src/core/command.js';
+import { rollAndRecord, rollMessage } from '../../src/core/adjudicate.js';
+import { storedAslEmbed } from '../../src/render/asl.js';
+import { checkDistribution, checkOrder, moraleCheck } from '../../src/rules/asl/mc.js';
+import { oddsOf } from '../../src/rules/odds.js';
+import { check, options, prepare } from './mc-input.js';
+import { refuseButtons } from './refuse.js';
+import { aslWriteBack, unitChoices } from './unit-input.js';
+
+export default defineCommand({
+  name: 'mc',
+  description: 'ASL: a Morale Check or Rally DR, with Heat of Battle on an Original 2',
+  system: 'asl',
+  example: '/mc unit:"Russian 4-4-7" number:2 leader_drm:-1',
+  options,
+  check,
+  run(ctx, o) {
+    const prepared = prepare(ctx, o);
+    const { input, tracked } = prepared;
+    const found = rollAndRecord(
+      ctx,
+      { command: 'mc', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
+      (dice) => moraleCheck(input, dice),
+      {
+        odds: (out) => oddsOf(checkDistribution(input), checkOrder(input), out.result),
+        after: (r) => aslWriteBack(ctx, tracked, r.outcome.steps, r.row.id, 'mc'),
+      },
+    );
+    return rollMessage(ctx, o.sealed, found, storedAslEmbed(found.row), refuseButtons(found));
+  },
+  autocomplete: unitChoices,
+  renderStored: (_ctx, row) => ({ embed: storedAslEmbed(row), buttons: refuseButtons({ row, outcome: row.outcome as { steps: { kind: string }[] } }) }),
+});

@@ -1,0 +1,123 @@
+import { customId, defineCommand, type Context, type Reply } from '../../src/core/command.js';
+import { refuse } from '../../src/core/user-error.js';
+import { rollAndRecord, rollMessage, summarise } from '../../src/core/adjudicate.js';
+import { parseOptions } from '../../src/core/options.js';
+import { trackedUnit, writeBack, type Tracked } from '../../src/core/roster-unit.js';
+import { unitChoicesFor } from '../../src/core/unit-option.js';
+import type { LedgerRow } from '../../src/ledger/ledger.js';
+import { oddsOf } from '../../src/rules/odds.js';
+import { rallyEmbed } from '../../src/render/hearts-of-tin.js';
+import { options, prepare, toInput, type Settled } from './rally-input.js';
+import {
+  commanderMayRejoin,
+  commanderReroll,
+  rally,
+  RALLY_ORDER,
+  rallyDistribution,
+  rerollDistribution,
+  type RallyOutcome,
+} from '../../src/rules/hearts-of-tin/rally.js';
+
+/** What a rally result does to a roster unit: disorder cleared, or the unit gone (unless a re-roll may yet save it). */
+function writeRally(ctx: Context, tracked: Tracked | undefined, r: { row: LedgerRow; outcome: RallyOutcome }, rerollOffered: boolean) {
+  if (!tracked) return;
+  const result = r.outcome.result;
+  if (result === 'huzzah' || result === 'rally') writeBack(ctx, tracked, { fields: { disorder: 0 }, why: 'Rallied: all disorder removed' }, r.row.id, 'rally');
+  else if (result === 'rout_commander_lost' || (result === 'rout' && !rerollOffered))
+    writeBack(ctx, tracked, { remove: true, why: 'Routed: off the field' }, r.row.id, 'rally');
+}
+
+const REROLL = 'reroll';
+
+function commanderRejoins(ctx: Context, rollId: string): Reply {
+  const { ledger } = ctx.services;
+  const first = ledger.get(ctx.actor.guildId, rollId);
+  if (first?.command !== 'rally' || first.kind !== 'roll') {
+    refuse('That rally is not on record in this server.');
+  }
+  if (first.user_id !== ctx.actor.userId && !ctx.actor.isGm) {
+    refuse(`Only ${first.user_name}, who rolled this rally, or a GM can call the commander in.`);
+  }
+  // The button carries only the roll id: the unit's situation is re-read from the ledger.
+  const stored = parseOptions('rally', options, first.input as Record<string, unknown>);
+  if (!stored.ok || stored.value.disorder === undefined) refuse('That rally cannot be re-rolled: its recorded options no longer validate.');
+  const input = toInput(stored.value as Settled);
+  if (!commanderMayRejoin(input, first.result ?? '')) {
+    refuse('The rules give no commander re-roll for that rally.');
+  }
+  // Checked before rolling so a spent button draws no dice; the ledger's once-key settles races.
+  const earlier = ledger.children(ctx.actor.guildId, first.id).find((r) => r.kind === 'reroll');
+  if (earlier) refuse(`The commander has already joined this unit (re-roll ${earlier.id}): one re-roll per rally.`);
+  const tracked = trackedUnit(ctx, 'hearts-of-tin', first.unit ?? undefined);
+  const reroll = rollAndRecord(
+    ctx,
+    {
+      command: 'rally',
+      system: 'hearts-of-tin',
+      kind: 'reroll',
+      unit: first.unit ?? undefined,
+      input: first.input,
+      parentId: first.id,
+      onceKey: `${REROLL}:${first.id}`,
+      onceTaken: 'The commander has already joined this unit: one re-roll per rally.',
+    },
+    (dice) => commanderReroll(input, first.result ?? '', dice),
+    {
+      odds: (o) => oddsOf(rerollDistribution(input, first.result ?? ''), RALLY_ORDER, o.result),
+      after: (r) => writeRally(ctx, tracked, r, false),
+    },
+  );
+  return {
+    type: 'update',
+    embed: rallyEmbed({
+      unit: first.unit ?? undefined,
+      userName: first.user_name,
+      input,
+      first: { row: first, outcome: first.outcome as RallyOutcome },
+      rerollOffered: false,
+      reroll: { ...reroll, userName: ctx.actor.userName },
+    }),
+    buttons: [],
+    record: summarise(reroll.row, reroll.outcome),
+  };
+}
+
+/** A stored rally as its message: the first roll, the re-roll if taken, and the button if still open. */
+function storedRally(ctx: Context, row: LedgerRow, fresh = false) {
+  const stored = row.input as Settled;
+  const input = toInput(stored);
+  // A roll just made has no re-roll yet: no need to look.
+  const reroll = fresh ? undefined : ctx.services.ledger.children(row.guild_id, row.id).find((r) => r.kind === 'reroll');
+  const offered = !reroll && commanderMayRejoin(input, row.result ?? '');
+  const embed = rallyEmbed({
+    unit: row.unit ?? undefined,
+    userName: row.user_name,
+    input,
+    first: { row, outcome: row.outcome as RallyOutcome },
+    rerollOffered: offered,
+    ...(reroll ? { reroll: { row: reroll, outcome: reroll.outcome as RallyOutcome, userName: reroll.user_name } } : {}),
+  });
+  const buttons = offered ? [{ custom_id: customId(REROLL, row.id), label: 'Commander joins — re-roll', style: 'primary' as const }] : [];
+  return { embed, buttons };
+}
+
+export default defineCommand({
+  name: 'rally',
+  description: 'Hearts of Tin: rally a disordered unit (1d6 on the rally chart)',
+  system: 'hearts-of-tin',
+  example: '/rally disorder:2 quality:militia commander_near:true unit:"1st Foot"',
+  options,
+  run(ctx, given) {
+    const { options: o, tracked } = prepare(ctx, given);
+    const input = toInput(o);
+    const first = rollAndRecord(ctx, { command: 'rally', system: 'hearts-of-tin', kind: 'roll', unit: o.unit, input: o }, (dice) => rally(input, dice), {
+      odds: (out) => oddsOf(rallyDistribution(input), RALLY_ORDER, out.result),
+      after: (r) => writeRally(ctx, tracked, r, commanderMayRejoin(input, r.outcome.result)),
+    });
+    const { embed, buttons } = storedRally(ctx, first.row, true);
+    return rollMessage(ctx, o.sealed, first, embed, buttons);
+  },
+  buttons: { [REROLL]: commanderRejoins },
+  autocomplete: unitChoicesFor('hearts-of-tin'),
+  renderStored: (ctx, row) => storedRally(ctx, row),
+});

@@ -1,0 +1,82 @@
+import type { Context } from '../../src/core/command.js';
+import { boolean, choice, parsedText, requiredMessage, sealedOption, type ParsedOptions } from '../../src/core/options.js';
+import { preferGiven, trackedUnit, type Tracked } from '../../src/core/roster-unit.js';
+import { unitOption } from '../../src/core/unit-option.js';
+import { refuse } from '../../src/core/user-error.js';
+import { CHECK_REASON_CODES, COVERS, MORALE_LEVELS, REASON_FITS, UNIT_TYPES, type LwState } from '../../src/rules/lightning-war/morale-table.js';
+import { parseCasualties, type MoraleInput } from '../../src/rules/lightning-war/morale.js';
+
+export const options = {
+  morale: choice({ description: "The unit's base morale level (a roster unit: its own)", choices: MORALE_LEVELS }),
+  casualties: parsedText({
+    description: 'Casualties as lost/original, e.g. 2/5 (omit for none)',
+    maxLength: 20,
+    allowed: 'lost/original with 0 ≤ lost ≤ original and original ≥ 1, like 2/5',
+    parse: parseCasualties,
+  }),
+  cover: choice({ description: 'Cover the unit is under (default none)', choices: COVERS, default: 'none' }),
+  unit_type: choice({ description: 'Infantry or vehicle (default infantry)', choices: UNIT_TYPES, default: 'infantry' }),
+  immobilized: boolean({ description: 'The unit is immobilized (−2)', default: false }),
+  near_kill: boolean({ description: 'Near Kill this turn (−3)', default: false }),
+  reserve_move: boolean({ description: 'Using reserve movement (−2)', default: false }),
+  commander: boolean({
+    description: 'Company+ commander within 100 m (vehicles 250 m): +2',
+    default: false,
+  }),
+  rally: boolean({ description: 'A rally attempt (+2; only firm rallies)', default: false }),
+  enemy_within_100m: boolean({ description: 'Visible enemy within 100 m: a rout becomes a surrender', default: false }),
+  reason: choice({ description: 'What caused the check (recorded, no modifier)', choices: CHECK_REASON_CODES }),
+  state: choice({ description: "Rally: retreating or routing (default: roster's, else retreating)", choices: ['retreating', 'routing'] as const }),
+  unit: unitOption(),
+  sealed: sealedOption(),
+};
+
+export type Settled = ParsedOptions<typeof options> & { morale: MoraleInput['morale'] };
+
+export type LwFields = { morale: Settled['morale']; casualties: number; original: number; unit_type: Settled['unit_type']; state?: LwState };
+
+/** Roster defaults (explicit options win); what cannot be checked is refused before any die. */
+export function prepare(ctx: Context, o: ParsedOptions<typeof options>, purpose: 'write' | 'read' = 'write'): { options: Settled; tracked?: Tracked } {
+  const tracked = trackedUnit(ctx, 'lightning-war', o.unit, purpose);
+  const f = tracked?.unit.fields as LwFields | undefined;
+  if (f && o.casualties && o.casualties.original !== f.original) {
+    refuse(`\`casualties\` ${o.casualties.lost}/${o.casualties.original}: ${tracked!.unit.name}'s original strength on the roster is ${f.original}.`);
+  }
+  const rosterState = f?.state && f.state !== 'steady' ? f.state : undefined;
+  const eff = preferGiven(
+    ctx,
+    o,
+    f ? { morale: f.morale, casualties: { lost: f.casualties, original: f.original }, unit_type: f.unit_type, state: rosterState } : {},
+  );
+  if (eff.morale === undefined) refuse(requiredMessage('morale', options.morale));
+  if (eff.rally) {
+    // Rallies are for infantry that is retreating or routing (lightning-war.md, Rallying).
+    if (eff.unit_type !== 'infantry') refuse(`Only infantry rallies: a ${eff.unit_type.replace('_', ' ')} cannot (Lightning War, Rallying).`);
+    if (f && !eff.state) refuse(`${tracked!.unit.name} is steady on the roster: only a retreating or routing unit rallies.`);
+  } else if (o.state) {
+    refuse('`state` is for a rally: add rally:true.');
+  }
+  const fits = eff.reason ? REASON_FITS[eff.reason] : undefined;
+  if (fits && !fits.types.includes(eff.unit_type)) {
+    refuse(`\`reason\` ${eff.reason} is for ${fits.what}, and the unit is a ${eff.unit_type.replace('_', ' ')}: nothing was rolled or recorded.`);
+  }
+  return { options: { ...eff, ...(eff.rally ? { state: eff.state ?? 'retreating' } : {}) } as Settled, ...(tracked ? { tracked } : {}) };
+}
+
+export const toInput = (o: Settled): MoraleInput => ({
+  morale: o.morale,
+  casualties: o.casualties,
+  cover: o.cover,
+  unitType: o.unit_type,
+  immobilized: o.immobilized,
+  nearKill: o.near_kill,
+  reserveMove: o.reserve_move,
+  commander: o.commander,
+  rally: o.rally,
+  enemyWithin100m: o.enemy_within_100m,
+  reason: o.reason,
+  ...(o.rally && o.state ? { state: o.state } : {}),
+});
+
+export const check = (o: ParsedOptions<typeof options>) =>
+  o.rally && o.reason ? '`rally` and `reason` do not go together: a rally attempt is not a morale check caused by an event.' : undefined;

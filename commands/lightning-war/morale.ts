@@ -1,0 +1,65 @@
+import { defineCommand, type Context } from '../../src/core/command.js';
+import { rollAndRecord, rollMessage } from '../../src/core/adjudicate.js';
+import type { LedgerRow } from '../../src/ledger/ledger.js';
+import { writeBack, type Tracked } from '../../src/core/roster-unit.js';
+import { unitChoicesFor } from '../../src/core/unit-option.js';
+import { check, options, prepare, toInput, type LwFields, type Settled } from './morale-input.js';
+import { moraleEmbed } from '../../src/render/lightning-war.js';
+import type { LwState } from '../../src/rules/lightning-war/morale-table.js';
+import { MORALE_ORDER, moraleCheck, moraleDistribution, type MoraleOutcome } from '../../src/rules/lightning-war/morale.js';
+import { oddsOf } from '../../src/rules/odds.js';
+
+/** What a check does to a roster unit: gone, retreating, routing, rallied; casualties as reported. */
+function writeMorale(ctx: Context, tracked: Tracked | undefined, o: Settled, r: { row: LedgerRow; outcome: MoraleOutcome }) {
+  if (!tracked) return;
+  const result = r.outcome.result;
+  if (result === 'eliminated' || result === 'surrender') {
+    writeBack(ctx, tracked, { remove: true, why: result === 'eliminated' ? 'Eliminated' : 'Surrendered' }, r.row.id, 'morale');
+    return;
+  }
+  const f = tracked.unit.fields as LwFields;
+  const state: LwState | undefined = result === 'rout' ? 'routing' : result === 'retreat' ? 'retreating' : result === 'rallied' ? 'steady' : undefined;
+  const fields: Record<string, unknown> = {};
+  if (state && state !== (f.state ?? 'steady')) fields.state = state;
+  if (ctx.given.has('casualties') && o.casualties && o.casualties.lost !== f.casualties) fields.casualties = o.casualties.lost;
+  if (Object.keys(fields).length) {
+    const why = [
+      state === 'steady' ? 'Rallied' : state ? `Now ${state}` : '',
+      fields.casualties !== undefined ? `casualties ${String(fields.casualties)}/${f.original}` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+    writeBack(ctx, tracked, { fields, why }, r.row.id, 'morale');
+  }
+}
+
+const storedMorale = (row: LedgerRow) => ({
+  embed: moraleEmbed({
+    unit: row.unit ?? undefined,
+    userName: row.user_name,
+    input: toInput(row.input as Settled),
+    outcome: row.outcome as MoraleOutcome,
+    row,
+  }),
+  buttons: [],
+});
+
+export default defineCommand({
+  name: 'morale',
+  description: 'Lightning War: a morale check or rally (3d6 on the morale table)',
+  system: 'lightning-war',
+  example: '/morale morale:leery casualties:2/5 cover:soft',
+  options,
+  check,
+  run(ctx, given) {
+    const { options: o, tracked } = prepare(ctx, given);
+    const input = toInput(o);
+    const found = rollAndRecord(ctx, { command: 'morale', system: 'lightning-war', kind: 'roll', unit: o.unit, input: o }, (dice) => moraleCheck(input, dice), {
+      odds: (out) => oddsOf(moraleDistribution(input), MORALE_ORDER, out.result),
+      after: (r) => writeMorale(ctx, tracked, o, r),
+    });
+    return rollMessage(ctx, o.sealed, found, storedMorale(found.row).embed);
+  },
+  autocomplete: unitChoicesFor('lightning-war'),
+  renderStored: (_ctx, row) => storedMorale(row),
+});

@@ -1,0 +1,34 @@
+import { message, record } from '../../src/core/adjudicate.js';
+import { refuse } from '../../src/core/user-error.js';
+import type { Context, Reply } from '../../src/core/command.js';
+import { changeOutcome } from '../../src/core/roster-unit.js';
+import { findRoll, GM_ONLY } from '../../src/core/review.js';
+import { noticeEmbed } from '../../src/render/embed.js';
+
+/** A GM's note on a roll: a new ledger row pointing at it; the roll itself never changes. */
+export function gmMark(ctx: Context, id: string, kind: 'void' | 'annotation', words: string): Reply {
+  if (!ctx.actor.isGm) refuse(GM_ONLY(kind === 'void' ? 'void a roll' : 'annotate a roll'));
+  const row = findRoll(ctx, id);
+  if (kind === 'void' && row.kind !== 'roll' && row.kind !== 'reroll' && row.kind !== 'check')
+    refuse(`${row.id} is a ${row.kind} row, not a roll: only rolls and rulings can be voided.`);
+  const finding = changeOutcome(row.system ?? 'unknown', kind === 'void' ? 'voided' : 'annotated', kind === 'void' ? 'Voided' : 'Annotated', words);
+  const mark = record(
+    ctx,
+    {
+      command: kind === 'void' ? 'void' : 'annotate',
+      kind,
+      unit: row.unit ?? undefined,
+      input: kind === 'void' ? { reason: words } : { note: words },
+      parentId: row.id,
+      ...(kind === 'void' ? { onceKey: `void:${row.id}`, onceTaken: `Roll ${row.id} is already void.` } : {}),
+    },
+    finding,
+  );
+  const what = kind === 'void' ? `Roll ${row.id} is void: ${words}` : `Note on roll ${row.id}: ${words}`;
+  return message(
+    noticeEmbed(
+      kind === 'void' ? 'Roll voided' : 'Roll annotated',
+      `${what}\nRecorded as ${mark.id}; the roll itself is unchanged and stays listed${kind === 'void' ? ', struck through' : ''}.`,
+    ),
+  );
+}

@@ -1,0 +1,14 @@
+import { gmMark } from './gm-mark.js';
+import { defineCommand } from '../../src/core/command.js';
+import { text } from '../../src/core/options.js';
+
+export default defineCommand({
+  name: 'void',
+  description: 'GM: mark a roll void, with the reason (nothing is changed or deleted)',
+  example: '/void id:k3x9q2m7pd reason:"rolled for the wrong unit"',
+  options: {
+    id: text({ description: 'The roll id', maxLength: 20, required: true }),
+    reason: text({ description: 'Why it is void', maxLength: 200, required: true }),
+  },
+  run: (ctx, o) => gmMark(ctx, o.id, 'void', o.reason),
+});

@@ -1,0 +1,13 @@
+/** The rule systems the bot adjudicates: one list, and the names players see. */
+export const SYSTEMS = ['asl', 'hearts-of-tin', 'lightning-war', 'wacht-am-rhein'] as const;
+export type SystemId = (typeof SYSTEMS)[number];
+
+export const SYSTEM_NAMES: Record<SystemId, string> = {
+  asl: 'Advanced Squad Leader',
+  'hearts-of-tin': 'Hearts of Tin',
+  'lightning-war': 'Lightning War',
+  'wacht-am-rhein': 'Wacht am Rhein',
+};
+
+/** A system's name, or the id itself for one this build does not know (an old ledger row). */
+export const systemName = (id: string) => SYSTEM_NAMES[id as SystemId] ?? id;
