@@ -1,9 +1,11 @@
+import { EVERYONE } from '../src/core/access.js';
 import { defineCommand, isGroup } from '../src/core/command.js';
 import { noticeEmbed } from '../src/render/embed.js';
 import { systemName } from '../src/rules/systems.js';
 
 export default defineCommand({
   name: 'help',
+  access: EVERYONE,
   description: 'What Morale Officer can adjudicate, with an example of each command',
   example: '/help',
   options: {},

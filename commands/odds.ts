@@ -1,3 +1,4 @@
+import { EVERYONE } from '../src/core/access.js';
 import type { CommandGroup, Reply } from '../src/core/command.js';
 import { defineSubcommand } from '../src/core/command.js';
 import { describeSituation } from '../src/render/asl.js';
@@ -31,6 +32,7 @@ export default {
   subcommands: {
     rally: defineSubcommand({
       description: 'Hearts of Tin rally; with commander_near, the re-roll is taken on a failure',
+      access: EVERYONE,
       options: oddsOptions(rally.options),
       run(ctx, given) {
         const o = rally.prepare(ctx, given, 'read').options;
@@ -46,6 +48,7 @@ export default {
     }),
     morale: defineSubcommand({
       description: 'Lightning War morale check or rally',
+      access: EVERYONE,
       options: oddsOptions(morale.options),
       check: morale.check,
       run(ctx, given) {
@@ -60,6 +63,7 @@ export default {
     }),
     hob: defineSubcommand({
       description: 'ASL Heat of Battle DR',
+      access: EVERYONE,
       options: oddsOptions(hob.options),
       run(ctx, o) {
         const prepared = hob.prepare(ctx, o, 'read');
@@ -68,6 +72,7 @@ export default {
     }),
     mc: defineSubcommand({
       description: 'ASL Morale Check or Rally, with the Heat of Battle DR an Original 2 brings',
+      access: EVERYONE,
       options: oddsOptions(mc.options),
       check: mc.check,
       run(ctx, o) {

@@ -1,3 +1,4 @@
+import { EVERYONE } from '../../src/core/access.js';
 import { defineCommand } from '../../src/core/command.js';
 import { rollAndRecord, rollMessage } from '../../src/core/adjudicate.js';
 import { storedAslEmbed } from '../../src/render/asl.js';
@@ -9,6 +10,7 @@ import { aslWriteBack, unitChoices } from './unit-input.js';
 
 export default defineCommand({
   name: 'hob',
+  access: EVERYONE,
   description: 'ASL: a Heat of Battle DR (A15) for a unit',
   system: 'asl',
   example: '/hob unit:"German 4-6-7" broken:true',

@@ -1,3 +1,4 @@
+import { EVERYONE } from '../../src/core/access.js';
 import { defineCommand } from '../../src/core/command.js';
 import { rollAndRecord, rollMessage } from '../../src/core/adjudicate.js';
 import { storedAslEmbed } from '../../src/render/asl.js';
@@ -9,6 +10,7 @@ import { aslWriteBack, unitChoices } from './unit-input.js';
 
 export default defineCommand({
   name: 'mc',
+  access: EVERYONE,
   description: 'ASL: a Morale Check or Rally DR, with Heat of Battle on an Original 2',
   system: 'asl',
   example: '/mc unit:"Russian 4-4-7" number:2 leader_drm:-1',

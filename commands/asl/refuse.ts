@@ -1,3 +1,4 @@
+import { assertOwnerOrGm } from '../../src/core/access.js';
 import { record, summarise } from '../../src/core/adjudicate.js';
 import { refuse } from '../../src/core/user-error.js';
 import { customId, type Button, type Context, type Reply } from '../../src/core/command.js';
@@ -31,9 +32,7 @@ export function refuseHardening(ctx: Context, rollId: string): Reply {
   const hob = steps.find((s): s is Extract<AslStep, { kind: 'hob' }> => s.kind === 'hob');
   if (roll?.kind !== 'roll' || !hob) refuse('That Heat of Battle roll is not on record in this server.');
   if (!hob.refusable) refuse('That Heat of Battle result has no battle hardening to refuse.');
-  if (roll.user_id !== ctx.actor.userId && !ctx.actor.isGm) {
-    refuse(`Only ${roll.user_name}, who rolled it, or a GM can refuse the battle hardening.`);
-  }
+  assertOwnerOrGm(ctx, roll.user_id, `Only ${roll.user_name}, who rolled it, or a GM can refuse the battle hardening.`);
   const finding = refusal(ctx.actor.userName);
   const outcome: Outcome = { system: 'asl', steps: [finding], result: finding.result, tone: finding.tone };
   const row = ctx.services.ledger.transaction(() => {

@@ -1,3 +1,4 @@
+import { EVERYONE } from '../../src/core/access.js';
 import { defineCommand } from '../../src/core/command.js';
 import { refuse } from '../../src/core/user-error.js';
 import { gameFor, gameNote, record, resultMessage } from '../../src/core/adjudicate.js';
@@ -17,6 +18,7 @@ const options = {
 
 export default defineCommand({
   name: 'brigade',
+  access: EVERYONE,
   description: 'Hearts of Tin: is the brigade shaken (half or more of its original strength lost)?',
   system: 'hearts-of-tin',
   example: '/brigade original:24 lost:12',

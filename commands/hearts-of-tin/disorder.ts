@@ -1,3 +1,4 @@
+import { EVERYONE } from '../../src/core/access.js';
 import { STRENGTH_MAX } from './limits.js';
 import { defineCommand } from '../../src/core/command.js';
 import { refuse } from '../../src/core/user-error.js';
@@ -31,6 +32,7 @@ type HotFields = {
 
 export default defineCommand({
   name: 'disorder',
+  access: EVERYONE,
   description: 'Hearts of Tin: how many disorder markers a unit gains this turn',
   system: 'hearts-of-tin',
   example: '/disorder strength:4 lost:1 melee:defeated',

@@ -1,3 +1,5 @@
+import { assertOwnerOrGm } from '../../src/core/access.js';
+import { EVERYONE } from '../../src/core/access.js';
 import { customId, defineCommand, type Context, type Reply } from '../../src/core/command.js';
 import { refuse } from '../../src/core/user-error.js';
 import { rollAndRecord, rollMessage, summarise } from '../../src/core/adjudicate.js';
@@ -35,9 +37,7 @@ function commanderRejoins(ctx: Context, rollId: string): Reply {
   if (first?.command !== 'rally' || first.kind !== 'roll') {
     refuse('That rally is not on record in this server.');
   }
-  if (first.user_id !== ctx.actor.userId && !ctx.actor.isGm) {
-    refuse(`Only ${first.user_name}, who rolled this rally, or a GM can call the commander in.`);
-  }
+  assertOwnerOrGm(ctx, first.user_id, `Only ${first.user_name}, who rolled this rally, or a GM can call the commander in.`);
   // The button carries only the roll id: the unit's situation is re-read from the ledger.
   const stored = parseOptions('rally', options, first.input as Record<string, unknown>);
   if (!stored.ok || stored.value.disorder === undefined) refuse('That rally cannot be re-rolled: its recorded options no longer validate.');
@@ -103,6 +103,7 @@ function storedRally(ctx: Context, row: LedgerRow, fresh = false) {
 
 export default defineCommand({
   name: 'rally',
+  access: EVERYONE,
   description: 'Hearts of Tin: rally a disordered unit (1d6 on the rally chart)',
   system: 'hearts-of-tin',
   example: '/rally disorder:2 quality:militia commander_near:true unit:"1st Foot"',

@@ -1,3 +1,4 @@
+import { EVERYONE } from '../../src/core/access.js';
 import { defineCommand, type Context } from '../../src/core/command.js';
 import { rollAndRecord, rollMessage } from '../../src/core/adjudicate.js';
 import type { LedgerRow } from '../../src/ledger/ledger.js';
@@ -46,6 +47,7 @@ const storedMorale = (row: LedgerRow) => ({
 
 export default defineCommand({
   name: 'morale',
+  access: EVERYONE,
   description: 'Lightning War: a morale check or rally (3d6 on the morale table)',
   system: 'lightning-war',
   example: '/morale morale:leery casualties:2/5 cover:soft',

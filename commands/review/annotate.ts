@@ -1,9 +1,11 @@
+import { gmOnly } from '../../src/core/access.js';
 import { defineCommand } from '../../src/core/command.js';
 import { text } from '../../src/core/options.js';
 import { gmMark } from './gm-mark.js';
 
 export default defineCommand({
   name: 'annotate',
+  access: gmOnly('annotate a roll'),
   description: 'GM: add a note to a roll (a new ledger row; the roll is unchanged)',
   example: '/annotate id:k3x9q2m7pd note:"agreed re-roll after the table was bumped"',
   options: {

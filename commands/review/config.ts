@@ -1,13 +1,12 @@
+import { gmOnly } from '../../src/core/access.js';
 import { message, record } from '../../src/core/adjudicate.js';
 import { refuse } from '../../src/core/user-error.js';
 import { defineSubcommand, type CommandGroup, type Context } from '../../src/core/command.js';
 import { channel, role } from '../../src/core/options.js';
-import { GM_ONLY } from '../../src/core/review.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
 import { noticeEmbed } from '../../src/render/embed.js';
 
 function setting(ctx: Context, name: string, value: string, apply: () => void, shown: string) {
-  if (!ctx.actor.isGm) refuse(GM_ONLY('change the settings'));
   ctx.services.ledger.transaction(() => {
     apply();
     record(
@@ -26,6 +25,7 @@ export default {
   subcommands: {
     'gm-role': defineSubcommand({
       description: 'Members with this role are GMs (as well as those with Manage Server)',
+      access: gmOnly('change the settings'),
       options: { role: role({ description: 'The GM role', required: true }) },
       run: (ctx, o) =>
         setting(
@@ -38,6 +38,7 @@ export default {
     }),
     'gm-channel': defineSubcommand({
       description: 'Where the results of sealed rolls are posted for the GMs',
+      access: gmOnly('change the settings'),
       options: { channel: channel({ description: 'A channel only GMs can read', required: true }) },
       run: (ctx, o) =>
         setting(

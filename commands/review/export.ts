@@ -1,18 +1,18 @@
+import { gmOnly } from '../../src/core/access.js';
 import { refuse } from '../../src/core/user-error.js';
 import { defineCommand } from '../../src/core/command.js';
 import { filterOptions, toFilter } from '../../src/core/filters.js';
-import { GM_ONLY } from '../../src/core/review.js';
 import { noticeEmbed } from '../../src/render/embed.js';
 import { toCsv, toJsonl, type ExportRow } from '../../src/render/export.js';
 
 export default defineCommand({
   name: 'export',
+  access: gmOnly('export the ledger'),
   description: "GM: this server's ledger as CSV and JSON Lines, every field and hash",
   example: '/export since:7d',
   slow: true,
   options: filterOptions,
   run(ctx, o) {
-    if (!ctx.actor.isGm) refuse(GM_ONLY('export the ledger'));
     const filter = toFilter(ctx, o, true);
     const { history } = ctx.services.ledger;
     // Every row: rolls, rulings, decisions, voids, notes, reveals, game, roster and setting changes.

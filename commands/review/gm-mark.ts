@@ -2,12 +2,11 @@ import { message, record } from '../../src/core/adjudicate.js';
 import { refuse } from '../../src/core/user-error.js';
 import type { Context, Reply } from '../../src/core/command.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
-import { findRoll, GM_ONLY } from '../../src/core/review.js';
+import { findRoll } from '../../src/core/review.js';
 import { noticeEmbed } from '../../src/render/embed.js';
 
 /** A GM's note on a roll: a new ledger row pointing at it; the roll itself never changes. */
 export function gmMark(ctx: Context, id: string, kind: 'void' | 'annotation', words: string): Reply {
-  if (!ctx.actor.isGm) refuse(GM_ONLY(kind === 'void' ? 'void a roll' : 'annotate a roll'));
   const row = findRoll(ctx, id);
   if (kind === 'void' && row.kind !== 'roll' && row.kind !== 'reroll' && row.kind !== 'check')
     refuse(`${row.id} is a ${row.kind} row, not a roll: only rolls and rulings can be voided.`);

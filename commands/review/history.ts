@@ -1,9 +1,10 @@
+import { checkAccess, EVERYONE, gmOnly } from '../../src/core/access.js';
 import { message } from '../../src/core/adjudicate.js';
 import { refuse } from '../../src/core/user-error.js';
 import { customId, defineCommand, type Context, type Reply } from '../../src/core/command.js';
 import { filterOptions, toFilter, type FilterValues } from '../../src/core/filters.js';
 import { choice } from '../../src/core/options.js';
-import { GM_ONLY, hiddenFrom } from '../../src/core/review.js';
+import { hiddenFrom } from '../../src/core/review.js';
 import { newRollId } from '../../src/ledger/ledger.js';
 import { HISTORY_PAGE, historyEmbed, historyLine } from '../../src/render/review.js';
 
@@ -33,8 +34,12 @@ function page(ctx: Context, queryId: string, params: Params, n: number): Reply {
   return message(embed, true, buttons);
 }
 
+/** Whole-server history is for GMs: checked on the command and again on every page press. */
+const historyAccess = (o: { scope?: string }) => (o.scope === 'server' ? gmOnly("see the whole server's history") : EVERYONE);
+
 export default defineCommand({
   name: 'history',
+  access: historyAccess,
   description: 'Rolls on record, newest first: this channel, or the whole server for a GM',
   example: '/history user:@alice since:3d',
   options: {
@@ -42,9 +47,8 @@ export default defineCommand({
     scope: choice({ description: 'This channel (default), or the whole server (GM only)', choices: ['channel', 'server'] as const, default: 'channel' }),
   },
   run(ctx, o) {
-    if (o.scope === 'server' && !ctx.actor.isGm) refuse(GM_ONLY("see the whole server's history"));
     const params: Params = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Params;
-    const _checked = toFilter(ctx, params, params.scope === 'server');
+    toFilter(ctx, params, params.scope === 'server');
     // The filters live in the database; the paging buttons carry only the query's id.
     const id = newRollId();
     ctx.services.ledger.queries.save({
@@ -63,6 +67,8 @@ export default defineCommand({
       const q = m && ctx.services.ledger.queries.get(ctx.actor.guildId, m[1]!);
       if (!m || !q) refuse('That history page is not on record in this server.');
       if (q.user_id !== ctx.actor.userId) refuse('Only the player who asked for this history can page it: run /history yourself.');
+      // A member who is no longer a GM pages no further through the whole server (issue 13).
+      checkAccess(ctx, historyAccess, q.params);
       const reply = page(ctx, q.id, q.params as Params, Number(m[2]));
       return reply.type === 'message' ? { type: 'update', embed: reply.embed, buttons: reply.buttons } : reply;
     },

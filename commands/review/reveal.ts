@@ -1,3 +1,4 @@
+import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
 import { record } from '../../src/core/adjudicate.js';
 import { refuse } from '../../src/core/user-error.js';
 import { defineCommand, isGroup } from '../../src/core/command.js';
@@ -8,13 +9,14 @@ import { isSealed } from '../../src/render/review.js';
 
 export default defineCommand({
   name: 'reveal',
+  access: EVERYONE,
   description: 'Publish a sealed roll (its roller or a GM); the result was fixed when it was rolled',
   example: '/reveal id:k3x9q2m7pd',
   options: { id: text({ description: 'The sealed roll id', maxLength: 20, required: true }) },
   run(ctx, o) {
     const row = findRoll(ctx, o.id);
     if (!isSealed(row)) refuse(`Roll ${row.id} is not sealed: its result is already public.`);
-    if (row.user_id !== ctx.actor.userId && !ctx.actor.isGm) refuse(`Only ${row.user_name}, who rolled it, or a GM can reveal roll ${row.id}.`);
+    assertOwnerOrGm(ctx, row.user_id, `Only ${row.user_name}, who rolled it, or a GM can reveal roll ${row.id}.`);
     const command = ctx.commands.find((c) => c.name === row.command);
     const render = command && !isGroup(command) ? command.renderStored : undefined;
     if (!render) refuse(`Roll ${row.id} cannot be shown here.`);

@@ -1,3 +1,4 @@
+import { EVERYONE } from '../../src/core/access.js';
 import { message } from '../../src/core/adjudicate.js';
 import { defineSubcommand, type CommandGroup } from '../../src/core/command.js';
 import { text } from '../../src/core/options.js';
@@ -11,6 +12,7 @@ export default {
   subcommands: {
     show: defineSubcommand({
       description: 'One roll in full: input, dice, modifiers, result, linked rows, hash',
+      access: EVERYONE,
       options: { id: text({ description: 'The roll id, from the reply footer or /history', maxLength: 20, required: true }) },
       run(ctx, o) {
         const row = findRoll(ctx, o.id);

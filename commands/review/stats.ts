@@ -1,8 +1,9 @@
+import { EVERYONE, gmOnly } from '../../src/core/access.js';
 import { refuse } from '../../src/core/user-error.js';
 import { defineCommand } from '../../src/core/command.js';
 import { filterOptions, toFilter } from '../../src/core/filters.js';
 import { choice } from '../../src/core/options.js';
-import { GM_ONLY, hiddenFrom } from '../../src/core/review.js';
+import { hiddenFrom } from '../../src/core/review.js';
 import { chartPng } from '../../src/render/chart.js';
 import { limitEmbed, TONE_COLOUR } from '../../src/render/embed.js';
 import { chiSquare, type ChiSquare } from '../../src/rules/fairness.js';
@@ -16,6 +17,7 @@ const verdict = (c: ChiSquare) =>
 
 export default defineCommand({
   name: 'stats',
+  access: (o) => (o.scope === 'server' ? gmOnly("see the whole server's statistics") : EVERYONE),
   description: 'Dice and results on record against their exact expected distribution, with a chart',
   example: '/stats user:@alice system:hearts-of-tin',
   slow: true,
@@ -25,7 +27,6 @@ export default defineCommand({
     scope: choice({ description: 'This channel (default), or the whole server (GM only)', choices: ['channel', 'server'] as const, default: 'channel' }),
   },
   run(ctx, o) {
-    if (o.scope === 'server' && !ctx.actor.isGm) refuse(GM_ONLY("see the whole server's statistics"));
     const filter = toFilter(ctx, { user: o.user, system: o.system }, o.scope === 'server');
     const { history } = ctx.services.ledger;
     const rows = [...history.all({ ...filter, kinds: ['roll', 'reroll'] })];

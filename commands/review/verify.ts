@@ -1,3 +1,4 @@
+import { EVERYONE } from '../../src/core/access.js';
 import { message } from '../../src/core/adjudicate.js';
 import { defineCommand } from '../../src/core/command.js';
 import { text } from '../../src/core/options.js';
@@ -6,6 +7,7 @@ import { noticeEmbed } from '../../src/render/embed.js';
 
 export default defineCommand({
   name: 'verify',
+  access: EVERYONE,
   description: "Recompute this server's hash chain (up to a roll) and report whether it holds",
   example: '/verify',
   options: { id: text({ description: 'Check the chain up to this roll', maxLength: 20 }) },

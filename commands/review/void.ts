@@ -1,9 +1,11 @@
+import { gmOnly } from '../../src/core/access.js';
 import { gmMark } from './gm-mark.js';
 import { defineCommand } from '../../src/core/command.js';
 import { text } from '../../src/core/options.js';
 
 export default defineCommand({
   name: 'void',
+  access: gmOnly('void a roll'),
   description: 'GM: mark a roll void, with the reason (nothing is changed or deleted)',
   example: '/void id:k3x9q2m7pd reason:"rolled for the wrong unit"',
   options: {

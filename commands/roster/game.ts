@@ -1,8 +1,9 @@
+import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
 import { message, record } from '../../src/core/adjudicate.js';
 import { refuse } from '../../src/core/user-error.js';
 import { defineSubcommand, type CommandGroup, type Context } from '../../src/core/command.js';
 import { choice, integer, text } from '../../src/core/options.js';
-import { mayManage, changeOutcome } from '../../src/core/roster-unit.js';
+import { changeOutcome } from '../../src/core/roster-unit.js';
 import { turnEnd } from '../../src/core/turn-end.js';
 import { runningGame } from '../../src/core/games.js';
 import { commitment, newServerSeed } from '../../src/dice/seeded.js';
@@ -25,6 +26,7 @@ export default {
   subcommands: {
     start: defineSubcommand({
       description: 'Start a game in this channel (one at a time)',
+      access: EVERYONE,
       options: {
         system: choice({ description: 'The rule system the game uses', choices: SYSTEMS, required: true }),
         name: text({ description: 'A name for the game', maxLength: 80, required: true }),
@@ -70,6 +72,7 @@ export default {
     }),
     seed: defineSubcommand({
       description: "Add your own seed to the game's dice (before the first roll)",
+      access: EVERYONE,
       options: { value: text({ description: 'Any text: it is mixed into every die of the game', maxLength: 100, required: true }) },
       run(ctx, o) {
         const g = runningGame(ctx);
@@ -85,13 +88,14 @@ export default {
     }),
     turn: defineSubcommand({
       description: 'Set the current turn (and phase)',
+      access: EVERYONE,
       options: {
         number: integer({ description: 'The turn number', min: 0, max: 10_000, required: true }),
         phase: text({ description: 'The phase, e.g. "Rally Phase"', maxLength: 60 }),
       },
       run(ctx, o) {
         const g = runningGame(ctx);
-        if (!mayManage(ctx, g.started_by)) refuse(NOT_MANAGER(g));
+        assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
         const { ledger } = ctx.services;
         const { updated, lines } = ledger.transaction(() => {
           ledger.roster.setTurn(g.id, o.number, o.phase ?? null);
@@ -113,6 +117,7 @@ export default {
     }),
     status: defineSubcommand({
       description: "The game's system, turn, roster size and rolls so far",
+      access: EVERYONE,
       options: {},
       run(ctx) {
         const g = runningGame(ctx);
@@ -128,10 +133,11 @@ export default {
     }),
     end: defineSubcommand({
       description: 'End the game (its roster stays readable in the history)',
+      access: EVERYONE,
       options: {},
       run(ctx) {
         const g = runningGame(ctx);
-        if (!mayManage(ctx, g.started_by)) refuse(NOT_MANAGER(g));
+        assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
         const { ledger } = ctx.services;
         const ended = ledger.transaction(() => {
           // The reveal: with it, anyone holding the export can recompute every die of the game.

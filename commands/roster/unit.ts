@@ -1,3 +1,4 @@
+import { EVERYONE, gmOnly } from '../../src/core/access.js';
 import { message, record } from '../../src/core/adjudicate.js';
 import { refuse } from '../../src/core/user-error.js';
 import { customId, defineSubcommand, type CommandGroup, type Context, type Reply } from '../../src/core/command.js';
@@ -55,6 +56,7 @@ export default {
   subcommands: {
     add: defineSubcommand({
       description: "Add a unit to the game's roster (you own it)",
+      access: EVERYONE,
       options: {
         name: text({ description: 'A name for the unit, unique in this game', maxLength: NAME_MAX, required: true }),
         side: text({ description: 'Its side', maxLength: 40 }),
@@ -87,6 +89,8 @@ export default {
     }),
     edit: defineSubcommand({
       description: 'Change a unit (its owner or a GM)',
+      // Giving a unit away is for a GM; any other change is the owner's or a GM's (assertMayChange).
+      access: (o) => (o.owner ? gmOnly('give a unit to another player', 'Only a GM can give a unit to another player.') : EVERYONE),
       options: {
         unit: unitName(),
         new_name: text({ description: 'A new name', maxLength: NAME_MAX }),
@@ -98,7 +102,6 @@ export default {
         const found = findUnit(ctx, o.unit);
         const { game, unit } = found;
         assertMayChange(ctx, { game, unit });
-        if (o.owner && !ctx.actor.isGm) refuse('Only a GM can give a unit to another player.');
         const changes = fieldValues(o);
         const fields = editedFields(game.system, unit.fields, changes);
         if (!Object.keys(changes).length && !o.new_name && o.side === undefined && !o.owner) refuse('Nothing to change: give the fields to set.');
@@ -133,6 +136,7 @@ export default {
     }),
     show: defineSubcommand({
       description: 'Show a unit and its current effective values',
+      access: EVERYONE,
       options: { unit: unitName() },
       run(ctx, o) {
         const found = findUnit(ctx, o.unit);
@@ -141,6 +145,7 @@ export default {
     }),
     list: defineSubcommand({
       description: 'The roster with current effective values',
+      access: EVERYONE,
       options: {},
       run(ctx) {
         const game = runningGame(ctx);
@@ -149,6 +154,7 @@ export default {
     }),
     remove: defineSubcommand({
       description: 'Retire a unit from the roster (its owner or a GM)',
+      access: EVERYONE,
       options: { unit: unitName() },
       run(ctx, o) {
         const found = findUnit(ctx, o.unit);

@@ -1,3 +1,4 @@
+import { EVERYONE } from '../../src/core/access.js';
 import { gameFor, gameNote, message, record, resultMessage } from '../../src/core/adjudicate.js';
 import { refuse } from '../../src/core/user-error.js';
 import { defineSubcommand, type CommandGroup, type Context, type Reply } from '../../src/core/command.js';
@@ -124,6 +125,7 @@ export default {
   subcommands: {
     event: defineSubcommand({
       description: 'Apply an event that fatigues or rests a unit',
+      access: EVERYONE,
       options: { event: choice({ description: 'What happened to the unit', choices: EVENT_CODES, required: true }), ...common },
       run(ctx, o) {
         const s = subject(ctx, o, 'write', false);
@@ -149,6 +151,7 @@ export default {
     }),
     recover: defineSubcommand({
       description: 'The Resting Phase: recover one step if every condition holds',
+      access: EVERYONE,
       options: {
         tactical: boolean({ description: 'It is in Tactical mode (tracked units: from their mode)' }),
         adjacent_enemy: boolean({ description: 'It is adjacent to an enemy unit', required: true }),
@@ -183,6 +186,7 @@ export default {
     }),
     status: defineSubcommand({
       description: 'Status, effective strengths and movement, and restrictions',
+      access: EVERYONE,
       options: { ...common, ...strengths },
       run(ctx, o) {
         const s = subject(ctx, o, 'read', true);

@@ -4,6 +4,7 @@ import type { Ledger, LedgerRow } from '../ledger/ledger.js';
 import type { Game } from '../ledger/roster.js';
 import type { Logger } from '../log.js';
 import type { Finding } from '../rules/types.js';
+import type { AccessDecl } from './access.js';
 import type { OptionMap, ParsedOptions } from './options.js';
 
 /** Who is acting and where, as the transport saw it. GM status is decided server-side by the transport. */
@@ -82,6 +83,8 @@ export type CommandModule<O extends OptionMap> = {
   description: string;
   /** The rule system it adjudicates, if any. */
   system?: string;
+  /** Who may run it (checked by the router before `run`). */
+  access: AccessDecl<ParsedOptions<O>>;
   options: O;
   /** One example line for /help and the README. */
   example: string;
@@ -100,6 +103,8 @@ export type CommandModule<O extends OptionMap> = {
 /** One subcommand of a command group (/game start, /odds rally …). */
 export type Subcommand<O extends OptionMap> = {
   description: string;
+  /** Who may run it (checked by the router before `run`). */
+  access: AccessDecl<ParsedOptions<O>>;
   options: O;
   check?: (input: ParsedOptions<O>) => string | undefined;
   run(ctx: Context, input: ParsedOptions<O>): Reply | Promise<Reply>;

@@ -3,8 +3,6 @@ import { isSealed } from '../render/review.js';
 import type { Context } from './command.js';
 import { refuse } from './user-error.js';
 
-export const GM_ONLY = (what: string) => `Only a GM (Manage Server, or the GM role set with /config gm-role) can ${what}.`;
-
 /** A roll of this server by id, or the error; another server's roll is "not found", never shown. */
 export function findRoll(ctx: Context, id: string): LedgerRow {
   return ctx.services.ledger.get(ctx.actor.guildId, id.trim().toLowerCase()) ?? refuse(`There is no roll ${JSON.stringify(id)} in this server.`);

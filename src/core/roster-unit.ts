@@ -2,7 +2,7 @@ import type { Game, RosterUnit } from '../ledger/roster.js';
 import type { Finding, Outcome, SystemId } from '../rules/types.js';
 import { gameFor, record } from './adjudicate.js';
 import type { Context } from './command.js';
-import { UserError } from './user-error.js';
+import { assertOwnerOrGm, isOwnerOrGm } from './access.js';
 
 export type Tracked = { game: Game; unit: RosterUnit };
 
@@ -25,10 +25,9 @@ export function trackedUnit(ctx: Context, system: SystemId, name: string | undef
  * GM; `asGame` writes (the end of a turn) are the game's own, allowed to whoever may manage the game.
  */
 export function assertMayChange(ctx: Context, t: Tracked, how: { asGame?: boolean; verb?: string; hint?: boolean } = {}): void {
-  if (ctx.actor.isGm || ctx.actor.userId === t.unit.owner_id) return;
-  if (how.asGame && ctx.actor.userId === t.game.started_by) return;
+  if (how.asGame && isOwnerOrGm(ctx, t.game.started_by)) return;
   const hint = how.hint ? ' To roll without changing the roster, leave the unit out.' : '';
-  throw new UserError(`Only ${t.unit.owner_name}, who owns ${t.unit.name}, or a GM can ${how.verb ?? 'change it'}.${hint}`);
+  assertOwnerOrGm(ctx, t.unit.owner_id, `Only ${t.unit.owner_name}, who owns ${t.unit.name}, or a GM can ${how.verb ?? 'change it'}.${hint}`);
 }
 
 /** An option the user gave wins; otherwise the roster's value; otherwise the option's default. */
@@ -37,8 +36,6 @@ export function preferGiven<T extends Record<string, unknown>>(ctx: Context, opt
   for (const [k, v] of Object.entries(fromRoster)) if (!ctx.given.has(k) && v !== undefined && v !== null) out[k] = v;
   return out as T;
 }
-
-export const mayManage = (ctx: Context, ownerId: string) => ctx.actor.isGm || ctx.actor.userId === ownerId;
 
 /** The outcome of a change that is not a roll (roster, game, setting, GM mark): its row says what and why. */
 export function changeOutcome(system: string, result: string, label: string, effect: string): Outcome {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AlreadyRecordedError, LedgerWriteError } from '../ledger/ledger.js';
 import { isGroup, parseCustomId, type Actor, type AnyCommand, type ButtonHandler, type Context, type Reply, type Services } from './command.js';
+import { type AccessDecl, checkAccess } from './access.js';
 import { parseOptions, type OptionMap } from './options.js';
 import { UserError } from './user-error.js';
 
@@ -107,7 +108,8 @@ export class Router {
     if (!command) {
       return { type: 'error', message: `There is no /${req.name} command. Commands: ${[...this.byName.keys()].map((n) => `/${n}`).join(', ')}.` };
     }
-    let handler: { options: OptionMap; check?: (v: any) => string | undefined; run: (ctx: Context, v: any) => Reply | Promise<Reply> } = command as never;
+    let handler: { options: OptionMap; access: AccessDecl; check?: (v: any) => string | undefined; run: (ctx: Context, v: any) => Reply | Promise<Reply> } =
+      command as never;
     let label = command.name;
     if (isGroup(command)) {
       const names = Object.keys(command.subcommands);
@@ -123,6 +125,7 @@ export class Router {
     if (!parsed.ok) return { type: 'error', message: parsed.error };
     const problem = handler.check?.(parsed.value);
     if (problem) return { type: 'error', message: problem };
+    checkAccess(ctx, handler.access, parsed.value);
     return handler.run(ctx, parsed.value);
   }
 }

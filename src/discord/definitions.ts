@@ -1,11 +1,13 @@
 import {
   ApplicationCommandOptionType,
+  ApplicationIntegrationType,
   ApplicationCommandType,
   InteractionContextType,
   type APIApplicationCommandBasicOption,
   type APIApplicationCommandOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { type AccessDecl, defaultMemberPermissions, EVERYONE } from '../core/access.js';
 import { isGroup, type AnyCommand } from '../core/command.js';
 import type { OptionMap } from '../core/options.js';
 
@@ -13,6 +15,13 @@ function slashOptions(map: OptionMap): APIApplicationCommandBasicOption[] {
   const options = Object.entries(map).map(([name, spec]) => spec.toSlash(name));
   // Discord wants required options first and rejects definitions that do not.
   return options.sort((a, b) => Number(b.required ?? false) - Number(a.required ?? false));
+}
+
+/** A group is as open as its most open subcommand: Discord sets permissions per command, not per subcommand. */
+function access(c: AnyCommand): AccessDecl {
+  if (!isGroup(c)) return c.access;
+  const subs = Object.values(c.subcommands).map((s) => s.access);
+  return subs.every((a) => typeof a !== 'function' && a.who === 'gm') ? subs[0]! : EVERYONE;
 }
 
 /** The slash-command JSON Discord registers, derived from each command's option declarations. */
@@ -31,8 +40,11 @@ export function commandDefinitions(commands: readonly AnyCommand[]): RESTPostAPI
       name: c.name,
       description: c.description,
       options,
-      // Rolls are recorded per server: the commands are offered in servers only.
+      // Rolls are recorded per server: the commands are offered in servers only, installed by a server.
       contexts: [InteractionContextType.Guild],
+      integration_types: [ApplicationIntegrationType.GuildInstall],
+      // GM-only commands are hidden from members without Manage Server unless a server opens them.
+      default_member_permissions: defaultMemberPermissions(access(c)),
     };
   });
 }

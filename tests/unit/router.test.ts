@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EVERYONE, gmOnly } from '../../src/core/access.js';
 import { defineCommand } from '../../src/core/command.js';
 import { Router } from '../../src/core/router.js';
 import { cryptoRoller } from '../../src/dice/roller.js';
@@ -13,6 +14,7 @@ describe('the router when a handler throws', () => {
     const ledger = Ledger.open(tmpDb());
     const boom = defineCommand({
       name: 'boom',
+      access: EVERYONE,
       description: 'throws',
       example: '/boom',
       options: {},
@@ -20,7 +22,14 @@ describe('the router when a handler throws', () => {
         throw new Error('kaboom');
       },
     });
-    const ok = defineCommand({ name: 'ok', description: 'fine', example: '/ok', options: {}, run: () => ({ type: 'error', message: 'fine' }) });
+    const ok = defineCommand({
+      name: 'ok',
+      access: EVERYONE,
+      description: 'fine',
+      example: '/ok',
+      options: {},
+      run: () => ({ type: 'error', message: 'fine' }),
+    });
     const router = new Router([boom, ok], {
       ledger,
       roller: cryptoRoller,
@@ -44,5 +53,40 @@ describe('the router when a handler throws', () => {
     log.error('request failed', { header: 'Bot super.secret.token-value', err: new Error('401 for super.secret.token-value') });
     expect(lines.join('\n')).not.toContain('super.secret.token-value');
     expect(lines[0]).toContain('[redacted]');
+  });
+});
+
+describe('access, declared once', () => {
+  it('every command and subcommand declares who may run it', async () => {
+    const { COMMANDS } = await import('../../commands/index.js');
+    const missing: string[] = [];
+    for (const c of COMMANDS) {
+      if ('subcommands' in c) for (const [n, sub] of Object.entries(c.subcommands)) !sub.access && missing.push(`/${c.name} ${n}`);
+      else if (!c.access) missing.push(`/${c.name}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('the router refuses a GM-only command to a member before it runs', async () => {
+    let ran = 0;
+    const gmCommand = defineCommand({
+      name: 'secret',
+      access: gmOnly('see the secret'),
+      description: 'GM only',
+      example: '/secret',
+      options: {},
+      run: () => {
+        ran++;
+        return { type: 'error', message: 'ran' };
+      },
+    });
+    const ledger = Ledger.open(tmpDb());
+    const router = new Router([gmCommand], { ledger, roller: cryptoRoller, gameRoller: () => cryptoRoller, log: createLogger({ level: 'silent' }) });
+    const reply = await router.handle({ type: 'command', name: 'secret', options: {}, actor: alice });
+    expect(reply).toEqual({ type: 'error', message: 'Only a GM (Manage Server, or the GM role set with /config gm-role) can see the secret.' });
+    expect(ran).toBe(0);
+    await router.handle({ type: 'command', name: 'secret', options: {}, actor: { ...alice, isGm: true } });
+    expect(ran).toBe(1);
+    ledger.close();
   });
 });
