@@ -1,6 +1,5 @@
 import { gmOnly } from '../../src/core/access.js';
 import { message, record } from '../../src/core/adjudicate.js';
-import { refuse } from '../../src/core/user-error.js';
 import { defineSubcommand, type CommandGroup, type Context } from '../../src/core/command.js';
 import { channel, role } from '../../src/core/options.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';

@@ -1,5 +1,4 @@
 import { EVERYONE, gmOnly } from '../../src/core/access.js';
-import { refuse } from '../../src/core/user-error.js';
 import { defineCommand } from '../../src/core/command.js';
 import { filterOptions, toFilter } from '../../src/core/filters.js';
 import { choice } from '../../src/core/options.js';

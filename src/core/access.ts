@@ -1,4 +1,3 @@
-import type { Context } from './command.js';
 import { refuse } from './user-error.js';
 
 /**
@@ -6,6 +5,9 @@ import { refuse } from './user-error.js';
  * deploy-commands derives Discord's `default_member_permissions` from it; resource checks (the
  * roller of a roll, the owner of a unit, the starter of a game) go through `assertOwnerOrGm`.
  */
+/** What access needs of a request: who is acting (kept structural so access.ts imports nothing of the command contract). */
+type Acting = { actor: { isGm: boolean; userId: string } };
+
 export type Access = { who: 'everyone' } | { who: 'gm'; to: string; message?: string };
 /** Static, or decided by the options (/history scope:server is for GMs, scope:channel for all). */
 export type AccessDecl<I = any> = Access | ((input: I) => Access);
@@ -20,7 +22,7 @@ export const GM_ONLY = (what: string) => `Only a GM (Manage Server, or the GM ro
 export const MANAGE_GUILD = 1n << 5n;
 
 /** Refuses the request unless the actor may run it. */
-export function checkAccess(ctx: Context, decl: AccessDecl, input: unknown): void {
+export function checkAccess(ctx: Acting, decl: AccessDecl, input: unknown): void {
   const rule = typeof decl === 'function' ? decl(input) : decl;
   if (rule.who === 'gm' && !ctx.actor.isGm) refuse(rule.message ?? GM_ONLY(rule.to));
 }
@@ -33,9 +35,9 @@ export function checkAccess(ctx: Context, decl: AccessDecl, input: unknown): voi
 export const defaultMemberPermissions = (decl: AccessDecl): string | null => (typeof decl !== 'function' && decl.who === 'gm' ? String(MANAGE_GUILD) : null);
 
 /** The owner of a thing (a roll's roller, a unit's owner, a game's starter) or a GM. */
-export const isOwnerOrGm = (ctx: Context, ownerId: string) => ctx.actor.isGm || ctx.actor.userId === ownerId;
+export const isOwnerOrGm = (ctx: Acting, ownerId: string) => ctx.actor.isGm || ctx.actor.userId === ownerId;
 
 /** Refuses with `message` unless the actor is the owner or a GM. */
-export function assertOwnerOrGm(ctx: Context, ownerId: string, message: string): void {
+export function assertOwnerOrGm(ctx: Acting, ownerId: string, message: string): void {
   if (!isOwnerOrGm(ctx, ownerId)) refuse(message);
 }
