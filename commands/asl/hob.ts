@@ -6,7 +6,7 @@ import { heatOfBattle, HOB_ORDER, hobDistribution } from '../../src/rules/asl/ho
 import { oddsOf } from '../../src/rules/odds.js';
 import { options, prepare } from './hob-input.js';
 import { REFUSE, refuseButtons, refuseHardening } from './refuse.js';
-import { aslWriteBack, unitChoices } from './unit-input.js';
+import { aslEffects, unitChoices } from './unit-input.js';
 
 export default defineCommand({
   name: 'hob',
@@ -15,16 +15,16 @@ export default defineCommand({
   system: 'asl',
   example: '/hob unit:"German 4-6-7" broken:true',
   options,
-  run(ctx, o) {
+  async run(ctx, o) {
     const prepared = prepare(ctx, o);
     const { input, companions, tracked } = prepared;
-    const found = rollAndRecord(
+    const found = await rollAndRecord(
       ctx,
       { command: 'hob', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
       (dice) => heatOfBattle(input, dice, companions),
       {
         odds: (out) => oddsOf(hobDistribution(input), HOB_ORDER, out.result),
-        after: (r) => aslWriteBack(ctx, tracked, r.outcome.steps, r.row.id, 'hob'),
+        effects: (out) => aslEffects(tracked, out.steps),
       },
     );
     return rollMessage(ctx, o.sealed, found, storedAslEmbed(found.row), refuseButtons(found));

@@ -6,7 +6,7 @@ import { checkDistribution, checkOrder, moraleCheck } from '../../src/rules/asl/
 import { oddsOf } from '../../src/rules/odds.js';
 import { check, options, prepare } from './mc-input.js';
 import { refuseButtons } from './refuse.js';
-import { aslWriteBack, unitChoices } from './unit-input.js';
+import { aslEffects, unitChoices } from './unit-input.js';
 
 export default defineCommand({
   name: 'mc',
@@ -16,16 +16,16 @@ export default defineCommand({
   example: '/mc unit:"Russian 4-4-7" number:2 leader_drm:-1',
   options,
   check,
-  run(ctx, o) {
+  async run(ctx, o) {
     const prepared = prepare(ctx, o);
     const { input, tracked } = prepared;
-    const found = rollAndRecord(
+    const found = await rollAndRecord(
       ctx,
       { command: 'mc', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
       (dice) => moraleCheck(input, dice),
       {
         odds: (out) => oddsOf(checkDistribution(input), checkOrder(input), out.result),
-        after: (r) => aslWriteBack(ctx, tracked, r.outcome.steps, r.row.id, 'mc'),
+        effects: (out) => aslEffects(tracked, out.steps),
       },
     );
     return rollMessage(ctx, o.sealed, found, storedAslEmbed(found.row), refuseButtons(found));

@@ -2,7 +2,7 @@ import { assertOwnerOrGm } from '../../src/core/access.js';
 import { record, summarise } from '../../src/core/adjudicate.js';
 import { refuse } from '../../src/core/user-error.js';
 import { customId, type Button, type Context, type Reply } from '../../src/core/command.js';
-import { trackedUnit, writeBack } from '../../src/core/roster-unit.js';
+import { writeBack } from '../../src/core/roster-unit.js';
 import { storedAslEmbed, type AslStep } from '../../src/render/asl.js';
 import type { Finding, Outcome } from '../../src/rules/types.js';
 
@@ -25,7 +25,7 @@ const refusal = (by: string): Finding => ({
 });
 
 /** The owner (the roller) or a GM refuses a Battle Hardening result, once; a ledger row linked to the roll. */
-export function refuseHardening(ctx: Context, rollId: string): Reply {
+export async function refuseHardening(ctx: Context, rollId: string): Promise<Reply> {
   const { ledger } = ctx.services;
   const roll = ledger.get(ctx.actor.guildId, rollId);
   const steps = (roll?.outcome as { steps?: AslStep[] } | undefined)?.steps ?? [];
@@ -35,8 +35,9 @@ export function refuseHardening(ctx: Context, rollId: string): Reply {
   assertOwnerOrGm(ctx, roll.user_id, `Only ${roll.user_name}, who rolled it, or a GM can refuse the battle hardening.`);
   const finding = refusal(ctx.actor.userName);
   const outcome: Outcome = { system: 'asl', steps: [finding], result: finding.result, tone: finding.tone };
-  const row = ctx.services.ledger.transaction(() => {
-    const r = record(
+  const row = await ctx.services.ledger.transaction(async (tx) => {
+    const r = await record(
+      tx,
       ctx,
       {
         command: roll.command,
@@ -50,12 +51,14 @@ export function refuseHardening(ctx: Context, rollId: string): Reply {
       outcome,
     );
     // A tracked unit goes back to what it was before the hardening, broken or pinned included (asl.md §5).
-    const tracked = trackedUnit(ctx, 'asl', roll.unit ?? undefined);
-    const f = tracked?.unit.fields as { counter?: string; fanatic?: boolean } | undefined;
-    const written = ledger.children(ctx.actor.guildId, roll.id).find((c) => c.kind === 'unit');
+    const game = await tx.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
+    const unit = game?.system === 'asl' && roll.unit ? await tx.roster.unitByName(game.id, roll.unit) : undefined;
+    const f = unit?.fields as { counter?: string; fanatic?: boolean } | undefined;
+    const written = (await tx.children(ctx.actor.guildId, roll.id)).find((c) => c.kind === 'unit');
     const undo = (written?.input as { undo?: Record<string, unknown> } | undefined)?.undo;
     const stillHardened = (hob.unit_after && f?.counter === hob.unit_after) || (hob.fanatic && f?.fanatic);
-    if (tracked && undo && stillHardened) writeBack(ctx, tracked, { fields: undo, why: 'Battle hardening refused: back as it was' }, r.id, roll.command);
+    if (game && unit && undo && stillHardened)
+      await writeBack(tx, ctx, { game, unit }, { fields: undo, why: 'Battle hardening refused: back as it was' }, r.id, roll.command);
     return r;
   });
   return {

@@ -1,6 +1,7 @@
 import type { Context } from '../../src/core/command.js';
 import { refuse } from '../../src/core/user-error.js';
-import { preferGiven, trackedUnit, writeBack, type Tracked } from '../../src/core/roster-unit.js';
+import type { RosterEffect } from '../../src/core/adjudicate.js';
+import { preferGiven, trackedUnit, type Tracked } from '../../src/core/roster-unit.js';
 import { ASL_FIELD_DEFAULTS, aslRosterChange, type AslFields } from '../../src/rules/asl/roster.js';
 import { boolean, choice, text, type ParsedOptions } from '../../src/core/options.js';
 import { catalog, CLASSES } from '../../src/rules/asl/catalog.js';
@@ -66,10 +67,10 @@ export function rosterDefaults<T extends Record<string, unknown>>(ctx: Context, 
   } as unknown as Partial<T>);
 }
 
-/** Writes what the roll did to a tracked unit back to the roster, in the roll's transaction. */
-export function aslWriteBack(ctx: Context, tracked: TrackedAsl | undefined, steps: { kind: string }[], rollId: string, command: string) {
+/** What the roll does to a tracked unit, as data for the roll's transaction. */
+export function aslEffects(tracked: TrackedAsl | undefined, steps: { kind: string }[]): RosterEffect[] {
   const change = tracked && aslRosterChange(tracked.fields, steps);
-  if (tracked && change) writeBack(ctx, tracked, change, rollId, command);
+  return tracked && change ? [{ tracked, change }] : [];
 }
 
 /** "German 4-6-7, broken German 4-4-7" → the companions; an unreadable one is refused, naming `companions`. */

@@ -24,7 +24,7 @@ export default defineCommand({
   example: '/brigade original:24 lost:12',
   options,
 
-  run(ctx, given) {
+  async run(ctx, given) {
     // A brigade named on the roster: its units' original and current strengths stand in for the numbers.
     const game = given.brigade ? gameFor(ctx, 'hearts-of-tin') : undefined;
     const { ever, live } = game ? brigadeUnits(ctx, game, given.brigade!) : { ever: [], live: [] };
@@ -41,10 +41,11 @@ export default defineCommand({
     const marking = outcome.result === 'shaken' && fromRoster ? live.filter((u) => !u.fields.brigade_shaken) : [];
     // Marking the brigade's units shaken writes to each of them: their owners or a GM only.
     for (const unit of marking) assertMayChange(ctx, { game: game!, unit }, { verb: `mark ${unit.name} shaken` });
-    const row = ctx.services.ledger.transaction(() => {
-      const r = record(ctx, { command: 'brigade', kind: 'check', unit: o.brigade, input }, outcome);
+    const row = await ctx.services.ledger.transaction(async (tx) => {
+      const r = await record(tx, ctx, { command: 'brigade', kind: 'check', unit: o.brigade, input }, outcome);
       for (const unit of marking) {
-        writeBack(
+        await writeBack(
+          tx,
           ctx,
           { game: game!, unit },
           { fields: { brigade_shaken: true }, why: `${o.brigade} is shaken: a disorder marker at the end of every turn` },

@@ -37,7 +37,7 @@ export default defineCommand({
   system: 'hearts-of-tin',
   example: '/disorder strength:4 lost:1 melee:defeated',
   options,
-  run(ctx, given) {
+  async run(ctx, given) {
     const tracked = trackedUnit(ctx, 'hearts-of-tin', given.unit);
     const f = tracked?.unit.fields as HotFields | undefined;
     if (tracked && f) {
@@ -61,11 +61,11 @@ export default defineCommand({
     };
     const outcome = disorderGained(input);
     const step = outcome.steps[0]!;
-    const row = ctx.services.ledger.transaction(() => {
-      const r = record(ctx, { command: 'disorder', kind: 'check', unit: o.unit, input }, outcome);
+    const row = await ctx.services.ledger.transaction(async (tx) => {
+      const r = await record(tx, ctx, { command: 'disorder', kind: 'check', unit: o.unit, input }, outcome);
       if (tracked && f) {
         if (step.result === 'gone') {
-          writeBack(ctx, tracked, { remove: true, why: `All its strength lost: gone from the field` }, r.id, 'disorder');
+          await writeBack(tx, ctx, tracked, { remove: true, why: `All its strength lost: gone from the field` }, r.id, 'disorder');
         } else if (step.markers || o.lost) {
           const heavy = step.causes.some((c) => c.startsWith('lost 25%'));
           const fields = {
@@ -76,7 +76,14 @@ export default defineCommand({
             turn_lost: lostEarlier + o.lost,
             turn_marked: Boolean(sameTurn && f.turn_marked) || heavy,
           };
-          writeBack(ctx, tracked, { fields, why: `${step.markers} disorder marker${step.markers === 1 ? '' : 's'} gained, ${o.lost} lost` }, r.id, 'disorder');
+          await writeBack(
+            tx,
+            ctx,
+            tracked,
+            { fields, why: `${step.markers} disorder marker${step.markers === 1 ? '' : 's'} gained, ${o.lost} lost` },
+            r.id,
+            'disorder',
+          );
         }
       }
       return r;

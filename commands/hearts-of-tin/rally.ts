@@ -1,10 +1,9 @@
-import { assertOwnerOrGm } from '../../src/core/access.js';
-import { EVERYONE } from '../../src/core/access.js';
+import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
 import { customId, defineCommand, type Context, type Reply } from '../../src/core/command.js';
 import { refuse } from '../../src/core/user-error.js';
-import { rollAndRecord, rollMessage, summarise } from '../../src/core/adjudicate.js';
+import { type RosterEffect, rollAndRecord, rollMessage, summarise } from '../../src/core/adjudicate.js';
 import { parseOptions } from '../../src/core/options.js';
-import { trackedUnit, writeBack, type Tracked } from '../../src/core/roster-unit.js';
+import { trackedUnit, type Tracked } from '../../src/core/roster-unit.js';
 import { unitChoicesFor } from '../../src/core/unit-option.js';
 import type { LedgerRow } from '../../src/ledger/ledger.js';
 import { oddsOf } from '../../src/rules/odds.js';
@@ -21,17 +20,17 @@ import {
 } from '../../src/rules/hearts-of-tin/rally.js';
 
 /** What a rally result does to a roster unit: disorder cleared, or the unit gone (unless a re-roll may yet save it). */
-function writeRally(ctx: Context, tracked: Tracked | undefined, r: { row: LedgerRow; outcome: RallyOutcome }, rerollOffered: boolean) {
-  if (!tracked) return;
-  const result = r.outcome.result;
-  if (result === 'huzzah' || result === 'rally') writeBack(ctx, tracked, { fields: { disorder: 0 }, why: 'Rallied: all disorder removed' }, r.row.id, 'rally');
-  else if (result === 'rout_commander_lost' || (result === 'rout' && !rerollOffered))
-    writeBack(ctx, tracked, { remove: true, why: 'Routed: off the field' }, r.row.id, 'rally');
+function rallyEffects(tracked: Tracked | undefined, outcome: RallyOutcome, rerollOffered: boolean): RosterEffect[] {
+  if (!tracked) return [];
+  const result = outcome.result;
+  if (result === 'huzzah' || result === 'rally') return [{ tracked, change: { fields: { disorder: 0 }, why: 'Rallied: all disorder removed' } }];
+  if (result === 'rout_commander_lost' || (result === 'rout' && !rerollOffered)) return [{ tracked, change: { remove: true, why: 'Routed: off the field' } }];
+  return [];
 }
 
 const REROLL = 'reroll';
 
-function commanderRejoins(ctx: Context, rollId: string): Reply {
+async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
   const { ledger } = ctx.services;
   const first = ledger.get(ctx.actor.guildId, rollId);
   if (first?.command !== 'rally' || first.kind !== 'roll') {
@@ -49,7 +48,7 @@ function commanderRejoins(ctx: Context, rollId: string): Reply {
   const earlier = ledger.children(ctx.actor.guildId, first.id).find((r) => r.kind === 'reroll');
   if (earlier) refuse(`The commander has already joined this unit (re-roll ${earlier.id}): one re-roll per rally.`);
   const tracked = trackedUnit(ctx, 'hearts-of-tin', first.unit ?? undefined);
-  const reroll = rollAndRecord(
+  const reroll = await rollAndRecord(
     ctx,
     {
       command: 'rally',
@@ -64,7 +63,7 @@ function commanderRejoins(ctx: Context, rollId: string): Reply {
     (dice) => commanderReroll(input, first.result ?? '', dice),
     {
       odds: (o) => oddsOf(rerollDistribution(input, first.result ?? ''), RALLY_ORDER, o.result),
-      after: (r) => writeRally(ctx, tracked, r, false),
+      effects: (out) => rallyEffects(tracked, out, false),
     },
   );
   return {
@@ -108,12 +107,12 @@ export default defineCommand({
   system: 'hearts-of-tin',
   example: '/rally disorder:2 quality:militia commander_near:true unit:"1st Foot"',
   options,
-  run(ctx, given) {
+  async run(ctx, given) {
     const { options: o, tracked } = prepare(ctx, given);
     const input = toInput(o);
-    const first = rollAndRecord(ctx, { command: 'rally', system: 'hearts-of-tin', kind: 'roll', unit: o.unit, input: o }, (dice) => rally(input, dice), {
+    const first = await rollAndRecord(ctx, { command: 'rally', system: 'hearts-of-tin', kind: 'roll', unit: o.unit, input: o }, (dice) => rally(input, dice), {
       odds: (out) => oddsOf(rallyDistribution(input), RALLY_ORDER, out.result),
-      after: (r) => writeRally(ctx, tracked, r, commanderMayRejoin(input, r.outcome.result)),
+      effects: (out) => rallyEffects(tracked, out, commanderMayRejoin(input, out.result)),
     });
     const { embed, buttons } = storedRally(ctx, first.row, true);
     return rollMessage(ctx, o.sealed, first, embed, buttons);

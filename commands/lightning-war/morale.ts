@@ -1,8 +1,8 @@
 import { EVERYONE } from '../../src/core/access.js';
 import { defineCommand, type Context } from '../../src/core/command.js';
-import { rollAndRecord, rollMessage } from '../../src/core/adjudicate.js';
+import { type RosterEffect, rollAndRecord, rollMessage } from '../../src/core/adjudicate.js';
 import type { LedgerRow } from '../../src/ledger/ledger.js';
-import { writeBack, type Tracked } from '../../src/core/roster-unit.js';
+import type { Tracked } from '../../src/core/roster-unit.js';
 import { unitChoicesFor } from '../../src/core/unit-option.js';
 import { check, options, prepare, toInput, type LwFields, type Settled } from './morale-input.js';
 import { moraleEmbed } from '../../src/render/lightning-war.js';
@@ -10,28 +10,25 @@ import type { LwState } from '../../src/rules/lightning-war/morale-table.js';
 import { MORALE_ORDER, moraleCheck, moraleDistribution, type MoraleOutcome } from '../../src/rules/lightning-war/morale.js';
 import { oddsOf } from '../../src/rules/odds.js';
 
-/** What a check does to a roster unit: gone, retreating, routing, rallied; casualties as reported. */
-function writeMorale(ctx: Context, tracked: Tracked | undefined, o: Settled, r: { row: LedgerRow; outcome: MoraleOutcome }) {
-  if (!tracked) return;
-  const result = r.outcome.result;
-  if (result === 'eliminated' || result === 'surrender') {
-    writeBack(ctx, tracked, { remove: true, why: result === 'eliminated' ? 'Eliminated' : 'Surrendered' }, r.row.id, 'morale');
-    return;
-  }
+/** What a check does to a roster unit, as data: gone, retreating, routing, rallied; casualties as reported. */
+function moraleEffects(ctx: Context, tracked: Tracked | undefined, o: Settled, outcome: MoraleOutcome): RosterEffect[] {
+  if (!tracked) return [];
+  const result = outcome.result;
+  if (result === 'eliminated' || result === 'surrender')
+    return [{ tracked, change: { remove: true, why: result === 'eliminated' ? 'Eliminated' : 'Surrendered' } }];
   const f = tracked.unit.fields as LwFields;
   const state: LwState | undefined = result === 'rout' ? 'routing' : result === 'retreat' ? 'retreating' : result === 'rallied' ? 'steady' : undefined;
   const fields: Record<string, unknown> = {};
   if (state && state !== (f.state ?? 'steady')) fields.state = state;
   if (ctx.given.has('casualties') && o.casualties && o.casualties.lost !== f.casualties) fields.casualties = o.casualties.lost;
-  if (Object.keys(fields).length) {
-    const why = [
-      state === 'steady' ? 'Rallied' : state ? `Now ${state}` : '',
-      fields.casualties !== undefined ? `casualties ${String(fields.casualties)}/${f.original}` : '',
-    ]
-      .filter(Boolean)
-      .join('; ');
-    writeBack(ctx, tracked, { fields, why }, r.row.id, 'morale');
-  }
+  if (!Object.keys(fields).length) return [];
+  const why = [
+    state === 'steady' ? 'Rallied' : state ? `Now ${state}` : '',
+    fields.casualties !== undefined ? `casualties ${String(fields.casualties)}/${f.original}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  return [{ tracked, change: { fields, why } }];
 }
 
 const storedMorale = (row: LedgerRow) => ({
@@ -53,13 +50,18 @@ export default defineCommand({
   example: '/morale morale:leery casualties:2/5 cover:soft',
   options,
   check,
-  run(ctx, given) {
+  async run(ctx, given) {
     const { options: o, tracked } = prepare(ctx, given);
     const input = toInput(o);
-    const found = rollAndRecord(ctx, { command: 'morale', system: 'lightning-war', kind: 'roll', unit: o.unit, input: o }, (dice) => moraleCheck(input, dice), {
-      odds: (out) => oddsOf(moraleDistribution(input), MORALE_ORDER, out.result),
-      after: (r) => writeMorale(ctx, tracked, o, r),
-    });
+    const found = await rollAndRecord(
+      ctx,
+      { command: 'morale', system: 'lightning-war', kind: 'roll', unit: o.unit, input: o },
+      (dice) => moraleCheck(input, dice),
+      {
+        odds: (out) => oddsOf(moraleDistribution(input), MORALE_ORDER, out.result),
+        effects: (out) => moraleEffects(ctx, tracked, o, out),
+      },
+    );
     return rollMessage(ctx, o.sealed, found, storedMorale(found.row).embed);
   },
   autocomplete: unitChoicesFor('lightning-war'),

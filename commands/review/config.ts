@@ -4,11 +4,14 @@ import { defineSubcommand, type CommandGroup, type Context } from '../../src/cor
 import { channel, role } from '../../src/core/options.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
 import { noticeEmbed } from '../../src/render/embed.js';
+import type { LedgerTx } from '../../src/ledger/ledger.js';
 
-function setting(ctx: Context, name: string, value: string, apply: () => void, shown: string) {
-  ctx.services.ledger.transaction(() => {
-    apply();
-    record(
+/** Changes one setting and records it, together. */
+async function setting(ctx: Context, name: string, value: string, apply: (tx: LedgerTx) => Promise<void>, shown: string) {
+  await ctx.services.ledger.transaction(async (tx) => {
+    await apply(tx);
+    await record(
+      tx,
       ctx,
       { command: 'config', kind: 'config', input: { [name]: value } },
       changeOutcome('unknown', 'config_set', 'Setting changed', `${name} set to ${value}`),
@@ -27,26 +30,14 @@ export default {
       access: gmOnly('change the settings'),
       options: { role: role({ description: 'The GM role', required: true }) },
       run: (ctx, o) =>
-        setting(
-          ctx,
-          'gm_role',
-          o.role!,
-          () => ctx.services.ledger.settings.setGmRole(ctx.actor.guildId, o.role!),
-          `Members with <@&${o.role}> are now GMs here.`,
-        ),
+        setting(ctx, 'gm_role', o.role!, (tx) => tx.settings.setGmRole(ctx.actor.guildId, o.role!), `Members with <@&${o.role}> are now GMs here.`),
     }),
     'gm-channel': defineSubcommand({
       description: 'Where the results of sealed rolls are posted for the GMs',
       access: gmOnly('change the settings'),
       options: { channel: channel({ description: 'A channel only GMs can read', required: true }) },
       run: (ctx, o) =>
-        setting(
-          ctx,
-          'gm_channel',
-          o.channel!,
-          () => ctx.services.ledger.settings.setGmChannel(ctx.actor.guildId, o.channel!),
-          `Sealed results now go to <#${o.channel}>.`,
-        ),
+        setting(ctx, 'gm_channel', o.channel!, (tx) => tx.settings.setGmChannel(ctx.actor.guildId, o.channel!), `Sealed results now go to <#${o.channel}>.`),
     }),
   },
 } satisfies CommandGroup;

@@ -1,4 +1,4 @@
-import { message, record } from '../../src/core/adjudicate.js';
+import { message, recordAlone } from '../../src/core/adjudicate.js';
 import { refuse } from '../../src/core/user-error.js';
 import type { Context, Reply } from '../../src/core/command.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
@@ -6,12 +6,12 @@ import { findRoll } from '../../src/core/review.js';
 import { noticeEmbed } from '../../src/render/embed.js';
 
 /** A GM's note on a roll: a new ledger row pointing at it; the roll itself never changes. */
-export function gmMark(ctx: Context, id: string, kind: 'void' | 'annotation', words: string): Reply {
+export async function gmMark(ctx: Context, id: string, kind: 'void' | 'annotation', words: string): Promise<Reply> {
   const row = findRoll(ctx, id);
   if (kind === 'void' && row.kind !== 'roll' && row.kind !== 'reroll' && row.kind !== 'check')
     refuse(`${row.id} is a ${row.kind} row, not a roll: only rolls and rulings can be voided.`);
   const finding = changeOutcome(row.system ?? 'unknown', kind === 'void' ? 'voided' : 'annotated', kind === 'void' ? 'Voided' : 'Annotated', words);
-  const mark = record(
+  const mark = await recordAlone(
     ctx,
     {
       command: kind === 'void' ? 'void' : 'annotate',

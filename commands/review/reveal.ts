@@ -1,5 +1,5 @@
 import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
-import { record } from '../../src/core/adjudicate.js';
+import { recordAlone } from '../../src/core/adjudicate.js';
 import { refuse } from '../../src/core/user-error.js';
 import { defineCommand, isGroup } from '../../src/core/command.js';
 import { text } from '../../src/core/options.js';
@@ -13,14 +13,14 @@ export default defineCommand({
   description: 'Publish a sealed roll (its roller or a GM); the result was fixed when it was rolled',
   example: '/reveal id:k3x9q2m7pd',
   options: { id: text({ description: 'The sealed roll id', maxLength: 20, required: true }) },
-  run(ctx, o) {
+  async run(ctx, o) {
     const row = findRoll(ctx, o.id);
     if (!isSealed(row)) refuse(`Roll ${row.id} is not sealed: its result is already public.`);
     assertOwnerOrGm(ctx, row.user_id, `Only ${row.user_name}, who rolled it, or a GM can reveal roll ${row.id}.`);
     const command = ctx.commands.find((c) => c.name === row.command);
     const render = command && !isGroup(command) ? command.renderStored : undefined;
     if (!render) refuse(`Roll ${row.id} cannot be shown here.`);
-    const mark = record(
+    const mark = await recordAlone(
       ctx,
       {
         command: 'reveal',

@@ -7,7 +7,7 @@ import { changeOutcome } from '../../src/core/roster-unit.js';
 import { turnEnd } from '../../src/core/turn-end.js';
 import { runningGame } from '../../src/core/games.js';
 import { commitment, newServerSeed } from '../../src/dice/seeded.js';
-import { newRollId } from '../../src/ledger/ledger.js';
+import { newRollId, type LedgerTx } from '../../src/ledger/ledger.js';
 import { GameRunningError, type Game } from '../../src/ledger/roster.js';
 import { gameEmbed } from '../../src/render/roster.js';
 import { SYSTEM_NAMES, SYSTEMS, systemName } from '../../src/rules/systems.js';
@@ -15,8 +15,8 @@ import { SYSTEM_NAMES, SYSTEMS, systemName } from '../../src/rules/systems.js';
 const NOT_MANAGER = (g: Game) => `Only the player who started ${g.name}, or a GM, can change it.`;
 
 /** Records a change to the game as a ledger row in the same transaction as the change. */
-function recordGame(ctx: Context, g: Game, input: Record<string, unknown>, result: string, label: string, why: string) {
-  return record(ctx, { command: 'game', kind: 'game', input: { game: g.id, ...input } }, changeOutcome(g.system, result, label, why));
+function recordGame(tx: LedgerTx, ctx: Context, g: Game, input: Record<string, unknown>, result: string, label: string, why: string) {
+  return record(tx, ctx, { command: 'game', kind: 'game', input: { game: g.id, ...input } }, changeOutcome(g.system, result, label, why));
 }
 
 export default {
@@ -31,23 +31,24 @@ export default {
         system: choice({ description: 'The rule system the game uses', choices: SYSTEMS, required: true }),
         name: text({ description: 'A name for the game', maxLength: 80, required: true }),
       },
-      run(ctx, o) {
+      async run(ctx, o) {
         const { ledger } = ctx.services;
         const seed = newServerSeed();
         try {
-          const game = ledger.transaction(() => {
-            const g = ledger.roster.startGame({
+          const game = await ledger.transaction(async (tx) => {
+            const g = await tx.roster.startGame({
               id: newRollId(),
               guild_id: ctx.actor.guildId,
               channel_id: ctx.actor.channelId,
               system: o.system,
               name: o.name,
               started_by: ctx.actor.userId,
-              started_at: ledger.timestamp(),
+              started_at: tx.timestamp(),
               server_seed: seed,
             });
             // The commitment is public from the first row; the seed itself only at the end.
-            recordGame(
+            await recordGame(
+              tx,
               ctx,
               g,
               { system: o.system, name: o.name, commitment: commitment(seed) },
@@ -74,13 +75,13 @@ export default {
       description: "Add your own seed to the game's dice (before the first roll)",
       access: EVERYONE,
       options: { value: text({ description: 'Any text: it is mixed into every die of the game', maxLength: 100, required: true }) },
-      run(ctx, o) {
+      async run(ctx, o) {
         const g = runningGame(ctx);
         const { ledger } = ctx.services;
         if (ledger.gameRollCount(g.guild_id, g.id) > 0) refuse(`${g.name} has rolled already: seeds can be added only before the first roll.`);
-        ledger.transaction(() => {
-          ledger.roster.addPlayerSeed(g.id, o.value);
-          recordGame(ctx, g, { player_seed: o.value }, 'seed_added', 'Seed added', `${ctx.actor.userName} added a seed to the game's dice.`);
+        await ledger.transaction(async (tx) => {
+          await tx.roster.addPlayerSeed(g.id, o.value);
+          await recordGame(tx, ctx, g, { player_seed: o.value }, 'seed_added', 'Seed added', `${ctx.actor.userName} added a seed to the game's dice.`);
         });
         const seeds = JSON.parse(ledger.roster.game(g.guild_id, g.id)!.player_seeds) as string[];
         return message(gameEmbed('Seed added', g, { note: `Seed ${seeds.length}: \`${o.value}\`. Every die of the game now depends on it.` }));
@@ -93,14 +94,15 @@ export default {
         number: integer({ description: 'The turn number', min: 0, max: 10_000, required: true }),
         phase: text({ description: 'The phase, e.g. "Rally Phase"', maxLength: 60 }),
       },
-      run(ctx, o) {
+      async run(ctx, o) {
         const g = runningGame(ctx);
         assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
         const { ledger } = ctx.services;
-        const { updated, lines } = ledger.transaction(() => {
-          ledger.roster.setTurn(g.id, o.number, o.phase ?? null);
-          const after = ledger.roster.game(g.guild_id, g.id)!;
-          const row = recordGame(
+        const { updated, lines } = await ledger.transaction(async (tx) => {
+          await tx.roster.setTurn(g.id, o.number, o.phase ?? null);
+          const after = (await tx.roster.game(g.guild_id, g.id))!;
+          const row = await recordGame(
+            tx,
             ctx,
             after,
             { turn: o.number, phase: o.phase ?? null },
@@ -109,7 +111,7 @@ export default {
             `Turn ${o.number}${o.phase ? `, ${o.phase}` : ''}.`,
           );
           // The rules' end-of-turn effects, recorded with the turn that caused them.
-          return { updated: after, lines: turnEnd(ctx, g, after, row.id) };
+          return { updated: after, lines: await turnEnd(tx, ctx, g, after, row.id) };
         });
         const note = lines.length ? `**End of turn ${g.turn}**\n${lines.join('\n')}` : undefined;
         return message(gameEmbed('Turn', updated, note ? { note } : {}));
@@ -119,7 +121,7 @@ export default {
       description: "The game's system, turn, roster size and rolls so far",
       access: EVERYONE,
       options: {},
-      run(ctx) {
+      async run(ctx) {
         const g = runningGame(ctx);
         const { ledger } = ctx.services;
         return message(
@@ -135,13 +137,14 @@ export default {
       description: 'End the game (its roster stays readable in the history)',
       access: EVERYONE,
       options: {},
-      run(ctx) {
+      async run(ctx) {
         const g = runningGame(ctx);
         assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
         const { ledger } = ctx.services;
-        const ended = ledger.transaction(() => {
+        const ended = await ledger.transaction(async (tx) => {
           // The reveal: with it, anyone holding the export can recompute every die of the game.
-          recordGame(
+          await recordGame(
+            tx,
             ctx,
             g,
             { ended: true, server_seed: g.server_seed, player_seeds: JSON.parse(g.player_seeds) },
@@ -149,8 +152,8 @@ export default {
             'Game ended',
             `${ctx.actor.userName} ended ${g.name}; the server seed is revealed.`,
           );
-          ledger.roster.endGame(g.id, ledger.timestamp());
-          return ledger.roster.game(g.guild_id, g.id)!;
+          await tx.roster.endGame(g.id, tx.timestamp());
+          return (await tx.roster.game(g.guild_id, g.id))!;
         });
         const note = `Server seed revealed: \`${g.server_seed}\` (its SHA-256 was published at the start). Check every die with \`npm run verify -- export.jsonl\` after /export.`;
         return message(gameEmbed('Game ended', ended, { units: ledger.roster.countUnits(g.id), rolls: ledger.gameRollCount(g.guild_id, g.id), note }));

@@ -5,6 +5,7 @@ import { customId, defineSubcommand, type CommandGroup, type Context, type Reply
 import { text, user } from '../../src/core/options.js';
 import { rosterChoices } from '../../src/core/unit-option.js';
 import { assertMayChange, changeOutcome } from '../../src/core/roster-unit.js';
+import type { LedgerTx } from '../../src/ledger/ledger.js';
 import { DuplicateUnitError, type Game, type RosterUnit } from '../../src/ledger/roster.js';
 import { unitEmbed, unitListEmbed, UNITS_PER_PAGE } from '../../src/render/roster.js';
 import { runningGame } from '../../src/core/games.js';
@@ -28,8 +29,8 @@ function findUnit(ctx: Context, name: string): { game: Game; unit: RosterUnit } 
   return { game, unit: unit ?? refuse(`There is no unit named ${JSON.stringify(name)} in ${game.name}. /unit list shows the roster.`) };
 }
 
-function recordUnit(ctx: Context, game: Game, unit: string, input: Record<string, unknown>, result: string, label: string, why: string) {
-  record(ctx, { command: 'unit', kind: 'unit', unit, input: { game: game.id, ...input } }, changeOutcome(game.system, result, label, why));
+function recordUnit(tx: LedgerTx, ctx: Context, game: Game, unit: string, input: Record<string, unknown>, result: string, label: string, why: string) {
+  return record(tx, ctx, { command: 'unit', kind: 'unit', unit, input: { game: game.id, ...input } }, changeOutcome(game.system, result, label, why));
 }
 
 /** One page of the roster, with paging buttons when there is more than one page. */
@@ -62,22 +63,31 @@ export default {
         side: text({ description: 'Its side', maxLength: 40 }),
         ...FIELD_OPTIONS,
       },
-      run(ctx, o) {
+      async run(ctx, o) {
         const game = runningGame(ctx);
         const fields = newUnitFields(game.system, fieldValues(o));
         const { ledger } = ctx.services;
         try {
-          const unit = ledger.transaction(() => {
-            const u = ledger.roster.addUnit({
+          const unit = await ledger.transaction(async (tx) => {
+            const u = await tx.roster.addUnit({
               game_id: game.id,
               name: o.name,
               owner_id: ctx.actor.userId,
               owner_name: ctx.actor.userName,
               side: o.side ?? null,
               fields,
-              at: ledger.timestamp(),
+              at: tx.timestamp(),
             });
-            recordUnit(ctx, game, u.name, { action: 'add', side: u.side, fields }, 'unit_added', 'Unit added', `${ctx.actor.userName} added ${u.name}.`);
+            await recordUnit(
+              tx,
+              ctx,
+              game,
+              u.name,
+              { action: 'add', side: u.side, fields },
+              'unit_added',
+              'Unit added',
+              `${ctx.actor.userName} added ${u.name}.`,
+            );
             return u;
           });
           return message(unitEmbed('Unit added', game.system, unit));
@@ -98,7 +108,7 @@ export default {
         owner: user({ description: 'Give it to another player (GM only)' }),
         ...FIELD_OPTIONS,
       },
-      run(ctx, o) {
+      async run(ctx, o) {
         const found = findUnit(ctx, o.unit);
         const { game, unit } = found;
         assertMayChange(ctx, { game, unit });
@@ -107,7 +117,7 @@ export default {
         if (!Object.keys(changes).length && !o.new_name && o.side === undefined && !o.owner) refuse('Nothing to change: give the fields to set.');
         const { ledger } = ctx.services;
         try {
-          const updated = ledger.transaction(() => {
+          const updated = await ledger.transaction(async (tx) => {
             const next = {
               ...unit,
               name: o.new_name ?? unit.name,
@@ -115,8 +125,9 @@ export default {
               fields,
               ...(o.owner ? { owner_id: o.owner, owner_name: /^\d+$/.test(o.owner) ? `<@${o.owner}>` : o.owner } : {}),
             };
-            const u = ledger.roster.updateUnit(next, ledger.timestamp());
-            recordUnit(
+            const u = await tx.roster.updateUnit(next, tx.timestamp());
+            await recordUnit(
+              tx,
               ctx,
               game,
               u.name,
@@ -138,7 +149,7 @@ export default {
       description: 'Show a unit and its current effective values',
       access: EVERYONE,
       options: { unit: unitName() },
-      run(ctx, o) {
+      async run(ctx, o) {
         const found = findUnit(ctx, o.unit);
         return message(unitEmbed('Unit', found.game.system, found.unit));
       },
@@ -147,7 +158,7 @@ export default {
       description: 'The roster with current effective values',
       access: EVERYONE,
       options: {},
-      run(ctx) {
+      async run(ctx) {
         const game = runningGame(ctx);
         return listPage(ctx, game, 0);
       },
@@ -156,14 +167,14 @@ export default {
       description: 'Retire a unit from the roster (its owner or a GM)',
       access: EVERYONE,
       options: { unit: unitName() },
-      run(ctx, o) {
+      async run(ctx, o) {
         const found = findUnit(ctx, o.unit);
         const { game, unit } = found;
         assertMayChange(ctx, found, { verb: 'remove it' });
         const { ledger } = ctx.services;
-        ledger.transaction(() => {
-          ledger.roster.removeUnit(unit.id, ledger.timestamp());
-          recordUnit(ctx, game, unit.name, { action: 'remove' }, 'unit_removed', 'Unit removed', `${ctx.actor.userName} removed ${unit.name}.`);
+        await ledger.transaction(async (tx) => {
+          await tx.roster.removeUnit(unit.id, tx.timestamp());
+          await recordUnit(tx, ctx, game, unit.name, { action: 'remove' }, 'unit_removed', 'Unit removed', `${ctx.actor.userName} removed ${unit.name}.`);
         });
         return message(unitEmbed('Unit removed', game.system, unit, 'It is off the roster; its rolls stay in the history.'));
       },

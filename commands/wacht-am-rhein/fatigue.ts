@@ -77,20 +77,21 @@ function subject(
 }
 
 /** Records the change, writes it back to a tracked unit, and replies. */
-function applyChange(
+async function applyChange(
   ctx: Context,
   s: Subject,
   title: string,
   input: Record<string, unknown>,
   outcome: Outcome<FatigueFinding>,
   extra: Record<string, unknown> = {},
-): Reply {
+): Promise<Reply> {
   const { ledger } = ctx.services;
   const after = outcome.steps[0]!.after;
-  const row = ledger.transaction(() => {
-    const r = record(ctx, { command: 'fatigue', kind: 'check', unit: s.name, input }, outcome);
+  const row = await ledger.transaction(async (tx) => {
+    const r = await record(tx, ctx, { command: 'fatigue', kind: 'check', unit: s.name, input }, outcome);
     if (s.tracked && (after.status !== s.state.status || after.mrExemption !== s.state.mrExemption || Object.keys(extra).length)) {
-      writeBack(
+      await writeBack(
+        tx,
         ctx,
         s.tracked,
         { fields: { fatigue: after.status, mr_exemption: after.mrExemption, ...extra }, why: outcome.steps[0]!.effect },
@@ -127,7 +128,7 @@ export default {
       description: 'Apply an event that fatigues or rests a unit',
       access: EVERYONE,
       options: { event: choice({ description: 'What happened to the unit', choices: EVENT_CODES, required: true }), ...common },
-      run(ctx, o) {
+      async run(ctx, o) {
         const s = subject(ctx, o, 'write', false);
         const game = s.tracked?.game ?? gameFor(ctx, SYSTEM);
         const mode = s.tracked ? (s.tracked.unit.fields as Record<string, unknown>).mode : undefined;
@@ -158,7 +159,7 @@ export default {
         moved: boolean({ description: 'It moved in the Movement Phase', required: true }),
         ...common,
       },
-      run(ctx, o) {
+      async run(ctx, o) {
         const s = subject(ctx, o, 'write', false);
         const f = s.tracked?.unit.fields as Record<string, unknown> | undefined;
         const mode = f?.mode;
@@ -188,7 +189,7 @@ export default {
       description: 'Status, effective strengths and movement, and restrictions',
       access: EVERYONE,
       options: { ...common, ...strengths },
-      run(ctx, o) {
+      async run(ctx, o) {
         const s = subject(ctx, o, 'read', true);
         return message(fatigueStatusEmbed(s.name, s.printed!, s.state.status, s.state.mrExemption));
       },

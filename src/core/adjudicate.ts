@@ -1,41 +1,14 @@
 import { recordingRoller, type Roller } from '../dice/roller.js';
-import { AlreadyRecordedError, type LedgerRow } from '../ledger/ledger.js';
-import { refuse } from './user-error.js';
-import type { Game } from '../ledger/roster.js';
+import type { LedgerRow } from '../ledger/ledger.js';
+import { gameInTx, record, type RecordMeta } from './record.js';
+export { record, type RecordMeta } from './record.js';
+export { gameFor } from './games.js';
+import { writeBack, type RosterWrite, type Tracked } from './roster-unit.js';
 import type { Outcome, SystemId } from '../rules/types.js';
 import type { APIEmbed } from 'discord.js';
 import { noticeEmbed } from '../render/embed.js';
 import { systemName } from '../rules/systems.js';
 import type { Button, Context, Reply, RecordSummary } from './command.js';
-
-export type RecordMeta = {
-  command: string;
-  /** The rule system; a roll needs it before its dice, to know whether they are a game's. */
-  system?: SystemId;
-  /**
-   * roll: dice were rolled; reroll: a second roll the rules allow; check: a ruling with no dice;
-   * decision: a player's choice on a roll; game / unit: a change to a game or its roster;
-   * void / annotation / reveal: a GM's mark on a roll; config: a server setting.
-   */
-  kind: 'roll' | 'reroll' | 'check' | 'decision' | 'game' | 'unit' | 'void' | 'annotation' | 'reveal' | 'config';
-  unit?: string | undefined;
-  /** The validated options, exactly as they will be re-read from the ledger. */
-  input: unknown;
-  parentId?: string;
-  /** A row that may exist once (a button's effect): the ledger refuses a second one. */
-  onceKey?: string;
-  /** What the user is told when the once-key was already used (the button raced, or was pressed twice). */
-  onceTaken?: string;
-};
-
-/**
- * The channel's running game, if this outcome belongs to it: rolls of the game's system are
- * tagged with its id, turn and phase (a roll of another system in the channel is not the game's).
- */
-export function gameFor(ctx: Context, system: string | null) {
-  const game = ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
-  return game && (system === null || game.system === system) ? game : undefined;
-}
 
 /**
  * Said in the reply when the channel's game is of another system: the result is recorded, but not
@@ -52,50 +25,22 @@ const noted = (ctx: Context, system: string, embed: APIEmbed): APIEmbed => {
   return note ? { ...embed, description: [embed.description, `*${note}*`].filter(Boolean).join('\n') } : embed;
 };
 
-/** Commits an outcome to the ledger; throws (and so shows nothing) if the commit fails. */
-export function record<O extends Outcome>(
-  ctx: Context,
-  meta: RecordMeta,
-  outcome: O,
-  dice: number[] = [],
-  /** A roll passes the game it already looked up, with the roll's number in it. */
-  inGame?: { game: Game | undefined; seq: number | undefined },
-): LedgerRow {
-  const game = inGame ? inGame.game : gameFor(ctx, outcome.system);
-  const gameSeq = inGame?.seq;
-  const entry = {
-    gameId: game?.id ?? null,
-    turn: game?.turn ?? null,
-    phase: game?.phase ?? null,
-    gameSeq: game ? (gameSeq ?? null) : null,
-    guildId: ctx.actor.guildId,
-    channelId: ctx.actor.channelId,
-    userId: ctx.actor.userId,
-    userName: ctx.actor.userName,
-    command: meta.command,
-    system: outcome.system,
-    kind: meta.kind,
-    unit: meta.unit ?? null,
-    input: meta.input,
-    dice,
-    outcome,
-    result: outcome.result,
-    parentId: meta.parentId ?? null,
-    onceKey: meta.onceKey ?? null,
-  };
-  try {
-    return ctx.services.ledger.append(entry);
-  } catch (err) {
-    // The one place a used once-key becomes the user's sentence; the transaction rolls back.
-    if (err instanceof AlreadyRecordedError && meta.onceTaken) refuse(meta.onceTaken);
-    throw err;
-  }
-}
+/** One row on its own, in its own transaction (a GM's mark, a reveal). */
+export const recordAlone = <O extends Outcome>(ctx: Context, meta: RecordMeta, outcome: O): Promise<LedgerRow> =>
+  ctx.services.ledger.transaction((tx) => record(tx, ctx, meta, outcome));
+
+/** A change a roll makes to a roster unit, as data: computed from the outcome, written in the roll's transaction. */
+export type RosterEffect = {
+  tracked: Tracked;
+  change: RosterWrite;
+  /** The command the unit row is recorded under (the roll's, unless said). */
+  command?: string;
+};
 
 /**
  * The one path of a roll: the rules roll their dice (each die recorded as it is drawn), then the
- * outcome is committed to the ledger. Nothing is returned, and so nothing can be shown, unless
- * the commit succeeded.
+ * outcome and the roster changes it makes (`effects`, pure) are committed together. Nothing is
+ * returned, and so nothing can be shown, unless the commit succeeded.
  */
 export function rollAndRecord<O extends Outcome>(
   ctx: Context,
@@ -104,24 +49,23 @@ export function rollAndRecord<O extends Outcome>(
   extra: {
     /** The chances of the outcome, recorded with it. */
     odds?: (outcome: O) => Outcome['odds'];
-    /** More changes that belong to the roll (a roster write-back), in the same transaction. */
-    after?: (found: { row: LedgerRow; outcome: O }) => void;
+    /** What the outcome does to roster units, as data. */
+    effects?: (outcome: O) => RosterEffect[];
   } = {},
-): { row: LedgerRow; outcome: O } {
-  const { odds, after } = extra;
-  const { ledger } = ctx.services;
+): Promise<{ row: LedgerRow; outcome: O }> {
+  const { odds, effects } = extra;
   if (!meta.system) throw new Error('a roll needs its system');
-  return ledger.transaction(() => {
+  return ctx.services.ledger.transaction(async (tx) => {
     // In a game the dice come from its seeded stream, numbered inside this transaction.
-    const game = gameFor(ctx, meta.system!);
-    const seq = game ? ledger.nextGameSeq(game.id) : undefined;
+    const game = await gameInTx(tx, ctx, meta.system!);
+    const seq = game ? await tx.nextGameSeq(game.id) : undefined;
     const dice = recordingRoller(game ? ctx.services.gameRoller(game, seq!) : ctx.services.roller);
     const rolled = rules(dice);
     // The chances are recorded with the roll: what the player faced, kept with what happened.
     const outcome = odds ? { ...rolled, odds: odds(rolled) } : rolled;
-    const found = { row: record(ctx, meta, outcome, dice.faces, { game, seq }), outcome };
-    after?.(found);
-    return found;
+    const row = await record(tx, ctx, meta, outcome, dice.faces, { game, seq });
+    for (const e of effects?.(outcome) ?? []) await writeBack(tx, ctx, e.tracked, e.change, row.id, e.command ?? meta.command);
+    return { row, outcome };
   });
 }
 

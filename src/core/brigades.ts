@@ -12,11 +12,11 @@ export function brigadeUnits(ctx: Context, game: Game, name: string): { ever: Ro
   return { ever, live: ever.filter((u) => !u.removed_at) };
 }
 
-/** Every brigade of the game by name (as first written), with its units. */
-export function allBrigades(ctx: Context, game: Game): Map<string, RosterUnit[]> {
+/** Every brigade among a game's units by name (as first written), with its units. */
+export function allBrigades(everyUnit: RosterUnit[]): Map<string, RosterUnit[]> {
   const out = new Map<string, RosterUnit[]>();
   const names = new Map<string, string>();
-  for (const u of ctx.services.ledger.roster.everyUnit(game.id)) {
+  for (const u of everyUnit) {
     const b = brigadeOf(u);
     if (!b) continue;
     const name = names.get(b.toLowerCase()) ?? b;

@@ -9,3 +9,12 @@ export function runningGame(ctx: Context): Game {
     refuse('No game is running in this channel: start one with /game start system:<system> name:<name>.')
   );
 }
+
+/**
+ * The channel's running game, if this outcome belongs to it: rolls of the game's system are
+ * tagged with its id, turn and phase (a roll of another system in the channel is not the game's).
+ */
+export function gameFor(ctx: Context, system: string | null): Game | undefined {
+  const game = ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
+  return game && (system === null || game.system === system) ? game : undefined;
+}

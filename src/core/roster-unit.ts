@@ -1,6 +1,8 @@
+import type { LedgerTx } from '../ledger/ledger.js';
 import type { Game, RosterUnit } from '../ledger/roster.js';
 import type { Finding, Outcome, SystemId } from '../rules/types.js';
-import { gameFor, record } from './adjudicate.js';
+import { gameFor } from './games.js';
+import { record } from './record.js';
 import type { Context } from './command.js';
 import { assertOwnerOrGm, isOwnerOrGm } from './access.js';
 
@@ -43,25 +45,29 @@ export function changeOutcome(system: string, result: string, label: string, eff
   return { system: system as SystemId, steps: [f], result, tone: 'neutral' };
 }
 
+/** A write to a roster unit: new fields (and what refusing a hardening puts back), or removal, and why. */
+export type RosterWrite = { fields?: Record<string, unknown>; remove?: boolean; why: string; undo?: Record<string, unknown> };
+
 /**
- * Writes what a roll did back to its roster unit (new fields, or removal) and records the change as
- * its own ledger row linked to the roll. Call inside the roll's transaction.
+ * Writes a change to a roster unit (new fields, or removal) and records it as its own ledger row
+ * linked to what caused it, in the caller's transaction, after the one permission check.
  */
-export function writeBack(
+export async function writeBack(
+  tx: LedgerTx,
   ctx: Context,
   t: Tracked,
-  change: { fields?: Record<string, unknown>; remove?: boolean; why: string; undo?: Record<string, unknown> },
+  change: RosterWrite,
   parentId: string,
   command: string,
   how: { asGame?: boolean } = {},
-): string {
+): Promise<string> {
   assertMayChange(ctx, t, how);
-  const { roster } = ctx.services.ledger;
-  const at = ctx.services.ledger.timestamp();
-  if (change.remove) roster.removeUnit(t.unit.id, at);
-  else if (change.fields) roster.updateUnit({ ...t.unit, fields: { ...t.unit.fields, ...change.fields } }, at);
+  const at = tx.timestamp();
+  if (change.remove) await tx.roster.removeUnit(t.unit.id, at);
+  else if (change.fields) await tx.roster.updateUnit({ ...t.unit, fields: { ...t.unit.fields, ...change.fields } }, at);
   else return change.why;
-  record(
+  await record(
+    tx,
     ctx,
     {
       command,

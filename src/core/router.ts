@@ -48,14 +48,15 @@ export class Router {
     this.linkTimer ??= setTimeout(() => this.flushLinks(), 50);
   }
 
-  flushLinks(): void {
+  /** Writes the pending links in one transaction; resolves when written (or logged as failed). */
+  async flushLinks(): Promise<void> {
     clearTimeout(this.linkTimer);
     this.linkTimer = undefined;
     const links = this.links.splice(0);
     if (!links.length) return;
     try {
-      this.services.ledger.transaction(() => {
-        for (const [rollId, messageId] of links) this.services.ledger.history.linkMessage(rollId, messageId);
+      await this.services.ledger.transaction(async (tx) => {
+        for (const [rollId, messageId] of links) await tx.history.linkMessage(rollId, messageId);
       });
     } catch (err) {
       this.services.log.warn('could not link rolls to their messages', { count: links.length, err });

@@ -3,7 +3,8 @@ import { brigadeMorale } from '../rules/hearts-of-tin/disorder.js';
 import { isEnaPhase } from '../rules/wacht-am-rhein/fatigue.js';
 import { allBrigades, lossesOf } from './brigades.js';
 import type { Context } from './command.js';
-import { writeBack } from './roster-unit.js';
+import { type Tracked, writeBack } from './roster-unit.js';
+import type { LedgerTx } from '../ledger/ledger.js';
 
 /** The game's position as a key: which turn and phase a recovery or an exemption belongs to. */
 export const positionKey = (g: { turn: number | null; phase: string | null }) => `${g.turn ?? '-'}|${g.phase ?? ''}`;
@@ -16,12 +17,11 @@ const MAX_MARKERS = 10;
  * Hearts of Tin: at the end of every turn each unit of a shaken brigade gains a disorder marker.
  * Wacht am Rhein: an MR exemption ends with the ENA it belonged to (13.1.3).
  */
-export function turnEnd(ctx: Context, before: Game, after: Game, turnRowId: string): string[] {
+export async function turnEnd(tx: LedgerTx, ctx: Context, before: Game, after: Game, turnRowId: string): Promise<string[]> {
   const lines: string[] = [];
-  const write = (t: Parameters<typeof writeBack>[1], fields: Record<string, unknown>, why: string) =>
-    writeBack(ctx, t, { fields, why }, turnRowId, 'game', { asGame: true });
+  const write = (t: Tracked, fields: Record<string, unknown>, why: string) => writeBack(tx, ctx, t, { fields, why }, turnRowId, 'game', { asGame: true });
   if (after.system === 'hearts-of-tin' && before.turn !== null && after.turn !== null && after.turn > before.turn) {
-    for (const [name, units] of allBrigades(ctx, after)) {
+    for (const [name, units] of allBrigades(await tx.roster.everyUnit(after.id))) {
       const { original, lost } = lossesOf(units);
       if (brigadeMorale({ original, lost }).result !== 'shaken') continue;
       for (const unit of units.filter((u) => !u.removed_at && Number(u.fields.strength) > 0)) {
@@ -37,7 +37,7 @@ export function turnEnd(ctx: Context, before: Game, after: Game, turnRowId: stri
   }
   if (after.system === 'wacht-am-rhein' && isEnaPhase(before.phase) && positionKey(before) !== positionKey(after)) {
     const ena = positionKey(before);
-    for (const unit of ctx.services.ledger.roster.units(after.id, 10_000, 0)) {
+    for (const unit of await tx.roster.units(after.id, 10_000, 0)) {
       const f = unit.fields;
       // Armed before this ENA: this was its first possible ENA, and it is over.
       if (!f.mr_exemption || f.mr_armed === ena) continue;

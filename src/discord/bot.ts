@@ -77,7 +77,7 @@ export function createBot({ token, apiBase, router, log }: BotOptions): Bot {
       log.info('connected to Discord', { user: client.user?.tag, guilds: client.guilds.cache.size });
     },
     async stop() {
-      router.flushLinks();
+      await router.flushLinks();
       await client.destroy();
     },
   };

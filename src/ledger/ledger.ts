@@ -6,33 +6,15 @@ import { Roster } from './roster.js';
 import { SavedQueries } from './saved-queries.js';
 import { Settings } from './settings.js';
 import { parseRow, type LedgerRow, type RawRow } from './rows.js';
+import { promised, type LedgerTx } from './transaction.js';
+export type { LedgerTx } from './transaction.js';
 import { CHAINED_COLUMNS, canonicalJson, GENESIS_HASH, storedRowHash, verifyChain, type ChainedFields, type ChainReport } from './chain.js';
 
 /** Roll ids: short, unambiguous to read aloud or type (no i, l, o, u). */
 export const newRollId = customAlphabet('0123456789abcdefghjkmnpqrstvwxyz', 10);
 
-/** What a caller hands the ledger; ids, positions, time and hashes are the ledger's job. */
-export type NewEntry = {
-  guildId: string;
-  channelId: string;
-  userId: string;
-  userName: string;
-  gameId?: string | null;
-  turn?: number | null;
-  phase?: string | null;
-  gameSeq?: number | null;
-  command: string;
-  system: string | null;
-  kind: string;
-  unit?: string | null;
-  input: unknown;
-  dice: number[];
-  outcome: unknown;
-  result: string | null;
-  parentId?: string | null;
-  /** An action the rules allow once: a second append with the same key is refused. */
-  onceKey?: string | null;
-};
+export type { NewEntry } from './rows.js';
+import type { NewEntry } from './rows.js';
 
 export type { LedgerRow } from './rows.js';
 
@@ -182,20 +164,59 @@ export class Ledger {
     return this.now().toISOString();
   }
 
+  private queue: Promise<unknown> = Promise.resolve();
+  private handle: LedgerTx | undefined;
+
   /**
-   * Runs `work` in one IMMEDIATE transaction: the ledger rows and roster changes it makes commit
-   * together or not at all. SQLite failures become LedgerWriteError; the caller's own errors pass.
+   * Runs `work` in one IMMEDIATE transaction with its own handle: the ledger rows and roster
+   * changes it makes commit together or not at all. SQLite answers every call at once, so a
+   * transaction never waits on I/O; transactions run one after another (a queue), so another
+   * request's work can never slip into this one between two of its awaits. SQLite failures become
+   * LedgerWriteError; the caller's own errors pass through after the rollback.
    */
-  transaction<T>(work: () => T): T {
-    if (this.db.inTransaction) return work();
-    try {
-      return this.db.transaction(work).immediate();
-    } catch (err) {
-      if (err instanceof Error && 'code' in err && String((err as { code: unknown }).code).startsWith('SQLITE_')) {
-        throw new LedgerWriteError(`the ledger could not record the change: ${err.message}`, { cause: err });
+  transaction<T>(work: (tx: LedgerTx) => Promise<T> | T): Promise<T> {
+    const run = async (): Promise<T> => {
+      try {
+        this.db.exec('BEGIN IMMEDIATE');
+      } catch (err) {
+        throw asWriteError(err);
       }
-      throw err;
-    }
+      try {
+        const result = await work(this.tx());
+        this.db.exec('COMMIT');
+        return result;
+      } catch (err) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        throw asWriteError(err);
+      }
+    };
+    const done = this.queue.then(run, run);
+    this.queue = done.catch(() => undefined);
+    return done;
+  }
+
+  private tx(): LedgerTx {
+    this.handle ??= {
+      ...promised(this as Ledger, ['append', 'nextGameSeq', 'get', 'children', 'gameRollCount'] as const),
+      timestamp: () => this.timestamp(),
+      roster: promised(this.roster, [
+        'activeGame',
+        'game',
+        'unitByName',
+        'units',
+        'everyUnit',
+        'startGame',
+        'addPlayerSeed',
+        'setTurn',
+        'endGame',
+        'addUnit',
+        'updateUnit',
+        'removeUnit',
+      ] as const),
+      settings: promised(this.settings, ['setGmRole', 'setGmChannel'] as const),
+      history: promised(this.history, ['linkMessage'] as const),
+    };
+    return this.handle;
   }
 
   /** Unit names used in a channel, most recent first, for autocomplete. */
@@ -212,6 +233,14 @@ export class Ledger {
   close(): void {
     if (this.db.open) this.db.close();
   }
+}
+
+/** SQLite's own failures (busy, disk full, …) as LedgerWriteError; anything else as it was. */
+function asWriteError(err: unknown): unknown {
+  if (err instanceof Error && 'code' in err && String((err as { code: unknown }).code).startsWith('SQLITE_')) {
+    return new LedgerWriteError(`the ledger could not record the change: ${err.message}`, { cause: err });
+  }
+  return err;
 }
 
 function isUniqueOnceKey(err: unknown): boolean {

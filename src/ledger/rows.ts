@@ -12,3 +12,26 @@ export const parseRow = (r: RawRow): LedgerRow => ({
   dice: JSON.parse(r.dice),
   outcome: JSON.parse(r.outcome),
 });
+
+/** What a caller hands the ledger; ids, positions, time and hashes are the ledger's job. */
+export type NewEntry = {
+  guildId: string;
+  channelId: string;
+  userId: string;
+  userName: string;
+  gameId?: string | null;
+  turn?: number | null;
+  phase?: string | null;
+  gameSeq?: number | null;
+  command: string;
+  system: string | null;
+  kind: string;
+  unit?: string | null;
+  input: unknown;
+  dice: number[];
+  outcome: unknown;
+  result: string | null;
+  parentId?: string | null;
+  /** An action the rules allow once: a second append with the same key is refused. */
+  onceKey?: string | null;
+};

@@ -1,0 +1,74 @@
+import { AlreadyRecordedError, type LedgerRow, type LedgerTx } from '../ledger/ledger.js';
+import type { Game } from '../ledger/roster.js';
+import type { Outcome, SystemId } from '../rules/types.js';
+import type { Context } from './command.js';
+import { refuse } from './user-error.js';
+
+/** Writing one ledger row in a transaction: what every roll, ruling and change goes through. */
+
+export type RecordMeta = {
+  command: string;
+  /** The rule system; a roll needs it before its dice, to know whether they are a game's. */
+  system?: SystemId;
+  /**
+   * roll: dice were rolled; reroll: a second roll the rules allow; check: a ruling with no dice;
+   * decision: a player's choice on a roll; game / unit: a change to a game or its roster;
+   * void / annotation / reveal: a GM's mark on a roll; config: a server setting.
+   */
+  kind: 'roll' | 'reroll' | 'check' | 'decision' | 'game' | 'unit' | 'void' | 'annotation' | 'reveal' | 'config';
+  unit?: string | undefined;
+  /** The validated options, exactly as they will be re-read from the ledger. */
+  input: unknown;
+  parentId?: string;
+  /** A row that may exist once (a button's effect): the ledger refuses a second one. */
+  onceKey?: string;
+  /** What the user is told when the once-key was already used (the button raced, or was pressed twice). */
+  onceTaken?: string;
+};
+
+/** The channel's running game within a transaction, if the outcome belongs to it (see gameFor). */
+export async function gameInTx(tx: LedgerTx, ctx: Context, system: string | null): Promise<Game | undefined> {
+  const game = await tx.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
+  return game && (system === null || game.system === system) ? game : undefined;
+}
+
+/** Commits an outcome to the ledger in the caller's transaction; throws (and so shows nothing) if it fails. */
+export async function record<O extends Outcome>(
+  tx: LedgerTx,
+  ctx: Context,
+  meta: RecordMeta,
+  outcome: O,
+  dice: number[] = [],
+  /** A roll passes the game it already looked up, with the roll's number in it. */
+  inGame?: { game: Game | undefined; seq: number | undefined },
+): Promise<LedgerRow> {
+  const game = inGame ? inGame.game : await gameInTx(tx, ctx, outcome.system);
+  const gameSeq = inGame?.seq;
+  const entry = {
+    gameId: game?.id ?? null,
+    turn: game?.turn ?? null,
+    phase: game?.phase ?? null,
+    gameSeq: game ? (gameSeq ?? null) : null,
+    guildId: ctx.actor.guildId,
+    channelId: ctx.actor.channelId,
+    userId: ctx.actor.userId,
+    userName: ctx.actor.userName,
+    command: meta.command,
+    system: outcome.system,
+    kind: meta.kind,
+    unit: meta.unit ?? null,
+    input: meta.input,
+    dice,
+    outcome,
+    result: outcome.result,
+    parentId: meta.parentId ?? null,
+    onceKey: meta.onceKey ?? null,
+  };
+  try {
+    return await tx.append(entry);
+  } catch (err) {
+    // The one place a used once-key becomes the user's sentence; the transaction rolls back.
+    if (err instanceof AlreadyRecordedError && meta.onceTaken) refuse(meta.onceTaken);
+    throw err;
+  }
+}
