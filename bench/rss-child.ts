@@ -12,10 +12,17 @@ async function main() {
   if (mode === 'bot') {
     const { createRouter } = await import('../src/app.js');
     const { createBot } = await import('../src/discord/bot.js');
+    const { MessageLinks } = await import('../src/core/message-links.js');
     const { Ledger } = await import('../src/ledger/ledger.js');
     const { silentLogger } = await import('../src/log.js');
     const ledger = Ledger.open(dbPath);
-    const bot = createBot({ token, apiBase, router: createRouter({ ledger, log: silentLogger }), log: silentLogger });
+    const bot = createBot({
+      token,
+      apiBase,
+      router: createRouter({ ledger, log: silentLogger }),
+      links: new MessageLinks(ledger, silentLogger),
+      log: silentLogger,
+    });
     ready = bot.start();
   } else {
     const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: apiBase } });

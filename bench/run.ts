@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client, Events, GatewayIntentBits, MessageFlags } from 'discord.js';
 import { createRouter } from '../src/app.js';
+import { MessageLinks } from '../src/core/message-links.js';
 import { createBot } from '../src/discord/bot.js';
 import { GENESIS_HASH, storedCanonical } from '../src/ledger/chain.js';
 import { Ledger } from '../src/ledger/ledger.js';
@@ -80,7 +81,13 @@ async function roundTrip() {
   };
   let fake = await new FakeDiscord().start();
   const ledger = Ledger.open(path.join(dir, 'roundtrip.db'));
-  const bot = createBot({ token: TOKEN, apiBase: fake.apiBase, router: createRouter({ ledger, log: silentLogger }), log: silentLogger });
+  const bot = createBot({
+    token: TOKEN,
+    apiBase: fake.apiBase,
+    router: createRouter({ ledger, log: silentLogger }),
+    links: new MessageLinks(ledger, silentLogger),
+    log: silentLogger,
+  });
   await bot.start();
   const ours = await time(fake);
   await bot.stop();

@@ -1,5 +1,6 @@
 import { createRouter } from './app.js';
 import { loadConfigOrExit } from './config.js';
+import { MessageLinks } from './core/message-links.js';
 import { createBot } from './discord/bot.js';
 import { Ledger } from './ledger/ledger.js';
 import { createLogger } from './log.js';
@@ -12,7 +13,8 @@ process.on('uncaughtException', (err) => log.error('uncaught exception', { err }
 process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err }));
 
 const ledger = Ledger.open(config.databasePath);
-const bot = createBot({ token: config.discordToken!, apiBase: config.apiBase, router: createRouter({ ledger, log }), log });
+const links = new MessageLinks(ledger, log);
+const bot = createBot({ token: config.discordToken!, apiBase: config.apiBase, router: createRouter({ ledger, log }), links, log });
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -9,7 +9,6 @@ export default defineCommand({
   access: gmOnly('export the ledger'),
   description: "GM: this server's ledger as CSV and JSON Lines, every field and hash",
   example: '/export since:7d',
-  slow: true,
   options: filterOptions,
   run(ctx, o) {
     const filter = toFilter(ctx, o, true);

@@ -88,8 +88,6 @@ export type CommandModule<O extends OptionMap> = {
   options: O;
   /** One example line for /help and the README. */
   example: string;
-  /** Work that may take longer than Discord's 3 s: the reply is deferred, then edited. */
-  slow?: boolean;
   /** Checks across options that a single option's schema cannot make; returns the error sentence. */
   check?: (input: ParsedOptions<O>) => string | undefined;
   run(ctx: Context, input: ParsedOptions<O>): Reply | Promise<Reply>;

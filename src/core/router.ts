@@ -36,39 +36,6 @@ export class Router {
     }
   }
 
-  private links: [string, string][] = [];
-  private linkTimer: NodeJS.Timeout | undefined;
-
-  /**
-   * Remembers which Discord message showed a roll. Links are metadata beside the chain, written in
-   * small batches off the reply's path (one commit for many); flushLinks() writes what is pending.
-   */
-  messageShown(rollId: string, messageId: string): void {
-    this.links.push([rollId, messageId]);
-    this.linkTimer ??= setTimeout(() => this.flushLinks(), 50);
-  }
-
-  /** Writes the pending links in one transaction; resolves when written (or logged as failed). */
-  async flushLinks(): Promise<void> {
-    clearTimeout(this.linkTimer);
-    this.linkTimer = undefined;
-    const links = this.links.splice(0);
-    if (!links.length) return;
-    try {
-      await this.services.ledger.transaction(async (tx) => {
-        for (const [rollId, messageId] of links) await tx.history.linkMessage(rollId, messageId);
-      });
-    } catch (err) {
-      this.services.log.warn('could not link rolls to their messages', { count: links.length, err });
-    }
-  }
-
-  /** Whether this request's command may be slow, so the transport should defer its reply. */
-  isSlow(req: Request): boolean {
-    const c = req.type === 'command' ? this.byName.get(req.name) : undefined;
-    return Boolean(c && !isGroup(c) && c.slow);
-  }
-
   async handle(req: Request): Promise<Reply> {
     const given = new Set(req.type === 'command' ? Object.keys(req.options) : []);
     const ctx: Context = { actor: this.withGmRole(req.actor), services: this.services, commands: this.commands, given };

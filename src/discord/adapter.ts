@@ -13,6 +13,7 @@ import {
   type Interaction,
 } from 'discord.js';
 import type { Actor, Button, Reply } from '../core/command.js';
+import type { TransportInteraction } from '../core/responder.js';
 import type { Request } from '../core/router.js';
 
 type Routable = ChatInputCommandInteraction | ButtonInteraction | AutocompleteInteraction;
@@ -86,9 +87,10 @@ export function componentsOf(buttons: Button[]): APIActionRowComponent<APIButton
 }
 
 /**
- * Sends the router's reply the way this interaction allows (editing a deferred reply when the
- * command was slow), then any private follow-up and any post to another channel. Returns the id
- * of the message that shows the result, when there is one.
+ * Sends the router's reply the way this interaction allows, then any private follow-up and any post
+ * to another channel. After a defer (always ephemeral, since the reply is not known yet) a public
+ * result is posted as a follow-up and the placeholder removed; a button's deferred update edits
+ * the message it was pressed on. Returns the id of the message that shows the result.
  */
 export async function deliver(i: Routable, reply: Reply, deferred = false): Promise<string | undefined> {
   if (i.isAutocomplete()) {
@@ -97,7 +99,8 @@ export async function deliver(i: Routable, reply: Reply, deferred = false): Prom
   }
   if (reply.type === 'error' || reply.type === 'choices') {
     const content = reply.type === 'error' ? `⚠️ ${reply.message}` : 'Nothing to show.';
-    if (deferred) await i.editReply({ content });
+    if (deferred && i.isButton()) await i.followUp({ content, flags: MessageFlags.Ephemeral });
+    else if (deferred) await i.editReply({ content });
     else await i.reply({ content, flags: MessageFlags.Ephemeral });
     return undefined;
   }
@@ -106,14 +109,19 @@ export async function deliver(i: Routable, reply: Reply, deferred = false): Prom
     components: componentsOf(reply.buttons),
     ...(reply.type === 'message' && reply.files?.length ? { files: reply.files.map((f) => ({ attachment: f.data, name: f.name })) } : {}),
   };
+  const ephemeral = reply.type === 'message' && reply.ephemeral;
   let messageId: string | undefined;
   if (reply.type === 'update' && i.isButton()) {
-    await i.update(body);
+    if (deferred) await i.editReply(body);
+    else await i.update(body);
     messageId = i.message.id;
+  } else if (deferred && (ephemeral || !i.isChatInputCommand())) {
+    messageId = i.isButton() ? (await i.followUp({ ...body, ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}) })).id : (await i.editReply(body)).id;
   } else if (deferred) {
-    messageId = (await i.editReply(body)).id;
+    // The deferred placeholder is ephemeral: a public result goes out as its own message.
+    messageId = (await i.followUp(body)).id;
+    await i.deleteReply().catch(() => undefined);
   } else {
-    const ephemeral = reply.type === 'message' && reply.ephemeral;
     const res = await i.reply({ ...body, withResponse: true, ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}) });
     messageId = res.resource?.message?.id;
   }
@@ -126,3 +134,19 @@ export async function deliver(i: Routable, reply: Reply, deferred = false): Prom
   }
   return messageId;
 }
+
+/** A discord.js interaction as the responder's transport interaction. */
+export function gatewayInteraction(i: Routable): TransportInteraction {
+  return {
+    kind: i.isAutocomplete() ? 'autocomplete' : i.isButton() ? 'button' : 'command',
+    actor: () => actorOf(i),
+    request: (actor) => requestOf(i, actor)!,
+    defer: async () => {
+      if (i.isButton()) await i.deferUpdate();
+      else if (i.isChatInputCommand()) await i.deferReply({ flags: MessageFlags.Ephemeral });
+    },
+    deliver: (reply, deferred) => deliver(i, reply, deferred),
+  };
+}
+
+export const isRoutable = (i: Interaction): i is Routable => i.isChatInputCommand() || i.isButton() || i.isAutocomplete();

@@ -1,14 +1,21 @@
-import { Client, Events, GatewayIntentBits, MessageFlags, Options, type Interaction } from 'discord.js';
-import type { Router } from '../core/router.js';
+import { Client, Events, GatewayIntentBits, Options } from 'discord.js';
+import type { Reply } from '../core/command.js';
+import type { MessageLinks } from '../core/message-links.js';
+import { Responder } from '../core/responder.js';
+import type { Request } from '../core/router.js';
 import type { Logger } from '../log.js';
-import { actorOf, deliver, requestOf } from './adapter.js';
+import { gatewayInteraction, isRoutable } from './adapter.js';
 
 export type BotOptions = {
   token: string;
   /** REST base URL (…/api); discord.js appends the version. Unset: discord.com. */
   apiBase?: string | undefined;
-  router: Router;
+  router: { handle(req: Request): Promise<Reply> };
+  /** Where the messages that show rolls are remembered; flushed on stop. */
+  links: MessageLinks;
   log: Logger;
+  /** Work still running after this long is deferred (Discord allows 3 s for the first answer). */
+  deferAfterMs?: number;
 };
 
 /** Slash commands need guilds, channels and roles; users and members only while an interaction lasts. */
@@ -36,36 +43,14 @@ export function createClient(apiBase?: string): Client {
   });
 }
 
-/** Handles one interaction end to end; never throws (a failure is logged and the process keeps serving). */
-export async function onInteraction(router: Router, log: Logger, i: Interaction): Promise<void> {
-  if (!i.isChatInputCommand() && !i.isButton() && !i.isAutocomplete()) return;
-  try {
-    const actor = actorOf(i);
-    if (!actor) {
-      if (!i.isAutocomplete()) {
-        await i.reply({ content: '⚠️ Morale Officer works inside a server, where rolls are recorded.', flags: MessageFlags.Ephemeral });
-      } else await i.respond([]);
-      return;
-    }
-    const request = requestOf(i, actor)!;
-    // Slow work (exports, charts) would miss Discord's 3 seconds: acknowledge first, answer after.
-    const deferred = i.isChatInputCommand() && router.isSlow(request);
-    if (deferred) await i.deferReply({ flags: MessageFlags.Ephemeral });
-    const reply = await router.handle(request);
-    const messageId = await deliver(i, reply, deferred);
-    // The message that shows a roll is remembered beside the ledger, for links in /history.
-    if (messageId && 'record' in reply && reply.record) router.messageShown(reply.record.roll_id, messageId);
-  } catch (err) {
-    // The roll (if any) is already in the ledger; only the delivery failed.
-    log.error('could not answer the interaction', { interaction: i.id, err });
-  }
-}
-
 export type Bot = { client: Client; start(): Promise<void>; stop(): Promise<void> };
 
-export function createBot({ token, apiBase, router, log }: BotOptions): Bot {
+export function createBot({ token, apiBase, router, links, log, deferAfterMs }: BotOptions): Bot {
   const client = createClient(apiBase);
-  client.on(Events.InteractionCreate, (i) => void onInteraction(router, log, i));
+  const responder = new Responder(router, links, log, deferAfterMs);
+  client.on(Events.InteractionCreate, (i) => {
+    if (isRoutable(i)) void responder.respond(gatewayInteraction(i));
+  });
   client.on(Events.Error, (err) => log.error('discord client error', { err }));
   client.on(Events.Warn, (msg) => log.warn('discord client warning', { msg }));
   return {
@@ -77,7 +62,7 @@ export function createBot({ token, apiBase, router, log }: BotOptions): Bot {
       log.info('connected to Discord', { user: client.user?.tag, guilds: client.guilds.cache.size });
     },
     async stop() {
-      await router.flushLinks();
+      await links.flush();
       await client.destroy();
     },
   };

@@ -23,7 +23,8 @@ let bot: Bot;
 let harness: Harness;
 
 beforeAll(async () => {
-  harness = await startHarness(TOKEN, [GUILD, OTHER_GUILD]);
+  // Work still running after 1 s is deferred; /export and a rally named "Slowpoke" are made slower than that.
+  harness = await startHarness(TOKEN, [GUILD, OTHER_GUILD], { deferAfterMs: 1_000, slow: (name) => (name === 'export' ? 1_300 : 0), slowUnit: 'Slowpoke' });
   ({ fake, app, bot } = harness);
 });
 
@@ -127,13 +128,24 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(history.data.embeds[0].description).toContain(`https://discord.com/channels/${GUILD}/${BigInt(GUILD) + 1000n}/${messageId}`);
   });
 
-  it('a slow command is deferred, then the reply is edited in with its files', async () => {
+  it('a command still working after the defer delay is deferred, then the reply is edited in with its files', async () => {
     const cb = await fake.send(slashCommand('export', {}, { member: referee }));
     expect(cb.type).toBe(5);
     expect(cb.data.flags).toBe(64);
     await expect.poll(() => fake.webhookEdits.find((e) => e.method === 'PATCH'), { timeout: 5_000 }).toBeDefined();
     const edit = fake.webhookEdits.find((e) => e.method === 'PATCH')!;
     expect(edit.body._files.map((f: any) => f.filename)).toEqual([expect.stringMatching(/\.csv$/), expect.stringMatching(/\.jsonl$/)]);
+  });
+
+  it('a slow roll with a public result: deferred (ephemeral), then posted as its own message, the placeholder removed', async () => {
+    const edits = fake.webhookEdits.length;
+    app.dice.push(5);
+    const cb = await fake.send(slashCommand('rally', { disorder: 1, unit: 'Slowpoke' }, { member: bob }));
+    expect(cb.type).toBe(5);
+    await expect.poll(() => fake.webhookEdits.slice(edits).map((e) => e.method), { timeout: 5_000 }).toEqual(['POST', 'DELETE']);
+    const post = fake.webhookEdits[edits]!;
+    expect(post.body.flags ?? 0).toBe(0);
+    expect(JSON.stringify(post.body.embeds)).toContain('Slowpoke');
   });
 
   it('a sealed roll: the channel sees that it happened; the GM channel gets the result', async () => {

@@ -1,3 +1,5 @@
+import { MessageLinks } from '../../src/core/message-links.js';
+import type { Request } from '../../src/core/router.js';
 import { createBot, type Bot } from '../../src/discord/bot.js';
 import { FakeDiscord } from '../e2e/fake-discord.js';
 import { testApp, type TestApp } from './app.js';
@@ -5,10 +7,30 @@ import { testApp, type TestApp } from './app.js';
 export type Harness = { fake: FakeDiscord; app: TestApp; bot: Bot; stop(): Promise<void> };
 
 /** A local fake Discord, the real router and ledger, and the real discord.js client logged in to it. */
-export async function startHarness(token: string, guilds: string[]): Promise<Harness> {
+export async function startHarness(
+  token: string,
+  guilds: string[],
+  options: { deferAfterMs?: number; slow?: (name: string) => number; slowUnit?: string } = {},
+): Promise<Harness> {
   const fake = await new FakeDiscord(guilds).start();
   const app = testApp();
-  const bot = createBot({ token, apiBase: fake.apiBase, router: app.router, log: app.log });
+  // A test may make a command slow, to see the responder defer it.
+  const router = {
+    handle: async (req: Request) => {
+      const unitIsSlow = req.type === 'command' && options.slowUnit !== undefined && req.options.unit === options.slowUnit;
+      const ms = req.type === 'command' ? (unitIsSlow ? (options.deferAfterMs ?? 0) + 300 : (options.slow?.(req.name) ?? 0)) : 0;
+      if (ms) await new Promise((r) => setTimeout(r, ms));
+      return app.router.handle(req);
+    },
+  };
+  const bot = createBot({
+    token,
+    apiBase: fake.apiBase,
+    router,
+    links: new MessageLinks(app.ledger, app.log),
+    log: app.log,
+    ...(options.deferAfterMs !== undefined ? { deferAfterMs: options.deferAfterMs } : {}),
+  });
   await bot.start();
   return {
     fake,

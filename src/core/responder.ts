@@ -1,0 +1,72 @@
+import type { Logger } from '../log.js';
+import type { Actor, Reply } from './command.js';
+import type { MessageLinks } from './message-links.js';
+import type { Request } from './router.js';
+
+/**
+ * One interaction as a transport sees it: who acts, what they asked, and the two ways to answer.
+ * The gateway adapter implements it over discord.js; another transport (HTTP) the same way.
+ */
+export interface TransportInteraction {
+  kind: 'command' | 'button' | 'autocomplete';
+  /** Who acts, or undefined outside a server (rolls are recorded per server). */
+  actor(): Actor | undefined;
+  request(actor: Actor): Request;
+  /** Acknowledge now and answer later (a command: a deferred ephemeral reply; a button: a deferred update). */
+  defer(): Promise<void>;
+  /** Sends the reply (after a defer, edits it in); returns the id of the message that shows a result. */
+  deliver(reply: Reply, deferred: boolean): Promise<string | undefined>;
+}
+
+export const OUTSIDE_A_SERVER = 'Morale Officer works inside a server, where rolls are recorded.';
+
+/** Discord gives an interaction 3 s for its first answer: work still running at 2 s is deferred. */
+export const DEFER_AFTER_MS = 2_000;
+
+/**
+ * The interaction sequence, the same for every transport: actor → request → (defer if the work is
+ * still running after `deferAfterMs`) → handle → deliver → remember the message that showed a roll.
+ * Never throws: a failure is logged and the process keeps serving (the roll, if any, is already
+ * in the ledger; only the delivery failed).
+ */
+export class Responder {
+  constructor(
+    private readonly router: { handle(req: Request): Promise<Reply> },
+    private readonly links: MessageLinks,
+    private readonly log: Logger,
+    private readonly deferAfterMs = DEFER_AFTER_MS,
+  ) {}
+
+  async respond(i: TransportInteraction): Promise<void> {
+    try {
+      const actor = i.actor();
+      if (!actor) {
+        await i.deliver(i.kind === 'autocomplete' ? { type: 'choices', choices: [] } : { type: 'error', message: OUTSIDE_A_SERVER }, false);
+        return;
+      }
+      const handling = this.router.handle(i.request(actor));
+      const deferred = i.kind !== 'autocomplete' && (await this.late(handling));
+      if (deferred) await i.defer();
+      const reply = await handling;
+      const messageId = await i.deliver(reply, deferred);
+      if (messageId && 'record' in reply && reply.record) this.links.shown(reply.record.roll_id, messageId);
+    } catch (err) {
+      this.log.error('could not answer the interaction', { err });
+    }
+  }
+
+  /** Whether the work is still running when the defer delay is up. */
+  private late(work: Promise<unknown>): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), this.deferAfterMs);
+    });
+    return Promise.race([
+      work.then(
+        () => false,
+        () => false,
+      ),
+      late,
+    ]).finally(() => clearTimeout(timer));
+  }
+}
