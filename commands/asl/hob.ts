@@ -20,7 +20,7 @@ export default defineCommand({
     const { input, companions, tracked } = prepared;
     const found = await rollAndRecord(
       ctx,
-      { command: 'hob', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
+      { command: 'hob', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options, sealed: o.sealed },
       (dice) => heatOfBattle(input, dice, companions),
       {
         odds: (out) => oddsOf(hobDistribution(input), HOB_ORDER, out.result),

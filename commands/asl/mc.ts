@@ -21,7 +21,7 @@ export default defineCommand({
     const { input, tracked } = prepared;
     const found = await rollAndRecord(
       ctx,
-      { command: 'mc', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options },
+      { command: 'mc', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options, sealed: o.sealed },
       (dice) => moraleCheck(input, dice),
       {
         odds: (out) => oddsOf(checkDistribution(input), checkOrder(input), out.result),

@@ -1,6 +1,8 @@
 import { assertOwnerOrGm } from '../../src/core/access.js';
 import { record, summarise } from '../../src/core/adjudicate.js';
 import { refuse } from '../../src/core/user-error.js';
+import { viewFor } from '../../src/core/review.js';
+import { isSealed } from '../../src/render/review.js';
 import { customId, type Button, type Context, type Reply } from '../../src/core/command.js';
 import { writeBack } from '../../src/core/roster-unit.js';
 import { storedAslEmbed, type AslStep } from '../../src/render/asl.js';
@@ -27,7 +29,10 @@ const refusal = (by: string): Finding => ({
 /** The owner (the roller) or a GM refuses a Battle Hardening result, once; a ledger row linked to the roll. */
 export async function refuseHardening(ctx: Context, rollId: string): Promise<Reply> {
   const { ledger } = ctx.services;
-  const roll = ledger.get(ctx.actor.guildId, rollId);
+  // A sealed roll is read as revealed (its choices are offered only then); unrevealed it is not on record here.
+  const stored = ledger.get(ctx.actor.guildId, rollId);
+  const view = stored && viewFor(ctx, stored);
+  const roll = view && !view.hidden && (!isSealed(view.row) || view.revealed) ? view.row : undefined;
   const steps = (roll?.outcome as { steps?: AslStep[] } | undefined)?.steps ?? [];
   const hob = steps.find((s): s is Extract<AslStep, { kind: 'hob' }> => s.kind === 'hob');
   if (roll?.kind !== 'roll' || !hob) refuse('That Heat of Battle roll is not on record in this server.');

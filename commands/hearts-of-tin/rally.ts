@@ -1,6 +1,8 @@
 import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
 import { customId, defineCommand, type Context, type Reply } from '../../src/core/command.js';
 import { refuse } from '../../src/core/user-error.js';
+import { viewFor } from '../../src/core/review.js';
+import { isSealed } from '../../src/render/review.js';
 import { type RosterEffect, rollAndRecord, rollMessage, summarise } from '../../src/core/adjudicate.js';
 import { parseOptions } from '../../src/core/options.js';
 import { trackedUnit, type Tracked } from '../../src/core/roster-unit.js';
@@ -32,7 +34,10 @@ const REROLL = 'reroll';
 
 async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
   const { ledger } = ctx.services;
-  const first = ledger.get(ctx.actor.guildId, rollId);
+  // A sealed roll is read as revealed (its choices are offered only then); unrevealed it is not on record here.
+  const onRecord = ledger.get(ctx.actor.guildId, rollId);
+  const view = onRecord && viewFor(ctx, onRecord);
+  const first = view && !view.hidden && (!isSealed(view.row) || view.revealed) ? view.row : undefined;
   if (first?.command !== 'rally' || first.kind !== 'roll') {
     refuse('That rally is not on record in this server.');
   }
@@ -110,10 +115,15 @@ export default defineCommand({
   async run(ctx, given) {
     const { options: o, tracked } = prepare(ctx, given);
     const input = toInput(o);
-    const first = await rollAndRecord(ctx, { command: 'rally', system: 'hearts-of-tin', kind: 'roll', unit: o.unit, input: o }, (dice) => rally(input, dice), {
-      odds: (out) => oddsOf(rallyDistribution(input), RALLY_ORDER, out.result),
-      effects: (out) => rallyEffects(tracked, out, commanderMayRejoin(input, out.result)),
-    });
+    const first = await rollAndRecord(
+      ctx,
+      { command: 'rally', system: 'hearts-of-tin', kind: 'roll', unit: o.unit, input: o, sealed: o.sealed },
+      (dice) => rally(input, dice),
+      {
+        odds: (out) => oddsOf(rallyDistribution(input), RALLY_ORDER, out.result),
+        effects: (out) => rallyEffects(tracked, out, commanderMayRejoin(input, out.result)),
+      },
+    );
     const { embed, buttons } = storedRally(ctx, first.row, true);
     return rollMessage(ctx, o.sealed, first, embed, buttons);
   },

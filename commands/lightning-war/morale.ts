@@ -55,7 +55,7 @@ export default defineCommand({
     const input = toInput(o);
     const found = await rollAndRecord(
       ctx,
-      { command: 'morale', system: 'lightning-war', kind: 'roll', unit: o.unit, input: o },
+      { command: 'morale', system: 'lightning-war', kind: 'roll', unit: o.unit, input: o, sealed: o.sealed },
       (dice) => moraleCheck(input, dice),
       {
         odds: (out) => oddsOf(moraleDistribution(input), MORALE_ORDER, out.result),

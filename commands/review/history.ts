@@ -4,7 +4,7 @@ import { refuse } from '../../src/core/user-error.js';
 import { customId, defineCommand, type Context, type Reply } from '../../src/core/command.js';
 import { filterOptions, toFilter, type FilterValues } from '../../src/core/filters.js';
 import { choice } from '../../src/core/options.js';
-import { hiddenFrom } from '../../src/core/review.js';
+import { viewsFor } from '../../src/core/review.js';
 import { newRollId } from '../../src/ledger/ledger.js';
 import { HISTORY_PAGE, historyEmbed, historyLine } from '../../src/render/review.js';
 
@@ -23,9 +23,8 @@ function page(ctx: Context, queryId: string, params: Params, n: number): Reply {
   const { rows } = p === n ? first : history.page(filter, HISTORY_PAGE, p * HISTORY_PAGE);
   const ids = rows.map((r) => r.id);
   const voids = history.voided(ctx.actor.guildId, ids);
-  const revealed = history.revealed(ctx.actor.guildId, ids);
   const messages = history.messages(ids);
-  const lines = rows.map((r) => historyLine(r, { voidReason: voids.get(r.id), messageId: messages.get(r.id), hidden: hiddenFrom(ctx, r, revealed.has(r.id)) }));
+  const lines = viewsFor(ctx, rows).map(({ row, hidden }) => historyLine(row, { voidReason: voids.get(row.id), messageId: messages.get(row.id), hidden }));
   const embed = historyEmbed('Roll history', lines, p, pages, total, params.scope === 'server' ? 'whole server' : 'this channel');
   const buttons = [
     ...(p > 0 ? [{ custom_id: customId(PAGE, `${queryId}-${p - 1}`), label: '◀ Newer', style: 'secondary' as const }] : []),
@@ -64,8 +63,9 @@ export default defineCommand({
   buttons: {
     [PAGE]: (ctx, target) => {
       const m = /^([0-9a-z]+)-(\d{1,6})$/.exec(target);
-      const q = m && ctx.services.ledger.queries.get(ctx.actor.guildId, m[1]!);
+      const q = m && ctx.services.ledger.queries.get(ctx.actor.guildId, m[1]!, ctx.services.ledger.timestamp());
       if (!m || !q) refuse('That history page is not on record in this server.');
+      if (q === 'expired') refuse('That history page has expired (pages last a day): run /history again.');
       if (q.user_id !== ctx.actor.userId) refuse('Only the player who asked for this history can page it: run /history yourself.');
       // A member who is no longer a GM pages no further through the whole server (issue 13).
       checkAccess(ctx, historyAccess, q.params);

@@ -1,10 +1,12 @@
 import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
-import { recordAlone } from '../../src/core/adjudicate.js';
-import { refuse } from '../../src/core/user-error.js';
+import type { PendingEffect } from '../../src/core/adjudicate.js';
 import { defineCommand, isGroup } from '../../src/core/command.js';
 import { text } from '../../src/core/options.js';
+import { record } from '../../src/core/record.js';
 import { findRoll } from '../../src/core/review.js';
-import { changeOutcome } from '../../src/core/roster-unit.js';
+import { changeOutcome, writeBack } from '../../src/core/roster-unit.js';
+import { refuse } from '../../src/core/user-error.js';
+import { withPayload } from '../../src/ledger/rows.js';
 import { isSealed } from '../../src/render/review.js';
 
 export default defineCommand({
@@ -20,27 +22,42 @@ export default defineCommand({
     const command = ctx.commands.find((c) => c.name === row.command);
     const render = command && !isGroup(command) ? command.renderStored : undefined;
     if (!render) refuse(`Roll ${row.id} cannot be shown here.`);
-    const mark = await recordAlone(
-      ctx,
-      {
-        command: 'reveal',
-        kind: 'reveal',
-        unit: row.unit ?? undefined,
-        input: { roll: row.id },
-        parentId: row.id,
-        onceKey: `reveal:${row.id}`,
-        onceTaken: `Roll ${row.id} was already revealed.`,
-      },
-      changeOutcome(row.system ?? 'unknown', 'revealed', 'Revealed', `${ctx.actor.userName} revealed roll ${row.id}.`),
-    );
-    const { embed, buttons } = render(ctx, row);
+    const sealed = ctx.services.ledger.sealedPayloads(ctx.actor.guildId, [row.id]).get(row.id);
+    if (!sealed) refuse(`Roll ${row.id} was sealed before sealed rolls carried a commitment: a GM can read it with /roll show.`);
+    const { salt, payload } = sealed;
+    const mark = await ctx.services.ledger.transaction(async (tx) => {
+      // The reveal publishes the salt and the payload: anyone can check them against the commitment.
+      const r = await record(
+        tx,
+        ctx,
+        {
+          command: 'reveal',
+          kind: 'reveal',
+          unit: row.unit ?? undefined,
+          input: { roll: row.id, salt, payload },
+          parentId: row.id,
+          onceKey: `reveal:${row.id}`,
+          onceTaken: `Roll ${row.id} was already revealed.`,
+        },
+        changeOutcome(row.system ?? 'unknown', 'revealed', 'Revealed', `${ctx.actor.userName} revealed roll ${row.id}.`),
+      );
+      // Only now do the roster changes the result makes take effect (they were authorised at the roll).
+      for (const e of payload.effects as PendingEffect[]) {
+        const unit = await tx.roster.unit(e.unit_id);
+        const game = unit && !unit.removed_at ? await tx.roster.game(ctx.actor.guildId, unit.game_id) : undefined;
+        if (unit && game && !game.ended_at) await writeBack(tx, ctx, { game, unit }, e.change, r.id, e.command, { authorised: true });
+      }
+      return r;
+    });
+    const { embed, buttons } = render(ctx, withPayload(row, payload));
     const footer = `${embed.footer?.text ?? ''} · sealed at the roll, revealed by ${ctx.actor.userName} (${mark.id})`;
+    const outcome = payload.outcome as { steps: never[] };
     return {
       type: 'message',
       ephemeral: false,
       embed: { ...embed, footer: { text: footer } },
       buttons,
-      record: { command: row.command, system: row.system, roll_id: row.id, steps: (row.outcome as { steps: never[] }).steps, result: row.result },
+      record: { command: row.command, system: row.system, roll_id: row.id, steps: outcome.steps, result: payload.result },
     };
   },
 });

@@ -2,7 +2,7 @@ import { EVERYONE } from '../../src/core/access.js';
 import { message } from '../../src/core/adjudicate.js';
 import { defineSubcommand, type CommandGroup } from '../../src/core/command.js';
 import { text } from '../../src/core/options.js';
-import { findRoll, hiddenFrom } from '../../src/core/review.js';
+import { findRoll, viewFor } from '../../src/core/review.js';
 import { rollDetailEmbed } from '../../src/render/review.js';
 
 export default {
@@ -15,14 +15,10 @@ export default {
       access: EVERYONE,
       options: { id: text({ description: 'The roll id, from the reply footer or /history', maxLength: 20, required: true }) },
       run(ctx, o) {
-        const row = findRoll(ctx, o.id);
+        const { row, hidden } = viewFor(ctx, findRoll(ctx, o.id));
         const { history } = ctx.services.ledger;
-        const related = ctx.services.ledger.children(ctx.actor.guildId, row.id);
-        const hidden = hiddenFrom(
-          ctx,
-          row,
-          related.some((r) => r.kind === 'reveal'),
-        );
+        // Before a reveal, only GM marks are listed: nothing derived from the result (issue 13).
+        const related = ctx.services.ledger.children(ctx.actor.guildId, row.id).filter((r) => !hidden || r.kind === 'void' || r.kind === 'annotation');
         return message(rollDetailEmbed(row, related, history.messages([row.id]).get(row.id), hidden), true);
       },
     }),

@@ -2,7 +2,7 @@ import { EVERYONE, gmOnly } from '../../src/core/access.js';
 import { defineCommand } from '../../src/core/command.js';
 import { filterOptions, toFilter } from '../../src/core/filters.js';
 import { choice } from '../../src/core/options.js';
-import { hiddenFrom } from '../../src/core/review.js';
+import { viewsFor } from '../../src/core/review.js';
 import { chartPng } from '../../src/render/chart.js';
 import { limitEmbed, TONE_COLOUR } from '../../src/render/embed.js';
 import { chiSquare, type ChiSquare } from '../../src/rules/fairness.js';
@@ -30,9 +30,10 @@ export default defineCommand({
     const rows = [...history.all({ ...filter, kinds: ['roll', 'reroll'] })];
     const ids = rows.map((r) => r.id);
     const voided = history.voided(ctx.actor.guildId, ids);
-    const revealed = history.revealed(ctx.actor.guildId, ids);
-    // Voided rolls and sealed results this viewer may not see are left out.
-    const counted = rows.filter((r) => !voided.has(r.id) && !hiddenFrom(ctx, r, revealed.has(r.id)));
+    // Voided rolls and sealed results this viewer may not see are left out; a revealed one counts.
+    const counted = viewsFor(ctx, rows)
+      .filter((v) => !voided.has(v.row.id) && !v.hidden)
+      .map((v) => v.row);
 
     const faces = new Array<number>(FACES).fill(0);
     for (const r of counted) for (const d of r.dice) if (d >= 1 && d <= FACES) faces[d - 1]!++;

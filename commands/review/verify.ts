@@ -1,7 +1,7 @@
 import { EVERYONE } from '../../src/core/access.js';
 import { message } from '../../src/core/adjudicate.js';
 import { defineCommand } from '../../src/core/command.js';
-import { text } from '../../src/core/options.js';
+import { boolean, text } from '../../src/core/options.js';
 import { findRoll } from '../../src/core/review.js';
 import { noticeEmbed } from '../../src/render/embed.js';
 
@@ -10,16 +10,22 @@ export default defineCommand({
   access: EVERYONE,
   description: "Recompute this server's hash chain (up to a roll) and report whether it holds",
   example: '/verify',
-  options: { id: text({ description: 'Check the chain up to this roll', maxLength: 20 }) },
+  options: {
+    id: text({ description: 'Check the chain up to this roll', maxLength: 20 }),
+    publish: boolean({ description: 'Post the head hash for players to pin: later exports must extend it', default: false }),
+  },
   run(ctx, o) {
     const { ledger } = ctx.services;
     const row = o.id ? findRoll(ctx, o.id) : undefined;
     const report = ledger.verify(ctx.actor.guildId, row?.guild_seq);
     if (report.ok) {
+      const anchor = o.publish
+        ? `\n**Pin this message.** It is an anchor outside the bot: \`npm run verify -- export.jsonl --head ${report.headHash}\` proves a later export still contains this head unchanged, so no row up to here was rewritten or cut.`
+        : '';
       return message(
         noticeEmbed(
-          'Ledger intact',
-          `Intact: ${report.count} row${report.count === 1 ? '' : 's'}${o.id ? ` up to ${o.id}` : ''}, head hash \`${report.headHash}\`.`,
+          o.publish ? 'Ledger head, for pinning' : 'Ledger intact',
+          `Intact: ${report.count} row${report.count === 1 ? '' : 's'}${o.id ? ` up to ${o.id}` : ''}, head hash \`${report.headHash}\`.${anchor}`,
           'good',
         ),
       );

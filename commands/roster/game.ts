@@ -8,7 +8,7 @@ import { turnEnd } from '../../src/core/turn-end.js';
 import { runningGame } from '../../src/core/games.js';
 import { commitment, newServerSeed } from '../../src/dice/seeded.js';
 import { newRollId, type LedgerTx } from '../../src/ledger/ledger.js';
-import { GameRunningError, type Game } from '../../src/ledger/roster.js';
+import { GameRunningError, type Game, type SeedCommitment } from '../../src/ledger/roster.js';
 import { gameEmbed } from '../../src/render/roster.js';
 import { SYSTEM_NAMES, SYSTEMS, systemName } from '../../src/rules/systems.js';
 
@@ -60,7 +60,7 @@ export default {
           });
           const note = [
             `Rolls of ${SYSTEM_NAMES[o.system]} in this channel now belong to this game. Set the turn with /game turn.`,
-            `**Fair dice.** The dice come from a secret server seed whose SHA-256 is \`${commitment(seed)}\`. Before the first roll anyone may add a seed with /game seed; /game end reveals the server seed so every die can be recomputed.`,
+            `**Fair dice.** The dice come from a secret server seed whose SHA-256 is \`${commitment(seed)}\`. Before the first roll each player may commit to a seed (/game seed commit:<SHA-256>) and, once all have committed, reveal it (/game seed reveal:<seed>); /game end reveals the server seed so every die can be recomputed.`,
           ].join('\n');
           return message(gameEmbed('Game started', game, { note }));
         } catch (err) {
@@ -72,19 +72,54 @@ export default {
       },
     }),
     seed: defineSubcommand({
-      description: "Add your own seed to the game's dice (before the first roll)",
+      description: "Your seed for the game's dice: commit to its hash first, reveal it once all have committed",
       access: EVERYONE,
-      options: { value: text({ description: 'Any text: it is mixed into every die of the game', maxLength: 100, required: true }) },
+      options: {
+        commit: text({ description: 'SHA-256 (64 hex digits) of a seed only you know: e.g. sha256sum of a phrase', maxLength: 64 }),
+        reveal: text({ description: 'The seed you committed to: its SHA-256 must match', maxLength: 100 }),
+      },
+      check: (o) => (Boolean(o.commit) === Boolean(o.reveal) ? 'Give exactly one of `commit` (the hash) or `reveal` (the seed).' : undefined),
       async run(ctx, o) {
         const g = runningGame(ctx);
         const { ledger } = ctx.services;
-        if (ledger.gameRollCount(g.guild_id, g.id) > 0) refuse(`${g.name} has rolled already: seeds can be added only before the first roll.`);
-        await ledger.transaction(async (tx) => {
-          await tx.roster.addPlayerSeed(g.id, o.value);
-          await recordGame(tx, ctx, g, { player_seed: o.value }, 'seed_added', 'Seed added', `${ctx.actor.userName} added a seed to the game's dice.`);
-        });
-        const seeds = JSON.parse(ledger.roster.game(g.guild_id, g.id)!.player_seeds) as string[];
-        return message(gameEmbed('Seed added', g, { note: `Seed ${seeds.length}: \`${o.value}\`. Every die of the game now depends on it.` }));
+        if (ledger.gameRollCount(g.guild_id, g.id) > 0) refuse(`${g.name} has rolled already: seeds are taken only before the first roll.`);
+        const seeds = JSON.parse(g.seed_commitments) as SeedCommitment[];
+        const mine = seeds.find((c) => c.user_id === ctx.actor.userId);
+        let note: string;
+        if (o.commit) {
+          const hash = o.commit.trim().toLowerCase();
+          if (!/^[0-9a-f]{64}$/.test(hash)) refuse(`\`commit\` must be a SHA-256 as 64 hex digits (you gave ${JSON.stringify(o.commit)}).`);
+          if (mine) refuse(`You already committed to a seed in ${g.name}: reveal it with /game seed reveal:<your seed>.`);
+          // Once a seed is out, a later commitment could be chosen knowing it: the last player would steer the dice.
+          if (seeds.some((c) => c.seed !== null)) refuse(`A seed of ${g.name} is already revealed: commitments are closed.`);
+          const next = [...seeds, { user_id: ctx.actor.userId, user_name: ctx.actor.userName, commitment: hash, seed: null }];
+          await ledger.transaction(async (tx) => {
+            await tx.roster.setSeedCommitments(g.id, next);
+            await recordGame(tx, ctx, g, { seed_commitment: hash }, 'seed_committed', 'Seed committed', `${ctx.actor.userName} committed to a seed.`);
+          });
+          note = `Commitment ${next.length} taken. When everyone who wants one has committed, reveal your seed with /game seed reveal:<seed>; the first roll waits for every committed seed.`;
+        } else {
+          const seed = o.reveal!;
+          if (!mine) refuse(`You have no commitment in ${g.name}: commit first with /game seed commit:<SHA-256 of your seed>.`);
+          if (mine.seed !== null) refuse('Your seed is already revealed.');
+          if (commitment(seed) !== mine.commitment) refuse(`That seed's SHA-256 is ${commitment(seed)}, not the ${mine.commitment} you committed to.`);
+          const next = seeds.map((c) => (c === mine ? { ...c, seed } : c));
+          await ledger.transaction(async (tx) => {
+            await tx.roster.setSeedCommitments(g.id, next);
+            await recordGame(
+              tx,
+              ctx,
+              g,
+              { player_seed: seed, seed_commitment: mine.commitment },
+              'seed_added',
+              'Seed revealed',
+              `${ctx.actor.userName} revealed a seed.`,
+            );
+          });
+          const waiting = next.filter((c) => c.seed === null).map((c) => c.user_name);
+          note = `Seed revealed: \`${seed}\`. ${waiting.length ? `Still to reveal: ${waiting.join(', ')}.` : 'Every committed seed is revealed: the dice may roll.'}`;
+        }
+        return message(gameEmbed(o.commit ? 'Seed committed' : 'Seed revealed', g, { note }));
       },
     }),
     turn: defineSubcommand({

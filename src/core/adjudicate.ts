@@ -1,5 +1,7 @@
 import { recordingRoller, type Roller } from '../dice/roller.js';
 import type { LedgerRow } from '../ledger/ledger.js';
+import { withPayload } from '../ledger/rows.js';
+import { refuse } from './user-error.js';
 import { gameInTx, record, type RecordMeta } from './record.js';
 export { record, type RecordMeta } from './record.js';
 export { gameFor } from './games.js';
@@ -29,6 +31,9 @@ const noted = (ctx: Context, system: string, embed: APIEmbed): APIEmbed => {
 export const recordAlone = <O extends Outcome>(ctx: Context, meta: RecordMeta, outcome: O): Promise<LedgerRow> =>
   ctx.services.ledger.transaction((tx) => record(tx, ctx, meta, outcome));
 
+/** A roster change a sealed roll makes, kept in its sealed payload until /reveal applies it. */
+export type PendingEffect = { unit_id: number; change: RosterWrite; command: string };
+
 /** A change a roll makes to a roster unit, as data: computed from the outcome, written in the roll's transaction. */
 export type RosterEffect = {
   tracked: Tracked;
@@ -44,7 +49,7 @@ export type RosterEffect = {
  */
 export function rollAndRecord<O extends Outcome>(
   ctx: Context,
-  meta: RecordMeta,
+  meta: Omit<RecordMeta, 'sealed'> & { sealed?: boolean | undefined },
   rules: (roller: Roller) => O,
   extra: {
     /** The chances of the outcome, recorded with it. */
@@ -58,13 +63,26 @@ export function rollAndRecord<O extends Outcome>(
   return ctx.services.ledger.transaction(async (tx) => {
     // In a game the dice come from its seeded stream, numbered inside this transaction.
     const game = await gameInTx(tx, ctx, meta.system!);
+    if (game) {
+      // The dice wait until every committed player seed is revealed (commit-then-reveal, issue 13).
+      const waiting = (JSON.parse(game.seed_commitments ?? '[]') as { user_name: string; seed: string | null }[]).filter((c) => c.seed === null);
+      if (waiting.length)
+        refuse(`${game.name}'s dice wait for committed seeds to be revealed: ${waiting.map((c) => c.user_name).join(', ')} (/game seed reveal:<seed>).`);
+    }
     const seq = game ? await tx.nextGameSeq(game.id) : undefined;
     const dice = recordingRoller(game ? ctx.services.gameRoller(game, seq!) : ctx.services.roller);
     const rolled = rules(dice);
     // The chances are recorded with the roll: what the player faced, kept with what happened.
     const outcome = odds ? { ...rolled, odds: odds(rolled) } : rolled;
-    const row = await record(tx, ctx, meta, outcome, dice.faces, { game, seq });
-    for (const e of effects?.(outcome) ?? []) await writeBack(tx, ctx, e.tracked, e.change, row.id, e.command ?? meta.command);
+    const changes = effects?.(outcome) ?? [];
+    if (meta.sealed) {
+      // Nothing derived from a sealed result shows before its reveal: its roster changes wait in the sealed payload.
+      const pending: PendingEffect[] = changes.map((e) => ({ unit_id: e.tracked.unit.id, change: e.change, command: e.command ?? meta.command }));
+      const row = await record(tx, ctx, { ...meta, sealed: { effects: pending } }, outcome, dice.faces, { game, seq });
+      return { row: withPayload(row, { dice: dice.faces, outcome, result: outcome.result, effects: pending }), outcome };
+    }
+    const row = await record(tx, ctx, { ...meta, sealed: undefined }, outcome, dice.faces, { game, seq });
+    for (const e of changes) await writeBack(tx, ctx, e.tracked, e.change, row.id, e.command ?? meta.command);
     return { row, outcome };
   });
 }
@@ -109,7 +127,8 @@ export function rollMessage(
     embed: noticeEmbed(`Sealed roll · /${row.command}${row.unit ? ` · ${row.unit}` : ''}`, body),
     buttons: [],
     record: { command: row.command, system: row.system, roll_id: row.id, sealed: true, steps: [], result: null },
-    ...(ctx.actor.isGm ? { private: { embed, buttons } } : {}),
+    // The rules' choices (re-roll, refuse hardening) are offered with the reveal, when the result is public.
+    ...(ctx.actor.isGm ? { private: { embed, buttons: [] } } : {}),
     ...(gmChannel ? { notify: { channelId: gmChannel, embed } } : {}),
   };
 }

@@ -24,6 +24,8 @@ export type RecordMeta = {
   onceKey?: string;
   /** What the user is told when the once-key was already used (the button raced, or was pressed twice). */
   onceTaken?: string;
+  /** Sealed: the row chains a commitment; the payload (and these roster changes) wait for /reveal. */
+  sealed?: { effects: unknown[] };
 };
 
 /** The channel's running game within a transaction, if the outcome belongs to it (see gameFor). */
@@ -63,6 +65,7 @@ export async function record<O extends Outcome>(
     result: outcome.result,
     parentId: meta.parentId ?? null,
     onceKey: meta.onceKey ?? null,
+    sealed: meta.sealed ?? null,
   };
   try {
     return await tx.append(entry);

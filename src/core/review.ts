@@ -1,4 +1,5 @@
 import type { LedgerRow } from '../ledger/ledger.js';
+import { withPayload } from '../ledger/rows.js';
 import { isSealed } from '../render/review.js';
 import type { Context } from './command.js';
 import { refuse } from './user-error.js';
@@ -8,7 +9,28 @@ export function findRoll(ctx: Context, id: string): LedgerRow {
   return ctx.services.ledger.get(ctx.actor.guildId, id.trim().toLowerCase()) ?? refuse(`There is no roll ${JSON.stringify(id)} in this server.`);
 }
 
-/** Whether the viewer must not see this roll's result: sealed, unrevealed, and not theirs or a GM's. */
-export function hiddenFrom(ctx: Context, row: LedgerRow, revealed: boolean): boolean {
-  return isSealed(row) && !revealed && !ctx.actor.isGm && row.user_id !== ctx.actor.userId;
+/** A row as this viewer may see it: `hidden` when sealed and unrevealed and the viewer is not a GM. */
+export type View = { row: LedgerRow; hidden: boolean; revealed: boolean };
+
+/**
+ * The rows as this viewer may see them. A sealed roll's result shows once revealed (from the reveal
+ * row), and to GMs before that (from the sealed payload); to anyone else, the roller included, it
+ * stays hidden: the chained row holds only a commitment.
+ */
+export function viewsFor(ctx: Context, rows: LedgerRow[]): View[] {
+  const sealed = rows.filter(isSealed).map((r) => r.id);
+  if (!sealed.length) return rows.map((row) => ({ row, hidden: false, revealed: false }));
+  const { ledger } = ctx.services;
+  const revealed = ledger.history.revealedPayloads(ctx.actor.guildId, sealed);
+  const forGm = ctx.actor.isGm ? ledger.sealedPayloads(ctx.actor.guildId, sealed) : new Map();
+  return rows.map((row) => {
+    if (!isSealed(row)) return { row, hidden: false, revealed: false };
+    const reveal = revealed.get(row.id);
+    // A reveal from before sealed payloads existed carries none: that row kept its result itself.
+    if (revealed.has(row.id)) return { row: reveal ? withPayload(row, reveal) : row, hidden: false, revealed: true };
+    const kept = forGm.get(row.id);
+    return kept ? { row: withPayload(row, kept.payload), hidden: false, revealed: false } : { row, hidden: true, revealed: false };
+  });
 }
+
+export const viewFor = (ctx: Context, row: LedgerRow): View => viewsFor(ctx, [row])[0]!;

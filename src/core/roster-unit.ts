@@ -59,9 +59,10 @@ export async function writeBack(
   change: RosterWrite,
   parentId: string,
   command: string,
-  how: { asGame?: boolean } = {},
+  how: { asGame?: boolean; authorised?: boolean } = {},
 ): Promise<string> {
-  assertMayChange(ctx, t, how);
+  // `authorised`: a sealed roll's change, checked when the roll was made and applied at its reveal.
+  if (!how.authorised) assertMayChange(ctx, t, how);
   const at = tx.timestamp();
   if (change.remove) await tx.roster.removeUnit(t.unit.id, at);
   else if (change.fields) await tx.roster.updateUnit({ ...t.unit, fields: { ...t.unit.fields, ...change.fields } }, at);

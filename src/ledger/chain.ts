@@ -140,3 +140,14 @@ export function verifyChain<R extends { id: string; guild_seq: number; prev_hash
   }
   return { ok: true, count, headHash: prev };
 }
+
+/**
+ * A sealed roll's commitment: SHA-256 over the salt (64 hex characters) followed by the canonical
+ * JSON of its payload, as UTF-8. With a 256-bit secret salt, no search over the possible dice can
+ * recover the payload from the commitment; the reveal publishes both, and anyone can recompute it.
+ */
+export function sealCommitment(salt: string, payload: unknown): string {
+  return createHash('sha256')
+    .update(salt + canonicalJson(payload), 'utf8')
+    .digest('hex');
+}

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Db } from './database.js';
-import { parseRow, type LedgerRow, type RawRow } from './rows.js';
+import { parseRow, type LedgerRow, type RawRow, type SealedPayload } from './rows.js';
 
 /** What /history, /export and /stats filter on. Every query is confined to one guild. */
 export type HistoryFilter = {
@@ -59,7 +59,7 @@ export class History {
   constructor(private readonly db: Db) {
     this.q = {
       voids: db.prepare("SELECT parent_id, input FROM rolls WHERE guild_id = ? AND kind = 'void' AND parent_id IN (SELECT value FROM json_each(?))"),
-      reveals: db.prepare("SELECT parent_id FROM rolls WHERE guild_id = ? AND kind = 'reveal' AND parent_id IN (SELECT value FROM json_each(?))"),
+      reveals: db.prepare("SELECT parent_id, input FROM rolls WHERE guild_id = ? AND kind = 'reveal' AND parent_id IN (SELECT value FROM json_each(?))"),
       messages: db.prepare('SELECT roll_id, message_id FROM roll_messages WHERE roll_id IN (SELECT value FROM json_each(?))'),
       link: db.prepare('INSERT OR IGNORE INTO roll_messages (roll_id, message_id) VALUES (?, ?)'),
     };
@@ -107,7 +107,13 @@ export class History {
   }
 
   revealed(guildId: string, rollIds: string[]): Set<string> {
-    return new Set((this.q.reveals.all(guildId, JSON.stringify(rollIds)) as { parent_id: string }[]).map((r) => r.parent_id));
+    return new Set(this.revealedPayloads(guildId, rollIds).keys());
+  }
+
+  /** What each revealed sealed roll committed to, as its reveal row published it. */
+  revealedPayloads(guildId: string, rollIds: string[]): Map<string, SealedPayload> {
+    const rows = this.q.reveals.all(guildId, JSON.stringify(rollIds)) as { parent_id: string; input: string }[];
+    return new Map(rows.map((r) => [r.parent_id, (JSON.parse(r.input) as { payload: SealedPayload }).payload]));
   }
 
   messages(rollIds: string[]): Map<string, string> {

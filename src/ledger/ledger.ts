@@ -5,10 +5,11 @@ import { History } from './history.js';
 import { Roster } from './roster.js';
 import { SavedQueries } from './saved-queries.js';
 import { Settings } from './settings.js';
-import { parseRow, type LedgerRow, type RawRow } from './rows.js';
+import { randomBytes } from 'node:crypto';
+import { parseRow, type LedgerRow, type RawRow, type SealedPayload, type SealedRecord } from './rows.js';
 import { promised, type LedgerTx } from './transaction.js';
 export type { LedgerTx } from './transaction.js';
-import { CHAINED_COLUMNS, canonicalJson, GENESIS_HASH, storedRowHash, verifyChain, type ChainedFields, type ChainReport } from './chain.js';
+import { CHAINED_COLUMNS, canonicalJson, GENESIS_HASH, sealCommitment, storedRowHash, verifyChain, type ChainedFields, type ChainReport } from './chain.js';
 
 /** Roll ids: short, unambiguous to read aloud or type (no i, l, o, u). */
 export const newRollId = customAlphabet('0123456789abcdefghjkmnpqrstvwxyz', 10);
@@ -47,6 +48,8 @@ export class Ledger {
         VALUES (@id, @guild_id, @guild_seq, @channel_id, @user_id, @user_name, @game_id, @turn, @phase, @game_seq, @command, @system, @kind, @unit,
          @input, @dice, @outcome, @result, @parent_id, @once_key, @created_at, @prev_hash, @hash)`),
       byId: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND id = ?'),
+      sealPayload: db.prepare('INSERT INTO sealed_payloads (roll_id, guild_id, salt, payload) VALUES (?, ?, ?, ?)'),
+      sealedPayloads: db.prepare('SELECT roll_id, salt, payload FROM sealed_payloads WHERE guild_id = ? AND roll_id IN (SELECT value FROM json_each(?))'),
       children: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND parent_id = ? ORDER BY seq'),
       // Verification reads only what the hash covers, and the hashes.
       guildRows: db.prepare(
@@ -86,10 +89,16 @@ export class Ledger {
         throw new AlreadyRecordedError(`${entry.onceKey} was already recorded`);
       }
       const head = this.stmts.head.get(entry.guildId) as { guild_seq: number; hash: string } | undefined;
+      // A sealed roll chains a commitment in place of its dice, outcome and result (design.md).
+      const sealed = entry.sealed
+        ? { salt: randomBytes(32).toString('hex'), payload: { dice: entry.dice, outcome: entry.outcome, result: entry.result, effects: entry.sealed.effects } }
+        : undefined;
+      const chainedDice = sealed ? [] : entry.dice;
+      const chainedOutcome = sealed ? { sealed: true, commitment: sealCommitment(sealed.salt, sealed.payload) } : entry.outcome;
       // Each JSON value is canonicalised once: stored as that text, and hashed as that text.
       const input = canonicalJson(entry.input);
-      const dice = canonicalJson(entry.dice);
-      const outcome = canonicalJson(entry.outcome);
+      const dice = canonicalJson(chainedDice);
+      const outcome = canonicalJson(chainedOutcome);
       const fields: ChainedFields = {
         id: newRollId(),
         guild_id: entry.guildId,
@@ -106,9 +115,9 @@ export class Ledger {
         kind: entry.kind,
         unit: entry.unit ?? null,
         input: JSON.parse(input),
-        dice: entry.dice,
+        dice: chainedDice,
         outcome: JSON.parse(outcome),
-        result: entry.result,
+        result: sealed ? null : entry.result,
         parent_id: entry.parentId ?? null,
         once_key: entry.onceKey ?? null,
         created_at: this.now().toISOString(),
@@ -117,6 +126,7 @@ export class Ledger {
       const stored = { ...fields, input, dice, outcome };
       const hash = storedRowHash(prev_hash, stored);
       const info = this.stmts.insert.run({ ...stored, prev_hash, hash });
+      if (sealed) this.stmts.sealPayload.run(fields.id, entry.guildId, sealed.salt, canonicalJson(sealed.payload));
       return { ...fields, prev_hash, hash, seq: Number(info.lastInsertRowid) };
     };
     try {
@@ -138,6 +148,12 @@ export class Ledger {
   /** Rows that point at a roll, oldest first: re-rolls, decisions, voids, notes, reveals, roster changes. */
   children(guildId: string, parentId: string): LedgerRow[] {
     return (this.stmts.children.all(guildId, parentId) as RawRow[]).map(parseRow);
+  }
+
+  /** What sealed rolls committed to, with their salts: for GMs and /reveal only (never shown to members). */
+  sealedPayloads(guildId: string, rollIds: string[]): Map<string, SealedRecord> {
+    const rows = this.stmts.sealedPayloads.all(guildId, JSON.stringify(rollIds)) as { roll_id: string; salt: string; payload: string }[];
+    return new Map(rows.map((r) => [r.roll_id, { salt: r.salt, payload: JSON.parse(r.payload) as SealedPayload }]));
   }
 
   count(guildId: string): number {
@@ -202,11 +218,13 @@ export class Ledger {
       roster: promised(this.roster, [
         'activeGame',
         'game',
+        'unit',
         'unitByName',
         'units',
         'everyUnit',
         'startGame',
         'addPlayerSeed',
+        'setSeedCommitments',
         'setTurn',
         'endGame',
         'addUnit',

@@ -14,8 +14,10 @@ export type Game = {
   ended_at: string | null;
   /** Secret until the game ends. */
   server_seed: string | null;
-  /** JSON array of the seeds players added, in order. */
+  /** JSON array of the seeds players revealed, in the order they were committed: they feed the dice. */
   player_seeds: string;
+  /** JSON array of SeedCommitment: the commit-then-reveal of player seeds. */
+  seed_commitments: string;
 };
 
 /** A unit on a game's roster; `fields` are the system's own. */
@@ -31,6 +33,9 @@ export type RosterUnit = {
   updated_at: string;
   removed_at: string | null;
 };
+
+/** A player's commitment to a seed (SHA-256 of it, as hex), and the seed once revealed. */
+export type SeedCommitment = { user_id: string; user_name: string; commitment: string; seed: string | null };
 
 export class GameRunningError extends Error {
   constructor(readonly game: Game) {
@@ -57,6 +62,7 @@ export class Roster {
       insertGame: db.prepare(`INSERT INTO games (id, guild_id, channel_id, system, name, started_by, started_at, server_seed)
         VALUES (@id, @guild_id, @channel_id, @system, @name, @started_by, @started_at, @server_seed)`),
       addSeed: db.prepare("UPDATE games SET player_seeds = json_insert(player_seeds, '$[#]', ?) WHERE id = ?"),
+      setSeeds: db.prepare('UPDATE games SET seed_commitments = ?, player_seeds = ? WHERE id = ?'),
       setTurn: db.prepare('UPDATE games SET turn = ?, phase = ? WHERE id = ?'),
       end: db.prepare('UPDATE games SET ended_at = ? WHERE id = ? AND ended_at IS NULL'),
       unitByName: db.prepare('SELECT * FROM units WHERE game_id = ? AND name_key = ? AND removed_at IS NULL'),
@@ -88,6 +94,12 @@ export class Roster {
     if (running) throw new GameRunningError(running);
     this.q.insertGame.run(g);
     return this.game(g.guild_id, g.id)!;
+  }
+
+  /** Stores the commitments; the revealed seeds, in commitment order, become the game's player seeds. */
+  setSeedCommitments(gameId: string, commitments: SeedCommitment[]): void {
+    const revealed = commitments.filter((c) => c.seed !== null).map((c) => c.seed);
+    this.q.setSeeds.run(JSON.stringify(commitments), JSON.stringify(revealed), gameId);
   }
 
   addPlayerSeed(gameId: string, seed: string): void {

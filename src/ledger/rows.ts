@@ -34,4 +34,17 @@ export type NewEntry = {
   parentId?: string | null;
   /** An action the rules allow once: a second append with the same key is refused. */
   onceKey?: string | null;
+  /**
+   * Sealed: the chained row keeps only a commitment to {dice, outcome, result, effects}; the salt
+   * and that payload wait beside the chain for /reveal. `effects` are the roster changes the
+   * result makes, applied at the reveal.
+   */
+  sealed?: { effects: unknown[] } | null;
 };
+
+/** What a sealed roll committed to, and the salt that opens the commitment. */
+export type SealedPayload = { dice: number[]; outcome: unknown; result: string | null; effects: unknown[] };
+export type SealedRecord = { salt: string; payload: SealedPayload };
+
+/** A sealed row shown with what it committed to (to a GM, or once revealed). */
+export const withPayload = (row: LedgerRow, p: SealedPayload): LedgerRow => ({ ...row, dice: p.dice, outcome: p.outcome, result: p.result });

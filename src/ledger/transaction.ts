@@ -20,12 +20,14 @@ export type LedgerTx = Async<{
     Pick<
       Roster,
       | 'activeGame'
+      | 'unit'
       | 'game'
       | 'unitByName'
       | 'units'
       | 'everyUnit'
       | 'startGame'
       | 'addPlayerSeed'
+      | 'setSeedCommitments'
       | 'setTurn'
       | 'endGame'
       | 'addUnit'

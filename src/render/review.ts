@@ -9,7 +9,7 @@ const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 export const messageLink = (row: { guild_id: string; channel_id: string }, messageId: string | undefined) =>
   messageId && /^\d+$/.test(row.guild_id) ? `https://discord.com/channels/${row.guild_id}/${row.channel_id}/${messageId}` : undefined;
 
-/** Whether this viewer may see a sealed roll's result: GMs and the roller, or anyone once revealed. */
+/** A roll made with `sealed:true`: its result shows to GMs, and to everyone once revealed. */
 export const isSealed = (row: LedgerRow) => Boolean((row.input as { sealed?: boolean } | null)?.sealed);
 
 /** One history line: time, who, command, unit, result, message link, roll id; voided rolls struck through. */
@@ -52,7 +52,7 @@ export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId:
     { name: 'Input', value: `\`\`\`json\n${JSON.stringify(row.input)}\n\`\`\``, inline: false },
   ];
   if (hidden) {
-    fields.push({ name: 'Result', value: 'Sealed: only a GM or the roller can see it until it is revealed.', inline: false });
+    fields.push({ name: 'Result', value: 'Sealed: only a GM can see it until it is revealed (the ledger holds a commitment to it).', inline: false });
   } else {
     fields.push({ name: 'Dice', value: row.dice.length ? row.dice.join(' ') : 'none (a ruling)', inline: true });
     for (const s of outcome.steps ?? []) {

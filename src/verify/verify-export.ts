@@ -1,4 +1,4 @@
-import { verifyChain, type ChainedRow, type ChainReport } from '../ledger/chain.js';
+import { sealCommitment, verifyChain, type ChainedRow, type ChainReport } from '../ledger/chain.js';
 import { commitment, seededRoller } from '../dice/seeded.js';
 
 /** What `npm run verify` concludes about one export. */
@@ -14,30 +14,57 @@ type Row = ChainedRow & { seq?: number; message_id?: string | null };
 /** Every die in these rule systems is a d6. */
 export const DIE_SIDES = 6;
 
-/** Reads JSON Lines; a line that is not a JSON object is reported by number. */
+/** The fields a row must carry, with their JSON type, so a malformed export is named, not crashed on. */
+const REQUIRED: [string, (v: unknown) => boolean, string][] = [
+  ['id', (v) => typeof v === 'string', 'text'],
+  ['guild_id', (v) => typeof v === 'string', 'text'],
+  ['guild_seq', (v) => Number.isInteger(v), 'a whole number'],
+  ['kind', (v) => typeof v === 'string', 'text'],
+  ['dice', (v) => Array.isArray(v) && v.every((d) => Number.isInteger(d)), 'a list of whole numbers'],
+  ['prev_hash', (v) => typeof v === 'string', 'text'],
+  ['hash', (v) => typeof v === 'string', 'text'],
+];
+
+/** Reads JSON Lines; a line that is not a row object is reported by number, with what is wrong. */
 export function readJsonl(text: string): { rows: Row[]; errors: string[] } {
   const rows: Row[] = [];
   const errors: string[] = [];
   text.split('\n').forEach((line, i) => {
     if (!line.trim()) return;
+    let v: unknown;
     try {
-      const v = JSON.parse(line);
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('not an object');
-      rows.push(v as Row);
+      v = JSON.parse(line);
     } catch {
       errors.push(`line ${i + 1} is not a JSON object`);
+      return;
     }
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+      errors.push(`line ${i + 1} is not a JSON object`);
+      return;
+    }
+    const bad = REQUIRED.filter(([k, ok]) => !ok((v as Record<string, unknown>)[k]));
+    if (bad.length) {
+      errors.push(`line ${i + 1} is not a ledger row: ${bad.map(([k, , what]) => `\`${k}\` must be ${what}`).join(', ')}`);
+      return;
+    }
+    rows.push(v as Row);
   });
   return { rows, errors };
 }
 
+const input = (r: Row) => (r.input ?? {}) as Record<string, unknown>;
+const isSealedRow = (r: Row) => Boolean((r.outcome as { sealed?: boolean } | null)?.sealed);
+
 /**
- * Checks an export offline: each guild's hash chain, and for every game whose server seed is
- * revealed, the commitment and every die recomputed from the seed.
+ * Checks an export offline: each guild's hash chain (and that it extends a pinned head, when given);
+ * every reveal against the commitment of its sealed roll; for every game, its rolls numbered 1..n in
+ * chain order with no gap, duplicate or game roll left outside it; player seeds against their
+ * commitments; and for every game whose server seed is revealed, every die recomputed.
  */
-export function verifyExport(text: string): ExportReport {
+export function verifyExport(text: string, options: { head?: string } = {}): ExportReport {
   const { rows, errors } = readJsonl(text);
   const lines = [...errors];
+  let ok = !errors.length && rows.length > 0;
   const byGuild = new Map<string, Row[]>();
   for (const r of rows) byGuild.set(r.guild_id, [...(byGuild.get(r.guild_id) ?? []), r]);
   const chains = [...byGuild.entries()].map(([guildId, list]) => {
@@ -47,44 +74,116 @@ export function verifyExport(text: string): ExportReport {
         ? `guild ${guildId}: chain intact, ${report.count} rows, head hash ${report.headHash}`
         : `guild ${guildId}: chain BROKEN at row ${report.broken.id} (position ${report.broken.guildSeq}): ${report.broken.reason}; ${report.count} rows before it hold`,
     );
+    if (!report.ok) ok = false;
     return { guildId, report };
   });
+  if (options.head) {
+    const head = options.head.trim().toLowerCase();
+    const at = rows.find((r) => r.hash === head);
+    if (!at) {
+      ok = false;
+      lines.push(`pinned head ${head}: NOT in this export: the chain was rewritten or cut short before it`);
+    } else {
+      const later = rows.filter((r) => r.guild_id === at.guild_id && r.guild_seq > at.guild_seq).length;
+      lines.push(`pinned head ${head}: found at position ${at.guild_seq} of guild ${at.guild_id}; ${later} rows after it`);
+    }
+  }
+
+  // Sealed rolls: each reveal must open its roll's commitment.
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const rv of rows.filter((r) => r.kind === 'reveal' && input(r).salt !== undefined)) {
+    const sealed = byId.get(String(input(rv).roll));
+    const committed = (sealed?.outcome as { commitment?: string } | undefined)?.commitment;
+    const opened = sealCommitment(String(input(rv).salt), input(rv).payload);
+    if (!sealed || committed !== opened) {
+      ok = false;
+      lines.push(
+        `reveal ${rv.id}: FAILED: ${sealed ? 'its salt and payload do not open the commitment of' : 'there is no'} sealed roll ${String(input(rv).roll)}`,
+      );
+    }
+  }
+  const revealedDice = new Map(
+    rows.filter((r) => r.kind === 'reveal' && input(r).payload).map((r) => [String(input(r).roll), (input(r).payload as { dice: number[] }).dice]),
+  );
 
   const games: ExportReport['games'] = [];
-  const input = (r: Row) => (r.input ?? {}) as Record<string, unknown>;
   for (const start of rows.filter((r) => r.kind === 'game' && r.result === 'game_started')) {
     const gameId = String(input(start).game);
+    const fail = (problem: string, checked = 0) => {
+      games.push({ gameId, ok: false, checked, problem });
+      lines.push(`game ${gameId}: FAILED: ${problem}`);
+      ok = false;
+    };
     const end = rows.find((r) => r.kind === 'game' && r.result === 'game_ended' && input(r).game === gameId);
+    // The game stream: every roll of the game, numbered 1..n in chain order; none of its system in its channel outside it.
+    const chain = rows.filter((r) => r.guild_id === start.guild_id).sort((a, b) => a.guild_seq - b.guild_seq);
+    const during = chain.filter((r) => r.guild_seq > start.guild_seq && (!end || r.guild_seq < end.guild_seq));
+    const isRoll = (r: Row) => r.kind === 'roll' || r.kind === 'reroll';
+    const stream = chain.filter((r) => r.game_id === gameId && isRoll(r));
+    const numbers = stream.map((r) => r.game_seq);
+    const firstWrong = numbers.findIndex((n, i) => n !== i + 1);
+    if (firstWrong >= 0) {
+      const r = stream[firstWrong]!;
+      fail(
+        `roll ${r.id} is game roll ${String(r.game_seq)} where ${firstWrong + 1} was due: the game's rolls must be numbered 1..n in chain order (a gap, a duplicate or a moved roll)`,
+      );
+      continue;
+    }
+    const outside = during.find((r) => isRoll(r) && r.game_id !== gameId && r.channel_id === start.channel_id && r.system === input(start).system);
+    if (outside) {
+      fail(`roll ${outside.id} is a ${String(input(start).system)} roll in the game's channel during the game, but not part of it`);
+      continue;
+    }
+    // Player seeds: each revealed seed against its commitment, in the order the commitments were made.
+    const committed = chain.filter((r) => r.kind === 'game' && r.result === 'seed_committed' && input(r).game === gameId);
+    const added = chain.filter((r) => r.kind === 'game' && r.result === 'seed_added' && input(r).game === gameId);
+    let playerSeeds: string[];
+    if (committed.length) {
+      const seedOf = new Map(added.map((r) => [String(input(r).seed_commitment), String(input(r).player_seed)]));
+      const wrong = added.find((r) => commitment(String(input(r).player_seed)) !== input(r).seed_commitment);
+      if (wrong) {
+        fail(`seed revealed in ${wrong.id} does not match its commitment`);
+        continue;
+      }
+      playerSeeds = committed.map((r) => seedOf.get(String(input(r).seed_commitment))).filter((s): s is string => s !== undefined);
+    } else {
+      playerSeeds = added.map((r) => String(input(r).player_seed));
+    }
     const seed = end && typeof input(end).server_seed === 'string' ? (input(end).server_seed as string) : undefined;
     if (!seed) {
-      lines.push(`game ${gameId}: seed not revealed (game still running, or not in this export): dice not checked`);
+      lines.push(
+        `game ${gameId}: ${stream.length} rolls numbered 1..${stream.length}; seed not revealed (game still running, or not in this export): dice not checked`,
+      );
       continue;
     }
     if (commitment(seed) !== input(start).commitment) {
-      games.push({ gameId, ok: false, checked: 0, problem: 'the revealed seed does not match the commitment published at the start' });
-      lines.push(`game ${gameId}: FAILED: the revealed seed does not match the commitment published at the start`);
+      fail('the revealed seed does not match the commitment published at the start');
       continue;
     }
-    const playerSeeds = rows
-      .filter((r) => r.kind === 'game' && r.result === 'seed_added' && input(r).game === gameId)
-      .sort((a, b) => a.guild_seq - b.guild_seq)
-      .map((r) => String(input(r).player_seed));
-    const rolls = rows.filter((r) => r.game_id === gameId && typeof r.game_seq === 'number' && r.dice.length);
     let problem: string | undefined;
-    for (const r of rolls) {
+    let unrevealed = 0;
+    for (const r of stream) {
+      const dice = isSealedRow(r) ? revealedDice.get(r.id) : r.dice;
+      if (!dice) {
+        unrevealed++;
+        continue;
+      }
       const roller = seededRoller(seed, gameId, playerSeeds, r.game_seq!);
-      const expected = r.dice.map(() => roller.roll(DIE_SIDES));
-      if (expected.join() !== r.dice.join()) {
-        problem = `roll ${r.id} (game roll ${r.game_seq}) has dice ${r.dice.join(' ')} but the seed gives ${expected.join(' ')}`;
+      const expected = dice.map(() => roller.roll(DIE_SIDES));
+      if (expected.join() !== dice.join()) {
+        problem = `roll ${r.id} (game roll ${r.game_seq}) has dice ${dice.join(' ')} but the seed gives ${expected.join(' ')}`;
         break;
       }
     }
-    games.push({ gameId, ok: !problem, checked: rolls.length, ...(problem ? { problem } : {}) });
+    if (problem) {
+      fail(problem, stream.length);
+      continue;
+    }
+    games.push({ gameId, ok: true, checked: stream.length - unrevealed });
     lines.push(
-      problem ? `game ${gameId}: FAILED: ${problem}` : `game ${gameId}: seed matches its commitment; all ${rolls.length} rolls' dice recomputed and equal`,
+      `game ${gameId}: seed matches its commitment; all ${stream.length - unrevealed} rolls' dice recomputed and equal${unrevealed ? ` (${unrevealed} sealed and not revealed)` : ''}; numbered 1..${stream.length} with no gap`,
     );
   }
   if (!rows.length && !errors.length) lines.push('the export has no rows');
-  const ok = !errors.length && rows.length > 0 && chains.every((c) => c.report.ok) && games.every((g) => g.ok);
   return { ok, lines, chains, games };
 }

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -144,12 +145,13 @@ describe('npm run console -- --json', () => {
   });
 
   it('a GM lists and pages history, voids a roll, exports, and the export verifies (and fails after one byte changes)', async () => {
-    const game = ['/game start system:lightning-war name:Kursk', '/game seed value:"my own luck"'];
+    const luck = createHash('sha256').update('my own luck', 'utf8').digest('hex');
+    const game = ['/game start system:lightning-war name:Kursk', `/game seed commit:${luck}`, '/game seed reveal:"my own luck"'];
     const rolls = Array.from({ length: 11 }, (_, i) => `/morale morale:professional unit:"Platoon ${i}"`);
     const first = runConsole(`${[...game, ...rolls, '/game end'].join('\n')}\n`, ['--gm']);
     const out = first.lines.map((l) => JSON.parse(l));
     expect(out.every((o) => o.ok)).toBe(true);
-    const victim = out[12].roll_id; // the newest roll, on the first page
+    const victim = out[13].roll_id; // the newest roll, on the first page
     const r = spawnSync('npm', ['run', 'console', '--', '--json', '--gm', '--db', first.db], {
       cwd: ROOT,
       input: `${['/history scope:server', 'press', `/void id:${victim} reason:"measured from the wrong hex"`, '/history', '/export'].join('\n')}\n`,
@@ -168,7 +170,7 @@ describe('npm run console -- --json', () => {
     const verify = (file: string) => spawnSync('npm', ['run', 'verify', '--', file], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
     const good = verify(jsonl);
     expect(good.status).toBe(0);
-    expect(good.stdout).toMatch(/chain intact, 15 rows/); // start, seed, 11 rolls, end, void
+    expect(good.stdout).toMatch(/chain intact, 16 rows/); // start, seed commitment and reveal, 11 rolls, end, void
     expect(good.stdout).toMatch(/seed matches its commitment; all 11 rolls' dice recomputed and equal/);
     const text = fs.readFileSync(jsonl, 'utf8');
     const at = text.indexOf('"user_name":"player"') + '"user_name":"p'.length;

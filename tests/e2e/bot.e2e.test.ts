@@ -1,5 +1,6 @@
 import { COMMANDS } from '../../commands/index.js';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +147,27 @@ describe('the real discord.js client against a local fake Discord', () => {
     const post = fake.webhookEdits[edits]!;
     expect(post.body.flags ?? 0).toBe(0);
     expect(JSON.stringify(post.body.embeds)).toContain('Slowpoke');
+  });
+
+  it('player seeds by commit-then-reveal: the dice wait for every committed seed', async () => {
+    const where = { guildId: OTHER_GUILD, member: bob };
+    const sub = (name: string, subName: string, options: Record<string, unknown>, member: Member) => {
+      const i = slashCommand(name, {}, { guildId: OTHER_GUILD, member });
+      i.data.options = [{ name: subName, type: 1, options: Object.entries(options).map(([k, v]) => ({ name: k, type: 3, value: v })) }] as never;
+      return fake.send(i);
+    };
+    await sub('game', 'start', { system: 'hearts-of-tin', name: 'Quatre Bras' }, bob);
+    const seed = 'bob is lucky — ünïcödé';
+    const hash = createHash('sha256').update(seed, 'utf8').digest('hex');
+    expect((await sub('game', 'seed', { commit: hash }, bob)).data.embeds[0].description).toContain('Commitment 1 taken');
+    const waiting = await fake.send(slashCommand('rally', { disorder: 1 }, where));
+    expect(waiting.data.content).toContain("Quatre Bras's dice wait for committed seeds to be revealed: bob");
+    expect((await sub('game', 'seed', { reveal: 'not my seed' }, bob)).data.content).toContain('not the');
+    expect((await sub('game', 'seed', { reveal: seed }, bob)).data.embeds[0].description).toContain('Every committed seed is revealed');
+    expect((await sub('game', 'seed', { commit: hash }, alice)).data.content).toContain('commitments are closed');
+    app.dice.push(6);
+    expect((await fake.send(slashCommand('rally', { disorder: 1 }, where))).type).toBe(4);
+    await sub('game', 'end', {}, bob);
   });
 
   it('a sealed roll: the channel sees that it happened; the GM channel gets the result', async () => {

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commitment, rejectionLimit, seededDie, seededRoller } from '../../src/dice/seeded.js';
 
@@ -10,6 +13,8 @@ const VECTOR = {
   roll2: [1, 5, 6, 1, 4, 2],
   noPlayerSeeds: [5, 4, 2, 3, 6, 5],
   d20: [1, 19, 11, 6, 19, 15],
+  /** Non-ASCII player seeds go into the HMAC message as UTF-8, unescaped. */
+  unicode: { seeds: ['alice', 'ünïcödé — 骰子'], roll1: [5, 3, 5, 6, 1, 6, 5, 3, 3, 1, 4, 6] },
 };
 
 describe('provably fair dice', () => {
@@ -55,5 +60,27 @@ describe('provably fair dice', () => {
     const e = 10_000 / 6;
     const chi = counts.reduce((a, o) => a + (o - e) ** 2 / e, 0);
     expect(chi).toBeLessThan(20.52);
+  });
+});
+
+describe("the README's Python reimplementation", () => {
+  const python = spawnSync('python3', ['--version']).status === 0;
+  it.runIf(python)('gives the test vector, non-ASCII seeds included (run from the README itself)', () => {
+    const readme = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+    const code = /```python\n([\s\S]*?)```/.exec(readme)![1]!;
+    const check = `${code}
+import sys
+out = []
+for seeds in (['alice', 'bob'], ['alice', 'ünïcödé — 骰子']):
+    out.append(' '.join(str(die('${SEED}', 'testgame01', seeds, 1, i)) for i in range(12)))
+print('|'.join(out))
+`;
+    const r = spawnSync('python3', ['-c', check], { encoding: 'utf8', env: { ...process.env, PYTHONIOENCODING: 'utf-8' } });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe(`${VECTOR.roll1.join(' ')}|${VECTOR.unicode.roll1.join(' ')}`);
+    expect(VECTOR.unicode.roll1.map((_, i) => seededDie(SEED, 'testgame01', VECTOR.unicode.seeds, 1, i, 6))).toEqual(VECTOR.unicode.roll1);
+  });
+  it.skipIf(python)('SKIPPED LOUDLY: python3 is not on this machine, so the README Python was not run', () => {
+    console.warn('python3 missing: the README Python check did not run');
   });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { GENESIS_HASH, rowHash } from '../../src/ledger/chain.js';
 import { verifyExport } from '../../src/verify/verify-export.js';
 import { tmpDir } from '../helpers/tmp.js';
 
@@ -95,5 +96,75 @@ describe('offline verification of a committed sample export', () => {
     expect(broken.code).toBe(1);
     expect(broken.stdout).toContain(`chain BROKEN at row ${rows()[4].id}`);
     expect(broken.stdout).toContain('NOT verified');
+  });
+});
+
+/** An operator's edit made whole again: every hash after the change recomputed, so the chain holds. */
+function rehash(all: Record<string, any>[]): Record<string, any>[] {
+  const sorted = [...all].sort((a, b) => a.guild_seq - b.guild_seq);
+  let prev = GENESIS_HASH;
+  for (const r of sorted) {
+    r.prev_hash = prev;
+    r.hash = rowHash(prev, r as never);
+    prev = r.hash;
+  }
+  return sorted;
+}
+const text = (all: Record<string, any>[]) => join(all.map((x) => JSON.stringify(x)));
+
+describe('the verifier against an operator who edits and re-hashes (issue 13)', () => {
+  const gameRolls = (all: Record<string, any>[]) => all.filter((x) => typeof x.game_seq === 'number').sort((a, b) => a.guild_seq - b.guild_seq);
+
+  it('a re-hashed export of the sample still holds (the test rehash is faithful)', () => {
+    expect(verifyExport(text(rehash(rows()))).ok).toBe(true);
+  });
+
+  it('a gap in the game stream is rejected', () => {
+    const all = rows();
+    gameRolls(all)[1]!.game_seq = 3;
+    gameRolls(all)[2]!.game_seq = 4;
+    const r = verifyExport(text(rehash(all)));
+    expect(r.chains[0]!.report.ok).toBe(true);
+    expect(r.ok).toBe(false);
+    expect(r.games[0]!.problem).toMatch(/is game roll 3 where 2 was due/);
+  });
+
+  it('a duplicated game roll number is rejected', () => {
+    const all = rows();
+    gameRolls(all)[2]!.game_seq = 2;
+    const r = verifyExport(text(rehash(all)));
+    expect(r.ok).toBe(false);
+    expect(r.games[0]!.problem).toMatch(/is game roll 2 where 3 was due/);
+  });
+
+  it('a roll moved out of the game (an unfavourable one dropped from the stream) is rejected', () => {
+    const all = rows();
+    const [, second, third] = gameRolls(all);
+    second!.game_id = null;
+    second!.game_seq = null;
+    third!.game_seq = 2;
+    const r = verifyExport(text(rehash(all)));
+    expect(r.ok).toBe(false);
+    expect(r.games[0]!.problem).toMatch(new RegExp(`roll ${second!.id} is a hearts-of-tin roll in the game's channel during the game, but not part of it`));
+  });
+
+  it('a pinned head catches a recomputed chain, and passes the honest one', () => {
+    const honest = rows();
+    const pinned = honest.find((x) => x.guild_seq === 6)!.hash;
+    expect(verifyExport(SAMPLE, { head: pinned })).toMatchObject({ ok: true });
+    const forged = rows();
+    forged.find((x) => x.guild_seq === 3)!.user_name = 'someone else';
+    const r = verifyExport(text(rehash(forged)), { head: pinned });
+    expect(r.chains[0]!.report.ok).toBe(true);
+    expect(r.ok).toBe(false);
+    expect(r.lines.join('\n')).toContain(`pinned head ${pinned}: NOT in this export`);
+  });
+
+  it('a malformed export gets a clear error, not a crash', () => {
+    const all = rows();
+    delete all[3].dice;
+    const r = verifyExport(text(all));
+    expect(r.ok).toBe(false);
+    expect(r.lines[0]).toBe('line 4 is not a ledger row: `dice` must be a list of whole numbers');
   });
 });
