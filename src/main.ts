@@ -4,24 +4,49 @@ import { MessageLinks } from './core/message-links.js';
 import { createBot } from './discord/bot.js';
 import { Ledger } from './ledger/ledger.js';
 import { createLogger } from './log.js';
+import { healthFileFor, startHeartbeat } from './ops/heartbeat.js';
 
 const config = loadConfigOrExit(['token']);
-const log = createLogger({ level: config.logLevel, secrets: [config.discordToken] });
+
+// If whoever reads our output goes away, writes fail with EPIPE: drop them, never retry or rethrow
+// (logging that failure to the same broken stream would spin forever and starve SIGTERM).
+let outputGone = false;
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', () => {
+    outputGone = true;
+  });
+}
+const write = (line: string) => {
+  if (outputGone) return;
+  try {
+    process.stderr.write(`${line}\n`);
+  } catch {
+    outputGone = true;
+  }
+};
+const log = createLogger({ level: config.logLevel, secrets: [config.discordToken], write });
 
 // A stray rejection inside a library must not take every other table's game down with it.
-process.on('uncaughtException', (err) => log.error('uncaught exception', { err }));
+process.on('uncaughtException', (err) => {
+  if ((err as NodeJS.ErrnoException).code === 'EPIPE') outputGone = true;
+  else log.error('uncaught exception', { err });
+});
 process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err }));
 
 const ledger = Ledger.open(config.databasePath);
 const links = new MessageLinks(ledger, log);
 const bot = createBot({ token: config.discordToken!, apiBase: config.apiBase, router: createRouter({ ledger, log }), links, log });
+const heartbeat = startHeartbeat(healthFileFor(config.databasePath, process.env.HEALTH_FILE), ledger, () => bot.client.isReady());
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info('shutting down', { signal });
+  // Whatever happens while closing, the process ends: a hung close must not keep a stopped bot alive.
+  setTimeout(() => process.exit(0), 10_000).unref();
   try {
+    heartbeat.stop();
     await bot.stop();
   } finally {
     ledger.close();
@@ -30,10 +55,22 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// Under a wrapper (npm start, npx) a process manager signals the wrapper, which may exit without
+// passing SIGTERM on: when our parent goes, we are orphaned (a new parent) and stop as if signalled.
+const parent = process.ppid;
+if (parent > 1) {
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown('parent exited');
+  }, 500).unref();
+}
 
-log.info('starting', { database: config.databasePath, api: config.apiBase ?? 'discord.com' });
-bot.start().catch((err) => {
-  log.error('could not connect to Discord', { err });
-  ledger.close();
-  process.exit(1);
-});
+log.info('starting', { pid: process.pid, database: config.databasePath, api: config.apiBase ?? 'discord.com' });
+bot
+  .start()
+  .then(() => heartbeat.beat())
+  .catch((err) => {
+    log.error('could not connect to Discord', { err });
+    heartbeat.stop();
+    ledger.close();
+    process.exit(1);
+  });

@@ -1,0 +1,3 @@
+// The production entry point: `node dist/main.js` (npm start), with no wrapper between a process
+// manager's SIGTERM and node.
+import './src/main.js';
