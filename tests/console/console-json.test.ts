@@ -11,7 +11,7 @@ const ROOT = path.resolve(__dirname, '../..');
 /** Runs the console exactly as a user pipes into it (npm run console -- --json), on a fresh ledger. */
 function runConsole(input: string, args: string[] = []) {
   const db = tmpDb();
-  const r = spawnSync('npm', ['run', 'console', '--', '--json', '--db', db, ...args], {
+  const r = spawnSync('npm', ['run', '--silent', 'console', '--', '--json', '--db', db, ...args], {
     cwd: ROOT,
     input,
     encoding: 'utf8',
@@ -50,7 +50,7 @@ describe('npm run console -- --json', () => {
     const id = failed.buttons[0].custom_id;
     expect(failed.buttons[0].label).toBe('Commander joins — re-roll');
     const script = [`as mallory`, `press ${id}`, `as referee gm`, `press ${id}`, `press ${id}`].join('\n');
-    const r = spawnSync('npm', ['run', 'console', '--', '--json', '--db', first.db], { cwd: ROOT, input: `${script}\n`, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync('npm', ['run', '--silent', 'console', '--', '--json', '--db', first.db], { cwd: ROOT, input: `${script}\n`, encoding: 'utf8', timeout: 30_000 });
     const out = r.stdout
       .trim()
       .split('\n')
@@ -152,7 +152,7 @@ describe('npm run console -- --json', () => {
     const out = first.lines.map((l) => JSON.parse(l));
     expect(out.every((o) => o.ok)).toBe(true);
     const victim = out[13].roll_id; // the newest roll, on the first page
-    const r = spawnSync('npm', ['run', 'console', '--', '--json', '--gm', '--db', first.db], {
+    const r = spawnSync('npm', ['run', '--silent', 'console', '--', '--json', '--gm', '--db', first.db], {
       cwd: ROOT,
       input: `${['/history scope:server', 'press', `/void id:${victim} reason:"measured from the wrong hex"`, '/history', '/export'].join('\n')}\n`,
       encoding: 'utf8',
