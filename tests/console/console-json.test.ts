@@ -50,7 +50,12 @@ describe('npm run console -- --json', () => {
     const id = failed.buttons[0].custom_id;
     expect(failed.buttons[0].label).toBe('Commander joins — re-roll');
     const script = [`as mallory`, `press ${id}`, `as referee gm`, `press ${id}`, `press ${id}`].join('\n');
-    const r = spawnSync('npm', ['run', '--silent', 'console', '--', '--json', '--db', first.db], { cwd: ROOT, input: `${script}\n`, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync('npm', ['run', '--silent', 'console', '--', '--json', '--db', first.db], {
+      cwd: ROOT,
+      input: `${script}\n`,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     const out = r.stdout
       .trim()
       .split('\n')
