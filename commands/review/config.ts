@@ -2,6 +2,7 @@ import { gmOnly } from '../../src/core/access.js';
 import { message, record } from '../../src/core/adjudicate.js';
 import { defineSubcommand, type CommandGroup, type Context } from '../../src/core/command.js';
 import { channel, role } from '../../src/core/options.js';
+import { refuse } from '../../src/core/user-error.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
 import { noticeEmbed } from '../../src/render/embed.js';
 import type { LedgerTx } from '../../src/ledger/ledger.js';
@@ -35,9 +36,18 @@ export default {
     'gm-channel': defineSubcommand({
       description: 'Where the results of sealed rolls are posted for the GMs',
       access: gmOnly('change the settings'),
-      options: { channel: channel({ description: 'A channel only GMs can read', required: true }) },
-      run: (ctx, o) =>
-        setting(ctx, 'gm_channel', o.channel!, (tx) => tx.settings.setGmChannel(ctx.actor.guildId, o.channel!), `Sealed results now go to <#${o.channel}>.`),
+      options: { channel: channel({ description: 'A text channel only GMs can read, where the bot may post', required: true }) },
+      run: (ctx, o) => {
+        const id = o.channel!;
+        // Checked now so that a sealed roll never finds out later that its result has nowhere to go.
+        const facts = ctx.channel(id);
+        if (facts && !facts.text) refuse(`<#${id}> is not a text channel: sealed results need a text or announcement channel.`);
+        if (facts?.botMissing?.length)
+          refuse(
+            `The bot cannot post in <#${id}>: it lacks ${facts.botMissing.join(', ')} there. Grant those to the bot (or its role) in the channel's settings, then run this again.`,
+          );
+        return setting(ctx, 'gm_channel', id, (tx) => tx.settings.setGmChannel(ctx.actor.guildId, id), `Sealed results now go to <#${id}>.`);
+      },
     }),
   },
 } satisfies CommandGroup;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { afterNotify } from '../core/adjudicate.js';
 import os from 'node:os';
 import path from 'node:path';
 import { isGroup, optionsOf, type Actor, type Attachment, type Button, type Reply } from '../core/command.js';
@@ -111,6 +112,9 @@ export class ConsoleSession {
         };
       case 'message':
       case 'update': {
+        // The console's "other channel" is this output: the post always succeeds.
+        const notify = reply.type === 'message' ? reply.notify : undefined;
+        reply = afterNotify(reply, true);
         this.lastButtons = reply.buttons;
         const ephemeral = reply.type === 'message' && reply.ephemeral;
         const files = reply.type === 'message' ? this.save(reply.files ?? []) : [];
@@ -126,14 +130,14 @@ export class ConsoleSession {
           ...(reply.type === 'message' && reply.private
             ? { private: { embed: reply.private.embed, buttons: reply.private.buttons.map((b) => ({ custom_id: b.custom_id, label: b.label })) } }
             : {}),
-          ...(reply.type === 'message' && reply.notify ? { notify: { channel: reply.notify.channelId, embed: reply.notify.embed } } : {}),
+          ...(notify ? { notify: { channel: notify.channelId, embed: notify.embed } } : {}),
         };
         if (reply.type === 'message' && reply.private) this.lastButtons = reply.private.buttons;
         const text = [
           embedToText(reply.embed, reply.buttons, ephemeral),
           ...files.map((f) => `  [attachment ${f.name}: ${f.path}]`),
           ...(reply.type === 'message' && reply.private ? [embedToText(reply.private.embed, reply.private.buttons, true)] : []),
-          ...(reply.type === 'message' && reply.notify ? [`  [posted to channel ${reply.notify.channelId}]`, embedToText(reply.notify.embed)] : []),
+          ...(notify ? [`  [posted to channel ${notify.channelId}]`, embedToText(notify.embed)] : []),
         ];
         return { json, text: text.join('\n') };
       }

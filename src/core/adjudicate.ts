@@ -119,18 +119,41 @@ export function rollMessage(
   if (!sealed) return resultMessage(found, embed, buttons);
   const { row } = found;
   const gmChannel = ctx.services.ledger.settings.get(ctx.actor.guildId).gm_channel_id;
-  const where = [ctx.actor.isGm ? 'shown to you' : undefined, gmChannel ? `sent to <#${gmChannel}>` : undefined].filter(Boolean).join(' and ');
-  const body = `Sealed roll \`${row.id}\` by <@${row.user_id}>: the result is recorded (hash \`${row.hash.slice(0, 8)}\`) and stays hidden until a GM or the roller runs /reveal id:${row.id}.${where ? ` The result was ${where}.` : ' No GM channel is set (/config gm-channel): a GM can read it with /roll show.'}`;
+  const shownToYou = ctx.actor.isGm ? ' The result was shown to you.' : '';
+  const body = `Sealed roll \`${row.id}\` by <@${row.user_id}>: the result is recorded (hash \`${row.hash.slice(0, 8)}\`) and stays hidden until a GM or the roller runs /reveal id:${row.id}.`;
+  // Whether the GMs' channel got it is known only once the post is tried: the transport posts
+  // first and ends the reply with `sent` or `failed`.
+  const notify = gmChannel
+    ? {
+        channelId: gmChannel,
+        embed,
+        sent: ` The result was ${ctx.actor.isGm ? 'shown to you and ' : ''}sent to <#${gmChannel}>.`,
+        failed: `${shownToYou} ⚠️ It could not be posted to <#${gmChannel}>: the bot needs View Channel, Send Messages and Embed Links there. A GM can read it with /roll show id:${row.id}.`,
+      }
+    : undefined;
+  const unposted = gmChannel ? '' : shownToYou || ' No GM channel is set (/config gm-channel): a GM can read it with /roll show.';
   return {
     type: 'message',
     ephemeral: false,
-    embed: noticeEmbed(`Sealed roll · /${row.command}${row.unit ? ` · ${row.unit}` : ''}`, body),
+    embed: noticeEmbed(`Sealed roll · /${row.command}${row.unit ? ` · ${row.unit}` : ''}`, body + unposted),
     buttons: [],
     record: { command: row.command, system: row.system, roll_id: row.id, sealed: true, steps: [], result: null },
     // The rules' choices (re-roll, refuse hardening) are offered with the reveal, when the result is public.
     ...(ctx.actor.isGm ? { private: { embed, buttons: [] } } : {}),
-    ...(gmChannel ? { notify: { channelId: gmChannel, embed } } : {}),
+    ...(notify ? { notify } : {}),
   };
+}
+
+/**
+ * The reply once its post to another channel was tried: the post's outcome is said in the reply's
+ * last sentence, and nothing is left to post.
+ */
+export function afterNotify<R extends Reply>(reply: R, posted: boolean): R {
+  const r: Reply = reply;
+  if (r.type !== 'message' || !r.notify) return reply;
+  const { notify, ...rest } = r;
+  const description = `${rest.embed.description ?? ''}${posted ? notify.sent : notify.failed}`;
+  return { ...rest, embed: { ...rest.embed, description } } as R;
 }
 
 /** A message that records nothing of its own (status, rosters, notices). */

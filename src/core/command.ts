@@ -37,7 +37,15 @@ export type Context = {
   commands: readonly AnyCommand[];
   /** The options the user actually gave (defaults aside): an explicit option beats a roster value. */
   given: ReadonlySet<string>;
+  /** What the transport knows of a channel named in the options, if anything. */
+  channel: (id: string) => ChannelFacts | undefined;
 };
+
+/**
+ * A channel as the transport sees it: whether it holds text messages, and which of the
+ * permissions the bot needs to post there it lacks (undefined when that cannot be known).
+ */
+export type ChannelFacts = { text: boolean; botMissing?: string[] };
 
 export type Button = { custom_id: string; label: string; style: 'primary' | 'secondary' | 'danger' };
 
@@ -67,8 +75,11 @@ export type Reply =
       files?: Attachment[];
       /** Shown only to the actor, after the public reply (a sealed result for a GM). */
       private?: { embed: APIEmbed; buttons: Button[] };
-      /** Posted to another channel of the server (a sealed result for the GMs' channel). */
-      notify?: { channelId: string; embed: APIEmbed };
+      /**
+       * Posted to another channel of the server (a sealed result for the GMs' channel) before the
+       * reply goes out; the reply's description then ends with `sent` or, when the post fails, `failed`.
+       */
+      notify?: { channelId: string; embed: APIEmbed; sent: string; failed: string };
     }
   /** Replaces the message a button was pressed on. */
   | { type: 'update'; embed: APIEmbed; buttons: Button[]; record?: RecordSummary }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApplicationCommandOptionType, type APIApplicationCommandBasicOption } from 'discord.js';
+import { ApplicationCommandOptionType, ChannelType, type APIApplicationCommandBasicOption } from 'discord.js';
 
 /**
  * One declaration per option gives everything that must agree about it: the zod schema that
@@ -139,12 +139,19 @@ export function role(o: { description: string; required?: boolean }): OptionSpec
 }
 
 /** A channel of the server (the console takes its id as text). */
+/** A channel option; Discord's picker offers only text and announcement channels. */
 export function channel(o: { description: string; required?: boolean }): OptionSpec<string | undefined> {
   return finish(z.string().min(1).max(100), o.required ? { required: true } : {}, {
     description: o.description,
-    allowed: 'a channel of this server',
+    allowed: 'a text channel of this server',
     autocomplete: false,
-    toSlash: (name) => ({ type: ApplicationCommandOptionType.Channel, name, description: o.description, required: o.required ?? false }),
+    toSlash: (name) => ({
+      type: ApplicationCommandOptionType.Channel,
+      name,
+      description: o.description,
+      required: o.required ?? false,
+      channel_types: [ChannelType.GuildText, ChannelType.GuildAnnouncement],
+    }),
     fromText: (raw) => raw.replace(/^<#(\d+)>$/, '$1'),
   });
 }

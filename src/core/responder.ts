@@ -1,4 +1,6 @@
+import type { APIEmbed } from 'discord.js';
 import type { Logger } from '../log.js';
+import { afterNotify } from './adjudicate.js';
 import type { Actor, Reply } from './command.js';
 import type { MessageLinks } from './message-links.js';
 import type { Request } from './router.js';
@@ -11,14 +13,20 @@ export interface TransportInteraction {
   kind: 'command' | 'button' | 'autocomplete';
   /** Who acts, or undefined outside a server (rolls are recorded per server). */
   actor(): Actor | undefined;
+  /** Whether the server itself installed the app (not only the user): only then may it record there. */
+  installedByServer(): boolean;
   request(actor: Actor): Request;
   /** Acknowledge now and answer later (a command: a deferred ephemeral reply; a button: a deferred update). */
   defer(): Promise<void>;
+  /** Posts an embed to another channel of the interaction's server; throws when it cannot. */
+  post(channelId: string, embed: APIEmbed): Promise<void>;
   /** Sends the reply (after a defer, edits it in); returns the id of the message that shows a result. */
   deliver(reply: Reply, deferred: boolean): Promise<string | undefined>;
 }
 
 export const OUTSIDE_A_SERVER = 'Morale Officer works inside a server, where rolls are recorded.';
+export const NOT_INSTALLED_HERE =
+  'Morale Officer has not been added to this server, so it cannot record rolls here (a personal install does not count). A server admin can add it from its invite link.';
 
 /** Discord gives an interaction 3 s for its first answer: work still running at 2 s is deferred. */
 export const DEFER_AFTER_MS = 2_000;
@@ -40,11 +48,13 @@ export class Responder {
   async respond(i: TransportInteraction): Promise<void> {
     try {
       const actor = i.actor();
-      if (!actor) {
-        await i.deliver(i.kind === 'autocomplete' ? { type: 'choices', choices: [] } : { type: 'error', message: OUTSIDE_A_SERVER }, false);
+      // A user-installed copy of the app could otherwise record rolls for a server that never added it.
+      const refusal = !actor ? OUTSIDE_A_SERVER : !i.installedByServer() ? NOT_INSTALLED_HERE : undefined;
+      if (!actor || refusal) {
+        await i.deliver(i.kind === 'autocomplete' ? { type: 'choices', choices: [] } : { type: 'error', message: refusal ?? OUTSIDE_A_SERVER }, false);
         return;
       }
-      const handling = this.router.handle(i.request(actor));
+      const handling = this.router.handle(i.request(actor)).then((reply) => this.notified(i, reply));
       const deferred = i.kind !== 'autocomplete' && (await this.late(handling));
       if (deferred) await i.defer();
       const reply = await handling;
@@ -52,6 +62,21 @@ export class Responder {
       if (messageId && 'record' in reply && reply.record) this.links.shown(reply.record.roll_id, messageId);
     } catch (err) {
       this.log.error('could not answer the interaction', { err });
+    }
+  }
+
+  /**
+   * Makes a reply's post to another channel (a sealed result to the GMs' channel) before the reply
+   * itself, so the reply says truly whether it arrived.
+   */
+  private async notified(i: TransportInteraction, reply: Reply): Promise<Reply> {
+    if (reply.type !== 'message' || !reply.notify) return reply;
+    try {
+      await i.post(reply.notify.channelId, reply.notify.embed);
+      return afterNotify(reply, true);
+    } catch (err) {
+      this.log.warn('could not post to the GM channel; the reply says so', { channelId: reply.notify.channelId, err });
+      return afterNotify(reply, false);
     }
   }
 

@@ -1,13 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { AlreadyRecordedError, LedgerWriteError } from '../ledger/ledger.js';
-import { isGroup, parseCustomId, type Actor, type AnyCommand, type ButtonHandler, type Context, type Reply, type Services } from './command.js';
+import {
+  isGroup,
+  parseCustomId,
+  type Actor,
+  type AnyCommand,
+  type ChannelFacts,
+  type ButtonHandler,
+  type Context,
+  type Reply,
+  type Services,
+} from './command.js';
 import { type AccessDecl, checkAccess } from './access.js';
 import { parseOptions, type OptionMap } from './options.js';
 import { UserError } from './user-error.js';
 
 /** What a transport (Discord gateway, console) hands the router. */
 export type Request =
-  | { type: 'command'; name: string; subcommand?: string | undefined; options: Record<string, unknown>; actor: Actor }
+  | {
+      type: 'command';
+      name: string;
+      subcommand?: string | undefined;
+      options: Record<string, unknown>;
+      actor: Actor;
+      /** What the transport knows of the channels named in the options. */
+      channels?: Record<string, ChannelFacts>;
+    }
   | { type: 'button'; customId: string; actor: Actor }
   | { type: 'autocomplete'; name: string; subcommand?: string | undefined; option: string; value: string; actor: Actor };
 
@@ -38,7 +56,8 @@ export class Router {
 
   async handle(req: Request): Promise<Reply> {
     const given = new Set(req.type === 'command' ? Object.keys(req.options) : []);
-    const ctx: Context = { actor: this.withGmRole(req.actor), services: this.services, commands: this.commands, given };
+    const channels = (req.type === 'command' && req.channels) || {};
+    const ctx: Context = { actor: this.withGmRole(req.actor), services: this.services, commands: this.commands, given, channel: (id) => channels[id] };
     try {
       return await this.dispatch(req, ctx);
     } catch (err) {

@@ -1,6 +1,8 @@
 import {
   ApplicationCommandOptionType,
+  ApplicationIntegrationType,
   ButtonStyle,
+  ChannelType,
   ComponentType,
   MessageFlags,
   PermissionFlagsBits,
@@ -12,7 +14,7 @@ import {
   type CommandInteractionOption,
   type Interaction,
 } from 'discord.js';
-import type { Actor, Button, Reply } from '../core/command.js';
+import type { Actor, Button, ChannelFacts, Reply } from '../core/command.js';
 import type { TransportInteraction } from '../core/responder.js';
 import type { Request } from '../core/router.js';
 
@@ -36,18 +38,41 @@ export function actorOf(i: Routable): Actor | undefined {
   };
 }
 
-/** The subcommand (if any) and the option values, as plain name → value. */
-function flatOptions(data: readonly CommandInteractionOption[]): { subcommand?: string; options: Record<string, unknown> } {
+/** The subcommand (if any) and its options as Discord sent them. */
+function optionList(data: readonly CommandInteractionOption[]): { subcommand?: string; list: readonly CommandInteractionOption[] } {
   const sub = data.find((o) => o.type === ApplicationCommandOptionType.Subcommand);
-  const list = sub ? (sub.options ?? []) : data;
-  const options: Record<string, unknown> = {};
-  for (const o of list) options[o.name] = o.value;
-  return sub ? { subcommand: sub.name, options } : { options };
+  return sub ? { subcommand: sub.name, list: sub.options ?? [] } : { list: data };
+}
+
+/** What the bot needs in a channel to post a result there. */
+const TO_POST = [PermissionFlagsBits.ViewChannel, PermissionFlagsBits.SendMessages, PermissionFlagsBits.EmbedLinks];
+const spaced = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2');
+
+/** Each channel option's channel: text or not, and what the bot lacks there (from the gateway's cache). */
+function channelFacts(i: ChatInputCommandInteraction, list: readonly CommandInteractionOption[]): Record<string, ChannelFacts> {
+  const facts: Record<string, ChannelFacts> = {};
+  for (const o of list) {
+    if (o.type !== ApplicationCommandOptionType.Channel || typeof o.value !== 'string') continue;
+    const cached = i.guild?.channels.cache.get(o.value);
+    const type = cached?.type ?? o.channel?.type;
+    if (type === undefined) continue;
+    const me = i.guild?.members.me;
+    const permissions = cached && me ? cached.permissionsFor(me) : null;
+    facts[o.value] = {
+      text: type === ChannelType.GuildText || type === ChannelType.GuildAnnouncement,
+      ...(permissions ? { botMissing: permissions.missing(TO_POST).map(spaced) } : {}),
+    };
+  }
+  return facts;
 }
 
 /** The router's request for an interaction we handle, or undefined for kinds we do not. */
 export function requestOf(i: Interaction, actor: Actor): Request | undefined {
-  if (i.isChatInputCommand()) return { type: 'command', name: i.commandName, ...flatOptions(i.options.data), actor };
+  if (i.isChatInputCommand()) {
+    const { subcommand, list } = optionList(i.options.data);
+    const options = Object.fromEntries(list.map((o) => [o.name, o.value]));
+    return { type: 'command', name: i.commandName, ...(subcommand ? { subcommand } : {}), options, actor, channels: channelFacts(i, list) };
+  }
   if (i.isButton()) return { type: 'button', customId: i.customId, actor };
   if (i.isAutocomplete()) {
     const focused = i.options.getFocused(true);
@@ -88,7 +113,7 @@ export function componentsOf(buttons: Button[]): APIActionRowComponent<APIButton
 
 /**
  * Sends the router's reply the way this interaction allows, then any private follow-up and any post
- * to another channel. After a defer (always ephemeral, since the reply is not known yet) a public
+ * After a defer (always ephemeral, since the reply is not known yet) a public
  * result is posted as a follow-up and the placeholder removed; a button's deferred update edits
  * the message it was pressed on. Returns the id of the message that shows the result.
  */
@@ -128,10 +153,6 @@ export async function deliver(i: Routable, reply: Reply, deferred = false): Prom
   if (reply.type === 'message' && reply.private) {
     await i.followUp({ embeds: [reply.private.embed], components: componentsOf(reply.private.buttons), flags: MessageFlags.Ephemeral });
   }
-  if (reply.type === 'message' && reply.notify) {
-    const channel = await i.client.channels.fetch(reply.notify.channelId).catch(() => null);
-    if (channel?.isSendable()) await channel.send({ embeds: [reply.notify.embed] });
-  }
   return messageId;
 }
 
@@ -140,10 +161,18 @@ export function gatewayInteraction(i: Routable): TransportInteraction {
   return {
     kind: i.isAutocomplete() ? 'autocomplete' : i.isButton() ? 'button' : 'command',
     actor: () => actorOf(i),
+    // Discord names who authorised the interaction: a server install carries the server's id under GuildInstall.
+    installedByServer: () => !!i.guildId && i.authorizingIntegrationOwners[ApplicationIntegrationType.GuildInstall] === i.guildId,
     request: (actor) => requestOf(i, actor)!,
     defer: async () => {
       if (i.isButton()) await i.deferUpdate();
       else if (i.isChatInputCommand()) await i.deferReply({ flags: MessageFlags.Ephemeral });
+    },
+    post: async (channelId, embed) => {
+      const channel = await i.client.channels.fetch(channelId);
+      if (!channel?.isSendable() || !('guildId' in channel) || channel.guildId !== i.guildId)
+        throw new Error(`channel ${channelId} is not a channel of this server the bot can post in`);
+      await channel.send({ embeds: [embed] });
     },
     deliver: (reply, deferred) => deliver(i, reply, deferred),
   };

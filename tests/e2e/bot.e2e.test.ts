@@ -5,9 +5,22 @@ import { promisify } from 'node:util';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bot } from '../../src/discord/bot.js';
+import { commandDefinitions } from '../../src/discord/definitions.js';
 import type { TestApp } from '../helpers/app.js';
 import { startHarness, type Harness } from '../helpers/discord.js';
-import { APP_ID, autocomplete, buttonPress, type FakeDiscord, GM_ROLE_ID, PERMISSION_MANAGE_GUILD, slashCommand, type Member } from './fake-discord.js';
+import {
+  APP_ID,
+  autocomplete,
+  buttonPress,
+  type FakeDiscord,
+  GM_ROLE_ID,
+  gmRoomOf,
+  lockedChannelOf,
+  PERMISSION_MANAGE_GUILD,
+  slashCommand,
+  voiceChannelOf,
+  type Member,
+} from './fake-discord.js';
 
 // A recognisable fake token: it must never appear in a log line.
 const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.FAKE00.ThisIsTheE2eTestTokenDoNotLogIt0123456789';
@@ -184,6 +197,59 @@ describe('the real discord.js client against a local fake Discord', () => {
     await expect.poll(() => fake.channelMessages.length, { timeout: 5_000 }).toBe(1);
     expect(fake.channelMessages[0]!.channelId).toBe(gmChannel);
     expect(JSON.stringify(fake.channelMessages[0]!.body)).toContain('**Retreat**');
+  });
+
+  // Issue 15: the GMs' channel must be a text channel the bot can post in, checked when it is set.
+  it('/config gm-channel refuses a voice channel and one where the bot may not post, naming what is missing', async () => {
+    const configure = (channelId: string) => {
+      const i = slashCommand('config', {}, { member: referee });
+      i.data.options = [{ name: 'gm-channel', type: 1, options: [{ name: 'channel', type: 7, value: channelId }] }] as never;
+      return fake.send(i);
+    };
+    const before = app.ledger.count(GUILD);
+    const voice = await configure(voiceChannelOf(GUILD));
+    expect(voice.data.flags).toBe(64);
+    expect(voice.data.content).toBe(`⚠️ <#${voiceChannelOf(GUILD)}> is not a text channel: sealed results need a text or announcement channel.`);
+    const locked = await configure(lockedChannelOf(GUILD));
+    expect(locked.data.content).toContain(`The bot cannot post in <#${lockedChannelOf(GUILD)}>: it lacks Send Messages there.`);
+    expect(app.ledger.count(GUILD)).toBe(before);
+    const ok = await configure(gmRoomOf(GUILD));
+    expect(ok.data.embeds[0].description).toBe(`Sealed results now go to <#${gmRoomOf(GUILD)}>.`);
+    expect(app.ledger.settings.get(GUILD).gm_channel_id).toBe(gmRoomOf(GUILD));
+    // The definitions offer only text channels in Discord's picker.
+    const config = commandDefinitions(COMMANDS).find((c) => c.name === 'config')!;
+    expect((config.options!.find((o) => o.name === 'gm-channel') as any).options[0].channel_types).toEqual([0, 5]);
+  });
+
+  // Issue 15, defect 3: the reply claimed the result was sent before the post was tried.
+  it('a sealed roll whose GM-channel post fails says so to the roller, and the log names the post', async () => {
+    // The channel was fine when set; the bot lost its permission there since.
+    app.ledger.settings.setGmChannel(GUILD, lockedChannelOf(GUILD));
+    const posted = fake.channelMessages.length;
+    const logged = app.logs.length;
+    app.dice.push(5);
+    const cb = await fake.send(slashCommand('rally', { disorder: 1, sealed: true, unit: 'Lost Post' }, { member: bob }));
+    const text = cb.data.embeds[0].description as string;
+    expect(text).toContain(`It could not be posted to <#${lockedChannelOf(GUILD)}>: the bot needs View Channel, Send Messages and Embed Links there.`);
+    expect(text).toMatch(/A GM can read it with \/roll show id:\w+\./);
+    expect(text).not.toContain('was sent');
+    expect(fake.channelMessages.length).toBe(posted);
+    const lines = app.logs.slice(logged).map((l) => JSON.parse(l));
+    expect(lines.filter((l) => l.level === 'error')).toEqual([]);
+    expect(lines.find((l) => l.level === 'warn')).toMatchObject({
+      msg: expect.stringContaining('could not post to the GM channel'),
+      channelId: lockedChannelOf(GUILD),
+    });
+    app.ledger.settings.setGmChannel(GUILD, gmRoomOf(GUILD));
+  });
+
+  // Issue 15: a user-installed copy of the app must not record rolls for a server that never added it.
+  it('refuses an interaction authorised only by a personal install, recording nothing', async () => {
+    const before = app.ledger.count(GUILD);
+    const cb = await fake.send(slashCommand('rally', { disorder: 1, unit: 'Stowaway' }, { member: bob, installedBy: 'user' }));
+    expect(cb.data.flags).toBe(64);
+    expect(cb.data.content).toContain('has not been added to this server');
+    expect(app.ledger.count(GUILD)).toBe(before);
   });
 
   it('a member holding the configured GM role is a GM', async () => {

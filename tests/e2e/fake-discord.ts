@@ -16,6 +16,13 @@ export const BOT_USER_ID = '110000000000000001';
 export const PERMISSION_MANAGE_GUILD = 1n << 5n;
 /** A role every fake guild has (Discord sends a guild's roles with GUILD_CREATE). */
 export const GM_ROLE_ID = '800000000000000001';
+/** The bot's own role: View Channel, Send Messages and Embed Links. */
+export const BOT_ROLE_ID = '800000000000000002';
+const BOT_ROLE_PERMISSIONS = (1n << 10n) | (1n << 11n) | (1n << 14n);
+/** Channels every fake guild has besides #general: the GMs' room, one where the bot may not post, a voice channel. */
+export const gmRoomOf = (guildId: string) => String(BigInt(guildId) + 2000n);
+export const lockedChannelOf = (guildId: string) => String(BigInt(guildId) + 3000n);
+export const voiceChannelOf = (guildId: string) => String(BigInt(guildId) + 4000n);
 
 let snowflake = 1_300_000_000_000_000_000n;
 export const nextId = () => String(snowflake++);
@@ -116,13 +123,47 @@ export class FakeDiscord {
         member_count: 2,
         joined_at: new Date().toISOString(),
         features: [],
-        channels: [{ id: channelOf(id), type: 0, name: 'general', guild_id: id, position: 0, permission_overwrites: [] }],
+        channels: [
+          { id: channelOf(id), type: 0, name: 'general', guild_id: id, position: 0, permission_overwrites: [] },
+          { id: gmRoomOf(id), type: 0, name: 'gm-room', guild_id: id, position: 1, permission_overwrites: [] },
+          // The bot's role is denied Send Messages here.
+          {
+            id: lockedChannelOf(id),
+            type: 0,
+            name: 'locked',
+            guild_id: id,
+            position: 2,
+            permission_overwrites: [{ id: BOT_ROLE_ID, type: 0, allow: '0', deny: String(1n << 11n) }],
+          },
+          { id: voiceChannelOf(id), type: 2, name: 'voice', guild_id: id, position: 3, permission_overwrites: [], bitrate: 64000, user_limit: 0 },
+        ],
         threads: [],
         roles: [
           { id, name: '@everyone', permissions: '0', position: 0, color: 0, hoist: false, managed: false, mentionable: false, flags: 0 },
           { id: GM_ROLE_ID, name: 'Referee', permissions: '0', position: 1, color: 0, hoist: false, managed: false, mentionable: false, flags: 0 },
+          {
+            id: BOT_ROLE_ID,
+            name: 'Morale Officer',
+            permissions: String(BOT_ROLE_PERMISSIONS),
+            position: 2,
+            color: 0,
+            hoist: false,
+            managed: true,
+            mentionable: false,
+            flags: 0,
+          },
         ],
-        members: [],
+        // Discord sends the bot's own member with GUILD_CREATE.
+        members: [
+          {
+            user: { id: BOT_USER_ID, username: 'Morale Officer', discriminator: '0', bot: true, avatar: null },
+            roles: [BOT_ROLE_ID],
+            joined_at: new Date().toISOString(),
+            deaf: false,
+            mute: false,
+            flags: 0,
+          },
+        ],
         emojis: [],
         stickers: [],
         presences: [],
@@ -189,6 +230,7 @@ export class FakeDiscord {
       return json(200, { id: rest[1], type: 0, name: 'gm-room', guild_id: guild, position: 1, permission_overwrites: [] });
     }
     if (req.method === 'POST' && rest[0] === 'channels' && rest[2] === 'messages') {
+      if (this.guilds.some((g) => lockedChannelOf(g) === rest[1])) return json(403, { code: 50013, message: 'Missing Permissions' });
       this.channelMessages.push({ channelId: rest[1]!, body });
       return json(200, messageObject(rest[1]!, body));
     }
@@ -289,7 +331,8 @@ async function readBody(req: http.IncomingMessage): Promise<any> {
 
 // ---- interaction payloads as Discord sends them ----------------------------------------------
 
-type Where = { guildId?: string | null; member: Member };
+/** `installedBy: 'user'`: the interaction comes through a user's personal install, not the server's. */
+type Where = { guildId?: string | null; member: Member; installedBy?: 'server' | 'user' };
 
 function base(type: number, where: Where) {
   const user = { id: where.member.id, username: where.member.username, discriminator: '0', global_name: null, avatar: null };
@@ -314,7 +357,7 @@ function base(type: number, where: Where) {
     channel: { id: channelOf(guildId), type: 0, name: 'general', guild_id: guildId },
     channel_id: channelOf(guildId),
     context: 0,
-    authorizing_integration_owners: { '0': guildId },
+    authorizing_integration_owners: where.installedBy === 'user' ? { '1': user.id } : { '0': guildId },
     member: {
       user,
       roles: where.member.roles ?? [],

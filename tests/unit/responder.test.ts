@@ -11,8 +11,10 @@ function transport(kind: TransportInteraction['kind'], inGuild = true) {
   const t: TransportInteraction = {
     kind,
     actor: () => (inGuild ? alice : undefined),
+    installedByServer: () => inGuild,
     request: (actor) => ({ type: 'command', name: 'x', options: {}, actor }),
     defer: async () => void calls.push('defer'),
+    post: async (channelId) => void calls.push(`post ${channelId}`),
     deliver: async (reply, deferred) => {
       calls.push(`deliver ${reply.type}${deferred ? ' (deferred)' : ''}`);
       return 'm1';
@@ -67,5 +69,58 @@ describe('the responder (one interaction sequence for every transport)', () => {
     });
     expect(outside.calls).toEqual([OUTSIDE_A_SERVER]);
     expect(asked).toBe(false);
+  });
+
+  // Issue 15, defect 3: the reply said "sent to #gm" before the post was tried; a failed post told nobody.
+  describe("a reply with a post to the GMs' channel", () => {
+    const sealed: Reply = {
+      ...rolled,
+      embed: { description: 'Sealed roll r1.' },
+      notify: { channelId: 'gm', embed: { title: 'result' }, sent: ' Sent to <#gm>.', failed: ' Could not post to <#gm>.' },
+    };
+    const delivered = () => {
+      const replies: Reply[] = [];
+      const calls: string[] = [];
+      return { replies, calls };
+    };
+
+    it('posts first, then replies saying it was sent', async () => {
+      const d = delivered();
+      const { t } = transport('command');
+      await new Responder({ handle: async () => sealed }, links().links, log).respond({
+        ...t,
+        post: async (channelId) => void d.calls.push(`post ${channelId}`),
+        deliver: async (reply) => {
+          d.calls.push('deliver');
+          d.replies.push(reply);
+          return 'm1';
+        },
+      });
+      expect(d.calls).toEqual(['post gm', 'deliver']);
+      expect(d.replies[0]).toMatchObject({ embed: { description: 'Sealed roll r1. Sent to <#gm>.' } });
+      expect(d.replies[0]).not.toHaveProperty('notify');
+    });
+
+    it('when the post fails, the reply says so, the log names the post (not the interaction), and the roll is still linked', async () => {
+      const d = delivered();
+      const lines: string[] = [];
+      const l = links();
+      const { t } = transport('command');
+      await new Responder({ handle: async () => sealed }, l.links, createLogger({ level: 'info', write: (x) => void lines.push(x) })).respond({
+        ...t,
+        post: async () => {
+          throw Object.assign(new Error('Missing Permissions'), { code: 50013 });
+        },
+        deliver: async (reply) => {
+          d.replies.push(reply);
+          return 'm1';
+        },
+      });
+      expect(d.replies[0]).toMatchObject({ embed: { description: 'Sealed roll r1. Could not post to <#gm>.' } });
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'warn', msg: expect.stringContaining('could not post to the GM channel'), channelId: 'gm' });
+      expect(lines[0]).toContain('Missing Permissions');
+      expect(l.shown).toEqual([['r1', 'm1']]);
+    });
   });
 });
