@@ -1,3 +1,4 @@
+import { userText } from '../src/render/embed.js';
 import { EVERYONE } from '../src/core/access.js';
 import type { CommandGroup, Reply } from '../src/core/command.js';
 import { defineSubcommand } from '../src/core/command.js';
@@ -39,7 +40,7 @@ export default {
         const input = rally.toInput(o);
         const how = input.commanderNear ? 'the commander re-rolls any failure' : 'no commander re-roll';
         return answer(
-          `Odds · Rally${o.unit ? ` · ${o.unit}` : ''}`,
+          `Odds · Rally${o.unit ? ` · ${userText(o.unit)}` : ''}`,
           `${o.disorder} disorder · ${o.quality} · ${how}`,
           rallyDistribution(input, true),
           RALLY_ORDER,
@@ -54,7 +55,7 @@ export default {
       run(ctx, given) {
         const o = morale.prepare(ctx, given, 'read').options;
         return answer(
-          `Odds · ${o.rally ? 'Rally' : 'Morale check'}${o.unit ? ` · ${o.unit}` : ''}`,
+          `Odds · ${o.rally ? 'Rally' : 'Morale check'}${o.unit ? ` · ${userText(o.unit)}` : ''}`,
           `${o.morale} morale, ${o.unit_type.replace('_', ' ')}`,
           moraleDistribution(morale.toInput(o)),
           MORALE_ORDER,
@@ -67,7 +68,7 @@ export default {
       options: oddsOptions(hob.options),
       run(ctx, o) {
         const prepared = hob.prepare(ctx, o, 'read');
-        return answer(`Odds · Heat of Battle · ${prepared.input.unit.name}`, describeSituation(o), hobDistribution(prepared.input), HOB_ORDER);
+        return answer(`Odds · Heat of Battle · ${userText(prepared.input.unit.name)}`, describeSituation(o), hobDistribution(prepared.input), HOB_ORDER);
       },
     }),
     mc: defineSubcommand({
@@ -79,7 +80,7 @@ export default {
         const prepared = mc.prepare(ctx, o, 'read');
         const input = prepared.input;
         const check = input.check === 'mc' ? 'Morale Check' : 'Rally';
-        return answer(`Odds · ${check} · ${input.unit.name}`, describeSituation(o), checkDistribution(input, true), checkOrder(input), HOB_ORDER);
+        return answer(`Odds · ${check} · ${userText(input.unit.name)}`, describeSituation(o), checkDistribution(input, true), checkOrder(input), HOB_ORDER);
       },
     }),
   },

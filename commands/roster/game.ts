@@ -1,3 +1,4 @@
+import { userText } from '../../src/render/embed.js';
 import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
 import { message, record } from '../../src/core/adjudicate.js';
 import { refuse } from '../../src/core/user-error.js';
@@ -54,7 +55,7 @@ export default {
               { system: o.system, name: o.name, commitment: commitment(seed) },
               'game_started',
               'Game started',
-              `${ctx.actor.userName} started ${o.name} (${SYSTEM_NAMES[o.system]}).`,
+              `${userText(ctx.actor.userName)} started ${userText(o.name)} (${SYSTEM_NAMES[o.system]}).`,
             );
             return g;
           });
@@ -185,7 +186,7 @@ export default {
             { ended: true, server_seed: g.server_seed, player_seeds: JSON.parse(g.player_seeds) },
             'game_ended',
             'Game ended',
-            `${ctx.actor.userName} ended ${g.name}; the server seed is revealed.`,
+            `${userText(ctx.actor.userName)} ended ${userText(g.name)}; the server seed is revealed.`,
           );
           await tx.roster.endGame(g.id, tx.timestamp());
           return (await tx.roster.game(g.guild_id, g.id))!;

@@ -1,3 +1,4 @@
+import { userText } from '../../src/render/embed.js';
 import { EVERYONE, gmOnly } from '../../src/core/access.js';
 import { message, record } from '../../src/core/adjudicate.js';
 import { refuse } from '../../src/core/user-error.js';
@@ -86,7 +87,7 @@ export default {
               { action: 'add', side: u.side, fields },
               'unit_added',
               'Unit added',
-              `${ctx.actor.userName} added ${u.name}.`,
+              `${userText(ctx.actor.userName)} added ${userText(u.name)}.`,
             );
             return u;
           });
@@ -134,7 +135,7 @@ export default {
               { action: 'edit', unit: unit.name, changes, new_name: o.new_name, side: o.side, owner: o.owner },
               'unit_edited',
               'Unit edited',
-              `${ctx.actor.userName} edited ${unit.name}.`,
+              `${userText(ctx.actor.userName)} edited ${userText(unit.name)}.`,
             );
             return u;
           });
@@ -174,7 +175,16 @@ export default {
         const { ledger } = ctx.services;
         await ledger.transaction(async (tx) => {
           await tx.roster.removeUnit(unit.id, tx.timestamp());
-          await recordUnit(tx, ctx, game, unit.name, { action: 'remove' }, 'unit_removed', 'Unit removed', `${ctx.actor.userName} removed ${unit.name}.`);
+          await recordUnit(
+            tx,
+            ctx,
+            game,
+            unit.name,
+            { action: 'remove' },
+            'unit_removed',
+            'Unit removed',
+            `${userText(ctx.actor.userName)} removed ${userText(unit.name)}.`,
+          );
         });
         return message(unitEmbed('Unit removed', game.system, unit, 'It is off the roster; its rolls stay in the history.'));
       },

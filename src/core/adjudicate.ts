@@ -8,7 +8,7 @@ export { gameFor } from './games.js';
 import { writeBack, type RosterWrite, type Tracked } from './roster-unit.js';
 import type { Outcome, SystemId } from '../rules/types.js';
 import type { APIEmbed } from 'discord.js';
-import { noticeEmbed } from '../render/embed.js';
+import { noticeEmbed, userText } from '../render/embed.js';
 import { systemName } from '../rules/systems.js';
 import type { Button, Context, Reply, RecordSummary } from './command.js';
 
@@ -19,7 +19,7 @@ import type { Button, Context, Reply, RecordSummary } from './command.js';
 export function gameNote(ctx: Context, system: SystemId): string | undefined {
   const game = ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
   if (!game || game.system === system) return undefined;
-  return `Not part of ${game.name}: that game is ${systemName(game.system)}, so this ${systemName(system)} result is recorded outside it.`;
+  return `Not part of ${userText(game.name)}: that game is ${systemName(game.system)}, so this ${systemName(system)} result is recorded outside it.`;
 }
 
 const noted = (ctx: Context, system: string, embed: APIEmbed): APIEmbed => {
@@ -135,7 +135,7 @@ export function rollMessage(
   return {
     type: 'message',
     ephemeral: false,
-    embed: noticeEmbed(`Sealed roll · /${row.command}${row.unit ? ` · ${row.unit}` : ''}`, body + unposted),
+    embed: noticeEmbed(`Sealed roll · /${row.command}${row.unit ? ` · ${userText(row.unit)}` : ''}`, body + unposted),
     buttons: [],
     record: { command: row.command, system: row.system, roll_id: row.id, sealed: true, steps: [], result: null },
     // The rules' choices (re-roll, refuse hardening) are offered with the reveal, when the result is public.

@@ -1,3 +1,4 @@
+import { userText } from '../render/embed.js';
 import type { Game } from '../ledger/roster.js';
 import { brigadeMorale } from '../rules/hearts-of-tin/disorder.js';
 import { isEnaPhase } from '../rules/wacht-am-rhein/fatigue.js';
@@ -29,9 +30,9 @@ export async function turnEnd(tx: LedgerTx, ctx: Context, before: Game, after: G
         write(
           { game: after, unit },
           { disorder, brigade_shaken: true },
-          `End of turn ${before.turn}: ${name} is shaken (lost ${lost} of ${original}), one disorder marker`,
+          `End of turn ${before.turn}: ${userText(name)} is shaken (lost ${lost} of ${original}), one disorder marker`,
         );
-        lines.push(`${unit.name} (${name}, shaken): +1 disorder marker, now ${disorder}.`);
+        lines.push(`${userText(unit.name)} (${userText(name)}, shaken): +1 disorder marker, now ${disorder}.`);
       }
     }
   }
@@ -46,7 +47,7 @@ export async function turnEnd(tx: LedgerTx, ctx: Context, before: Game, after: G
         { mr_exemption: false, mr_ena: null },
         'Its first possible ENA since leaving Maneuver Reserve has ended: the exemption is over (13.1.3)',
       );
-      lines.push(`${unit.name}: the Maneuver Reserve exemption ended with the ENA.`);
+      lines.push(`${userText(unit.name)}: the Maneuver Reserve exemption ended with the ENA.`);
     }
   }
   return lines;

@@ -3,7 +3,7 @@ import type { HobStep, NtcStep } from '../rules/asl/hob.js';
 import type { CheckStep, WoundStep } from '../rules/asl/mc.js';
 import { HOB_BANDS } from '../rules/asl/hob-table.js';
 import type { Finding, Tone } from '../rules/types.js';
-import { findingField, number, oddsField, resultEmbed, stepFields } from './embed.js';
+import { findingField, number, oddsField, resultEmbed, stepFields, userText } from './embed.js';
 
 export type AslStep = CheckStep | WoundStep | HobStep | NtcStep;
 
@@ -96,7 +96,7 @@ export function storedAslEmbed(
   const outcome = row.outcome as { steps: AslStep[]; tone: Tone; odds?: { exactly: string; or_better: string } };
   const check = row.command === 'hob' ? 'Heat of Battle' : input.check === 'rally' ? 'Rally' : 'Morale Check';
   return aslEmbed({
-    title: `${check} · ${row.unit ?? String(input.unit)}`,
+    title: `${check} · ${userText(row.unit ?? String(input.unit))}`,
     userName: row.user_name,
     description: describeSituation(input),
     steps: outcome.steps,

@@ -1,4 +1,4 @@
-import type { APIEmbed, APIEmbedField } from 'discord.js';
+import { escapeMarkdown, type APIEmbed, type APIEmbedField } from 'discord.js';
 import { percentOf } from '../rules/odds.js';
 import type { Finding, Modifier, Step, Tone } from '../rules/types.js';
 
@@ -11,6 +11,16 @@ export const TONE_COLOUR: Record<Tone, number> = {
   bad: 0xc8372d,
   neutral: 0x8a8f98,
 };
+
+/**
+ * Text a user typed (unit, game and player names, notes, reasons), escaped so that it shows as
+ * typed: no masked links, no fake bold results, no headings. Mentions cannot ping: every message
+ * goes out with allowed_mentions { parse: [] }.
+ */
+export const userText = (s: string) => escapeMarkdown(s, { heading: true, bulletedList: true, numberedList: true, maskedLink: true });
+
+/** A stored time as a Discord timestamp: each reader sees it in their own time zone. */
+export const discordTime = (iso: string) => `<t:${Math.floor(Date.parse(iso) / 1000)}:f>`;
 
 const D6_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 

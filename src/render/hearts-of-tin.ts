@@ -2,7 +2,7 @@ import type { APIEmbed } from 'discord.js';
 import type { RallyInput, RallyOutcome } from '../rules/hearts-of-tin/rally.js';
 import type { BrigadeFinding, DisorderFinding } from '../rules/hearts-of-tin/disorder.js';
 import type { Outcome } from '../rules/types.js';
-import { findingField, oddsField, resultEmbed, stepFields } from './embed.js';
+import { findingField, oddsField, resultEmbed, stepFields, userText } from './embed.js';
 
 type Recorded = { id: string; hash: string };
 
@@ -47,7 +47,7 @@ export function rallyEmbed(a: {
   }
   const last = a.reroll ?? a.first;
   return resultEmbed({
-    title: a.unit ? `Rally · ${a.unit}` : 'Rally',
+    title: a.unit ? `Rally · ${userText(a.unit)}` : 'Rally',
     userName: a.userName,
     tone: last.outcome.tone,
     description: situation(a.input),
@@ -75,7 +75,7 @@ export function findingEmbed(a: {
   }
   fields.push(findingField(f));
   return resultEmbed({
-    title: a.name ? `${a.title} · ${a.name}` : a.title,
+    title: a.name ? `${a.title} · ${userText(a.name)}` : a.title,
     userName: a.userName,
     tone: a.outcome.tone,
     description: a.description,

@@ -1,7 +1,7 @@
 import type { APIEmbed } from 'discord.js';
 import { CHECK_REASONS, COMMANDER_RANGE_M } from '../rules/lightning-war/morale-table.js';
 import type { MoraleInput, MoraleOutcome } from '../rules/lightning-war/morale.js';
-import { oddsField, resultEmbed, stepFields } from './embed.js';
+import { oddsField, resultEmbed, stepFields, userText } from './embed.js';
 
 function situation(i: MoraleInput): string {
   return [
@@ -29,7 +29,7 @@ export function moraleEmbed(a: {
   const notes = a.input.rally ? ['A commander who attempts a rally writes no orders this turn.'] : [];
   const check = a.input.rally ? 'Rally' : 'Morale check';
   return resultEmbed({
-    title: a.unit ? `${check} · ${a.unit}` : check,
+    title: a.unit ? `${check} · ${userText(a.unit)}` : check,
     userName: a.userName,
     tone: a.outcome.tone,
     description: situation(a.input),

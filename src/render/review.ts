@@ -1,10 +1,8 @@
 import type { APIEmbed } from 'discord.js';
 import type { LedgerRow } from '../ledger/ledger.js';
-import { limitEmbed, modifierLine, number, TONE_COLOUR } from './embed.js';
+import { discordTime, limitEmbed, modifierLine, number, TONE_COLOUR, userText } from './embed.js';
 
 export const HISTORY_PAGE = 10;
-
-const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 export const messageLink = (row: { guild_id: string; channel_id: string }, messageId: string | undefined) =>
   messageId && /^\d+$/.test(row.guild_id) ? `https://discord.com/channels/${row.guild_id}/${row.channel_id}/${messageId}` : undefined;
@@ -16,8 +14,8 @@ export const isSealed = (row: LedgerRow) => Boolean((row.input as { sealed?: boo
 export function historyLine(row: LedgerRow, extra: { voidReason?: string | undefined; messageId?: string | undefined; hidden: boolean }): string {
   const result = extra.hidden ? 'sealed' : (row.result ?? '—');
   const link = messageLink(row, extra.messageId);
-  const body = `\`${when(row.created_at)}\` **${row.user_name}** /${row.command}${row.unit ? ` · ${row.unit}` : ''} · **${result}**${link ? ` · [message](${link})` : ''} · \`${row.id}\``;
-  return extra.voidReason !== undefined ? `~~${body}~~ *(void: ${extra.voidReason || 'no reason given'})*` : body;
+  const body = `${discordTime(row.created_at)} **${userText(row.user_name)}** /${row.command}${row.unit ? ` · ${userText(row.unit)}` : ''} · **${result}**${link ? ` · [message](${link})` : ''} · \`${row.id}\``;
+  return extra.voidReason !== undefined ? `~~${body}~~ *(void: ${extra.voidReason ? userText(extra.voidReason) : 'no reason given'})*` : body;
 }
 
 export function historyEmbed(title: string, lines: string[], page: number, pages: number, total: number, scope: string): APIEmbed {
@@ -46,7 +44,7 @@ export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId:
   const fields = [
     {
       name: 'Who and where',
-      value: `${row.user_name} (<@${row.user_id}>) · <#${row.channel_id}> · ${when(row.created_at)} UTC${row.game_id ? ` · game ${row.game_id}${row.turn != null ? ` turn ${row.turn}` : ''}${row.phase ? ` ${row.phase}` : ''}` : ''}`,
+      value: `${userText(row.user_name)} (<@${row.user_id}>) · <#${row.channel_id}> · ${discordTime(row.created_at)}${row.game_id ? ` · game ${row.game_id}${row.turn != null ? ` turn ${row.turn}` : ''}${row.phase ? ` ${row.phase}` : ''}` : ''}`,
       inline: false,
     },
     { name: 'Input', value: `\`\`\`json\n${JSON.stringify(row.input)}\n\`\`\``, inline: false },
@@ -68,7 +66,7 @@ export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId:
       value: related
         .map(
           (r) =>
-            `\`${r.id}\` ${r.kind}${r.result ? ` · ${r.result}` : ''} by ${r.user_name}${(r.input as { reason?: string; note?: string }).reason ? `: ${(r.input as { reason: string }).reason}` : ''}${(r.input as { note?: string }).note ? `: ${(r.input as { note: string }).note}` : ''}`,
+            `\`${r.id}\` ${r.kind}${r.result ? ` · ${r.result}` : ''} by ${userText(r.user_name)}${(r.input as { reason?: string; note?: string }).reason ? `: ${userText((r.input as { reason: string }).reason)}` : ''}${(r.input as { note?: string }).note ? `: ${userText((r.input as { note: string }).note)}` : ''}`,
         )
         .join('\n'),
       inline: false,
@@ -80,5 +78,5 @@ export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId:
     value: `position ${row.guild_seq} · hash \`${row.hash}\`\nprev \`${row.prev_hash}\`${link ? `\n[the message](${link})` : ''}`,
     inline: false,
   });
-  return limitEmbed({ title: `Roll ${row.id} · /${row.command}${row.unit ? ` · ${row.unit}` : ''}`, color: TONE_COLOUR.neutral, fields });
+  return limitEmbed({ title: `Roll ${row.id} · /${row.command}${row.unit ? ` · ${userText(row.unit)}` : ''}`, color: TONE_COLOUR.neutral, fields });
 }

@@ -2,7 +2,7 @@ import type { APIEmbed } from 'discord.js';
 import type { Game, RosterUnit } from '../ledger/roster.js';
 import { systemName } from '../rules/systems.js';
 import { effective, restrictions, type FatigueStatus } from '../rules/wacht-am-rhein/fatigue.js';
-import { limitEmbed, TONE_COLOUR } from './embed.js';
+import { discordTime, limitEmbed, TONE_COLOUR, userText } from './embed.js';
 
 export const UNITS_PER_PAGE = 10;
 
@@ -15,10 +15,10 @@ export function gameEmbed(title: string, g: Game, extra: { units?: number; rolls
     ...(extra.units !== undefined ? [{ name: 'Roster', value: `${extra.units} unit${extra.units === 1 ? '' : 's'}`, inline: true }] : []),
     ...(extra.rolls !== undefined ? [{ name: 'Rolls so far', value: String(extra.rolls), inline: true }] : []),
     ...(extra.rulings !== undefined ? [{ name: 'Rulings so far', value: String(extra.rulings), inline: true }] : []),
-    { name: 'Started', value: `<@${g.started_by}> · ${g.started_at.slice(0, 16).replace('T', ' ')} UTC`, inline: true },
-    ...(g.ended_at ? [{ name: 'Ended', value: `${g.ended_at.slice(0, 16).replace('T', ' ')} UTC`, inline: true }] : []),
+    { name: 'Started', value: `<@${g.started_by}> · ${discordTime(g.started_at)}`, inline: true },
+    ...(g.ended_at ? [{ name: 'Ended', value: discordTime(g.ended_at), inline: true }] : []),
   ];
-  return limitEmbed({ title: `${title} · ${g.name}`, color: TONE_COLOUR.neutral, description: extra.note, fields, footer: { text: `game ${g.id}` } });
+  return limitEmbed({ title: `${title} · ${userText(g.name)}`, color: TONE_COLOUR.neutral, description: extra.note, fields, footer: { text: `game ${g.id}` } });
 }
 
 /** One line of what a unit is now, in its system's terms (effective values where they differ). */
@@ -48,19 +48,19 @@ export function unitEmbed(title: string, system: string, u: RosterUnit, note?: s
   const f = u.fields as Record<string, any>;
   const fields = [
     { name: 'Now', value: unitSummary(system, u), inline: false },
-    { name: 'Owner', value: u.owner_name, inline: true },
-    ...(u.side ? [{ name: 'Side', value: u.side, inline: true }] : []),
+    { name: 'Owner', value: userText(u.owner_name), inline: true },
+    ...(u.side ? [{ name: 'Side', value: userText(u.side), inline: true }] : []),
   ];
   if (system === 'wacht-am-rhein' && f.fatigue !== 'normal') {
     fields.push({ name: 'Restrictions', value: restrictions(f.fatigue as FatigueStatus).join('; '), inline: false });
   }
-  return limitEmbed({ title: `${title} · ${u.name}`, color: TONE_COLOUR.neutral, description: note, fields });
+  return limitEmbed({ title: `${title} · ${userText(u.name)}`, color: TONE_COLOUR.neutral, description: note, fields });
 }
 
 export function unitListEmbed(g: Game, units: RosterUnit[], page: number, pages: number, total: number): APIEmbed {
-  const lines = units.map((u) => `**${u.name}**${u.side ? ` (${u.side})` : ''} — ${unitSummary(g.system, u)}`);
+  const lines = units.map((u) => `**${userText(u.name)}**${u.side ? ` (${userText(u.side)})` : ''} — ${unitSummary(g.system, u)}`);
   return limitEmbed({
-    title: `Roster · ${g.name}`,
+    title: `Roster · ${userText(g.name)}`,
     color: TONE_COLOUR.neutral,
     description: lines.length ? lines.join('\n') : 'No units yet: add one with /unit add.',
     footer: { text: `page ${page + 1} of ${Math.max(1, pages)} · ${total} unit${total === 1 ? '' : 's'} · game ${g.id}` },

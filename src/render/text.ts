@@ -2,7 +2,13 @@ import type { APIEmbed } from 'discord.js';
 import type { Button } from '../core/command.js';
 
 /** Discord markdown that reads as noise in a terminal. */
-const plain = (s: string) => s.replace(/\*\*|__|`/g, '').replace(/(^|\s)\*([^*\n]+)\*/g, '$1$2');
+const plain = (s: string) =>
+  s
+    .replace(/(?<!\\)(\*\*|__|`)/g, '')
+    .replace(/(^|\s)\*([^*\n]+)\*/g, '$1$2')
+    // Discord timestamps as UTC, and user text without the escapes that keep it literal on Discord.
+    .replace(/<t:(\d+):[a-zA-Z]>/g, (_, t: string) => `${new Date(Number(t) * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`)
+    .replace(/\\([\\*_`~|[\]()#>.-])/g, '$1');
 
 const indent = (s: string, by = '  ') =>
   s

@@ -1,7 +1,7 @@
 import type { APIEmbed } from 'discord.js';
 import { effective, restrictions, type FatigueFinding, type FatigueStatus, type Strengths } from '../rules/wacht-am-rhein/fatigue.js';
 import type { Outcome } from '../rules/types.js';
-import { findingField, limitEmbed, resultEmbed, TONE_COLOUR } from './embed.js';
+import { findingField, limitEmbed, resultEmbed, TONE_COLOUR, userText } from './embed.js';
 
 const values = (s: Strengths) => `${s.attack}-${s.defense}-${s.movement}`;
 
@@ -10,7 +10,7 @@ export function fatigueStatusEmbed(name: string | undefined, printed: Strengths,
   const now = effective(printed, status);
   const how = status === 'resting' ? 'halved' : status === 'fatigued' ? 'quartered' : 'as printed';
   return limitEmbed({
-    title: `Fatigue · ${name ?? 'untracked unit'}`,
+    title: `Fatigue · ${name ? userText(name) : 'untracked unit'}`,
     color: TONE_COLOUR[status === 'normal' ? 'good' : status === 'resting' ? 'mixed' : 'bad'],
     fields: [
       { name: 'Status', value: status, inline: true },
@@ -45,7 +45,7 @@ export function fatigueChangeEmbed(a: {
     });
   }
   return resultEmbed({
-    title: `${a.title} · ${a.name ?? 'untracked unit'}`,
+    title: `${a.title} · ${a.name ? userText(a.name) : 'untracked unit'}`,
     userName: a.userName,
     tone: a.outcome.tone,
     fields,

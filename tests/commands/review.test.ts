@@ -57,7 +57,7 @@ describe('/history', () => {
     const lines = first.embed.description!.split('\n');
     expect(lines).toHaveLength(10);
     expect(lines[0]).toContain('Unit 11');
-    expect(lines[0]).toMatch(/^`\d{4}-\d{2}-\d{2} \d{2}:\d{2}` \*\*Alice\*\* \/rally · Unit 11 · \*\*rally\*\* · `[0-9a-z]{10}`$/);
+    expect(lines[0]).toMatch(/^<t:\d{10}:f> \*\*Alice\*\* \/rally · Unit 11 · \*\*rally\*\* · `[0-9a-z]{10}`$/);
     expect(first.embed.footer!.text).toBe('this channel · page 1 of 2 · 12 rolls · newest first');
     const next = first.buttons[0]!;
     expect(expectError(await press(app, bob, next.custom_id))).toContain('Only the player who asked for this history can page it');

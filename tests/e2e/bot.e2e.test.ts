@@ -279,7 +279,25 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(cb.data.embeds[0].fields.find((f: any) => f.name === 'Result').value).toContain('**Rally**');
   });
 
-  it('made no request the fake does not know, and never logged the token', () => {
+  // Issue 15: user text shows as typed (no masked links, no fake bold), nothing pings, times are Discord timestamps.
+  it('a hostile unit name is escaped in the result and in /history, and pings no one', async () => {
+    const name = '[**Rally**](https://evil.example) @everyone';
+    app.dice.push(6);
+    const cb = await fake.send(slashCommand('rally', { disorder: 1, unit: name }, { member: alice }));
+    expect(cb.data.embeds[0].title).toBe('Rally · \\[\\*\\*Rally\\*\\*](https://evil.example) @everyone');
+    expect(cb.data.allowed_mentions).toEqual({ parse: [] });
+    const history = await fake.send(slashCommand('history', {}, { member: alice }));
+    const line = (history.data.embeds[0].description as string).split('\n')[0]!;
+    expect(line).toContain('\\[\\*\\*Rally\\*\\*](https://evil.example)');
+    expect(line).not.toContain('[**Rally**]');
+    expect(line).toMatch(/^<t:\d{10}:f> \*\*Alice of the 1st\*\*/);
+  });
+
+  it('made no request the fake does not know, sent every message with allowed_mentions { parse: [] }, and never logged the token', () => {
+    for (const cb of fake.callbacks.filter((c) => c.type === 4 || c.type === 7))
+      expect(cb.data.allowed_mentions, JSON.stringify(cb.data)).toEqual({ parse: [] });
+    for (const m of fake.channelMessages) expect(m.body.allowed_mentions).toEqual({ parse: [] });
+    for (const e of fake.webhookEdits.filter((w) => w.method !== 'DELETE')) expect(e.body.allowed_mentions, e.path).toEqual({ parse: [] });
     expect(fake.unknownRoutes).toEqual([]);
     expect(app.logs.length).toBeGreaterThan(0);
     expect(app.logs.join('\n')).not.toContain(TOKEN);
