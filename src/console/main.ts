@@ -19,20 +19,28 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+const OPTIONS = {
+  json: { type: 'boolean', default: false },
+  db: { type: 'string' },
+  guild: { type: 'string', default: 'console-guild' },
+  channel: { type: 'string', default: 'console-channel' },
+  user: { type: 'string', default: 'player' },
+  gm: { type: 'boolean', default: false },
+  dice: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** The flags, or the usage and exit 2 for an unknown flag or a missing value (not a stack trace). */
+function readArgs() {
+  try {
+    return parseArgs({ options: OPTIONS, strict: true }).values;
+  } catch (err) {
+    fail(`${(err as Error).message}\n\nusage: ${USAGE}`);
+  }
+}
+
 function main() {
-  const { values: args } = parseArgs({
-    options: {
-      json: { type: 'boolean', default: false },
-      db: { type: 'string' },
-      guild: { type: 'string', default: 'console-guild' },
-      channel: { type: 'string', default: 'console-channel' },
-      user: { type: 'string', default: 'player' },
-      gm: { type: 'boolean', default: false },
-      dice: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  });
+  const args = readArgs();
   if (args.help) {
     process.stdout.write(`${USAGE}\n`);
     return;

@@ -50,14 +50,26 @@ export function tokenize(line: string): string[] {
   return out;
 }
 
+/** `name:` at the start of a token starts an option (Discord's option names are lower case). */
+const OPTION_START = /^([a-z][a-z0-9_-]{0,31}):/;
+
+/**
+ * Options as Discord's command box reads them: a value runs up to the next `name:`, so
+ * `unit:German 4-6-7 elr:3` is unit "German 4-6-7" (quotes still work).
+ */
 function readOptions(name: string, tokens: string[]): Record<string, string> {
   const options: Record<string, string> = {};
+  let last: string | undefined;
   for (const t of tokens) {
-    const colon = t.indexOf(':');
-    if (colon <= 0) throw new LineError(`expected option:value after /${name}, got ${JSON.stringify(t)}`, name);
-    const key = t.slice(0, colon);
+    const key = OPTION_START.exec(t)?.[1];
+    if (key === undefined) {
+      if (last === undefined) throw new LineError(`expected option:value after /${name}, got ${JSON.stringify(t)}`, name);
+      options[last] = options[last] === '' ? t : `${options[last]} ${t}`;
+      continue;
+    }
     if (key in options) throw new LineError(`\`${key}\` is given twice`, name);
-    options[key] = t.slice(colon + 1);
+    options[key] = t.slice(key.length + 1);
+    last = key;
   }
   return options;
 }

@@ -122,7 +122,7 @@ export function user(o: { description: string }): OptionSpec<string | undefined>
       allowed: 'a member of this server',
       autocomplete: false,
       toSlash: (name) => ({ type: ApplicationCommandOptionType.User, name, description: o.description, required: false }),
-      fromText: (raw) => raw.replace(/^<@!?(\d+)>$/, '$1'),
+      fromText: (raw) => raw.replace(/^<@!?(\d+)>$/, '$1').replace(/^@/, ''),
     },
   );
 }
@@ -134,7 +134,7 @@ export function role(o: { description: string; required?: boolean }): OptionSpec
     allowed: 'a role of this server',
     autocomplete: false,
     toSlash: (name) => ({ type: ApplicationCommandOptionType.Role, name, description: o.description, required: o.required ?? false }),
-    fromText: (raw) => raw.replace(/^<@&(\d+)>$/, '$1'),
+    fromText: (raw) => raw.replace(/^<@&(\d+)>$/, '$1').replace(/^@/, ''),
   });
 }
 
@@ -152,7 +152,7 @@ export function channel(o: { description: string; required?: boolean }): OptionS
       required: o.required ?? false,
       channel_types: [ChannelType.GuildText, ChannelType.GuildAnnouncement],
     }),
-    fromText: (raw) => raw.replace(/^<#(\d+)>$/, '$1'),
+    fromText: (raw) => raw.replace(/^<#(\d+)>$/, '$1').replace(/^#/, ''),
   });
 }
 

@@ -249,19 +249,21 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
     return `the unit says ${cat.nationalities.get(nationality)!.name} but \`nationality\` is ${opts.nationality}`;
   }
   nationality ??= opts.nationality ?? impliedNationality;
-  if (!nationality) {
+  // An exempt kind (a crew, a hero …) needs no nationality: its Heat of Battle ruling is the same for all (A15.1).
+  if (!nationality && !kind) {
     return counter ? nationalityChoices(cat, counter) : `name the nationality, in the unit ("German 4-6-7") or with \`nationality\``;
   }
-  const natName = cat.nationalities.get(nationality)?.name;
-  if (!natName) return `"${nationality}" is not a nationality the bot knows (${describeNationalities(cat)})`;
+  const natName = nationality ? cat.nationalities.get(nationality)?.name : undefined;
+  if (nationality && !natName) return `"${nationality}" is not a nationality the bot knows (${describeNationalities(cat)})`;
   const extra = [...describe];
 
   if (kind) {
     const numbers = counter?.numbers;
+    const named = natName ? `${natName} ${kind}` : `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
     return withTags(
       {
-        name: `${natName} ${kind}${counter ? ` ${counter.counter}` : ''}`,
-        nationality,
+        name: `${named}${counter ? ` ${counter.counter}` : ''}`,
+        nationality: nationality ?? '',
         kind,
         counter: counter?.counter,
         class: opts.class,
@@ -274,6 +276,8 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
       extra,
     );
   }
+  // Past the exempt kinds there is always a nationality.
+  if (!nationality || !natName) return `name the nationality, in the unit ("German 4-6-7") or with \`nationality\``;
   if (!counter) {
     // A Commissar needs no counter for Heat of Battle; a Morale Check asks for his ML.
     if (describe.has('commissar')) {
