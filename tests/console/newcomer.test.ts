@@ -10,7 +10,7 @@ const session = (isGm = false) => {
   const app = testApp();
   return { app, console: new ConsoleSession(app.router, { ...alice, isGm }) };
 };
-const json = async (s: ConsoleSession, line: string) => (await s.run(line))!.json as Record<string, any>;
+const json = async (s: ConsoleSession, line: string) => ((await s.run(line)) as { json: Record<string, any> }).json;
 
 describe('the console as a newcomer meets it', () => {
   it('an unknown flag prints the usage and exits 2, with no stack trace', () => {

@@ -56,6 +56,8 @@ describe('the bot as its own process (issue 15)', () => {
     await expect
       .poll(() => spawnSync('npm', ['run', '--silent', 'health'], { cwd: APP, env: envFor(db), encoding: 'utf8' }).status, { timeout: 15_000 })
       .toBe(0);
+    // … and as Docker's HEALTHCHECK runs it: node directly.
+    expect(spawnSync(process.execPath, ['dist/src/ops/health.js'], { cwd: APP, env: envFor(db), encoding: 'utf8' }).status).toBe(0);
     // An online backup while the bot runs holds the row.
     const backup = path.join(tmpDir(), 'backup.db');
     const b = spawnSync('npm', ['run', '--silent', 'backup', '--', backup], { cwd: APP, env: envFor(db), encoding: 'utf8' });
@@ -115,5 +117,73 @@ describe('the bot as its own process (issue 15)', () => {
     const v = spawnSync(process.execPath, ['dist/src/verify/main.js', exported], { cwd: APP, encoding: 'utf8' });
     expect(v.status, v.stderr + v.stdout).toBe(0);
     expect(v.stdout).toContain('verified: all holds');
+  });
+});
+
+// Issue 15: images cannot be built or pulled here, and systemd does not run services here. What can
+// be checked is: the paths the Dockerfile, compose file and unit run exist in the production
+// install, the image is multi-stage and non-root with the ledger on /data, and the unit verifies.
+describe('the deployment files', () => {
+  const read = (f: string) => fs.readFileSync(path.join(ROOT, f), 'utf8');
+  const instructions = (text: string) =>
+    text
+      .replace(/\\\n/g, ' ')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => {
+        const [op, ...rest] = l.split(/\s+/);
+        return { op: op!.toUpperCase(), args: rest.join(' ') };
+      });
+
+  it('Dockerfile: multi-stage, non-root, ledger on /data, node as the entrypoint, a health check that exists', () => {
+    const ins = instructions(read('Dockerfile'));
+    const froms = ins.filter((i) => i.op === 'FROM');
+    expect(froms.length).toBeGreaterThanOrEqual(2);
+    const final = ins.slice(ins.lastIndexOf(froms.at(-1)!));
+    expect(final.find((i) => i.op === 'USER')?.args).toBe('node');
+    expect(final.find((i) => i.op === 'VOLUME')?.args).toBe('["/data"]');
+    expect(final.find((i) => i.op === 'ENV')?.args).toContain('DATABASE_PATH=/data/ledger.db');
+    const entry = JSON.parse(final.find((i) => i.op === 'ENTRYPOINT')!.args) as string[];
+    expect(entry[0]).toBe('node');
+    const health = final.find((i) => i.op === 'HEALTHCHECK')!.args;
+    const healthCmd = JSON.parse(health.slice(health.indexOf('CMD') + 3).trim()) as string[];
+    expect(healthCmd[0]).toBe('node');
+    // What the image runs is what the production install built.
+    for (const file of [entry[1]!, healthCmd[1]!]) expect(fs.existsSync(path.join(APP, file)), file).toBe(true);
+    // Everything the build stage copies is in the repository.
+    const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n');
+    for (const copy of ins.filter((i) => i.op === 'COPY' && !i.args.startsWith('--from'))) {
+      const sources = copy.args.split(/\s+/).slice(0, -1);
+      for (const s of sources)
+        expect(
+          tracked.some((t) => t === s || t.startsWith(`${s}/`)),
+          s,
+        ).toBe(true);
+    }
+  });
+
+  it('compose.yaml builds that image and keeps the ledger on a volume at the same path', () => {
+    const compose = read('compose.yaml');
+    expect(compose).toMatch(/^\s+build: \.$/m);
+    expect(compose).toMatch(/^\s+DATABASE_PATH: \/data\/ledger\.db$/m);
+    expect(compose).toMatch(/^\s+- ledger:\/data$/m);
+    expect(compose).toMatch(/^\s+env_file: \.env$/m);
+  });
+
+  const analyze = spawnSync('systemd-analyze', ['--version'], { encoding: 'utf8' });
+  it.skipIf(analyze.status !== 0)('deploy/morale-officer.service passes systemd-analyze verify (and a misspelt key would not)', () => {
+    const unit = path.join(ROOT, 'deploy/morale-officer.service');
+    const ok = spawnSync('systemd-analyze', ['verify', unit], { encoding: 'utf8' });
+    expect(ok.status).toBe(0);
+    expect(ok.stderr + ok.stdout).toBe('');
+    // The check can fail: systemd only warns (exit 0) on an unknown key, so the output is what counts.
+    const bad = path.join(tmpDir(), 'morale-officer.service');
+    fs.writeFileSync(bad, read('deploy/morale-officer.service').replace('Type=simple', 'Tpye=simple'));
+    expect(spawnSync('systemd-analyze', ['verify', bad], { encoding: 'utf8' }).stderr).toContain("Unknown key 'Tpye'");
+    // node itself gets systemd's SIGTERM, and runs what the production install built.
+    const exec = /^ExecStart=(.*)$/m.exec(read('deploy/morale-officer.service'))![1]!;
+    expect(exec).toBe('/usr/bin/env node dist/main.js');
+    expect(fs.existsSync(path.join(APP, 'dist/main.js'))).toBe(true);
   });
 });
