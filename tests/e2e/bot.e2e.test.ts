@@ -302,6 +302,18 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(app.logs.length).toBeGreaterThan(0);
     expect(app.logs.join('\n')).not.toContain(TOKEN);
   });
+
+  it('an upstream error that echoes the token is logged with the token redacted', async () => {
+    // The post to a channel the bot may not post in fails with an error that quotes the credentials.
+    app.ledger.settings.setGmChannel(GUILD, lockedChannelOf(GUILD));
+    const logged = app.logs.length;
+    app.dice.push(3);
+    await fake.send(slashCommand('rally', { disorder: 1, sealed: true, unit: 'Echo' }, { member: bob }));
+    const lines = app.logs.slice(logged).join('\n');
+    expect(lines).toContain('request authorised as Bot [redacted]');
+    expect(lines).not.toContain(TOKEN);
+    app.ledger.settings.setGmChannel(GUILD, null);
+  });
 });
 
 describe('npm run deploy-commands', () => {

@@ -230,7 +230,10 @@ export class FakeDiscord {
       return json(200, { id: rest[1], type: 0, name: 'gm-room', guild_id: guild, position: 1, permission_overwrites: [] });
     }
     if (req.method === 'POST' && rest[0] === 'channels' && rest[2] === 'messages') {
-      if (this.guilds.some((g) => lockedChannelOf(g) === rest[1])) return json(403, { code: 50013, message: 'Missing Permissions' });
+      // A verbose upstream error that echoes the credentials it was sent: the bot logs the error,
+      // so only its logger's redaction keeps the token out of the log (issue 18).
+      if (this.guilds.some((g) => lockedChannelOf(g) === rest[1]))
+        return json(403, { code: 50013, message: `Missing Permissions (request authorised as ${req.headers.authorization})` });
       this.channelMessages.push({ channelId: rest[1]!, body });
       return json(200, messageObject(rest[1]!, body));
     }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { tmpDb, tmpDir } from '../helpers/tmp.js';
-import { FakeDiscord, slashCommand } from './fake-discord.js';
+import { FakeDiscord, lockedChannelOf, slashCommand } from './fake-discord.js';
 
 // The bot as a process manager runs it: `npm start` (node dist/main.js, built by `npm run build`).
 // MORALE_APP_DIR points at a production install (`npm ci --omit=dev` in a clean copy, as .ci/run
@@ -47,10 +47,21 @@ const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<'t
 describe('the bot as its own process (issue 15)', () => {
   it('npm start: connects, answers, is healthy, backs up online, and stops on SIGTERM sent to npm itself', async () => {
     const db = tmpDb();
+    // The GMs' channel is one the bot may not post in: the failed post's error echoes the token.
+    const setup = Ledger.open(db);
+    setup.settings.setGmChannel(GUILD, lockedChannelOf(GUILD));
+    setup.close();
     const { child, out, exited } = start('npm', ['start'], db);
     await expect.poll(() => out.stderr.includes('connected to Discord'), { timeout: 20_000 }).toBe(true);
     const cb = await fake.send(slashCommand('rally', { disorder: 1, unit: 'Rifles' }, { member: { id: '300000000000000009', username: 'carol' } }));
     expect(cb.data.embeds[0].title).toBe('Rally · Rifles');
+    const sealed = await fake.send(
+      slashCommand('rally', { disorder: 1, unit: 'Hidden', sealed: true }, { member: { id: '300000000000000009', username: 'carol' } }),
+    );
+    expect(sealed.data.embeds[0].description).toContain('could not be posted');
+    // The production logger's redaction (src/main.ts) is all that stands between that error and the log.
+    await expect.poll(() => out.stderr.includes('could not post to the GM channel'), { timeout: 5_000 }).toBe(true);
+    expect(out.stderr).toContain('request authorised as Bot [redacted]');
 
     // Health: the heartbeat says connected and writable.
     await expect
@@ -63,7 +74,7 @@ describe('the bot as its own process (issue 15)', () => {
     const b = spawnSync('npm', ['run', '--silent', 'backup', '--', backup], { cwd: APP, env: envFor(db), encoding: 'utf8' });
     expect(b.status, b.stderr).toBe(0);
     const copy = Ledger.open(backup);
-    expect(copy.verify(GUILD)).toMatchObject({ ok: true, count: 1 });
+    expect(copy.verify(GUILD)).toMatchObject({ ok: true, count: 2 });
     copy.close();
 
     // A process manager signals the process it started: here, npm. The signal must reach node, which stops.
@@ -84,8 +95,8 @@ describe('the bot as its own process (issue 15)', () => {
     expect(spawnSync('npm', ['run', '--silent', 'health'], { cwd: APP, env: envFor(db), encoding: 'utf8' }).status).toBe(1);
 
     const ledger = Ledger.open(db);
-    expect(ledger.count(GUILD)).toBe(1);
-    expect(ledger.verify(GUILD)).toMatchObject({ ok: true, count: 1 });
+    expect(ledger.count(GUILD)).toBe(2);
+    expect(ledger.verify(GUILD)).toMatchObject({ ok: true, count: 2 });
     ledger.close();
   }, 90_000);
 

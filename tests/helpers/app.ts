@@ -23,11 +23,12 @@ export function queueRoller(): Roller & { push(...faces: number[]): void; pendin
 export type TestApp = { router: Router; ledger: Ledger; dice: ReturnType<typeof queueRoller>; logs: string[]; log: Logger; file: string };
 
 /** The real router and a real ledger file, with pinned dice and captured logs. */
-export function testApp(file = tmpDb(), options: { roller?: Roller } = {}): TestApp {
+/** `secrets`: strings the logger redacts, as the production logger redacts the token. */
+export function testApp(file = tmpDb(), options: { roller?: Roller; secrets?: string[] } = {}): TestApp {
   const ledger = Ledger.open(file);
   const dice = queueRoller();
   const logs: string[] = [];
-  const log = createLogger({ level: 'debug', write: (l) => logs.push(l) });
+  const log = createLogger({ level: 'debug', write: (l) => logs.push(l), secrets: options.secrets ?? [] });
   // Game rolls take the same pinned dice, so a test states every die whatever the channel.
   const roller = options.roller ?? dice;
   return { router: createRouter({ ledger, log, roller, gameRoller: () => roller }), ledger, dice, logs, log, file };

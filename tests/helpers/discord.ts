@@ -13,7 +13,8 @@ export async function startHarness(
   options: { deferAfterMs?: number; slow?: (name: string) => number; slowUnit?: string } = {},
 ): Promise<Harness> {
   const fake = await new FakeDiscord(guilds).start();
-  const app = testApp();
+  // The bot's logger redacts its token, as src/main.ts wires it.
+  const app = testApp(undefined, { secrets: [token] });
   // A test may make a command slow, to see the responder defer it.
   const router = {
     handle: async (req: Request) => {

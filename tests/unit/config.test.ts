@@ -53,12 +53,16 @@ describe('configuration', () => {
 
   it('never echoes a malformed token', () => {
     const secret = 'super-secret-value-with spaces';
+    // Issue 18: a try/catch here used to swallow its own expect.unreachable().
+    let thrown: unknown;
     try {
       parseConfig({ DISCORD_TOKEN: secret });
-      expect.unreachable();
     } catch (err) {
-      expect((err as Error).message).not.toContain(secret);
+      thrown = err;
     }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as Error).message).toContain('DISCORD_TOKEN is malformed');
+    expect((thrown as Error).message).not.toContain(secret);
   });
 
   it('a missing token points at the offline console', () => {
