@@ -33,11 +33,15 @@ describe('Discord answering 429 and 500', () => {
 
   it('when every attempt fails the roll stays in the ledger, nothing is rolled twice, and the bot serves the next command', async () => {
     fake.failCallbacks.push({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
-    app.dice.push(5);
+    // Spare dice queued behind the one the roll takes: a second roll would take one (issue 18, item 3).
+    app.dice.push(5, 2, 2, 2);
+    const rowsBefore = app.ledger.count(GUILD);
     const lost = slashCommand('rally', { disorder: 1, unit: 'Lost reply' }, { member: alice });
     await expect(fake.send(lost, 6_000)).rejects.toThrow(/no callback/);
     expect(rowsFor('Lost reply')).toBe(1);
-    expect(app.dice.pending()).toBe(0);
+    expect(app.ledger.count(GUILD)).toBe(rowsBefore + 1);
+    expect(app.dice.pending()).toBe(3);
+    app.dice.clear();
     fake.failCallbacks.length = 0;
     app.dice.push(6);
     const next = await fake.send(slashCommand('rally', { disorder: 1, unit: 'Next' }, { member: alice }));
@@ -57,9 +61,32 @@ describe('concurrent presses', () => {
       Array.from({ length: 50 }, (_, i) => fake.send(buttonPress(button.custom_id, message, { member: i % 2 ? alice : referee }))),
     );
     expect(replies.filter((r) => r.type === 7)).toHaveLength(1);
-    expect(replies.filter((r) => r.type === 4 && r.data.flags === 64)).toHaveLength(49);
+    const refused = replies.filter((r) => r.type === 4 && r.data.flags === 64);
+    expect(refused).toHaveLength(49);
+    // Each refusal says why (a crash reply is ephemeral too, and would not say this).
+    for (const r of refused) expect(r.data.content).toMatch(/^⚠️ The commander has already joined this unit\b.*one re-roll per rally\.$/);
+    app.dice.clear();
     const rollId = button.custom_id.split(':')[2];
     expect(app.ledger.children(GUILD, rollId).filter((r) => r.kind === 'reroll')).toHaveLength(1);
+  });
+});
+
+describe('presses that really race (issue 18, item 4)', () => {
+  it('twenty presses in flight together: all pass the early check, the ledger once-key lets one through', async () => {
+    const local = testApp();
+    local.dice.push(1);
+    const first = expectMessage(await command(local, routerAlice, 'rally', { disorder: 2, commander_near: true, unit: 'Raced' }));
+    const customId = first.buttons[0]!.custom_id;
+    local.dice.push(...Array(20).fill(4));
+    const replies = await Promise.all(Array.from({ length: 20 }, () => local.router.handle({ type: 'button', customId, actor: routerAlice })));
+    expect(replies.filter((r) => r.type === 'update')).toHaveLength(1);
+    const refusals = replies.filter((r) => r.type === 'error').map((r) => (r as { message: string }).message);
+    expect(refusals).toHaveLength(19);
+    // Not one was stopped by the early lookup (which names the re-roll): the once-key stopped them all.
+    expect(refusals).toEqual(Array(19).fill('The commander has already joined this unit: one re-roll per rally.'));
+    expect(local.ledger.children('g1', first.record!.roll_id).filter((r) => r.kind === 'reroll')).toHaveLength(1);
+    expect(local.ledger.verify('g1').ok).toBe(true);
+    local.ledger.close();
   });
 });
 

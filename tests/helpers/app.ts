@@ -11,11 +11,12 @@ export const bob: Actor = { ...alice, userId: 'bob', userName: 'Bob' };
 export const gm: Actor = { ...alice, userId: 'gm', userName: 'Game Master', isGm: true };
 
 /** Dice the test can keep feeding: push faces, and the router's rolls take them in order. */
-export function queueRoller(): Roller & { push(...faces: number[]): void; pending(): number } {
+export function queueRoller(): Roller & { push(...faces: number[]): void; pending(): number; clear(): void } {
   const queue: number[] = [];
   return {
     push: (...f) => void queue.push(...f),
     pending: () => queue.length,
+    clear: () => void queue.splice(0),
     roll: (sides) => fixedRoller([queue.shift() ?? NaN]).roll(sides),
   };
 }
