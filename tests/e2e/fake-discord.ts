@@ -39,6 +39,11 @@ export class FakeDiscord {
   readonly channelMessages: { channelId: string; body: any }[] = [];
   /** Answers to give the next interaction callbacks instead of accepting them (429, 500 …). */
   readonly failCallbacks: { status: number; retryAfter?: number }[] = [];
+  /**
+   * Interactions whose callback the fake receives (and counts) but never answers: the bot has
+   * committed and is replying when it dies (the crash test's window between commit and reply).
+   */
+  readonly holdCallbacks = new Set<string>();
   /** Every callback attempt, failed or not, by interaction id. */
   readonly callbackAttempts = new Map<string, number>();
   /** The message id the fake gave each answered interaction. */
@@ -247,6 +252,7 @@ export class FakeDiscord {
   private callback(id: string, token: string, body: any, json: (s: number, d?: unknown) => void, withResponse = false) {
     const issued = this.issued.get(id);
     this.callbackAttempts.set(id, (this.callbackAttempts.get(id) ?? 0) + 1);
+    if (this.holdCallbacks.has(id)) return;
     if (!issued || issued.token !== token) return json(404, { code: 10062, message: 'Unknown interaction' });
     const fail = this.failCallbacks.shift();
     if (fail?.status === 429) return json(429, { message: 'You are being rate limited.', retry_after: fail.retryAfter ?? 0.05, global: false });

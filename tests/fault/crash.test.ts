@@ -11,6 +11,22 @@ const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.CRASH0.RecognisableCrashTestTokenNeverTo
 const GUILD = '900000000000000001';
 const ROUNDS = 10;
 const BURST = 25;
+/** The last HELD interactions before each kill: their replies reach the fake, which never answers them. */
+const HELD = 3;
+// The kill points come from this seed (printed), so a failing run can be replayed: CRASH_SEED=… npm test.
+const SEED = Number(process.env.CRASH_SEED ?? 20261130);
+
+/** mulberry32: a small seeded PRNG, enough to pick kill points reproducibly. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 let fake: FakeDiscord;
 beforeAll(async () => {
@@ -41,60 +57,77 @@ function startBot(db: string): { child: ChildProcess; ready: Promise<void>; logs
   return { child, ready, logs: () => stderr };
 }
 
-describe('kill -9 in the middle of a burst, ten times', () => {
-  it('every reply has its ledger row; the file and the chain hold; no row without an attempted reply but for the kill', async () => {
+describe(`kill -9 in the middle of a burst, ten times (seed ${SEED})`, () => {
+  it('every reply has its row; each reply caught mid-flight at the kill has its row; the file and the chain hold; one row per interaction', async () => {
+    const random = seeded(SEED);
     const db = tmpDb();
     const answered = new Map<string, string>(); // unit → roll id shown
-    const unanswered: string[][] = [];
+    const held: string[] = []; // units whose reply the fake received but never answered
+    const sent = new Set<string>();
+    const killPoints: number[] = [];
     let logs = '';
     for (let round = 0; round < ROUNDS; round++) {
       const bot = startBot(db);
       await bot.ready;
       const sends: Promise<Callback | undefined>[] = [];
       const units: string[] = [];
-      // Interactions go out 2 ms apart; the kill lands right after the last one is sent, so some
-      // are answered, some are mid-way (committed or not), and none is sent to a dying process.
-      const killAt = 3 + Math.floor(Math.random() * (BURST - 3));
+      const killAt = HELD + Math.floor(random() * (BURST - HELD));
+      killPoints.push(killAt);
+      const heldIds: string[] = [];
+      // Interactions go out 2 ms apart; the last HELD ones have their replies received but never
+      // answered, and the kill lands once all of those replies have arrived: those rolls are
+      // provably between commit and reply. The earlier ones are answered or cut off as timing falls.
       for (let i = 0; i <= killAt; i++) {
         const unit = `r${round}-u${i}`;
         units.push(unit);
-        // Waits past Discord's 3 seconds: a reply later than that would have been refused anyway.
+        sent.add(unit);
         const interaction = slashCommand('rally', { disorder: 1, unit }, { member: { id: '300000000000000001', username: 'alice' } });
+        if (i > killAt - HELD) {
+          fake.holdCallbacks.add(interaction.id);
+          heldIds.push(interaction.id);
+          held.push(unit);
+        }
+        // Waits past Discord's 3 seconds: a reply later than that would have been refused anyway.
         sends.push(
           Promise.resolve()
-            .then(() => fake.send(interaction, 3_200))
+            .then(() => fake.send(interaction, i > killAt - HELD ? 1_000 : 3_200))
             .catch(() => undefined),
         );
-        if (i === killAt) bot.child.kill('SIGKILL');
-        else await new Promise((r) => setTimeout(r, 2));
+        if (i < killAt) await new Promise((r) => setTimeout(r, 2));
       }
+      await expect
+        .poll(() => heldIds.every((id) => fake.callbackAttempts.has(id)), { timeout: 5_000, message: `round ${round}: the held replies never came` })
+        .toBe(true);
+      bot.child.kill('SIGKILL');
       const results = await Promise.all(sends);
       await new Promise<void>((r) => (bot.child.exitCode !== null || bot.child.signalCode !== null ? r() : bot.child.on('exit', () => r())));
       logs += bot.logs();
-      const inFlight: string[] = [];
       results.forEach((cb, i) => {
         const id = cb?.data?.embeds?.[0]?.footer?.text ? /roll (\w+)/.exec(cb.data.embeds[0].footer.text)?.[1] : undefined;
         if (id) answered.set(units[i]!, id);
-        // Sent before the kill and never answered: cut off by the kill.
-        else inFlight.push(units[i]!);
       });
-      unanswered.push(inFlight);
     }
 
+    const where = `seed ${SEED}, kill points ${killPoints.join(',')}`;
     const raw = new Database(db);
-    expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(raw.pragma('integrity_check', { simple: true }), where).toBe('ok');
     raw.close();
     const ledger = Ledger.open(db);
-    expect(ledger.verify(GUILD).ok).toBe(true);
+    expect(ledger.verify(GUILD).ok, where).toBe(true);
     // Every reply the fake received has its row, with the same id.
-    for (const [unit, id] of answered) expect(ledger.get(GUILD, id)?.unit).toBe(unit);
-    // A row whose reply never arrived belongs to an interaction in flight when the bot was killed
-    // (committed, its reply on the way): never to one sent after the kill, never a second row.
+    for (const [unit, id] of answered) expect(ledger.get(GUILD, id)?.unit, `${unit} (${where})`).toBe(unit);
     const rows = ledger.db.prepare('SELECT unit FROM rolls').all() as { unit: string }[];
-    expect(new Set(rows.map((r) => r.unit)).size).toBe(rows.length);
-    const orphans = rows.filter((r) => !answered.has(r.unit));
-    const cut = new Set(unanswered.flat());
-    for (const o of orphans) expect(cut.has(o.unit), `${o.unit} has a row but was not in flight at a kill`).toBe(true);
+    const byUnit = new Set(rows.map((r) => r.unit));
+    // The window between commit and reply: each held reply was on its way when the bot died, so its
+    // row was committed first. (A bot that answered before committing loses these rows.)
+    expect(held).toHaveLength(ROUNDS * HELD);
+    for (const unit of held) {
+      expect(answered.has(unit), `${unit} was held, yet answered`).toBe(false);
+      expect(byUnit.has(unit), `${unit}: its reply reached Discord but it has no row (${where})`).toBe(true);
+    }
+    // One row per interaction at most, and only for interactions that were sent.
+    expect(byUnit.size, where).toBe(rows.length);
+    for (const unit of byUnit) expect(sent.has(unit), unit).toBe(true);
     expect(answered.size).toBeGreaterThan(0);
     ledger.close();
     expect(logs).not.toContain(TOKEN);
