@@ -222,12 +222,16 @@ export function parseOptions<O extends OptionMap>(
       return { ok: false, error: `\`${k}\` is not an option of /${command}: ${list}.` };
     }
   }
-  for (const [k, spec] of Object.entries(options)) {
-    if (spec.required && raw[k] === undefined) return { ok: false, error: requiredMessage(k, spec) };
-  }
   const parsed = objectSchema(options).safeParse(raw);
+  // A value the user gave and got wrong is named before an option they left out.
+  const wrong = parsed.success ? undefined : parsed.error.issues.find((i) => raw[String(i.path[0] ?? '')] !== undefined);
+  if (!wrong) {
+    for (const [k, spec] of Object.entries(options)) {
+      if (spec.required && raw[k] === undefined) return { ok: false, error: requiredMessage(k, spec) };
+    }
+  }
   if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0]!;
+  const issue = wrong ?? parsed.error.issues[0]!;
   const name = String(issue.path[0] ?? '');
   if (!(name in options)) return { ok: false, error: issue.message };
   const spec = options[name]!;
