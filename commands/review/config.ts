@@ -30,8 +30,11 @@ export default {
       description: 'Members with this role are GMs (as well as those with Manage Server)',
       access: gmOnly('change the settings'),
       options: { role: role({ description: 'The GM role', required: true }) },
-      run: (ctx, o) =>
-        setting(ctx, 'gm_role', o.role!, (tx) => tx.settings.setGmRole(ctx.actor.guildId, o.role!), `Members with <@&${o.role}> are now GMs here.`),
+      run: (ctx, o) => {
+        // Discord gives @everyone the server's own id: as the GM role it would make every member a GM.
+        if (o.role === ctx.actor.guildId) refuse('@everyone cannot be the GM role: every member would be a GM. Pick a role only referees hold.');
+        return setting(ctx, 'gm_role', o.role!, (tx) => tx.settings.setGmRole(ctx.actor.guildId, o.role!), `Members with <@&${o.role}> are now GMs here.`);
+      },
     }),
     'gm-channel': defineSubcommand({
       description: 'Where the results of sealed rolls are posted for the GMs',

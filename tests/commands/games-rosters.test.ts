@@ -144,10 +144,21 @@ describe('roster defaults and write-back', () => {
     // 4 + 1 (elite) − 1 (second marker) = 4: rally.
     expect(r.record!.steps[0]).toMatchObject({ final: 4, result: 'rally' });
     expect(unitFields('Old Guard')).toMatchObject({ disorder: 0 });
-    // An explicit option wins over the roster.
     expect(expectError(await command(app, alice, 'rally', { unit: 'Old Guard' }))).toBe(
       'Old Guard has no disorder markers: a unit with no disorder does not need to rally.',
     );
+    // An explicit option wins over the roster (issue 18, item 7): the roster says elite with no
+    // markers; the options say militia with three. 4 − 1 (militia) − 2 (two extra markers) = 1.
+    app.dice.push(4);
+    const explicit = expectMessage(await command(app, alice, 'rally', { unit: 'Old Guard', disorder: 3, quality: 'militia' }));
+    expect(explicit.record!.steps[0]).toMatchObject({
+      original: 4,
+      modifiers: [
+        { reason: 'militia', value: -1 },
+        { reason: 'each extra disorder marker', value: -2 },
+      ],
+      final: 1,
+    });
     app.dice.push(1);
     expectMessage(await command(app, alice, 'rally', { unit: 'Landwehr' }));
     expect(unitFields('Landwehr')).toBeUndefined();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/command.js';
 import { toCsv, type ExportRow } from '../../src/render/export.js';
-import { alice, bob, command, expectError, expectMessage, gm, press, testApp, type TestApp } from '../helpers/app.js';
+import { alice, bob, command, expectError, expectMessage, gm, press, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
 let app: TestApp;
 afterEach(() => app?.ledger.close());
@@ -76,6 +76,59 @@ describe('/history', () => {
     expect(expectError(await command(app, alice, 'history', { since: 'yesterday' }))).toBe(
       '`since` "yesterday": use a date (2026-11-29), a time (2026-11-29T18:00Z) or a span back from now (30m, 2h, 3d, 1w).',
     );
+  });
+
+  // Issue 18, item 7: each filter is checked on data it filters (with and without it), game and system too.
+  it('each filter keeps exactly the rows it names', async () => {
+    app = testApp();
+    const count = async (filters: Record<string, unknown>) => {
+      const footer = expectMessage(await command(app, alice, 'history', filters)).embed.footer!.text;
+      return footer.includes('page 1 of 1 · 0 rolls') ? 0 : Number(/· (\d+) rolls? ·/.exec(footer)![1]);
+    };
+    app.dice.push(6);
+    const rallied = expectMessage(await command(app, alice, 'rally', { disorder: 1, unit: 'A' })).record!;
+    app.dice.push(1);
+    const retreated = expectMessage(await command(app, alice, 'rally', { disorder: 2, unit: 'B' })).record!;
+    expect(rallied.result).not.toBe(retreated.result);
+    app.dice.push(3, 3, 3);
+    const morale = expectMessage(await command(app, bob, 'morale', { morale: 'professional', unit: 'C' })).record!;
+    expect(morale.system).toBe('lightning-war');
+    expectMessage(await subcommand(app, alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Filtered' }));
+    const game = app.ledger.roster.activeGame('g1', 'c1')!;
+    app.dice.push(6);
+    expectMessage(await command(app, alice, 'rally', { disorder: 1, unit: 'D' }));
+    const rolls = 4;
+    expect(await count({})).toBe(rolls);
+    expect(await count({ user: 'bob' })).toBe(1);
+    expect(await count({ user: 'alice' })).toBe(3);
+    expect(await count({ command: 'morale' })).toBe(1);
+    expect(await count({ command: '/rally' })).toBe(3);
+    expect(await count({ result: retreated.result })).toBe(1);
+    expect(await count({ system: 'lightning-war' })).toBe(1);
+    expect(await count({ system: 'hearts-of-tin' })).toBe(3);
+    expect(await count({ game: game.id })).toBe(1);
+    expect(await count({ since: '2099-01-01' })).toBe(0);
+    expect(await count({ since: '1h' })).toBe(rolls);
+    expect(await count({ until: '2001-01-01' })).toBe(0);
+    expect(await count({ user: 'alice', system: 'hearts-of-tin', result: rallied.result })).toBe(2);
+  });
+
+  // Issue 18, item 7: a sealed result stays out of a player's /stats until its reveal; a GM's counts it.
+  it('/stats leaves out a sealed roll for players until it is revealed, and counts it for a GM', async () => {
+    app = testApp();
+    await rallies(1, alice);
+    const stats = async (actor: Actor) => expectMessage(await command(app, actor, 'stats', {})).embed.description!;
+    const before = await stats(bob);
+    expect(before).toMatch(/^1 roll, 1 dice/);
+    app.dice.push(2);
+    const sealed = expectMessage(await command(app, alice, 'rally', { disorder: 1, unit: 'Hidden', sealed: true })).record!;
+    expect(await stats(bob)).toBe(before);
+    expect(await stats(alice)).toBe(before);
+    expect(await stats(gm)).toMatch(/^2 rolls, 2 dice/);
+    expect(await stats(gm)).toMatch(/\n2: +1 \//);
+    expectMessage(await command(app, alice, 'reveal', { id: sealed.roll_id }));
+    expect(await stats(bob)).toMatch(/^2 rolls, 2 dice/);
+    expect(await stats(bob)).toMatch(/\n2: +1 \//);
   });
 
   it('players see this channel; a GM may see the server; voided rolls stay, struck through with the reason', async () => {

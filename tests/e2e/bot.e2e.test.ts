@@ -252,6 +252,18 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(app.ledger.count(GUILD)).toBe(before);
   });
 
+  // Issue 18, item 7: Discord gives @everyone the server's id; holding it must never make a GM.
+  it('@everyone is never the GM role: /config refuses it, and a stored one makes no member a GM', async () => {
+    const set = slashCommand('config', {}, { member: referee });
+    set.data.options = [{ name: 'gm-role', type: 1, options: [{ name: 'role', type: 8, value: GUILD }] }] as never;
+    expect((await fake.send(set)).data.content).toBe('⚠️ @everyone cannot be the GM role: every member would be a GM. Pick a role only referees hold.');
+    // Even if it were stored (an older version allowed it), a member whose roles list it is no GM.
+    app.ledger.settings.setGmRole(GUILD, GUILD);
+    const cb = await fake.send(slashCommand('void', { id: 'nosuchroll', reason: 'test' }, { member: { ...bob, roles: [GUILD] } as never }));
+    expect(cb.data.content).toContain('Only a GM');
+    app.ledger.settings.setGmRole(GUILD, null);
+  });
+
   it('a member holding the configured GM role is a GM', async () => {
     const gmRole = GM_ROLE_ID;
     const setRole = slashCommand('config', {}, { member: referee });
