@@ -55,7 +55,7 @@ export async function refuseHardening(ctx: Context, rollId: string): Promise<Rep
       },
       outcome,
     );
-    // A tracked unit goes back to what it was before the hardening, broken or pinned included (asl.md §5).
+    // A tracked unit goes back to what it was before the hardening, broken or pinned included (A15.3).
     const game = await tx.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
     const unit = game?.system === 'asl' && roll.unit ? await tx.roster.unitByName(game.id, roll.unit) : undefined;
     const f = unit?.fields as { counter?: string; fanatic?: boolean } | undefined;

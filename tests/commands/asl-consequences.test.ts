@@ -96,7 +96,7 @@ describe('/mc and /hob with the spec’s unit data', () => {
     expect(JSON.stringify(row.outcome)).toContain('a second British 3-3-8 half-squad joins it: add it with /unit add');
   });
 
-  it('refusing battle hardening on a broken roster unit leaves it broken (asl.md §5)', async () => {
+  it('refusing battle hardening on a broken roster unit leaves it broken (A15.3)', async () => {
     await aslGame({ Able: { counter: 'Russian 4-4-7', broken: true } });
     app.dice.push(1, 1, 2, 2);
     // Rally with a leader (DRM 0): Original 2 → rallied (2 ≤ 7); HoB 4 + 2 + 1 (broken) = 7: hardening to 4-5-8.

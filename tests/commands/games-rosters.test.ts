@@ -222,7 +222,7 @@ describe('roster defaults and write-back', () => {
     expect(r.embed.title).toBe('Heat of Battle · Able');
     expect(unitFields('Able')).toMatchObject({ counter: 'German 4-6-8', broken: false });
     expectMessage(await press(app, alice, r.buttons[0]!.custom_id));
-    // Refusing leaves it exactly as it was, broken included (asl.md §5).
+    // Refusing leaves it exactly as it was, broken included (A15.3).
     expect(unitFields('Able')).toMatchObject({ counter: 'German 4-6-7', broken: true });
     expectMessage(await sub(alice, 'unit', 'edit', { unit: 'Able', broken: false }));
     app.dice.push(5, 5);

@@ -97,11 +97,13 @@ describe('the real discord.js client against a local fake Discord', () => {
   });
 
   it("autocomplete round trip offers this channel's units only", async () => {
-    app.dice.push(5);
-    await fake.send(slashCommand('rally', { disorder: 1, unit: '2nd Secret' }, { member: bob, guildId: OTHER_GUILD }));
-    const cb = await fake.send(autocomplete('rally', { disorder: 1, unit: '' }, 'unit', { member: alice }));
+    // Self-contained (issue 18, item 10): the other server's channel holds only the unit rolled here.
+    app.dice.push(5, 5);
+    await fake.send(slashCommand('rally', { disorder: 1, unit: '2nd Secret' }, { member: bob }));
+    await fake.send(slashCommand('rally', { disorder: 1, unit: 'Own Unit' }, { member: alice, guildId: OTHER_GUILD }));
+    const cb = await fake.send(autocomplete('rally', { disorder: 1, unit: '' }, 'unit', { member: alice, guildId: OTHER_GUILD }));
     expect(cb.type).toBe(8);
-    expect(cb.data.choices).toEqual([{ name: '1st Foot', value: '1st Foot' }]);
+    expect(cb.data.choices).toEqual([{ name: 'Own Unit', value: 'Own Unit' }]);
   });
 
   it('an invalid option → ephemeral error naming it, and no ledger row', async () => {
@@ -190,13 +192,14 @@ describe('the real discord.js client against a local fake Discord', () => {
     setChannel.data.options = [{ name: 'gm-channel', type: 1, options: [{ name: 'channel', type: 7, value: gmChannel }] }] as never;
     await fake.send(setChannel);
     app.dice.push(2);
+    const posted = fake.channelMessages.length;
     const cb = await fake.send(slashCommand('rally', { disorder: 2, sealed: true, unit: 'Hidden' }, { member: bob }));
     const publicText = JSON.stringify(cb.data);
     expect(publicText).toContain('Sealed roll');
     expect(publicText).not.toMatch(/retreat|Retreat|Original|Final/);
-    await expect.poll(() => fake.channelMessages.length, { timeout: 5_000 }).toBe(1);
-    expect(fake.channelMessages[0]!.channelId).toBe(gmChannel);
-    expect(JSON.stringify(fake.channelMessages[0]!.body)).toContain('**Retreat**');
+    await expect.poll(() => fake.channelMessages.length, { timeout: 5_000 }).toBe(posted + 1);
+    expect(fake.channelMessages[posted]!.channelId).toBe(gmChannel);
+    expect(JSON.stringify(fake.channelMessages[posted]!.body)).toContain('**Retreat**');
   });
 
   // Issue 15: the GMs' channel must be a text channel the bot can post in, checked when it is set.
@@ -305,7 +308,8 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(line).toMatch(/^<t:\d{10}:f> \*\*Alice of the 1st\*\*/);
   });
 
-  it('made no request the fake does not know, sent every message with allowed_mentions { parse: [] }, and never logged the token', () => {
+  // Checked after every test of this file, whatever their order (issue 18, item 10).
+  afterAll(() => {
     for (const cb of fake.callbacks.filter((c) => c.type === 4 || c.type === 7))
       expect(cb.data.allowed_mentions, JSON.stringify(cb.data)).toEqual({ parse: [] });
     for (const m of fake.channelMessages) expect(m.body.allowed_mentions).toEqual({ parse: [] });

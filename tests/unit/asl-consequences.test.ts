@@ -13,7 +13,7 @@ const mc = (name: string, over: Partial<CheckInput> = {}, hob: Partial<CheckInpu
 };
 const first = (input: CheckInput, dice: number[]) => moraleCheck(input, fixedRoller(dice)).steps[0] as CheckStep;
 
-describe('1. broken-side Morale Levels (A10.6, asl-units.md)', () => {
+describe('1. broken-side Morale Levels (A10.6; the unit data in src/rules/asl/units.json)', () => {
   it.each([
     // unit, broken ML: a rally succeeds on Final = broken ML and fails on one more
     ['American 6-6-6', 8],

@@ -9,7 +9,7 @@ const { unit: _u, broken: _b, ...hobDefaults } = hobBase(ge467);
 const mc = (over: Partial<CheckInput> = {}): CheckInput => checkBase(ge467, { elr: 3, ...over });
 const rally = (over: Partial<CheckInput> = {}) => mc({ check: 'rally', broken: true, ...over });
 
-describe('Morale Check (asl.md §6)', () => {
+describe('Morale Check (A10.1–A10.31, A19, G1)', () => {
   it.each([
     // [#MC, leader DRM, Original, Final, result] against ML 7, IFT-caused
     [0, undefined, 6, 6, 'passed'],
@@ -128,7 +128,7 @@ describe('the Original 2 chains Heat of Battle', () => {
   });
 });
 
-describe('Rally (asl.md §7)', () => {
+describe('Rally (A10.6)', () => {
   it.each([
     // [leader DRM, terrain, desperation, self, Original, Final, result] vs broken ML 7
     [-1, 'none', false, false, 8, 7, 'rallied'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalog, type UnitClass } from '../../src/rules/asl/catalog.js';
 import { unit } from '../helpers/asl.js';
 
-// asl-units.md, row for row, written out by hand: Class, ML, broken-side ML, half-squad and its
+// The unit data (squads, half-squads and leaders by nationality: A1, A25), row for row, written out by hand: Class, ML, broken-side ML, half-squad and its
 // broken ML, the battle-hardening step up and the ELR Replacement step down ('-' none, F Fanatic).
 type Row = [name: string, cls: UnitClass, ml: number, brk: number | null, hs: string, hsBrk: number, up: string, down: string];
 const F = 'fanatic';
@@ -75,7 +75,7 @@ const ROWS: Row[] = [
 
 const stepName = (s: { name: string } | 'fanatic' | undefined) => (s === undefined ? '-' : s === 'fanatic' ? F : s.name);
 
-describe('ASL unit data matches asl-units.md row for row', () => {
+describe('ASL unit data (units.json) matches the table written out here row for row', () => {
   it.each(ROWS)('%s: %s, ML %i, broken %s, HS %s (broken %i), up %s, down %s', (name, cls, ml, brk, hs, hsBrk, up, down) => {
     const squad = unit(name);
     expect(squad).toMatchObject({ kind: 'squad', class: cls, ml, brokenMl: brk ?? undefined });

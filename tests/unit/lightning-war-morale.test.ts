@@ -27,29 +27,30 @@ function diceFor(total: number): number[] {
 
 describe('Lightning War morale table: every row and boundary', () => {
   // Professional, no modifiers: Final = 3d6. Below 3 and above 18 come from modifiers.
-  const rows: [number, Partial<MoraleInput>, string][] = [
-    [3, { morale: 'shaken', nearKill: true }, 'eliminated'], // 3 − 4 − 3 = −4
-    [3, { morale: 'leery' }, 'eliminated'], // 1
-    [4, { morale: 'leery' }, 'eliminated'], // 2
-    [3, {}, 'rout'],
-    [4, {}, 'rout'],
-    [5, {}, 'retreat'],
-    [6, {}, 'fall_back'],
-    [7, {}, 'suppressed'],
-    [8, {}, 'suppressed'],
-    [9, {}, 'pinned'],
-    [10, {}, 'pinned'],
-    [11, {}, 'firm'],
-    [18, {}, 'firm'],
-    [18, { morale: 'fanatic', cover: 'hard', commander: true }, 'firm'], // 28
+  // [3d6 total, situation, Final written out by hand, result]
+  const rows: [number, Partial<MoraleInput>, number, string][] = [
+    [3, { morale: 'shaken', nearKill: true }, -4, 'eliminated'], // 3 − 4 − 3
+    [3, { morale: 'leery' }, 1, 'eliminated'],
+    [4, { morale: 'leery' }, 2, 'eliminated'],
+    [3, {}, 3, 'rout'],
+    [4, {}, 4, 'rout'],
+    [5, {}, 5, 'retreat'],
+    [6, {}, 6, 'fall_back'],
+    [7, {}, 7, 'suppressed'],
+    [8, {}, 8, 'suppressed'],
+    [9, {}, 9, 'pinned'],
+    [10, {}, 10, 'pinned'],
+    [11, {}, 11, 'firm'],
+    [18, {}, 18, 'firm'],
+    [18, { morale: 'fanatic', cover: 'hard', commander: true }, 28, 'firm'],
   ];
-  it.each(rows)('3d6 = %i with %o → %s', (total, change, code) => {
+  it.each(rows)('3d6 = %i with %o → Final %i, %s', (total, change, final, code) => {
     const dice = diceFor(total);
     const out = moraleCheck({ ...base, ...change }, fixedRoller(dice));
     const step = out.steps[0]!;
     expect(step.dice).toEqual(dice);
     expect(step.original).toBe(total);
-    expect(step.final).toBe(total + step.modifiers.reduce((a, m) => a + m.value, 0));
+    expect(step.final).toBe(final);
     expect(step.result).toBe(code);
     expect(step.table_result).toBe(code);
     expect(step.kind).toBe('morale');
