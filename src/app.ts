@@ -1,4 +1,5 @@
 import { COMMANDS } from '../commands/index.js';
+import type { RateLimiter } from './core/rate-limit.js';
 import { Router } from './core/router.js';
 import type { Services } from './core/command.js';
 import { cryptoRoller, type Roller } from './dice/roller.js';
@@ -8,12 +9,13 @@ import type { Ledger } from './ledger/ledger.js';
 import type { Logger } from './log.js';
 
 /** Wires the one router every transport uses. Tests pass fixed dice; production gets crypto dice. */
-export function createRouter(deps: { ledger: Ledger; log: Logger; roller?: Roller; gameRoller?: Services['gameRoller'] }): Router {
+export function createRouter(deps: { ledger: Ledger; log: Logger; roller?: Roller; gameRoller?: Services['gameRoller']; limiter?: RateLimiter }): Router {
   return new Router(COMMANDS, {
     ledger: deps.ledger,
     log: deps.log,
     roller: deps.roller ?? cryptoRoller,
     gameRoller: deps.gameRoller ?? gameDice,
+    ...(deps.limiter ? { limiter: deps.limiter } : {}),
   });
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_RATE_LIMIT, type RateLimit } from './core/rate-limit.js';
 import path from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ export type Config = {
   databasePath: string;
   apiBase: string | undefined;
   logLevel: LogLevel;
+  rateLimit: RateLimit;
 };
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -31,6 +33,8 @@ const schema = z.object({
   DATABASE_PATH: z.preprocess(blankIsUnset, z.string().default(DEFAULT_DATABASE_PATH)),
   DISCORD_API_BASE: z.preprocess(blankIsUnset, z.url({ protocol: /^https?$/ }).optional()),
   LOG_LEVEL: z.preprocess((v) => (typeof v === 'string' ? blankIsUnset(v.toLowerCase()) : v), z.enum(LOG_LEVELS).default('info')),
+  RATE_LIMIT_BURST: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1000).default(DEFAULT_RATE_LIMIT.burst)),
+  RATE_LIMIT_PER_MINUTE: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(100_000).default(DEFAULT_RATE_LIMIT.perMinute)),
 });
 
 /** What each variable must look like, for the one-line error. Never echoes the value. */
@@ -41,6 +45,8 @@ const EXPECTED: Record<keyof z.infer<typeof schema>, string> = {
   DATABASE_PATH: 'a file path',
   DISCORD_API_BASE: 'an http(s) URL such as https://discord.com/api, or unset',
   LOG_LEVEL: `one of ${LOG_LEVELS.join(', ')}`,
+  RATE_LIMIT_BURST: 'a whole number from 1 to 1000 (commands a player may send at once)',
+  RATE_LIMIT_PER_MINUTE: 'a whole number from 1 to 100000 (commands a player may send a minute, steadily)',
 };
 
 export class ConfigError extends Error {}
@@ -72,6 +78,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, require: Requirement[] = [])
     databasePath: path.resolve(v.DATABASE_PATH),
     apiBase: v.DISCORD_API_BASE,
     logLevel: v.LOG_LEVEL,
+    rateLimit: { burst: v.RATE_LIMIT_BURST, perMinute: v.RATE_LIMIT_PER_MINUTE },
   };
 }
 

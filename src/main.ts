@@ -1,4 +1,5 @@
 import { createRouter } from './app.js';
+import { RateLimiter } from './core/rate-limit.js';
 import { loadConfigOrExit } from './config.js';
 import { MessageLinks } from './core/message-links.js';
 import { createBot } from './discord/bot.js';
@@ -35,7 +36,13 @@ process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err
 
 const ledger = Ledger.open(config.databasePath);
 const links = new MessageLinks(ledger, log);
-const bot = createBot({ token: config.discordToken!, apiBase: config.apiBase, router: createRouter({ ledger, log }), links, log });
+const bot = createBot({
+  token: config.discordToken!,
+  apiBase: config.apiBase,
+  router: createRouter({ ledger, log, limiter: new RateLimiter(config.rateLimit) }),
+  links,
+  log,
+});
 const heartbeat = startHeartbeat(healthFileFor(config.databasePath, process.env.HEALTH_FILE), ledger, () => bot.client.isReady());
 
 let stopping = false;

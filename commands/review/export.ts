@@ -9,6 +9,8 @@ export default defineCommand({
   access: gmOnly('export the ledger'),
   description: "GM: this server's ledger as CSV and JSON Lines, every field and hash",
   example: '/export since:7d',
+  // Reads the whole ledger: a full bucket's worth.
+  cost: 10,
   options: filterOptions,
   run(ctx, o) {
     const filter = toFilter(ctx, o, true);

@@ -41,6 +41,7 @@ export default defineCommand({
   access: historyAccess,
   description: 'Rolls on record, newest first: this channel, or the whole server for a GM',
   example: '/history user:@alice since:3d',
+  cost: 2,
   options: {
     ...filterOptions,
     scope: choice({ description: 'This channel (default), or the whole server (GM only)', choices: ['channel', 'server'] as const, default: 'channel' }),

@@ -19,6 +19,7 @@ export default defineCommand({
   access: (o) => (o.scope === 'server' ? gmOnly("see the whole server's statistics") : EVERYONE),
   description: 'Dice and results on record against their exact expected distribution, with a chart',
   example: '/stats user:@alice system:hearts-of-tin',
+  cost: 5,
   options: {
     user: filterOptions.user,
     system: filterOptions.system,

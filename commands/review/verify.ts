@@ -10,6 +10,7 @@ export default defineCommand({
   access: EVERYONE,
   description: "Recompute this server's hash chain (up to a roll) and report whether it holds",
   example: '/verify',
+  cost: 5,
   options: {
     id: text({ description: 'Check the chain up to this roll', maxLength: 20 }),
     publish: boolean({ description: 'Post the head hash for players to pin: later exports must extend it', default: false }),

@@ -13,6 +13,9 @@ import { GameRunningError, type Game, type SeedCommitment } from '../../src/ledg
 import { gameEmbed } from '../../src/render/roster.js';
 import { SYSTEM_NAMES, SYSTEMS, systemName } from '../../src/rules/systems.js';
 
+/** Player seed commitments one game takes: one per player of any real table, and a bound on each roll's work. */
+export const MAX_SEEDS_PER_GAME = 20;
+
 const NOT_MANAGER = (g: Game) => `Only the player who started ${g.name}, or a GM, can change it.`;
 
 /** Records a change to the game as a ledger row in the same transaction as the change. */
@@ -93,6 +96,7 @@ export default {
           if (mine) refuse(`You already committed to a seed in ${g.name}: reveal it with /game seed reveal:<your seed>.`);
           // Once a seed is out, a later commitment could be chosen knowing it: the last player would steer the dice.
           if (seeds.some((c) => c.seed !== null)) refuse(`A seed of ${g.name} is already revealed: commitments are closed.`);
+          if (seeds.length >= MAX_SEEDS_PER_GAME) refuse(`${g.name} already has ${MAX_SEEDS_PER_GAME} seed commitments, the most a game takes.`);
           const next = [...seeds, { user_id: ctx.actor.userId, user_name: ctx.actor.userName, commitment: hash, seed: null }];
           await ledger.transaction(async (tx) => {
             await tx.roster.setSeedCommitments(g.id, next);

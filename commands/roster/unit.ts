@@ -13,6 +13,8 @@ import { runningGame } from '../../src/core/games.js';
 import { editedFields, FIELD_OPTIONS, newUnitFields, type FieldName } from './unit-fields.js';
 
 const NAME_MAX = 60;
+/** Units one game's roster may hold: far past any scenario, and it bounds autocomplete and /unit list. */
+export const MAX_UNITS_PER_GAME = 500;
 const PAGE = 'units_page';
 
 const unitName = () => text({ description: 'The unit, by its roster name', maxLength: NAME_MAX, autocomplete: true, required: true });
@@ -70,6 +72,9 @@ export default {
         const { ledger } = ctx.services;
         try {
           const unit = await ledger.transaction(async (tx) => {
+            // Counted inside the transaction, so two adds at once cannot both pass the cap.
+            if ((await tx.roster.countUnits(game.id)) >= MAX_UNITS_PER_GAME)
+              refuse(`${userText(game.name)} already has ${MAX_UNITS_PER_GAME} units, the most a game's roster holds: remove one with /unit remove first.`);
             const u = await tx.roster.addUnit({
               game_id: game.id,
               name: o.name,

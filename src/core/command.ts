@@ -1,3 +1,4 @@
+import type { RateLimiter } from './rate-limit.js';
 import type { APIEmbed } from 'discord.js';
 import type { Roller } from '../dice/roller.js';
 import type { Ledger, LedgerRow } from '../ledger/ledger.js';
@@ -29,6 +30,8 @@ export type Services = {
   /** Dice of a game's roll number `seq`: its seeded stream in production. */
   gameRoller: (game: Game, seq: number) => Roller;
   log: Logger;
+  /** Per-player rate limit on commands and buttons (none in the console and most tests). */
+  limiter?: RateLimiter;
 };
 
 export type Context = {
@@ -99,6 +102,8 @@ export type CommandModule<O extends OptionMap> = {
   options: O;
   /** One example line for /help and the README. */
   example: string;
+  /** Rate-limit tokens one use spends (default 1); heavy reads of the whole ledger spend more. */
+  cost?: number;
   /** Checks across options that a single option's schema cannot make; returns the error sentence. */
   check?: (input: ParsedOptions<O>) => string | undefined;
   run(ctx: Context, input: ParsedOptions<O>): Reply | Promise<Reply>;
@@ -125,6 +130,8 @@ export type CommandGroup = {
   description: string;
   system?: string;
   example: string;
+  /** Rate-limit tokens one use spends (default 1). */
+  cost?: number;
   subcommands: Record<string, Subcommand<any>>;
   buttons?: Record<string, ButtonHandler>;
   autocomplete?: (ctx: Context, option: string, value: string, subcommand?: string) => { name: string; value: string }[];

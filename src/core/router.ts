@@ -13,7 +13,7 @@ import {
 } from './command.js';
 import { type AccessDecl, checkAccess } from './access.js';
 import { parseOptions, type OptionMap } from './options.js';
-import { UserError } from './user-error.js';
+import { refuse, UserError } from './user-error.js';
 
 /** What a transport (Discord gateway, console) hands the router. */
 export type Request =
@@ -59,6 +59,7 @@ export class Router {
     const channels = (req.type === 'command' && req.channels) || {};
     const ctx: Context = { actor: this.withGmRole(req.actor), services: this.services, commands: this.commands, given, channel: (id) => channels[id] };
     try {
+      this.spend(req);
       return await this.dispatch(req, ctx);
     } catch (err) {
       if (err instanceof UserError) return { type: 'error', message: err.message };
@@ -74,6 +75,15 @@ export class Router {
   }
 
   /** GM status is decided here, server-side, from the member data and the server's settings. */
+  /** Refuses a player who has run out of rate-limit tokens, before anything is read or written. */
+  private spend(req: Request): void {
+    const limiter = this.services.limiter;
+    if (!limiter || req.type === 'autocomplete') return;
+    const cost = req.type === 'command' ? (this.byName.get(req.name)?.cost ?? 1) : 1;
+    const taken = limiter.take(`${req.actor.guildId}:${req.actor.userId}`, cost);
+    if (!taken.ok) refuse(`Slow down: you are sending commands faster than this server allows. Try again in ${taken.retryAfterS} s.`);
+  }
+
   private withGmRole(actor: Actor): Actor {
     if (actor.isGm || !actor.roleIds?.length) return actor;
     const role = this.services.ledger.settings.get(actor.guildId).gm_role_id;

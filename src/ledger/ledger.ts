@@ -222,6 +222,7 @@ export class Ledger {
         'unitByName',
         'units',
         'everyUnit',
+        'countUnits',
         'startGame',
         'addPlayerSeed',
         'setSeedCommitments',

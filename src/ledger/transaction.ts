@@ -25,6 +25,7 @@ export type LedgerTx = Async<{
       | 'unitByName'
       | 'units'
       | 'everyUnit'
+      | 'countUnits'
       | 'startGame'
       | 'addPlayerSeed'
       | 'setSeedCommitments'

@@ -37,7 +37,16 @@ afterAll(async () => fake?.stop());
 function startBot(db: string): { child: ChildProcess; ready: Promise<void>; logs: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DISCORD_TOKEN: TOKEN, DISCORD_API_BASE: fake.apiBase, DATABASE_PATH: db, LOG_LEVEL: 'info' },
+    // A burst of 25 from one player is the point here, not the rate limit.
+    env: {
+      ...process.env,
+      DISCORD_TOKEN: TOKEN,
+      DISCORD_API_BASE: fake.apiBase,
+      DATABASE_PATH: db,
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_BURST: '1000',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -23,6 +23,8 @@ describe('configuration', () => {
         DATABASE_PATH: '/tmp/x.db',
         DISCORD_API_BASE: 'http://127.0.0.1:9999/api',
         LOG_LEVEL: 'DEBUG',
+        RATE_LIMIT_BURST: '5',
+        RATE_LIMIT_PER_MINUTE: '20',
       },
       ['token', 'application'],
     );
@@ -33,6 +35,7 @@ describe('configuration', () => {
       databasePath: '/tmp/x.db',
       apiBase: 'http://127.0.0.1:9999/api',
       logLevel: 'debug',
+      rateLimit: { burst: 5, perMinute: 20 },
     });
   });
 
