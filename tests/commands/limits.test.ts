@@ -15,7 +15,11 @@ describe('the per-player rate limit', () => {
   const limited = (burst: number, perMinute: number) => {
     app = testApp();
     let now = 1_000_000;
-    const clock = { advance: (ms: number) => void (now += ms) };
+    const clock = {
+      advance(ms: number) {
+        now += ms;
+      },
+    };
     const router = createRouter({
       ledger: app.ledger,
       log: app.log,
