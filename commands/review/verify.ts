@@ -15,10 +15,12 @@ export default defineCommand({
     id: text({ description: 'Check the chain up to this roll', maxLength: 20 }),
     publish: boolean({ description: 'Post the head hash for players to pin: later exports must extend it', default: false }),
   },
-  run(ctx, o) {
+  async run(ctx, o) {
     const { ledger } = ctx.services;
     const row = o.id ? findRoll(ctx, o.id) : undefined;
-    const report = ledger.verify(ctx.actor.guildId, row?.guild_seq);
+    // In chunks: a long chain gives the event loop back, so other servers are served and the
+    // responder can defer this reply past Discord's 3 s (issue 14).
+    const report = await ledger.verifyInChunks(ctx.actor.guildId, row?.guild_seq);
     if (report.ok) {
       const anchor = o.publish
         ? `\n**Pin this message.** It is an anchor outside the bot: \`npm run verify -- export.jsonl --head ${report.headHash}\` proves a later export still contains this head unchanged, so no row up to here was rewritten or cut.`

@@ -121,24 +121,50 @@ export type ChainReport =
  * of sequence (a row deleted or moved), a prev_hash that is not the previous row's hash, or a hash
  * that does not match the row's contents (an edit). `count` is the number of rows that held.
  */
-export function verifyChain<R extends { id: string; guild_seq: number; prev_hash: string; hash: string }>(
-  rows: Iterable<R>,
-  hashOf: (prevHash: string, row: R) => string = rowHash as never,
-): ChainReport {
-  let prev = GENESIS_HASH;
-  let count = 0;
-  for (const row of rows) {
-    const expectedSeq = count + 1;
-    const broken = (reason: string): ChainReport => ({ ok: false, count, broken: { id: row.id, guildSeq: row.guild_seq, reason } });
+type Chained = { id: string; guild_seq: number; prev_hash: string; hash: string };
+
+/**
+ * Walks a guild's chain row by row, in guild_seq order: `feed` returns the report once the chain
+ * breaks; `report` gives the result so far. One walker serves a walk in one go and one in chunks.
+ */
+export class ChainWalker<R extends Chained> {
+  private prev = GENESIS_HASH;
+  private count = 0;
+  private broken: ChainReport | undefined;
+
+  constructor(private readonly hashOf: (prevHash: string, row: R) => string = rowHash as never) {}
+
+  /** The report if this row breaks the chain (and every later call returns it), else undefined. */
+  feed(row: R): ChainReport | undefined {
+    if (this.broken) return this.broken;
+    const expectedSeq = this.count + 1;
+    const broken = (reason: string): ChainReport => {
+      this.broken = { ok: false, count: this.count, broken: { id: row.id, guildSeq: row.guild_seq, reason } };
+      return this.broken;
+    };
     if (row.guild_seq !== expectedSeq) {
       return broken(`position ${row.guild_seq} where ${expectedSeq} was expected: a row before it was deleted or moved`);
     }
-    if (row.prev_hash !== prev) return broken('prev_hash does not match the hash of the row before it');
-    if (hashOf(row.prev_hash, row) !== row.hash) return broken('hash does not match the row contents: the row was edited');
-    prev = row.hash;
-    count++;
+    if (row.prev_hash !== this.prev) return broken('prev_hash does not match the hash of the row before it');
+    if (this.hashOf(row.prev_hash, row) !== row.hash) return broken('hash does not match the row contents: the row was edited');
+    this.prev = row.hash;
+    this.count++;
+    return undefined;
   }
-  return { ok: true, count, headHash: prev };
+
+  get rowsChecked(): number {
+    return this.count;
+  }
+
+  report(): ChainReport {
+    return this.broken ?? { ok: true, count: this.count, headHash: this.prev };
+  }
+}
+
+export function verifyChain<R extends Chained>(rows: Iterable<R>, hashOf: (prevHash: string, row: R) => string = rowHash as never): ChainReport {
+  const walker = new ChainWalker(hashOf);
+  for (const row of rows) if (walker.feed(row)) break;
+  return walker.report();
 }
 
 /**

@@ -9,7 +9,17 @@ import { randomBytes } from 'node:crypto';
 import { parseRow, type LedgerRow, type RawRow, type SealedPayload, type SealedRecord } from './rows.js';
 import { promised, type LedgerTx } from './transaction.js';
 export type { LedgerTx } from './transaction.js';
-import { CHAINED_COLUMNS, canonicalJson, GENESIS_HASH, sealCommitment, storedRowHash, verifyChain, type ChainedFields, type ChainReport } from './chain.js';
+import {
+  CHAINED_COLUMNS,
+  ChainWalker,
+  canonicalJson,
+  GENESIS_HASH,
+  sealCommitment,
+  storedRowHash,
+  verifyChain,
+  type ChainedFields,
+  type ChainReport,
+} from './chain.js';
 
 /** Roll ids: short, unambiguous to read aloud or type (no i, l, o, u). */
 export const newRollId = customAlphabet('0123456789abcdefghjkmnpqrstvwxyz', 10);
@@ -55,6 +65,10 @@ export class Ledger {
       guildRows: db.prepare(
         `SELECT ${[...CHAINED_COLUMNS, 'prev_hash', 'hash'].join(', ')} FROM rolls WHERE guild_id = ? AND guild_seq <= ? ORDER BY guild_seq`,
       ),
+      guildRowsAfter: db.prepare(
+        `SELECT ${[...CHAINED_COLUMNS, 'prev_hash', 'hash'].join(', ')} FROM rolls WHERE guild_id = ? AND guild_seq > ? AND guild_seq <= ? ORDER BY guild_seq LIMIT ?`,
+      ),
+      headSeq: db.prepare('SELECT MAX(guild_seq) AS n FROM rolls WHERE guild_id = ?'),
       count: db.prepare('SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ?'),
       gameRolls: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind IN ('roll', 'reroll')"),
       gameRulings: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind = 'check'"),
@@ -247,6 +261,26 @@ export class Ledger {
   /** Recomputes a guild's hash chain from its first row (up to a position, when given). */
   verify(guildId: string, upToGuildSeq = Number.MAX_SAFE_INTEGER): ChainReport {
     return verifyChain(this.stmts.guildRows.iterate(guildId, upToGuildSeq) as IterableIterator<RawRow>, storedRowHash);
+  }
+
+  /**
+   * The same check in chunks of `chunk` rows, giving the event loop back between chunks: a big
+   * server's /verify never stalls the others, and the responder can defer it. The chain is checked
+   * up to its head when the walk starts; rows appended meanwhile are left for the next check.
+   */
+  async verifyInChunks(guildId: string, upToGuildSeq?: number, chunk = 2_000): Promise<ChainReport> {
+    const head = (this.stmts.headSeq.get(guildId) as { n: number | null }).n ?? 0;
+    const upTo = Math.min(upToGuildSeq ?? head, head);
+    const walker = new ChainWalker<RawRow>(storedRowHash);
+    let after = 0;
+    while (after < upTo) {
+      const rows = this.stmts.guildRowsAfter.all(guildId, after, upTo, chunk) as RawRow[];
+      if (!rows.length) break;
+      for (const row of rows) if (walker.feed(row)) return walker.report();
+      after = rows[rows.length - 1]!.guild_seq;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return walker.report();
   }
 
   close(): void {

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/command.js';
+import type { Actor, Reply } from '../../src/core/command.js';
+import { MessageLinks } from '../../src/core/message-links.js';
+import { Responder, type TransportInteraction } from '../../src/core/responder.js';
 import { toCsv, type ExportRow } from '../../src/render/export.js';
 import { alice, bob, command, expectError, expectMessage, gm, press, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
@@ -277,4 +279,48 @@ describe('sealed rolls', () => {
     expect(reply.type === 'message' && JSON.stringify(reply.private)).toContain('**Rally**');
     expect(JSON.stringify(reply.embed)).not.toContain('Rally**');
   });
+});
+
+// Issue 14: /verify on a long chain leaves the event loop free, so the responder defers it.
+describe('/verify on a long chain', () => {
+  it('is deferred by the responder (its walk yields), then answers with the whole chain', async () => {
+    app = testApp();
+    const n = 20_000;
+    app.ledger.db.transaction(() => {
+      for (let i = 0; i < n; i++) {
+        app.ledger.append({
+          guildId: 'g1',
+          channelId: 'c1',
+          userId: 'alice',
+          userName: 'Alice',
+          command: 'rally',
+          system: 'hearts-of-tin',
+          kind: 'roll',
+          unit: `U${i}`,
+          input: { disorder: 1 },
+          dice: [4],
+          outcome: { result: 'rally', steps: [] },
+          result: 'rally',
+        });
+      }
+    })();
+    const calls: string[] = [];
+    let answer: Reply | undefined;
+    const transport: TransportInteraction = {
+      kind: 'command',
+      actor: () => alice,
+      installedByServer: () => true,
+      request: (actor) => ({ type: 'command', name: 'verify', options: {}, actor }),
+      defer: async () => void calls.push('defer'),
+      post: async () => undefined,
+      deliver: async (reply, deferred) => {
+        calls.push(deferred ? 'deliver (deferred)' : 'deliver');
+        answer = reply;
+        return undefined;
+      },
+    };
+    await new Responder(app.router, new MessageLinks(app.ledger, app.log), app.log, 5).respond(transport);
+    expect(calls).toEqual(['defer', 'deliver (deferred)']);
+    expect(expectMessage(answer!).embed.description).toMatch(new RegExp(`^Intact: ${n} rows, head hash`));
+  }, 60_000);
 });
