@@ -7,8 +7,11 @@ import { chartPng } from '../../src/render/chart.js';
 import { limitEmbed, TONE_COLOUR } from '../../src/render/embed.js';
 import { chiSquare, type ChiSquare } from '../../src/rules/fairness.js';
 import { fractionValue } from '../../src/rules/odds.js';
+import { yieldToEventLoop } from '../../src/util/yield.js';
 
 const FACES = 6;
+/** Rows read at a time. */
+const STATS_CHUNK = 2_000;
 const CHART = 'stats.png';
 
 const verdict = (c: ChiSquare) =>
@@ -25,34 +28,41 @@ export default defineCommand({
     system: filterOptions.system,
     scope: choice({ description: 'This channel (default), or the whole server (GM only)', choices: ['channel', 'server'] as const, default: 'channel' }),
   },
-  run(ctx, o) {
-    const filter = toFilter(ctx, { user: o.user, system: o.system }, o.scope === 'server');
+  async run(ctx, o) {
+    const filter = { ...toFilter(ctx, { user: o.user, system: o.system }, o.scope === 'server'), kinds: ['roll', 'reroll'] };
     const { history } = ctx.services.ledger;
-    const rows = [...history.all({ ...filter, kinds: ['roll', 'reroll'] })];
-    const ids = rows.map((r) => r.id);
-    const voided = history.voided(ctx.actor.guildId, ids);
-    // Voided rolls and sealed results this viewer may not see are left out; a revealed one counts.
-    const counted = viewsFor(ctx, rows)
-      .filter((v) => !voided.has(v.row.id) && !v.hidden)
-      .map((v) => v.row);
-
     const faces = new Array<number>(FACES).fill(0);
-    for (const r of counted) for (const d of r.dice) if (d >= 1 && d <= FACES) faces[d - 1]!++;
-    const dice = faces.reduce((a, b) => a + b, 0);
-    const expectedFace = faces.map(() => dice / FACES);
-
     const observed = new Map<string, number>();
     const expected = new Map<string, number>();
-    for (const r of counted) {
-      const dist = (r.outcome as { odds?: { distribution?: Record<string, string> } }).odds?.distribution;
-      if (!dist || !r.result) continue;
-      observed.set(r.result, (observed.get(r.result) ?? 0) + 1);
-      for (const [k, p] of Object.entries(dist)) expected.set(k, (expected.get(k) ?? 0) + fractionValue(p));
+    let rolls = 0;
+    // In chunks, oldest first: memory holds one chunk whatever the ledger's size, and the event
+    // loop is given back between chunks (issue 14).
+    for (let after = 0; ; ) {
+      const chunk = history.pageAfter(filter, after, STATS_CHUNK);
+      if (!chunk.length) break;
+      after = chunk[chunk.length - 1]!.seq;
+      const voided = history.voided(
+        ctx.actor.guildId,
+        chunk.map((r) => r.id),
+      );
+      // Voided rolls and sealed results this viewer may not see are left out; a revealed one counts.
+      for (const { row, hidden } of viewsFor(ctx, chunk)) {
+        if (hidden || voided.has(row.id)) continue;
+        rolls++;
+        for (const d of row.dice) if (d >= 1 && d <= FACES) faces[d - 1]!++;
+        const dist = (row.outcome as { odds?: { distribution?: Record<string, string> } }).odds?.distribution;
+        if (!dist || !row.result) continue;
+        observed.set(row.result, (observed.get(row.result) ?? 0) + 1);
+        for (const [k, p] of Object.entries(dist)) expected.set(k, (expected.get(k) ?? 0) + fractionValue(p));
+      }
+      await yieldToEventLoop();
     }
+    const dice = faces.reduce((a, b) => a + b, 0);
+    const expectedFace = faces.map(() => dice / FACES);
     const results = [...new Set([...expected.keys(), ...observed.keys()])].sort((a, b) => (expected.get(b) ?? 0) - (expected.get(a) ?? 0));
 
     const lines = [
-      `${counted.length} roll${counted.length === 1 ? '' : 's'}, ${dice} dice${o.user ? ` by <@${o.user}>` : ''}${o.system ? ` · ${o.system}` : ''} · ${o.scope === 'server' ? 'whole server' : 'this channel'}`,
+      `${rolls} roll${rolls === 1 ? '' : 's'}, ${dice} dice${o.user ? ` by <@${o.user}>` : ''}${o.system ? ` · ${o.system}` : ''} · ${o.scope === 'server' ? 'whole server' : 'this channel'}`,
       '',
       '**Die faces** (observed / expected)',
       '```',

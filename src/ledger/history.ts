@@ -95,6 +95,12 @@ export class History {
   }
 
   /** Every matching row, oldest first (exports and statistics). */
+  /** The next `limit` matching rows after ledger position `afterSeq`, oldest first (a chunked walk). */
+  pageAfter(f: HistoryFilter, afterSeq: number, limit: number): LedgerRow[] {
+    const w = where(f);
+    return (this.stmt(`SELECT * FROM rolls WHERE ${w.sql} AND seq > ? ORDER BY seq LIMIT ?`).all(...w.params, afterSeq, limit) as RawRow[]).map(parseRow);
+  }
+
   *all(f: HistoryFilter): Generator<LedgerRow> {
     const w = where(f);
     for (const r of this.stmt(`SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq`).iterate(...w.params) as IterableIterator<RawRow>) yield parseRow(r);

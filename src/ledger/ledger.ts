@@ -1,4 +1,5 @@
 import { customAlphabet } from 'nanoid';
+import { yieldToEventLoop } from '../util/yield.js';
 import { openDatabase, type Db } from './database.js';
 import { migrate } from './migrate.js';
 import { History } from './history.js';
@@ -278,7 +279,7 @@ export class Ledger {
       if (!rows.length) break;
       for (const row of rows) if (walker.feed(row)) return walker.report();
       after = rows[rows.length - 1]!.guild_seq;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
     }
     return walker.report();
   }

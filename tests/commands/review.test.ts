@@ -281,11 +281,10 @@ describe('sealed rolls', () => {
   });
 });
 
-// Issue 14: /verify on a long chain leaves the event loop free, so the responder defers it.
-describe('/verify on a long chain', () => {
-  it('is deferred by the responder (its walk yields), then answers with the whole chain', async () => {
+// Issue 14: /verify and /stats on a long ledger leave the event loop free, so the responder defers them.
+describe('/verify and /stats on a long ledger', () => {
+  const fill = (n: number) => {
     app = testApp();
-    const n = 20_000;
     app.ledger.db.transaction(() => {
       for (let i = 0; i < n; i++) {
         app.ledger.append({
@@ -298,19 +297,21 @@ describe('/verify on a long chain', () => {
           kind: 'roll',
           unit: `U${i}`,
           input: { disorder: 1 },
-          dice: [4],
+          dice: [(i % 6) + 1],
           outcome: { result: 'rally', steps: [] },
           result: 'rally',
         });
       }
     })();
+  };
+  const respond = async (name: string, deferAfterMs: number) => {
     const calls: string[] = [];
     let answer: Reply | undefined;
     const transport: TransportInteraction = {
       kind: 'command',
       actor: () => alice,
       installedByServer: () => true,
-      request: (actor) => ({ type: 'command', name: 'verify', options: {}, actor }),
+      request: (actor) => ({ type: 'command', name, options: {}, actor }),
       defer: async () => void calls.push('defer'),
       post: async () => undefined,
       deliver: async (reply, deferred) => {
@@ -319,8 +320,22 @@ describe('/verify on a long chain', () => {
         return undefined;
       },
     };
-    await new Responder(app.router, new MessageLinks(app.ledger, app.log), app.log, 5).respond(transport);
+    await new Responder(app.router, new MessageLinks(app.ledger, app.log), app.log, deferAfterMs).respond(transport);
+    return { calls, answer: expectMessage(answer!) };
+  };
+
+  it('/verify is deferred by the responder (its walk yields), then answers with the whole chain', async () => {
+    fill(20_000);
+    const { calls, answer } = await respond('verify', 5);
     expect(calls).toEqual(['defer', 'deliver (deferred)']);
-    expect(expectMessage(answer!).embed.description).toMatch(new RegExp(`^Intact: ${n} rows, head hash`));
+    expect(answer.embed.description).toMatch(/^Intact: 20000 rows, head hash/);
+  }, 60_000);
+
+  it('/stats reads in chunks: deferred, and every row counted (each face 1,000 times)', async () => {
+    fill(6_000);
+    const { calls, answer } = await respond('stats', 5);
+    expect(calls).toEqual(['defer', 'deliver (deferred)']);
+    expect(answer.embed.description).toMatch(/^6000 rolls, 6000 dice/);
+    for (let face = 1; face <= 6; face++) expect(answer.embed.description).toContain(`${face}:   1000 / 1000.0`);
   }, 60_000);
 });
