@@ -1,8 +1,14 @@
 import { gmOnly } from '../../src/core/access.js';
 import { defineCommand } from '../../src/core/command.js';
 import { filterOptions, toFilter } from '../../src/core/filters.js';
+import { refuse } from '../../src/core/user-error.js';
 import { noticeEmbed } from '../../src/render/embed.js';
 import { toCsv, toJsonl, type ExportRow } from '../../src/render/export.js';
+import { yieldToEventLoop } from '../../src/util/yield.js';
+
+/** Rows read at a time. */
+const EXPORT_CHUNK = 1_000;
+const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
 export default defineCommand({
   name: 'export',
@@ -12,13 +18,35 @@ export default defineCommand({
   // Reads the whole ledger: a full bucket's worth.
   cost: 10,
   options: filterOptions,
-  run(ctx, o) {
-    const filter = toFilter(ctx, o, true);
+  async run(ctx, o) {
+    const filter = { ...toFilter(ctx, o, true), kinds: 'all' as const };
     const { history } = ctx.services.ledger;
-    // Every row: rolls, rulings, decisions, voids, notes, reveals, game, roster and setting changes.
-    const rows = [...history.all({ ...filter, kinds: 'all' })];
-    const messages = history.messages(rows.map((r) => r.id));
-    const out: ExportRow[] = rows.map((r) => ({ ...r, message_id: messages.get(r.id) ?? null }));
+    const limit = ctx.attachmentLimit;
+    const csv: string[] = [];
+    const jsonl: string[] = [];
+    let bytes = 0;
+    let count = 0;
+    // Every row (rolls, rulings, decisions, voids, notes, reveals, game, roster and setting changes),
+    // read in chunks: the files grow only up to Discord's limit for this reply, then the export is
+    // refused; the event loop is given back between chunks (issue 14).
+    for (let after = 0; ; ) {
+      const chunk = history.pageAfter(filter, after, EXPORT_CHUNK);
+      if (!chunk.length) break;
+      after = chunk[chunk.length - 1]!.seq;
+      const messages = history.messages(chunk.map((r) => r.id));
+      const rows: ExportRow[] = chunk.map((r) => ({ ...r, message_id: messages.get(r.id) ?? null }));
+      const part = { csv: toCsv(rows, count === 0), jsonl: toJsonl(rows) };
+      bytes += Buffer.byteLength(part.csv) + Buffer.byteLength(part.jsonl);
+      if (bytes > limit) {
+        refuse(
+          `The export passes ${megabytes(limit)} MB, the most Discord takes in this reply, after ${count + chunk.length} rows. Narrow it with since:, until:, game:, system: or user: (e.g. /export since:30d) and export it in parts.`,
+        );
+      }
+      csv.push(part.csv);
+      jsonl.push(part.jsonl);
+      count += chunk.length;
+      await yieldToEventLoop();
+    }
     const stamp = ctx.services.ledger.timestamp().slice(0, 10);
     const filtered = Object.values(o).some((v) => v !== undefined);
     const note = filtered
@@ -27,11 +55,12 @@ export default defineCommand({
     return {
       type: 'message',
       ephemeral: true,
-      embed: noticeEmbed('Ledger export', `${out.length} row${out.length === 1 ? '' : 's'}. ${note}`),
+      embed: noticeEmbed('Ledger export', `${count} row${count === 1 ? '' : 's'}. ${note}`),
       buttons: [],
       files: [
-        { name: `ledger-${stamp}.csv`, data: Buffer.from(toCsv(out), 'utf8') },
-        { name: `ledger-${stamp}.jsonl`, data: Buffer.from(toJsonl(out), 'utf8') },
+        // An empty export still has the CSV header.
+        { name: `ledger-${stamp}.csv`, data: Buffer.from(count ? csv.join('') : toCsv([]), 'utf8') },
+        { name: `ledger-${stamp}.jsonl`, data: Buffer.from(jsonl.join(''), 'utf8') },
       ],
     };
   },

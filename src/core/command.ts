@@ -42,6 +42,8 @@ export type Context = {
   given: ReadonlySet<string>;
   /** What the transport knows of a channel named in the options, if anything. */
   channel: (id: string) => ChannelFacts | undefined;
+  /** The most bytes the reply's attachments may hold together. */
+  attachmentLimit: number;
 };
 
 /**

@@ -25,11 +25,15 @@ export type Request =
       actor: Actor;
       /** What the transport knows of the channels named in the options. */
       channels?: Record<string, ChannelFacts>;
+      /** The most bytes Discord accepts in this interaction's reply attachments (attachment_size_limit). */
+      attachmentLimit?: number;
     }
   | { type: 'button'; customId: string; actor: Actor }
   | { type: 'autocomplete'; name: string; subcommand?: string | undefined; option: string; value: string; actor: Actor };
 
 export const AUTOCOMPLETE_MAX = 25;
+/** Discord's attachment limit for a server without boosts (8 MiB), when the transport does not say. */
+export const DEFAULT_ATTACHMENT_LIMIT = 8 * 1024 * 1024;
 
 /**
  * Routes every request to its command and turns every failure into an ephemeral reply: a bad
@@ -57,7 +61,14 @@ export class Router {
   async handle(req: Request): Promise<Reply> {
     const given = new Set(req.type === 'command' ? Object.keys(req.options) : []);
     const channels = (req.type === 'command' && req.channels) || {};
-    const ctx: Context = { actor: this.withGmRole(req.actor), services: this.services, commands: this.commands, given, channel: (id) => channels[id] };
+    const ctx: Context = {
+      actor: this.withGmRole(req.actor),
+      services: this.services,
+      commands: this.commands,
+      given,
+      channel: (id) => channels[id],
+      attachmentLimit: (req.type === 'command' && req.attachmentLimit) || DEFAULT_ATTACHMENT_LIMIT,
+    };
     try {
       this.spend(req);
       return await this.dispatch(req, ctx);

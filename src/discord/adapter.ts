@@ -71,7 +71,15 @@ export function requestOf(i: Interaction, actor: Actor): Request | undefined {
   if (i.isChatInputCommand()) {
     const { subcommand, list } = optionList(i.options.data);
     const options = Object.fromEntries(list.map((o) => [o.name, o.value]));
-    return { type: 'command', name: i.commandName, ...(subcommand ? { subcommand } : {}), options, actor, channels: channelFacts(i, list) };
+    return {
+      type: 'command',
+      name: i.commandName,
+      ...(subcommand ? { subcommand } : {}),
+      options,
+      actor,
+      channels: channelFacts(i, list),
+      ...(i.attachmentSizeLimit ? { attachmentLimit: i.attachmentSizeLimit } : {}),
+    };
   }
   if (i.isButton()) return { type: 'button', customId: i.customId, actor };
   if (i.isAutocomplete()) {

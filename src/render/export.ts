@@ -43,11 +43,11 @@ export const toJsonl = (rows: ExportRow[]) => rows.map((r) => JSON.stringify(r))
  * CSV for spreadsheets: commas, quotes and newlines quoted; a cell starting with =, +, - or @ is
  * prefixed with ' so a spreadsheet shows it as text instead of running it as a formula.
  */
-export function toCsv(rows: ExportRow[]): string {
+export function toCsv(rows: ExportRow[], header = true): string {
   const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
   csv ??= load('csv-stringify/sync') as typeof import('csv-stringify/sync');
   return csv.stringify(
     rows.map((r) => EXPORT_COLUMNS.map((c) => cell(r[c as keyof ExportRow]))),
-    { header: true, columns: [...EXPORT_COLUMNS], escape_formulas: true, quoted_match: /[,"\n\r]/ },
+    { header, columns: [...EXPORT_COLUMNS], escape_formulas: true, quoted_match: /[,"\n\r]/ },
   );
 }

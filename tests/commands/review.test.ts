@@ -338,4 +338,28 @@ describe('/verify and /stats on a long ledger', () => {
     expect(answer.embed.description).toMatch(/^6000 rolls, 6000 dice/);
     for (let face = 1; face <= 6; face++) expect(answer.embed.description).toContain(`${face}:   1000 / 1000.0`);
   }, 60_000);
+
+  it('/export reads in chunks: one CSV header and every row across chunk edges, in ledger order', async () => {
+    fill(2_500);
+    const reply = await app.router.handle({ type: 'command', name: 'export', options: {}, actor: gm });
+    expect(reply.type === 'message' && reply.embed.description).toMatch(/^2500 rows\./);
+    const files = reply.type === 'message' ? reply.files! : [];
+    const csvLines = files[0]!.data.toString('utf8').trimEnd().split('\n');
+    expect(csvLines).toHaveLength(2_501);
+    expect(csvLines.filter((l) => l.startsWith('seq,id,'))).toHaveLength(1);
+    const jsonl = files[1]!.data
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { guild_seq: number });
+    expect(jsonl.map((r) => r.guild_seq)).toEqual(Array.from({ length: 2_500 }, (_, i) => i + 1));
+  }, 60_000);
+
+  it("/export past the reply's attachment limit is refused, naming the limit and how to narrow it, before the files grow further", async () => {
+    fill(2_500);
+    const reply = await app.router.handle({ type: 'command', name: 'export', options: {}, actor: gm, attachmentLimit: 200 * 1024 });
+    expect(expectError(reply)).toBe(
+      'The export passes 0.2 MB, the most Discord takes in this reply, after 1000 rows. Narrow it with since:, until:, game:, system: or user: (e.g. /export since:30d) and export it in parts.',
+    );
+  }, 60_000);
 });
