@@ -301,3 +301,25 @@ describe('verification in chunks', () => {
     ledger.close();
   });
 });
+
+// Issue 14: every query a /history page makes is served by an index, never a scan of the server.
+describe('query plans of a /history page', () => {
+  it('the page (each filter shape) and its lookups (voids, reveals, message links) use indexes', () => {
+    const ledger = Ledger.open(tmpDb());
+    ledger.append(entry());
+    const scans = (plan: string[]) => plan.filter((d) => /^SCAN (rolls|roll_messages)\b/.test(d));
+    for (const f of [
+      { guildId: 'g1', channelId: 'c1', kinds: ['roll', 'reroll'] as string[] },
+      { guildId: 'g1', kinds: ['roll', 'reroll'] as string[] },
+      { guildId: 'g1', channelId: 'c1', userId: 'u1', kinds: ['roll', 'reroll'] as string[] },
+      { guildId: 'g1', userId: 'u1', kinds: ['roll', 'reroll'] as string[] },
+    ]) {
+      expect(scans(ledger.history.plan(f as never)), JSON.stringify(f)).toEqual([]);
+    }
+    const lookups = ledger.history.lookupPlans();
+    expect(lookups.voids.join(' ')).toContain('USING INDEX rolls_parent (parent_id=?)');
+    expect(lookups.reveals.join(' ')).toContain('USING INDEX rolls_parent (parent_id=?)');
+    for (const plan of Object.values(lookups)) expect(scans(plan)).toEqual([]);
+    ledger.close();
+  });
+});
