@@ -74,9 +74,12 @@ export class Ledger {
       gameRolls: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind IN ('roll', 'reroll')"),
       gameRulings: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind = 'check'"),
       gameSeq: db.prepare('SELECT MAX(game_seq) AS n FROM rolls WHERE game_id = ?'),
-      units: db.prepare(`SELECT unit, MAX(seq) AS last FROM rolls
-        WHERE guild_id = ? AND channel_id = ? AND unit IS NOT NULL AND unit LIKE ? ESCAPE '\\' AND (? IS NULL OR system = ?)
-        GROUP BY unit COLLATE NOCASE ORDER BY last DESC LIMIT ?`),
+      // From channel_units (one row per name), by prefix range on the lower-cased name.
+      units: db.prepare(`SELECT unit FROM channel_units
+        WHERE guild_id = ? AND channel_id = ? AND system = ? AND unit_key >= ? AND unit_key < ?
+        ORDER BY last_seq DESC LIMIT ?`),
+      noteUnit: db.prepare(`INSERT INTO channel_units (guild_id, channel_id, system, unit_key, unit, last_seq) VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (guild_id, channel_id, system, unit_key) DO UPDATE SET unit = excluded.unit, last_seq = excluded.last_seq`),
     };
   }
 
@@ -142,7 +145,9 @@ export class Ledger {
       const hash = storedRowHash(prev_hash, stored);
       const info = this.stmts.insert.run({ ...stored, prev_hash, hash });
       if (sealed) this.stmts.sealPayload.run(fields.id, entry.guildId, sealed.salt, canonicalJson(sealed.payload));
-      return { ...fields, prev_hash, hash, seq: Number(info.lastInsertRowid) };
+      const seq = Number(info.lastInsertRowid);
+      if (fields.unit !== null) this.stmts.noteUnit.run(fields.guild_id, fields.channel_id, fields.system ?? '', unitKey(fields.unit), fields.unit, seq);
+      return { ...fields, prev_hash, hash, seq };
     };
     try {
       // Inside a caller's transaction there is no need for a savepoint: a failure undoes it all.
@@ -254,9 +259,9 @@ export class Ledger {
   }
 
   /** Unit names used in a channel, most recent first, for autocomplete. */
-  recentUnits(guildId: string, channelId: string, prefix: string, limit: number, system: string | null = null): string[] {
-    const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return (this.stmts.units.all(guildId, channelId, like, system, system, limit) as { unit: string }[]).map((r) => r.unit);
+  recentUnits(guildId: string, channelId: string, prefix: string, limit: number, system: string): string[] {
+    const from = unitKey(prefix);
+    return (this.stmts.units.all(guildId, channelId, system, from, `${from}\u{10ffff}`, limit) as { unit: string }[]).map((r) => r.unit);
   }
 
   /** Recomputes a guild's hash chain from its first row (up to a position, when given). */
@@ -288,6 +293,9 @@ export class Ledger {
     if (this.db.open) this.db.close();
   }
 }
+
+/** A unit name's key in channel_units: ASCII lower case, as SQLite's lower() makes it (the migration's backfill). */
+const unitKey = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 /** SQLite's own failures (busy, disk full, …) as LedgerWriteError; anything else as it was. */
 function asWriteError(err: unknown): unknown {

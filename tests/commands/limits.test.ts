@@ -113,3 +113,46 @@ describe('caps on a game', () => {
     );
   });
 });
+
+// Issue 14: unit autocomplete reads one row per name (channel_units), not every roll of the channel.
+describe('unit autocomplete on a busy channel', () => {
+  it('10,000 unit names: newest first, by case-insensitive prefix, per system; p99 under 5 ms a keystroke', async () => {
+    app = testApp();
+    const append = (unit: string, system = 'hearts-of-tin') =>
+      app.ledger.append({
+        guildId: 'g1',
+        channelId: 'c1',
+        userId: 'alice',
+        userName: 'Alice',
+        command: system === 'hearts-of-tin' ? 'rally' : 'morale',
+        system,
+        kind: 'roll',
+        unit,
+        input: {},
+        dice: [4],
+        outcome: { steps: [] },
+        result: 'rally',
+      });
+    app.ledger.db.transaction(() => {
+      for (let i = 0; i < 10_000; i++) append(`Regiment ${i}`);
+      // Rolled again later, spelt differently: one entry, the newest spelling, now the most recent.
+      append('regiment 5');
+      append('Panzer Lehr', 'lightning-war');
+    })();
+    const complete = (name: string, value: string) => app.router.handle({ type: 'autocomplete', name, option: 'unit', value, actor: alice });
+    const first = await complete('rally', 'REGIMENT 5');
+    expect(first.type === 'choices' && first.choices.slice(0, 3).map((c) => c.name)).toEqual(['regiment 5', 'Regiment 5999', 'Regiment 5998']);
+    expect(first.type === 'choices' && first.choices).toHaveLength(25);
+    // Another system's names are not offered.
+    expect(await complete('rally', 'Panzer')).toEqual({ type: 'choices', choices: [] });
+    expect(await complete('morale', 'pan')).toEqual({ type: 'choices', choices: [{ name: 'Panzer Lehr', value: 'Panzer Lehr' }] });
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const t = performance.now();
+      await complete('rally', i % 2 ? '' : `Regiment ${i}`);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    expect(times[Math.floor(times.length * 0.99)]!).toBeLessThan(5);
+  }, 60_000);
+});

@@ -207,11 +207,15 @@ describe('ledger append and hash chain', () => {
     ledger.append(entry({ unit: '1st Foot' }));
     ledger.append(entry({ unit: '100% Rifles' }));
     ledger.append(entry({ unit: 'Elsewhere', channelId: 'c2' }));
-    expect(ledger.recentUnits('g1', 'c1', '1st', 25)).toEqual(['1st Foot', '1st Horse']);
-    expect(ledger.recentUnits('g1', 'c1', '', 2)).toEqual(['100% Rifles', '1st Foot']);
-    expect(ledger.recentUnits('g1', 'c1', '100%', 25)).toEqual(['100% Rifles']);
-    expect(ledger.recentUnits('g1', 'c1', '1_', 25)).toEqual([]);
-    expect(ledger.recentUnits('g2', 'c1', '', 25)).toEqual([]);
+    expect(ledger.recentUnits('g1', 'c1', '1st', 25, 'hearts-of-tin')).toEqual(['1st Foot', '1st Horse']);
+    expect(ledger.recentUnits('g1', 'c1', '', 2, 'hearts-of-tin')).toEqual(['100% Rifles', '1st Foot']);
+    expect(ledger.recentUnits('g1', 'c1', '100%', 25, 'hearts-of-tin')).toEqual(['100% Rifles']);
+    expect(ledger.recentUnits('g1', 'c1', '1_', 25, 'hearts-of-tin')).toEqual([]);
+    expect(ledger.recentUnits('g2', 'c1', '', 25, 'hearts-of-tin')).toEqual([]);
+    expect(ledger.recentUnits('g1', 'c1', '', 25, 'asl')).toEqual([]);
+    // Upper and lower case match alike, and a unit rolled again in other spelling keeps the newest.
+    ledger.append(entry({ unit: '1ST FOOT' }));
+    expect(ledger.recentUnits('g1', 'c1', '1st f', 25, 'hearts-of-tin')).toEqual(['1ST FOOT']);
     ledger.close();
   });
 });
@@ -321,5 +325,24 @@ describe('query plans of a /history page', () => {
     expect(lookups.reveals.join(' ')).toContain('USING INDEX rolls_parent (parent_id=?)');
     for (const plan of Object.values(lookups)) expect(scans(plan)).toEqual([]);
     ledger.close();
+  });
+});
+
+describe('migration 005 (channel_units)', () => {
+  it('fills the autocomplete table from the rolls a ledger already holds', () => {
+    const file = tmpDb();
+    const before = Ledger.open(file);
+    before.append(entry({ unit: 'Old Guard' }));
+    before.append(entry({ unit: 'old guard' }));
+    before.append(entry({ unit: 'Rifles', system: 'lightning-war' }));
+    before.close();
+    // As a ledger written before 005 was: no table, the migration not applied.
+    const raw = new Database(file);
+    raw.exec('DROP TABLE channel_units; DELETE FROM schema_migrations WHERE version = 5;');
+    raw.close();
+    const upgraded = Ledger.open(file);
+    expect(upgraded.recentUnits('g1', 'c1', '', 25, 'hearts-of-tin')).toEqual(['old guard']);
+    expect(upgraded.recentUnits('g1', 'c1', 'ri', 25, 'lightning-war')).toEqual(['Rifles']);
+    upgraded.close();
   });
 });
