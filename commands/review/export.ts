@@ -4,7 +4,6 @@ import { filterOptions, toFilter } from '../../src/core/filters.js';
 import { refuse } from '../../src/core/user-error.js';
 import { noticeEmbed } from '../../src/render/embed.js';
 import { toCsv, toJsonl, type ExportRow } from '../../src/render/export.js';
-import { yieldToEventLoop } from '../../src/util/yield.js';
 
 /** Rows read at a time. */
 const EXPORT_CHUNK = 1_000;
@@ -29,10 +28,7 @@ export default defineCommand({
     // Every row (rolls, rulings, decisions, voids, notes, reveals, game, roster and setting changes),
     // read in chunks: the files grow only up to Discord's limit for this reply, then the export is
     // refused; the event loop is given back between chunks (issue 14).
-    for (let after = 0; ; ) {
-      const chunk = history.pageAfter(filter, after, EXPORT_CHUNK);
-      if (!chunk.length) break;
-      after = chunk[chunk.length - 1]!.seq;
+    for await (const chunk of history.chunks(filter, EXPORT_CHUNK)) {
       const messages = history.messages(chunk.map((r) => r.id));
       const rows: ExportRow[] = chunk.map((r) => ({ ...r, message_id: messages.get(r.id) ?? null }));
       const part = { csv: toCsv(rows, count === 0), jsonl: toJsonl(rows) };
@@ -45,7 +41,6 @@ export default defineCommand({
       csv.push(part.csv);
       jsonl.push(part.jsonl);
       count += chunk.length;
-      await yieldToEventLoop();
     }
     const stamp = ctx.services.ledger.timestamp().slice(0, 10);
     const filtered = Object.values(o).some((v) => v !== undefined);

@@ -7,7 +7,6 @@ import { chartPng } from '../../src/render/chart.js';
 import { limitEmbed, TONE_COLOUR } from '../../src/render/embed.js';
 import { chiSquare, type ChiSquare } from '../../src/rules/fairness.js';
 import { fractionValue } from '../../src/rules/odds.js';
-import { yieldToEventLoop } from '../../src/util/yield.js';
 
 const FACES = 6;
 /** Rows read at a time. */
@@ -37,10 +36,7 @@ export default defineCommand({
     let rolls = 0;
     // In chunks, oldest first: memory holds one chunk whatever the ledger's size, and the event
     // loop is given back between chunks (issue 14).
-    for (let after = 0; ; ) {
-      const chunk = history.pageAfter(filter, after, STATS_CHUNK);
-      if (!chunk.length) break;
-      after = chunk[chunk.length - 1]!.seq;
+    for await (const chunk of history.chunks(filter, STATS_CHUNK)) {
       const voided = history.voided(
         ctx.actor.guildId,
         chunk.map((r) => r.id),
@@ -55,7 +51,6 @@ export default defineCommand({
         observed.set(row.result, (observed.get(row.result) ?? 0) + 1);
         for (const [k, p] of Object.entries(dist)) expected.set(k, (expected.get(k) ?? 0) + fractionValue(p));
       }
-      await yieldToEventLoop();
     }
     const dice = faces.reduce((a, b) => a + b, 0);
     const expectedFace = faces.map(() => dice / FACES);

@@ -96,9 +96,6 @@ export function requestOf(i: Interaction, actor: Actor): Request | undefined {
   return undefined;
 }
 
-/** Sent with every message: no mention in user text (or ours) may ping anyone. */
-export const NO_MENTIONS = { parse: [] };
-
 const STYLE: Record<Button['style'], ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Danger> = {
   primary: ButtonStyle.Primary,
   secondary: ButtonStyle.Secondary,
@@ -135,13 +132,12 @@ export async function deliver(i: Routable, reply: Reply, deferred = false): Prom
   }
   if (reply.type === 'error' || reply.type === 'choices') {
     const content = reply.type === 'error' ? `⚠️ ${reply.message}` : 'Nothing to show.';
-    if (deferred && i.isButton()) await i.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
-    else if (deferred) await i.editReply({ content, allowedMentions: NO_MENTIONS });
-    else await i.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
+    if (deferred && i.isButton()) await i.followUp({ content, flags: MessageFlags.Ephemeral });
+    else if (deferred) await i.editReply({ content });
+    else await i.reply({ content, flags: MessageFlags.Ephemeral });
     return undefined;
   }
   const body = {
-    allowedMentions: NO_MENTIONS,
     embeds: [reply.embed],
     components: componentsOf(reply.buttons),
     ...(reply.type === 'message' && reply.files?.length ? { files: reply.files.map((f) => ({ attachment: f.data, name: f.name })) } : {}),
@@ -167,7 +163,6 @@ export async function deliver(i: Routable, reply: Reply, deferred = false): Prom
       embeds: [reply.private.embed],
       components: componentsOf(reply.private.buttons),
       flags: MessageFlags.Ephemeral,
-      allowedMentions: NO_MENTIONS,
     });
   }
   return messageId;
@@ -189,7 +184,7 @@ export function gatewayInteraction(i: Routable): TransportInteraction {
       const channel = await i.client.channels.fetch(channelId);
       if (!channel?.isSendable() || !('guildId' in channel) || channel.guildId !== i.guildId)
         throw new Error(`channel ${channelId} is not a channel of this server the bot can post in`);
-      await channel.send({ embeds: [embed], allowedMentions: NO_MENTIONS });
+      await channel.send({ embeds: [embed] });
     },
     deliver: (reply, deferred) => deliver(i, reply, deferred),
   };

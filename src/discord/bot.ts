@@ -4,7 +4,7 @@ import type { MessageLinks } from '../core/message-links.js';
 import { Responder } from '../core/responder.js';
 import type { Request } from '../core/router.js';
 import type { Logger } from '../log.js';
-import { gatewayInteraction, isRoutable, NO_MENTIONS } from './adapter.js';
+import { gatewayInteraction, isRoutable } from './adapter.js';
 
 export type BotOptions = {
   token: string;
@@ -38,8 +38,9 @@ const CACHE_LIMITS = {
 export function createClient(apiBase?: string): Client {
   return new Client({
     intents: [GatewayIntentBits.Guilds],
-    // Nothing the bot sends pings anyone: a unit named "@everyone" stays text.
-    allowedMentions: NO_MENTIONS,
+    // Nothing the bot sends pings anyone: a unit named "@everyone" stays text. discord.js applies
+    // this default to every payload (replies, follow-ups, edits, channel posts).
+    allowedMentions: { parse: [] },
     makeCache: Options.cacheWithLimits(CACHE_LIMITS as Parameters<typeof Options.cacheWithLimits>[0]),
     ...(apiBase ? { rest: { api: apiBase } } : {}),
   });

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Db } from './database.js';
 import { parseRow, type LedgerRow, type RawRow, type SealedPayload } from './rows.js';
+import { yieldToEventLoop } from '../util/yield.js';
 
 /** What /history, /export and /stats filter on. Every query is confined to one guild. */
 export type HistoryFilter = {
@@ -111,16 +112,21 @@ export class History {
     return s;
   }
 
-  /** Every matching row, oldest first (exports and statistics). */
-  /** The next `limit` matching rows after ledger position `afterSeq`, oldest first (a chunked walk). */
-  pageAfter(f: HistoryFilter, afterSeq: number, limit: number): LedgerRow[] {
+  /**
+   * Every matching row, oldest first, `size` at a time (exports and statistics): one chunk in
+   * memory, and the event loop given back between chunks, whatever the ledger's size. Each chunk is
+   * its own query (keyset on seq), so no statement stays open across the awaits.
+   */
+  async *chunks(f: HistoryFilter, size: number): AsyncGenerator<LedgerRow[]> {
     const w = where(f);
-    return (this.stmt(`SELECT * FROM rolls WHERE ${w.sql} AND seq > ? ORDER BY seq LIMIT ?`).all(...w.params, afterSeq, limit) as RawRow[]).map(parseRow);
-  }
-
-  *all(f: HistoryFilter): Generator<LedgerRow> {
-    const w = where(f);
-    for (const r of this.stmt(`SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq`).iterate(...w.params) as IterableIterator<RawRow>) yield parseRow(r);
+    const next = this.stmt(`SELECT * FROM rolls WHERE ${w.sql} AND seq > ? ORDER BY seq LIMIT ?`);
+    for (let after = 0; ; ) {
+      const chunk = (next.all(...w.params, after, size) as RawRow[]).map(parseRow);
+      if (!chunk.length) return;
+      after = chunk[chunk.length - 1]!.seq;
+      yield chunk;
+      await yieldToEventLoop();
+    }
   }
 
   /** The void reason of each voided roll among these. */
