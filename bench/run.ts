@@ -6,6 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client, Events, GatewayIntentBits, MessageFlags } from 'discord.js';
 import { createRouter } from '../src/app.js';
+import type { Request } from '../src/core/router.js';
+import { command, expectAnswer, fillBigServer, gm, openRouter, player, rallyStream, UNITS, UNLIMITED } from './big-server.js';
 import { MessageLinks } from '../src/core/message-links.js';
 import { createBot } from '../src/discord/bot.js';
 import { GENESIS_HASH, storedCanonical } from '../src/ledger/chain.js';
@@ -20,8 +22,8 @@ import { FakeDiscord, slashCommand } from '../tests/e2e/fake-discord.js';
 
 const QUICK = process.argv.includes('--quick');
 const N = QUICK
-  ? { pipeline: 300, roundTrips: 40, historyRows: 20_000, historyQueries: 100, chainRows: 3_000, guilds: 50 }
-  : { pipeline: 20_000, roundTrips: 1_000, historyRows: 1_000_000, historyQueries: 1_000, chainRows: 200_000, guilds: 500 };
+  ? { pipeline: 300, roundTrips: 40, historyRows: 20_000, historyQueries: 100, chainRows: 3_000, guilds: 50, bigRows: 20_000 }
+  : { pipeline: 20_000, roundTrips: 1_000, historyRows: 1_000_000, historyQueries: 1_000, chainRows: 200_000, guilds: 500, bigRows: 1_000_000 };
 const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.BENCH0.BenchmarkTokenNotARealOneJustForTheFakeServer0';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'morale-officer-bench-'));
 const actor = { guildId: '900000000000000001', channelId: '900000000000001001', userId: '300000000000000001', userName: 'bench', isGm: false };
@@ -239,8 +241,119 @@ async function memory() {
   });
 }
 
-/** `--only name` runs one line (pipeline, roundtrip, history, chain, memory) while working on it. */
-const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+/** Issue 14's big server, filled once for lines 6–9. */
+let bigFile: string | undefined;
+async function bigServer(): Promise<string> {
+  if (!bigFile) {
+    bigFile = path.join(dir, 'big.db');
+    const t = now();
+    await fillBigServer(bigFile, N.bigRows);
+    process.stderr.write(`big server: ${fmt(N.bigRows)} rows in ${fmt((now() - t) / 1000, 1)} s\n`);
+  }
+  return bigFile;
+}
+
+const timedAsync = async (n: number, f: (i: number) => Promise<unknown> | unknown) => {
+  const xs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = now();
+    await f(i);
+    xs.push(now() - t);
+  }
+  return xs;
+};
+
+/** 6. The whole /history command as a player runs it, vs the page query inside it. */
+async function historyCommand() {
+  const { ledger, router } = openRouter(await bigServer());
+  const req = command('history', {}, player);
+  await timedAsync(20, () => expectAnswer(router, req));
+  const ours = await timedAsync(N.historyQueries, () => expectAnswer(router, req));
+  const filter = { guildId: player.guildId, channelId: player.channelId };
+  const inner = await timedAsync(N.historyQueries, () => ledger.history.page(filter, 10, 0));
+  ledger.close();
+  const p99 = pct(ours, 99);
+  lines.push({
+    what: `whole /history command, ${fmt(N.bigRows)} rows in one server (router in → reply out)`,
+    ours: `p50 ${fmt(pct(ours, 50), 3)} ms, p99 ${fmt(p99, 3)} ms`,
+    baseline: `p50 ${fmt(pct(inner, 50), 3)} ms page query alone`,
+    ratio: pct(ours, 50) / pct(inner, 50),
+    target: 'p99 ≤ 5 ms',
+    met: p99 <= 5,
+  });
+}
+
+/** 7. The event loop while a GM runs /export, /verify and /stats on the big server, seen by /rally from other servers. */
+async function stall() {
+  const { ledger, router } = openRouter(await bigServer());
+  // Baseline: the same stream with nothing else running, for about as long.
+  const idle = await rallyStream(router, new Promise((r) => setTimeout(r, QUICK ? 500 : 3_000)));
+  const t = now();
+  const gmWork = Promise.all([
+    expectAnswer(router, command('export', {}, gm, UNLIMITED)),
+    expectAnswer(router, command('verify', {}, gm)),
+    expectAnswer(router, command('stats', { scope: 'server' }, gm)),
+  ]);
+  const busy = await rallyStream(router, gmWork);
+  const gmSeconds = (now() - t) / 1000;
+  ledger.close();
+  const p99 = Math.max(busy.loopP99, pct(busy.latencies, 99));
+  const max = Math.max(busy.loopMax, Math.max(...busy.latencies));
+  lines.push({
+    what: `event-loop stall: /rally from 50 other servers while a GM runs /export, /verify, /stats on ${fmt(N.bigRows)} rows`,
+    ours: `loop delay p99 ${fmt(busy.loopP99, 1)} ms max ${fmt(busy.loopMax, 1)} ms; /rally p99 ${fmt(pct(busy.latencies, 99), 1)} ms max ${fmt(Math.max(...busy.latencies), 1)} ms`,
+    baseline: `/rally p99 ${fmt(pct(idle.latencies, 99), 1)} ms alone (loop p99 ${fmt(idle.loopP99, 1)} ms)`,
+    ratio: pct(busy.latencies, 99) / pct(idle.latencies, 99),
+    target: 'p99 ≤ 50 ms, max ≤ 200 ms',
+    met: p99 <= 50 && max <= 200,
+    detail: `${busy.latencies.length} /rally answered during the GM's ${fmt(gmSeconds, 1)} s`,
+  });
+}
+
+/** 8. Peak resident memory while a GM exports every row of the big server, vs the same process idle. */
+async function exportMemory() {
+  const file = await bigServer();
+  const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', path.join('bench', 'export-rss-child.ts'), file], {
+    encoding: 'utf8',
+    timeout: 1_800_000,
+  });
+  const r = JSON.parse(stdout.trim().split('\n').at(-1)!) as { idle: number; peak: number; ms: number; rows: number };
+  if (r.rows !== N.bigRows) throw new Error(`export wrote ${r.rows} rows, expected ${N.bigRows}`);
+  lines.push({
+    what: `peak resident memory during /export of ${fmt(N.bigRows)} rows`,
+    ours: `${fmt(r.peak / 2 ** 20, 1)} MiB`,
+    baseline: `${fmt(r.idle / 2 ** 20, 1)} MiB idle, same process`,
+    ratio: r.peak / r.idle,
+    target: '≤ 1.5',
+    met: r.peak / r.idle <= 1.5,
+    detail: `${fmt(r.rows)} rows exported in ${fmt(r.ms / 1000, 1)} s`,
+  });
+}
+
+/** 9. Unit autocomplete through the router with 10,000 names in the channel, vs its query alone. */
+async function autocomplete() {
+  const { ledger, router } = openRouter(await bigServer());
+  const prefixes = ['', 'u', 'Unit 1', 'unit 42', 'Unit 999', 'UNIT 5'];
+  const req = (i: number): Request => ({ type: 'autocomplete', name: 'rally', option: 'unit', value: prefixes[i % prefixes.length]!, actor: player });
+  await timedAsync(20, (i) => expectAnswer(router, req(i), 'choices'));
+  const ours = await timedAsync(N.historyQueries, (i) => expectAnswer(router, req(i), 'choices'));
+  const inner = await timedAsync(N.historyQueries, (i) =>
+    ledger.recentUnits(player.guildId, player.channelId, prefixes[i % prefixes.length]!, 25, 'hearts-of-tin'),
+  );
+  ledger.close();
+  const p99 = pct(ours, 99);
+  lines.push({
+    what: `unit autocomplete, ${fmt(Math.min(UNITS, N.bigRows / 5))} names in the channel (router in → choices out)`,
+    ours: `p50 ${fmt(pct(ours, 50), 3)} ms, p99 ${fmt(p99, 3)} ms`,
+    baseline: `p50 ${fmt(pct(inner, 50), 3)} ms query alone`,
+    ratio: pct(ours, 50) / pct(inner, 50),
+    target: 'p99 ≤ 5 ms',
+    met: p99 <= 5,
+  });
+}
+
+/** `--only name[,name…]` runs some lines (pipeline, roundtrip, history, chain, memory, history-command, stall, export-memory, autocomplete) while working on it. */
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
 
 async function main() {
   const steps: [string, () => unknown][] = [
@@ -249,8 +362,12 @@ async function main() {
     ['history', historyPage],
     ['chain', chain],
     ['memory', memory],
+    ['history-command', historyCommand],
+    ['stall', stall],
+    ['export-memory', exportMemory],
+    ['autocomplete', autocomplete],
   ];
-  for (const [name, step] of steps) if (!ONLY || ONLY === name) await step();
+  for (const [name, step] of steps) if (!ONLY || ONLY.includes(name)) await step();
   const head = ['what', 'ours', 'baseline', 'ratio', 'target', 'met'];
   const rows = lines.map((l) => [l.what, l.ours, l.baseline, l.ratio.toFixed(3), l.target, l.met ? 'yes' : 'NO']);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -261,7 +378,8 @@ async function main() {
   for (const l of lines) if (l.detail) process.stdout.write(`  ${l.what}: ${l.detail}\n`);
   const out = { quick: QUICK, node: process.version, cpus: os.cpus().length, at: new Date().toISOString(), sizes: N, lines };
   fs.mkdirSync('bench', { recursive: true });
-  fs.writeFileSync(path.join('bench', QUICK ? 'results-quick.json' : 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
+  // A partial run (--only) prints but keeps the last full results.
+  if (!ONLY) fs.writeFileSync(path.join('bench', QUICK ? 'results-quick.json' : 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
   fs.rmSync(dir, { recursive: true, force: true });
 }
 

@@ -16,7 +16,7 @@ function page(ctx: Context, queryId: string, params: Params, n: number): Reply {
   const filter = toFilter(ctx, params, params.scope === 'server');
   const { history } = ctx.services.ledger;
   const first = history.page(filter, HISTORY_PAGE, Math.max(0, n) * HISTORY_PAGE);
-  const total = first.total;
+  const { total, capped } = first;
   const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE));
   const p = Math.min(Math.max(0, n), pages - 1);
   // A stale button may point past the end: show the last page instead.
@@ -25,7 +25,7 @@ function page(ctx: Context, queryId: string, params: Params, n: number): Reply {
   const voids = history.voided(ctx.actor.guildId, ids);
   const messages = history.messages(ids);
   const lines = viewsFor(ctx, rows).map(({ row, hidden }) => historyLine(row, { voidReason: voids.get(row.id), messageId: messages.get(row.id), hidden }));
-  const embed = historyEmbed('Roll history', lines, p, pages, total, params.scope === 'server' ? 'whole server' : 'this channel');
+  const embed = historyEmbed('Roll history', lines, p, pages, total, params.scope === 'server' ? 'whole server' : 'this channel', capped);
   const buttons = [
     ...(p > 0 ? [{ custom_id: customId(PAGE, `${queryId}-${p - 1}`), label: '◀ Newer', style: 'secondary' as const }] : []),
     ...(p < pages - 1 ? [{ custom_id: customId(PAGE, `${queryId}-${p + 1}`), label: 'Older ▶', style: 'secondary' as const }] : []),

@@ -9,8 +9,6 @@ import { chiSquare, type ChiSquare } from '../../src/rules/fairness.js';
 import { fractionValue } from '../../src/rules/odds.js';
 
 const FACES = 6;
-/** Rows read at a time. */
-const STATS_CHUNK = 2_000;
 const CHART = 'stats.png';
 
 const verdict = (c: ChiSquare) =>
@@ -36,7 +34,7 @@ export default defineCommand({
     let rolls = 0;
     // In chunks, oldest first: memory holds one chunk whatever the ledger's size, and the event
     // loop is given back between chunks (issue 14).
-    for await (const chunk of history.chunks(filter, STATS_CHUNK)) {
+    for await (const chunk of history.chunks(filter)) {
       const voided = history.voided(
         ctx.actor.guildId,
         chunk.map((r) => r.id),

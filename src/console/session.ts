@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterNotify } from '../core/adjudicate.js';
 import os from 'node:os';
 import path from 'node:path';
-import { isGroup, optionsOf, type Actor, type Attachment, type Button, type Reply } from '../core/command.js';
+import { isGroup, optionsOf, releaseFiles, type Actor, type Attachment, type Button, type Reply } from '../core/command.js';
 import type { OptionMap } from '../core/options.js';
 import type { Router } from '../core/router.js';
 import { embedToText } from '../render/text.js';
@@ -39,8 +39,9 @@ export class ConsoleSession {
     fs.mkdirSync(this.filesDir, { recursive: true });
     return files.map((f) => {
       const file = path.join(this.filesDir, `${Date.now()}-${f.name}`);
-      fs.writeFileSync(file, f.data);
-      return { name: f.name, bytes: f.data.length, path: file };
+      if ('data' in f) fs.writeFileSync(file, f.data);
+      else fs.copyFileSync(f.path, file);
+      return { name: f.name, bytes: 'data' in f ? f.data.length : f.bytes, path: file };
     });
   }
 
@@ -118,6 +119,7 @@ export class ConsoleSession {
         this.lastButtons = reply.buttons;
         const ephemeral = reply.type === 'message' && reply.ephemeral;
         const files = reply.type === 'message' ? this.save(reply.files ?? []) : [];
+        releaseFiles(reply);
         const json = {
           ok: true,
           command: reply.record?.command ?? command,

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { removeSpooled } from '../util/spool.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { APIEmbed } from 'discord.js';
 import type { Roller } from '../dice/roller.js';
@@ -66,8 +68,20 @@ export type RecordSummary = {
   result: string | null;
 };
 
-/** A file sent with a message (a chart); the embed may show it as attachment://name. */
-export type Attachment = { name: string; data: Buffer };
+/**
+ * A file sent with a message; the embed may show it as attachment://name. Small files (a chart) are
+ * in memory; a large one (an export) is a spooled temporary file, removed once the reply is sent.
+ */
+export type Attachment = { name: string; data: Buffer } | { name: string; path: string; bytes: number };
+
+/** A file's bytes, read from its spool file when it has one (the console, tests). */
+export const attachmentData = (f: Attachment): Buffer => ('data' in f ? f.data : fs.readFileSync(f.path));
+
+/** Removes the spooled files of a reply, once it has been sent (or could not be). */
+export function releaseFiles(reply: Reply): void {
+  if (reply.type !== 'message') return;
+  for (const f of reply.files ?? []) if ('path' in f) removeSpooled(f.path);
+}
 
 export type Reply =
   /** A new message: public results, or ephemeral notices. */

@@ -1,7 +1,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { Logger } from '../log.js';
 import { afterNotify } from './adjudicate.js';
-import type { Actor, Reply } from './command.js';
+import { releaseFiles, type Actor, type Reply } from './command.js';
 import type { MessageLinks } from './message-links.js';
 import type { Request } from './router.js';
 
@@ -58,8 +58,12 @@ export class Responder {
       const deferred = i.kind !== 'autocomplete' && (await this.late(handling));
       if (deferred) await i.defer();
       const reply = await handling;
-      const messageId = await i.deliver(reply, deferred);
-      if (messageId && 'record' in reply && reply.record) this.links.shown(reply.record.roll_id, messageId);
+      try {
+        const messageId = await i.deliver(reply, deferred);
+        if (messageId && 'record' in reply && reply.record) this.links.shown(reply.record.roll_id, messageId);
+      } finally {
+        releaseFiles(reply);
+      }
     } catch (err) {
       this.log.error('could not answer the interaction', { err });
     }

@@ -140,7 +140,9 @@ export async function deliver(i: Routable, reply: Reply, deferred = false): Prom
   const body = {
     embeds: [reply.embed],
     components: componentsOf(reply.buttons),
-    ...(reply.type === 'message' && reply.files?.length ? { files: reply.files.map((f) => ({ attachment: f.data, name: f.name })) } : {}),
+    ...(reply.type === 'message' && reply.files?.length
+      ? { files: reply.files.map((f) => ({ attachment: 'data' in f ? f.data : f.path, name: f.name })) }
+      : {}),
   };
   const ephemeral = reply.type === 'message' && reply.ephemeral;
   let messageId: string | undefined;

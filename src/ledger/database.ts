@@ -7,7 +7,13 @@ export type Db = Database.Database;
 export const BUSY_TIMEOUT_MS = 5000;
 
 /** Opens (creating its folder on first run) a ledger file with the pragmas every connection needs. */
-export function openDatabase(file: string, options: { busyTimeoutMs?: number } = {}): Db {
+export function openDatabase(file: string, options: { busyTimeoutMs?: number; readonly?: boolean } = {}): Db {
+  if (options.readonly) {
+    // A reader beside the writer (an export's worker): the file and its WAL mode already exist.
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`);
+    return db;
+  }
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Db } from './database.js';
 import { parseRow, type LedgerRow, type RawRow, type SealedPayload } from './rows.js';
-import { yieldToEventLoop } from '../util/yield.js';
+import { ChunkSizer, type ChunkBudget, yieldToEventLoop } from '../util/yield.js';
 
 /** What /history, /export and /stats filter on. Every query is confined to one guild. */
 export type HistoryFilter = {
@@ -21,6 +21,9 @@ export type HistoryFilter = {
 };
 
 export const ROLL_KINDS = ['roll', 'reroll', 'check'];
+
+/** The most rows a history page counts (1,000 pages): older rows are reached by narrowing with until:. */
+export const HISTORY_COUNT_CAP = 10_000;
 
 /** Builds the WHERE clause of a filter; parameters are always bound, never spliced. */
 function where(f: HistoryFilter): { sql: string; params: unknown[] } {
@@ -54,6 +57,10 @@ function where(f: HistoryFilter): { sql: string; params: unknown[] } {
   return { sql: parts.join(' AND '), params };
 }
 
+const PAGE_SQL = (where: string) => `SELECT * FROM rolls WHERE ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`;
+/** Keyset on seq: each chunk seeks past the last one instead of counting an offset. */
+const CHUNK_SQL = (where: string) => `SELECT * FROM rolls WHERE ${where} AND seq > ? ORDER BY seq LIMIT ?`;
+
 /** Reads of the ledger for review: history pages, single rolls' relatives, exports, statistics. */
 export class History {
   private readonly q;
@@ -72,14 +79,15 @@ export class History {
     };
   }
 
-  /** One page, newest first, and how many rows match in all. */
-  page(f: HistoryFilter, limit: number, offset: number): { rows: LedgerRow[]; total: number } {
+  /**
+   * One page, newest first, and how many rows match, counted up to `countCap`: a count of every
+   * row would grow with the server (issue 14), so past the cap `capped` is set and `total` is the cap.
+   */
+  page(f: HistoryFilter, limit: number, offset: number, countCap = HISTORY_COUNT_CAP): { rows: LedgerRow[]; total: number; capped: boolean } {
     const w = where(f);
-    const rows = limit
-      ? (this.stmt(`SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq DESC LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as RawRow[]).map(parseRow)
-      : [];
-    const total = (this.stmt(`SELECT COUNT(*) AS n FROM rolls WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
-    return { rows, total };
+    const rows = limit ? (this.stmt(PAGE_SQL(w.sql)).all(...w.params, limit, offset) as RawRow[]).map(parseRow) : [];
+    const n = (this.stmt(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM rolls WHERE ${w.sql} LIMIT ?)`).get(...w.params, countCap + 1) as { n: number }).n;
+    return { rows, total: Math.min(n, countCap), capped: n > countCap };
   }
 
   /** How SQLite runs the lookups a history page makes for its rows (voids, reveals, message links). */
@@ -93,12 +101,12 @@ export class History {
     };
   }
 
-  /** How SQLite runs a history page: for the benchmark's check that an index serves it. */
-  plan(f: HistoryFilter): string[] {
+  /** How SQLite runs a history page (`page`) or one chunk of a walk (`chunk`): for the checks that an index serves it. */
+  plan(f: HistoryFilter, shape: 'page' | 'chunk' = 'page'): string[] {
     const w = where(f);
-    return (this.db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM rolls WHERE ${w.sql} ORDER BY seq DESC LIMIT 10`).all(...w.params) as { detail: string }[]).map(
-      (r) => r.detail,
-    );
+    const sql = shape === 'page' ? PAGE_SQL(w.sql) : CHUNK_SQL(w.sql);
+    const params = shape === 'page' ? [...w.params, 10, 0] : [...w.params, 0, 10];
+    return (this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
   }
 
   /** Statements by their SQL, prepared once: filters give a handful of shapes. */
@@ -113,18 +121,27 @@ export class History {
   }
 
   /**
-   * Every matching row, oldest first, `size` at a time (exports and statistics): one chunk in
-   * memory, and the event loop given back between chunks, whatever the ledger's size. Each chunk is
-   * its own query (keyset on seq), so no statement stays open across the awaits.
+   * Every matching row, oldest first, in chunks (exports and statistics): one chunk in memory, and
+   * the event loop given back between chunks, whatever the ledger's size. Each chunk is its own
+   * query (keyset on seq), so no statement stays open across the awaits.
    */
-  async *chunks(f: HistoryFilter, size: number): AsyncGenerator<LedgerRow[]> {
+  async *chunks(f: HistoryFilter, budget?: ChunkBudget): AsyncGenerator<LedgerRow[]> {
+    for await (const chunk of this.rawChunks(f, budget)) yield chunk.map(parseRow);
+  }
+
+  /** As `chunks`, with the JSON columns left as their stored text (an export writes them as they are). */
+  async *rawChunks(f: HistoryFilter, budget: ChunkBudget = {}): AsyncGenerator<RawRow[]> {
     const w = where(f);
-    const next = this.stmt(`SELECT * FROM rolls WHERE ${w.sql} AND seq > ? ORDER BY seq LIMIT ?`);
+    const next = this.stmt(CHUNK_SQL(w.sql));
+    const sizer = new ChunkSizer(budget);
     for (let after = 0; ; ) {
-      const chunk = (next.all(...w.params, after, size) as RawRow[]).map(parseRow);
+      const started = performance.now();
+      const chunk = next.all(...w.params, after, sizer.size) as RawRow[];
       if (!chunk.length) return;
       after = chunk[chunk.length - 1]!.seq;
       yield chunk;
+      // The caller has handled the chunk: size the next one to the time budget, then give way.
+      sizer.took(performance.now() - started);
       await yieldToEventLoop();
     }
   }

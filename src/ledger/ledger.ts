@@ -1,5 +1,5 @@
 import { customAlphabet } from 'nanoid';
-import { yieldToEventLoop } from '../util/yield.js';
+import { ChunkSizer, type ChunkBudget, yieldToEventLoop } from '../util/yield.js';
 import { openDatabase, type Db } from './database.js';
 import { migrate } from './migrate.js';
 import { History } from './history.js';
@@ -270,20 +270,23 @@ export class Ledger {
   }
 
   /**
-   * The same check in chunks of `chunk` rows, giving the event loop back between chunks: a big
+   * The same check in chunks sized to a time budget (ChunkSizer), giving the event loop back between chunks: a big
    * server's /verify never stalls the others, and the responder can defer it. The chain is checked
    * up to its head when the walk starts; rows appended meanwhile are left for the next check.
    */
-  async verifyInChunks(guildId: string, upToGuildSeq?: number, chunk = 2_000): Promise<ChainReport> {
+  async verifyInChunks(guildId: string, upToGuildSeq?: number, budget?: ChunkBudget): Promise<ChainReport> {
     const head = (this.stmts.headSeq.get(guildId) as { n: number | null }).n ?? 0;
     const upTo = Math.min(upToGuildSeq ?? head, head);
     const walker = new ChainWalker<RawRow>(storedRowHash);
+    const sizer = new ChunkSizer(budget);
     let after = 0;
     while (after < upTo) {
-      const rows = this.stmts.guildRowsAfter.all(guildId, after, upTo, chunk) as RawRow[];
+      const started = performance.now();
+      const rows = this.stmts.guildRowsAfter.all(guildId, after, upTo, sizer.size) as RawRow[];
       if (!rows.length) break;
       for (const row of rows) if (walker.feed(row)) return walker.report();
       after = rows[rows.length - 1]!.guild_seq;
+      sizer.took(performance.now() - started);
       await yieldToEventLoop();
     }
     return walker.report();

@@ -3,10 +3,16 @@ import { createRequire } from 'node:module';
 // Loaded on first use (/export).
 const load = createRequire(import.meta.url);
 let csv: typeof import('csv-stringify/sync') | undefined;
-import type { LedgerRow } from '../ledger/ledger.js';
+import type { RawRow } from '../ledger/rows.js';
 
-/** Every field of a row, hashes included, as exported (JSON values stay JSON). */
-export type ExportRow = LedgerRow & { message_id: string | null };
+/**
+ * Every field of a row, hashes included, as stored: the JSON columns stay the canonical JSON text
+ * the chain hashed, so an export never parses and re-serialises them (issue 14: a million rows).
+ */
+export type ExportRow = RawRow & { message_id: string | null };
+
+/** Columns whose stored text is JSON: spliced into a JSON line as values, not as strings. */
+const JSON_COLUMNS = new Set<string>(['input', 'dice', 'outcome']);
 
 export const EXPORT_COLUMNS = [
   'seq',
@@ -37,17 +43,26 @@ export const EXPORT_COLUMNS = [
 ] as const;
 
 /** One JSON object per line: what `npm run verify` reads back. */
-export const toJsonl = (rows: ExportRow[]) => rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : '');
+export const toJsonl = (rows: ExportRow[]) => rows.map(jsonLine).join('\n') + (rows.length ? '\n' : '');
+
+const KEYS = EXPORT_COLUMNS.map((c) => `${JSON.stringify(c)}:`);
+function jsonLine(r: ExportRow): string {
+  const parts = EXPORT_COLUMNS.map((c, i) => {
+    const v = r[c];
+    return KEYS[i] + (JSON_COLUMNS.has(c) && typeof v === 'string' ? v : JSON.stringify(v ?? null));
+  });
+  return `{${parts.join(',')}}`;
+}
 
 /**
  * CSV for spreadsheets: commas, quotes and newlines quoted; a cell starting with =, +, - or @ is
  * prefixed with ' so a spreadsheet shows it as text instead of running it as a formula.
  */
 export function toCsv(rows: ExportRow[], header = true): string {
-  const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const cell = (v: unknown) => (v === null || v === undefined ? '' : String(v));
   csv ??= load('csv-stringify/sync') as typeof import('csv-stringify/sync');
   return csv.stringify(
-    rows.map((r) => EXPORT_COLUMNS.map((c) => cell(r[c as keyof ExportRow]))),
+    rows.map((r) => EXPORT_COLUMNS.map((c) => cell(r[c]))),
     { header, columns: [...EXPORT_COLUMNS], escape_formulas: true, quoted_match: /[,"\n\r]/ },
   );
 }

@@ -18,12 +18,14 @@ export function historyLine(row: LedgerRow, extra: { voidReason?: string | undef
   return extra.voidReason !== undefined ? `~~${body}~~ *(void: ${extra.voidReason ? userText(extra.voidReason) : 'no reason given'})*` : body;
 }
 
-export function historyEmbed(title: string, lines: string[], page: number, pages: number, total: number, scope: string): APIEmbed {
+/** `capped`: more rows match than were counted; the footer says how to reach older ones. */
+export function historyEmbed(title: string, lines: string[], page: number, pages: number, total: number, scope: string, capped = false): APIEmbed {
+  const count = capped ? `the newest ${total} rolls (narrow with until: for older ones)` : `${total} roll${total === 1 ? '' : 's'}`;
   return limitEmbed({
     title,
     color: TONE_COLOUR.neutral,
     description: lines.length ? lines.join('\n') : 'No rolls match.',
-    footer: { text: `${scope} · page ${page + 1} of ${Math.max(1, pages)} · ${total} roll${total === 1 ? '' : 's'} · newest first` },
+    footer: { text: `${scope} · page ${page + 1} of ${Math.max(1, pages)} · ${count} · newest first` },
   });
 }
 

@@ -5,7 +5,8 @@ import { MAX_UNITS_PER_GAME } from '../../commands/roster/unit.js';
 import { MAX_TRACKED_PLAYERS, RateLimiter } from '../../src/core/rate-limit.js';
 import { commitment } from '../../src/dice/seeded.js';
 import { parseConfig } from '../../src/config.js';
-import { alice, bob, expectError, expectMessage, subcommand, testApp, type TestApp } from '../helpers/app.js';
+import { HISTORY_COUNT_CAP } from '../../src/ledger/history.js';
+import { alice, bob, expectError, expectMessage, fillRolls, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
 // Issue 14: a per-player rate limit, and caps on what one game may hold.
 let app: TestApp;
@@ -154,5 +155,18 @@ describe('unit autocomplete on a busy channel', () => {
     }
     times.sort((a, b) => a - b);
     expect(times[Math.floor(times.length * 0.99)]!).toBeLessThan(5);
+  }, 60_000);
+});
+
+describe('/history on a busy channel', () => {
+  it(`counts matching rows only up to ${HISTORY_COUNT_CAP}: the footer says so and how to reach older rows (its time is the bench's line 6)`, async () => {
+    app = testApp();
+    fillRolls(app, HISTORY_COUNT_CAP + 5);
+    const history = () => app.router.handle({ type: 'command', name: 'history', options: {}, actor: alice });
+    const first = expectMessage(await history());
+    expect(first.embed.footer?.text).toBe('this channel · page 1 of 1000 · the newest 10000 rolls (narrow with until: for older ones) · newest first');
+    expect(first.embed.description).toContain(`U${HISTORY_COUNT_CAP + 4}`);
+    // Under the cap the count is exact.
+    expect(app.ledger.history.page({ guildId: 'g1', channelId: 'c1' }, 10, 0, 20_000)).toMatchObject({ total: HISTORY_COUNT_CAP + 5, capped: false });
   }, 60_000);
 });

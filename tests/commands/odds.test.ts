@@ -1,3 +1,4 @@
+import { attachmentData } from '../../src/core/command.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { alice, command, expectError, expectMessage, testApp, type TestApp } from '../helpers/app.js';
 
@@ -17,7 +18,7 @@ describe('/odds', () => {
     expect(reply.embed.image).toEqual({ url: 'attachment://odds.png' });
     const png = reply.type === 'message' ? reply.files![0]! : undefined;
     expect(png!.name).toBe('odds.png');
-    expect(png!.data.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(attachmentData(png!).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(app.ledger.count('g1')).toBe(0);
     expect(app.dice.pending()).toBe(0);
   });

@@ -1,9 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Actor, Reply } from '../../src/core/command.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeExport } from '../../src/core/export-files.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { attachmentData, type Actor, type Reply } from '../../src/core/command.js';
+import { Spool } from '../../src/util/spool.js';
 import { MessageLinks } from '../../src/core/message-links.js';
 import { Responder, type TransportInteraction } from '../../src/core/responder.js';
 import { toCsv, type ExportRow } from '../../src/render/export.js';
-import { alice, bob, command, expectError, expectMessage, gm, press, subcommand, testApp, type TestApp } from '../helpers/app.js';
+import { alice, bob, command, expectError, expectMessage, fillRolls, gm, press, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
 let app: TestApp;
 afterEach(() => app?.ledger.close());
@@ -188,7 +192,7 @@ describe('isolation between servers', () => {
     expect(expectMessage(await command(app, other, 'verify', {})).embed.description).toContain('Intact: 0 rows');
     expect(expectError(await command(app, other, 'void', { id, reason: 'x' }))).toBe(`There is no roll "${id}" in this server.`);
     const exported = expectMessage(await command(app, other, 'export', {}));
-    expect(exported.type === 'message' && exported.files![1]!.data.toString()).toBe('');
+    expect(exported.type === 'message' && attachmentData(exported.files![1]!).toString()).toBe('');
     expect(expectMessage(await command(app, other, 'stats', { scope: 'server' })).embed.description).toContain('0 rolls, 0 dice');
     expect(await app.router.handle({ type: 'autocomplete', name: 'rally', option: 'unit', value: '', actor: other })).toEqual({ type: 'choices', choices: [] });
   });
@@ -201,11 +205,11 @@ describe('/export', () => {
     const reply = expectMessage(await command(app, gm, 'export', {}));
     const [csv, jsonl] = reply.type === 'message' ? reply.files! : [];
     expect(csv!.name).toMatch(/^ledger-\d{4}-\d{2}-\d{2}\.csv$/);
-    const header = csv!.data.toString().split('\n')[0];
+    const header = attachmentData(csv!).toString().split('\n')[0];
     expect(header).toBe(
       'seq,id,guild_id,guild_seq,channel_id,user_id,user_name,game_id,turn,phase,game_seq,command,system,kind,unit,input,dice,outcome,result,parent_id,once_key,created_at,prev_hash,hash,message_id',
     );
-    const rows = jsonl!.data
+    const rows = attachmentData(jsonl!)
       .toString()
       .trim()
       .split('\n')
@@ -222,7 +226,7 @@ describe('/export', () => {
       user_name: '+cmd',
       command: '-2',
       result: '@SUM(A1)',
-      input: { note: 'a, "b"\nc' },
+      input: JSON.stringify({ note: 'a, "b"\nc' }),
     } as unknown as ExportRow;
     const csv = toCsv([row]);
     const line = csv.slice(csv.indexOf('\n') + 1);
@@ -244,7 +248,7 @@ describe('/stats', () => {
     expect(d).toMatch(/5:\s+6 \/ 1\.0/);
     expect(d).toMatch(/rally\s+6 \/ 3\.00/);
     expect(d).toMatch(/χ² = 30\.00 on 5 df, p = 0\.000 — unusual/);
-    expect(reply.type === 'message' && reply.files![0]!.data.subarray(1, 4).toString()).toBe('PNG');
+    expect(reply.type === 'message' && attachmentData(reply.files![0]!).subarray(1, 4).toString()).toBe('PNG');
   });
 });
 
@@ -285,24 +289,7 @@ describe('sealed rolls', () => {
 describe('/verify and /stats on a long ledger', () => {
   const fill = (n: number) => {
     app = testApp();
-    app.ledger.db.transaction(() => {
-      for (let i = 0; i < n; i++) {
-        app.ledger.append({
-          guildId: 'g1',
-          channelId: 'c1',
-          userId: 'alice',
-          userName: 'Alice',
-          command: 'rally',
-          system: 'hearts-of-tin',
-          kind: 'roll',
-          unit: `U${i}`,
-          input: { disorder: 1 },
-          dice: [(i % 6) + 1],
-          outcome: { result: 'rally', steps: [] },
-          result: 'rally',
-        });
-      }
-    })();
+    fillRolls(app, n);
   };
   const respond = async (name: string, deferAfterMs: number) => {
     const calls: string[] = [];
@@ -344,10 +331,10 @@ describe('/verify and /stats on a long ledger', () => {
     const reply = await app.router.handle({ type: 'command', name: 'export', options: {}, actor: gm });
     expect(reply.type === 'message' && reply.embed.description).toMatch(/^2500 rows\./);
     const files = reply.type === 'message' ? reply.files! : [];
-    const csvLines = files[0]!.data.toString('utf8').trimEnd().split('\n');
+    const csvLines = attachmentData(files[0]!).toString('utf8').trimEnd().split('\n');
     expect(csvLines).toHaveLength(2_501);
     expect(csvLines.filter((l) => l.startsWith('seq,id,'))).toHaveLength(1);
-    const jsonl = files[1]!.data
+    const jsonl = attachmentData(files[1]!)
       .toString('utf8')
       .trimEnd()
       .split('\n')
@@ -358,8 +345,58 @@ describe('/verify and /stats on a long ledger', () => {
   it("/export past the reply's attachment limit is refused, naming the limit and how to narrow it, before the files grow further", async () => {
     fill(2_500);
     const reply = await app.router.handle({ type: 'command', name: 'export', options: {}, actor: gm, attachmentLimit: 200 * 1024 });
-    expect(expectError(reply)).toBe(
-      'The export passes 0.2 MB, the most Discord takes in this reply, after 1000 rows. Narrow it with since:, until:, game:, system: or user: (e.g. /export since:30d) and export it in parts.',
-    );
+    const m =
+      /^The export passes 0\.2 MB, the most Discord takes in this reply, after (\d+) rows\. Narrow it with since:, until:, game:, system: or user: \(e\.g\. \/export since:30d\) and export it in parts\.$/.exec(
+        expectError(reply),
+      );
+    // It stopped at the chunk that passed the limit (about 700 bytes a row here), not at the end.
+    expect(Number(m?.[1])).toBeGreaterThan((200 * 1024) / 2 / 1000);
+    expect(Number(m?.[1])).toBeLessThan(2_500);
+  }, 60_000);
+
+  // Issue 14: an export is written to temporary files as it is read, never held whole in memory.
+  it('/export writes to spooled files: the reply names them, the responder removes them once sent', async () => {
+    fill(1_500);
+    let delivered: Reply | undefined;
+    let paths: string[] = [];
+    const transport: TransportInteraction = {
+      kind: 'command',
+      actor: () => gm,
+      installedByServer: () => true,
+      request: (actor) => ({ type: 'command', name: 'export', options: {}, actor }),
+      defer: async () => undefined,
+      post: async () => undefined,
+      deliver: async (reply) => {
+        delivered = reply;
+        const files = reply.type === 'message' ? (reply.files ?? []) : [];
+        paths = files.flatMap((f) => ('path' in f && fs.statSync(f.path).size === f.bytes && f.bytes > 0 ? [f.path] : []));
+        expect(attachmentData(files[1]!).toString().trimEnd().split('\n')).toHaveLength(1_500);
+        return undefined;
+      },
+    };
+    await new Responder(app.router, new MessageLinks(app.ledger, app.log), app.log).respond(transport);
+    expect(expectMessage(delivered!).embed.description).toMatch(/^1500 rows\./);
+    expect(paths).toHaveLength(2);
+    for (const p of paths) expect(fs.existsSync(path.dirname(p))).toBe(false);
+  }, 60_000);
+
+  it('an export past its limit stops at that chunk and leaves no file behind', async () => {
+    fill(1_500);
+    const spools: Spool[] = [];
+    const create = Spool.create.bind(Spool);
+    const spy = vi.spyOn(Spool, 'create').mockImplementation(async () => {
+      const s = await create();
+      spools.push(s);
+      return s;
+    });
+    try {
+      const result = await writeExport(app.ledger.history, { filter: { guildId: 'g1', kinds: 'all' }, limit: 100 * 1024, stamp: 'x' });
+      expect(result.ok).toBe(false);
+      expect(result.rows).toBeLessThan(1_500);
+      expect(spools).toHaveLength(1);
+      expect(fs.existsSync(spools[0]!.dir)).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
   }, 60_000);
 });

@@ -66,3 +66,25 @@ export async function appWithGame(system: string, units: Record<string, Record<s
   for (const [name, f] of Object.entries(units)) expectMessage(await subcommand(app, owner, 'unit', 'add', { name, ...f }));
   return app;
 }
+
+/** `n` Hearts of Tin rolls by Alice in g1/c1 straight into the ledger (units U0, U1, …; dice cycle 1–6), in one transaction. */
+export function fillRolls(app: TestApp, n: number): void {
+  app.ledger.db.transaction(() => {
+    for (let i = 0; i < n; i++) {
+      app.ledger.append({
+        guildId: 'g1',
+        channelId: 'c1',
+        userId: 'alice',
+        userName: 'Alice',
+        command: 'rally',
+        system: 'hearts-of-tin',
+        kind: 'roll',
+        unit: `U${i}`,
+        input: { disorder: 1 },
+        dice: [(i % 6) + 1],
+        outcome: { result: 'rally', steps: [] },
+        result: 'rally',
+      });
+    }
+  })();
+}

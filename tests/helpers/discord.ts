@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { MessageLinks } from '../../src/core/message-links.js';
 import type { Request } from '../../src/core/router.js';
 import { createBot, type Bot } from '../../src/discord/bot.js';
@@ -13,8 +16,11 @@ export async function startHarness(
   options: { deferAfterMs?: number; slow?: (name: string) => number; slowUnit?: string } = {},
 ): Promise<Harness> {
   const fake = await new FakeDiscord(guilds).start();
+  // The ledger's folder lives as long as the harness (a per-test folder would be removed under an
+  // open ledger after the first test, and a second connection to it, an export's worker, fails).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'morale-officer-harness-'));
   // The bot's logger redacts its token, as src/main.ts wires it.
-  const app = testApp(undefined, { secrets: [token] });
+  const app = testApp(path.join(dir, 'ledger.db'), { secrets: [token] });
   // A test may make a command slow, to see the responder defer it.
   const router = {
     handle: async (req: Request) => {
@@ -41,6 +47,7 @@ export async function startHarness(
       await bot.stop();
       await fake.stop();
       app.ledger.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

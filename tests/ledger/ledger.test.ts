@@ -269,8 +269,8 @@ describe('verification in chunks', () => {
   it('gives the same report as the walk in one go, for every chunk size, intact and up to a row', async () => {
     const { ledger, rows } = built(23);
     for (const chunk of [1, 2, 5, 22, 23, 1000]) {
-      expect(await ledger.verifyInChunks('g1', undefined, chunk)).toEqual({ ok: true, count: 23, headHash: rows[22]!.hash });
-      expect(await ledger.verifyInChunks('g1', 10, chunk)).toEqual(ledger.verify('g1', 10));
+      expect(await ledger.verifyInChunks('g1', undefined, { min: chunk, max: chunk })).toEqual({ ok: true, count: 23, headHash: rows[22]!.hash });
+      expect(await ledger.verifyInChunks('g1', 10, { min: chunk, max: chunk })).toEqual(ledger.verify('g1', 10));
     }
     expect(await ledger.verifyInChunks('nobody')).toEqual({ ok: true, count: 0, headHash: GENESIS_HASH });
     ledger.close();
@@ -286,7 +286,8 @@ describe('verification in chunks', () => {
       tamper(file, sql, rows[at]!.id);
       const once = ledger.verify('g1');
       expect(once.ok).toBe(false);
-      for (const chunk of [1, 3, 5, 10, 1000]) expect(await ledger.verifyInChunks('g1', undefined, chunk), `${sql} chunk ${chunk}`).toEqual(once);
+      for (const chunk of [1, 3, 5, 10, 1000])
+        expect(await ledger.verifyInChunks('g1', undefined, { min: chunk, max: chunk }), `${sql} chunk ${chunk}`).toEqual(once);
       ledger.close();
     }
   });
@@ -297,7 +298,7 @@ describe('verification in chunks', () => {
     setImmediate(() => {
       fired = true;
     });
-    const walking = ledger.verifyInChunks('g1', undefined, 5).then((r) => ({ r, firedBeforeEnd: fired }));
+    const walking = ledger.verifyInChunks('g1', undefined, { min: 5, max: 5 }).then((r) => ({ r, firedBeforeEnd: fired }));
     expect(fired).toBe(false);
     const { r, firedBeforeEnd } = await walking;
     expect(r).toMatchObject({ ok: true, count: 40 });
@@ -308,17 +309,25 @@ describe('verification in chunks', () => {
 
 // Issue 14: every query a /history page makes is served by an index, never a scan of the server.
 describe('query plans of a /history page', () => {
-  it('the page (each filter shape) and its lookups (voids, reveals, message links) use indexes', () => {
+  it('the page and the chunked walk (each filter shape, no scan, no sort) and its lookups (voids, reveals, message links) use indexes', () => {
     const ledger = Ledger.open(tmpDb());
     ledger.append(entry());
     const scans = (plan: string[]) => plan.filter((d) => /^SCAN (rolls|roll_messages)\b/.test(d));
+    // A sort of every matching row (a temp B-tree) on each page or chunk grows with the server too.
+    const sorts = (plan: string[]) => plan.filter((d) => /TEMP B-TREE/.test(d));
     for (const f of [
       { guildId: 'g1', channelId: 'c1', kinds: ['roll', 'reroll'] as string[] },
       { guildId: 'g1', kinds: ['roll', 'reroll'] as string[] },
       { guildId: 'g1', channelId: 'c1', userId: 'u1', kinds: ['roll', 'reroll'] as string[] },
       { guildId: 'g1', userId: 'u1', kinds: ['roll', 'reroll'] as string[] },
+      { guildId: 'g1', kinds: 'all' as const },
+      { guildId: 'g1', system: 'hearts-of-tin', kinds: ['roll', 'reroll'] as string[] },
     ]) {
-      expect(scans(ledger.history.plan(f as never)), JSON.stringify(f)).toEqual([]);
+      for (const shape of ['page', 'chunk'] as const) {
+        const plan = ledger.history.plan(f as never, shape);
+        expect(scans(plan), `${shape} ${JSON.stringify(f)}`).toEqual([]);
+        expect(sorts(plan), `${shape} ${JSON.stringify(f)}`).toEqual([]);
+      }
     }
     const lookups = ledger.history.lookupPlans();
     expect(lookups.voids.join(' ')).toContain('USING INDEX rolls_parent (parent_id=?)');

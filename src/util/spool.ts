@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Pieces are gathered up to this many bytes, then written in one go: one disk round trip a MiB. */
+const FLUSH_BYTES = 0;
+
+/** A file written a piece at a time; at most about a MiB of it is in memory. */
+export class SpoolFile {
+  bytes = 0;
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  constructor(
+    readonly name: string,
+    readonly path: string,
+    private readonly handle: fs.promises.FileHandle,
+  ) {}
+
+  async write(text: string): Promise<void> {
+    const n = Buffer.byteLength(text, 'utf8');
+    this.pending.push(text);
+    this.pendingBytes += n;
+    this.bytes += n;
+    if (this.pendingBytes >= FLUSH_BYTES) await this.flush();
+  }
+
+  // Written as a string: Node encodes it outside the JS heap and frees it when the write is done,
+  // where a Buffer made here would wait for the garbage collector (issue 14: RSS during /export).
+  private async flush(): Promise<void> {
+    const text = this.pending.join('');
+    this.pending = [];
+    this.pendingBytes = 0;
+    if (text) await this.handle.write(text, null, 'utf8');
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.flush();
+    } finally {
+      await this.handle.close();
+    }
+  }
+}
+
+/**
+ * Files in a private temporary folder (an export of a whole ledger): the folder is removed when the
+ * reply that carries them has been sent, or at once when the work fails half-way.
+ */
+export class Spool {
+  private readonly files: SpoolFile[] = [];
+  private constructor(readonly dir: string) {}
+
+  static async create(): Promise<Spool> {
+    return new Spool(await fs.promises.mkdtemp(path.join(os.tmpdir(), SPOOL_PREFIX)));
+  }
+
+  async file(name: string): Promise<SpoolFile> {
+    const file = path.join(this.dir, path.basename(name));
+    const f = new SpoolFile(name, file, await fs.promises.open(file, 'wx', 0o600));
+    this.files.push(f);
+    return f;
+  }
+
+  /** Closes every file (they stay, for the reply). */
+  async close(): Promise<void> {
+    await Promise.all(this.files.map((f) => f.close().catch(() => undefined)));
+  }
+
+  /** Closes and removes everything. */
+  async discard(): Promise<void> {
+    await this.close();
+    removeSpooled(this.dir);
+  }
+}
+
+export const SPOOL_PREFIX = 'morale-officer-spool-';
+
+/** Removes a spooled file's folder; refuses any folder a Spool did not make. */
+export function removeSpooled(fileOrDir: string): void {
+  const dir = path.basename(fileOrDir).startsWith(SPOOL_PREFIX) ? fileOrDir : path.dirname(fileOrDir);
+  if (path.dirname(dir) !== path.resolve(os.tmpdir()) || !path.basename(dir).startsWith(SPOOL_PREFIX)) return;
+  fs.rmSync(dir, { recursive: true, force: true });
+}
