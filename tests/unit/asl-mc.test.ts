@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixedRoller } from '../../src/dice/roller.js';
-import { moraleCheck, type CheckInput } from '../../src/rules/asl/mc.js';
+import { moraleCheck, moraleLevel, type CheckInput } from '../../src/rules/asl/mc.js';
 import { checkBase, dr, hobBase, unit } from '../helpers/asl.js';
 
 const ge467 = unit('German 4-6-7');
@@ -173,5 +173,39 @@ describe('Rally (A10.6)', () => {
     expect(out.steps[0]).toMatchObject({ result: 'rallied' });
     expect(out.steps[0]!.effect).toContain('Leader Creation dr with +1 (A18.11)');
     expect(dice.remaining()).toBe(2);
+  });
+});
+
+// Which Morale Level a check is made against (issue 18: with every broken ML equal to its ML, the
+// choice of side could be replaced by true or false unnoticed). SS 6-5-8: ML 8, broken side 9.
+describe('moraleLevel: the side and the adjustments', () => {
+  const ss = unit('German SS 6-5-8');
+  const ssCheck = (over: Partial<CheckInput> = {}) => checkBase(ss, { elr: 3, ...over });
+  it.each([
+    ['a good-order MC', {}, { ml: 8 }],
+    ['a broken unit’s MC', { broken: true }, { ml: 9, note: 'broken side: ML 9' }],
+    ['a rally', { check: 'rally', broken: true }, { ml: 9, note: 'broken side: ML 9' }],
+    ['a rally, even when not marked broken', { check: 'rally' }, { ml: 9, note: 'broken side: ML 9' }],
+    ['an ML given by the player', { broken: true, ml: 6 }, { ml: 6, note: 'ML 6 as given' }],
+    ['a Fanatic unit in good order', { hob: { ...hobDefaults, fanatic: true } }, { ml: 9, note: 'Fanatic: ML 8 + 1' }],
+    ['a Fanatic broken unit', { broken: true, hob: { ...hobDefaults, fanatic: true } }, { ml: 10, note: 'broken side: ML 9; Fanatic: ML 9 + 1' }],
+  ] as const)('%s', (_what, over, expected) => {
+    expect(moraleLevel(ssCheck(over as Partial<CheckInput>))).toEqual(expected);
+  });
+
+  it('the ML is the one rolled against: a broken SS squad passes on 9, which fails in good order', () => {
+    expect(moraleCheck(ssCheck({ broken: true }), fixedRoller(dr(9))).steps[0]).toMatchObject({ ml: 9, result: 'passed' });
+    expect(moraleCheck(ssCheck(), fixedRoller(dr(9))).steps[0]).toMatchObject({ ml: 8, result: 'broken' });
+  });
+
+  it('where both sides agree no note is made; Fanatic never lifts past 10; a wounded leader checks at ML − 1', () => {
+    expect(moraleLevel(mc({ broken: true }))).toEqual({ ml: 7 });
+    const l10 = unit('German 10-2 leader');
+    expect(moraleLevel(checkBase(l10, { hob: { ...hobDefaults, fanatic: true } }))).toEqual({ ml: 10 });
+    expect(moraleLevel(checkBase(unit('German 9-1 leader'), { wounded: true }))).toEqual({ ml: 8, note: 'wounded: ML 9 − 1 (A17.3)' });
+    expect(moraleLevel(checkBase(unit('German 9-1 leader'), { wounded: true, hob: { ...hobDefaults, fanatic: true } }))).toEqual({
+      ml: 9,
+      note: 'wounded: ML 9 − 1 (A17.3); Fanatic: ML 8 + 1',
+    });
   });
 });

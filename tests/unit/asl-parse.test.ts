@@ -96,3 +96,279 @@ describe('ASL unit parsing: spellings players use', () => {
     for (const s of suggestUnits('', 500)) expect(typeof parseUnit(s)).toBe('object');
   });
 });
+
+// Every refusal word for word, and the units built outside the data in full (issue 18: mutation
+// testing found the messages and the built units' fields unchecked).
+describe('parseUnit refusals, word for word', () => {
+  const NATS = 'german, russian, american, british, french, italian, japanese, finnish, axis_minor, allied_minor, partisan';
+  it.each([
+    ['German 4-6-7 and then 8-1', {}, '"German 4-6-7 and then 8-1" names more than one counter (4-6-7, 8-1): give one'],
+    ['German 4-6-', {}, '"4-6-" is not a counter: write a squad as 4-6-7 and a leader as 8-1 or 6+1'],
+    ['German 1st 4-6-7', { class: 'elite' }, 'the unit says first_line but `class` is elite'],
+    ['Martian 4-6-7', {}, `"martian" is not a nationality the bot knows (${NATS})`],
+    ['German Russian 4-6-7', {}, 'the unit names two nationalities (german, russian)'],
+    ['squad', {}, 'name the nationality, in the unit ("German 4-6-7") or with `nationality`'],
+    ['4-6-7', { nationality: 'martian' }, `"martian" is not a nationality the bot knows (${NATS})`],
+    ['German', {}, 'give the counter, e.g. "German 4-6-7" for a squad or "German 8-1" for a leader'],
+    ['German 4-6-7 elite', {}, 'German 4-6-7 is 1st Line in the data, not Elite'],
+    ['Finnish 2-3-8', {}, 'Finnish 2-3-8 is more than one unit in the data (1st Line half-squad, Green half-squad): add class:first_line or class:green'],
+    [
+      'German 9-9-9',
+      {},
+      'German 9-9-9 is not in the unit data. Closest known: German 8-3-8, German VG 5-3-7, German 4-3-6, German SS 6-5-8, German 5-4-8. To roll it anyway, give its `class`',
+    ],
+    // The sub-type is named: the plain German 4-6-7 is in the data, an SS one is not.
+    [
+      'ss 4-6-7',
+      {},
+      'German SS 4-6-7 is not in the unit data. Closest known: German 4-3-6, German 4-4-7, German VG 5-3-7, German 2-3-6 half-squad, German 3-3-8 half-squad. To roll it anyway, give its `class`',
+    ],
+    ['japanese 4-4-7 reduced', {}, 'Japanese 4-4-7 is a full squad; its reduced side is Japanese 3-4-7 reduced squad'],
+    ['German 4-6-7 reduced', {}, 'German 4-6-7 is a full squad with no reduced side in the data'],
+    ['German 2-4-7 reduced', {}, 'German 2-4-7 is a half-squad with no reduced side in the data'],
+  ] as const)('%j %o', (text, opts, message) => {
+    expect(parseUnit(text, opts as never)).toBe(message);
+  });
+});
+
+describe('parseUnit, whole units', () => {
+  const plain = (text: string, opts = {}) => {
+    const u = parseUnit(text, opts);
+    if (typeof u === 'string') throw new Error(u);
+    return { ...u, known: u.known?.name };
+  };
+  it.each([
+    [
+      'Russian Commissar',
+      {},
+      {
+        name: 'Russian Commissar',
+        nationality: 'russian',
+        kind: 'leader',
+        counter: undefined,
+        class: undefined,
+        ml: undefined,
+        brokenMl: undefined,
+        leadership: 0,
+        tags: ['commissar'],
+        known: undefined,
+      },
+    ],
+    [
+      'Russian Commissar 9-0',
+      {},
+      {
+        name: 'Russian Commissar 9-0 leader',
+        nationality: 'russian',
+        kind: 'leader',
+        counter: '9-0',
+        class: undefined,
+        ml: 9,
+        brokenMl: 9,
+        leadership: 0,
+        tags: ['commissar'],
+        known: undefined,
+      },
+    ],
+    [
+      'German crew',
+      {},
+      {
+        name: 'German crew',
+        nationality: 'german',
+        kind: 'crew',
+        counter: undefined,
+        class: undefined,
+        ml: undefined,
+        brokenMl: undefined,
+        leadership: undefined,
+        tags: [],
+        known: undefined,
+      },
+    ],
+    [
+      'crew 2-2-8',
+      {},
+      {
+        name: 'Crew 2-2-8',
+        nationality: '',
+        kind: 'crew',
+        counter: '2-2-8',
+        class: undefined,
+        ml: 8,
+        brokenMl: 8,
+        leadership: undefined,
+        tags: [],
+        known: undefined,
+      },
+    ],
+    [
+      'hero',
+      {},
+      {
+        name: 'Hero',
+        nationality: '',
+        kind: 'hero',
+        counter: undefined,
+        class: undefined,
+        ml: undefined,
+        brokenMl: undefined,
+        leadership: undefined,
+        tags: [],
+        known: undefined,
+      },
+    ],
+    [
+      'German hero 1-4-9',
+      {},
+      {
+        name: 'German hero 1-4-9',
+        nationality: 'german',
+        kind: 'hero',
+        counter: '1-4-9',
+        class: undefined,
+        ml: 9,
+        brokenMl: 9,
+        leadership: undefined,
+        tags: [],
+        known: undefined,
+      },
+    ],
+    [
+      'Gurkha 4-5-8',
+      {},
+      {
+        name: 'British Gurkha 4-5-8',
+        nationality: 'british',
+        kind: 'squad',
+        counter: '4-5-8',
+        class: 'elite',
+        ml: 8,
+        brokenMl: 8,
+        leadership: undefined,
+        tags: ['gurkha'],
+        known: 'British 4-5-8',
+      },
+    ],
+    [
+      'Japanese 7-0',
+      {},
+      {
+        name: 'Japanese 7-0 leader',
+        nationality: 'japanese',
+        kind: 'leader',
+        counter: '7-0',
+        class: undefined,
+        ml: 7,
+        brokenMl: undefined,
+        leadership: 0,
+        tags: [],
+        known: undefined,
+      },
+    ],
+    [
+      'German 7-1',
+      {},
+      {
+        name: 'German 7-1 leader',
+        nationality: 'german',
+        kind: 'leader',
+        counter: '7-1',
+        class: undefined,
+        ml: 7,
+        brokenMl: 7,
+        leadership: -1,
+        tags: [],
+        known: undefined,
+      },
+    ],
+    [
+      'Japanese 4-4-9',
+      { class: 'elite' },
+      {
+        name: 'Japanese 4-4-9',
+        nationality: 'japanese',
+        kind: 'squad',
+        counter: '4-4-9',
+        class: 'elite',
+        ml: 9,
+        brokenMl: undefined,
+        leadership: undefined,
+        tags: [],
+        known: undefined,
+      },
+    ],
+    [
+      'American 4-4-7',
+      { class: 'green' },
+      {
+        name: 'American 4-4-7',
+        nationality: 'american',
+        kind: 'squad',
+        counter: '4-4-7',
+        class: 'green',
+        ml: 7,
+        brokenMl: 8,
+        leadership: undefined,
+        tags: [],
+        known: undefined,
+      },
+    ],
+    [
+      'ss 5-6-8',
+      { class: 'elite' },
+      {
+        name: 'German SS 5-6-8',
+        nationality: 'german',
+        kind: 'squad',
+        counter: '5-6-8',
+        class: 'elite',
+        ml: 8,
+        brokenMl: 9,
+        leadership: undefined,
+        tags: ['ss'],
+        known: undefined,
+      },
+    ],
+    [
+      'Russian 4-4-7',
+      { tag: 'smg' },
+      {
+        name: 'Russian 4-4-7',
+        nationality: 'russian',
+        kind: 'squad',
+        counter: '4-4-7',
+        class: 'first_line',
+        ml: 7,
+        brokenMl: 7,
+        leadership: undefined,
+        tags: ['smg'],
+        known: 'Russian 4-4-7',
+      },
+    ],
+    [
+      'German VG 2-3-7',
+      {},
+      {
+        name: 'German VG 2-3-7 half-squad',
+        nationality: 'german',
+        kind: 'half_squad',
+        counter: '2-3-7',
+        class: 'second_line',
+        ml: 7,
+        brokenMl: 6,
+        leadership: undefined,
+        tags: ['volksgrenadier'],
+        known: 'German VG 2-3-7 half-squad',
+      },
+    ],
+  ] as const)('%j %o', (text, opts, unit) => {
+    expect(plain(text, opts)).toEqual(unit);
+  });
+
+  it('without a sub-type word the plain unit is read, not the tagged one sharing its counter', () => {
+    expect(plain('German 2-3-7').name).toBe('German 2-3-7 half-squad');
+    expect(plain('Russian 5-2-7 smg').tags).toEqual(['smg']);
+    expect(plain('japanese 2-2-6')).toMatchObject({ name: 'Japanese 2-2-6 reduced squad' });
+  });
+});

@@ -3,7 +3,22 @@ import { HOB_ORDER, hobDistribution } from '../../src/rules/asl/hob.js';
 import { checkDistribution } from '../../src/rules/asl/mc.js';
 import { rallyDistribution, rerollDistribution, type RallyInput } from '../../src/rules/hearts-of-tin/rally.js';
 import { moraleDistribution, type MoraleInput } from '../../src/rules/lightning-war/morale.js';
-import { add, enumerate, format, fraction, oddsOf, ZERO, type Fraction } from '../../src/rules/odds.js';
+import {
+  add,
+  enumerate,
+  format,
+  fraction,
+  fractionValue,
+  inputKey,
+  oddsOf,
+  ordered,
+  percent,
+  percentOf,
+  remembered,
+  toNumber,
+  ZERO,
+  type Fraction,
+} from '../../src/rules/odds.js';
 import { checkBase, hobBase, unit } from '../helpers/asl.js';
 
 const total = (d: Map<string, Fraction>) => [...d.values()].reduce(add, ZERO);
@@ -114,5 +129,93 @@ describe('known values', () => {
   it('Heat of Battle bands for a unit with no DRM', () => {
     const d = hobDistribution(hobBase(unit('German 4-6-7')));
     expect([...HOB_ORDER].map((k) => f(d, k))).toEqual(['1/6', '1/4', '11/36', '1/4', '1/36', '0']);
+  });
+});
+
+// The small pieces of the odds module, against values written out (issue 18: mutation testing).
+describe('odds helpers', () => {
+  it('fractions: zero, negatives, whole numbers, and their text', () => {
+    expect(fraction(0n, 5n)).toEqual({ n: 0n, d: 1n });
+    expect(fraction(-2n, 4n)).toEqual({ n: -1n, d: 2n });
+    expect(fraction(4n, 2n)).toEqual({ n: 2n, d: 1n });
+    expect(format(ZERO)).toBe('0');
+    expect(format({ n: 3n, d: 1n })).toBe('3');
+    expect(format(fraction(2n, 8n))).toBe('1/4');
+    expect(toNumber(fraction(1n, 8n))).toBe(0.125);
+    expect(percent(fraction(1n, 3n))).toBe('33.3%');
+    expect(percent(fraction(1n, 1n))).toBe('100.0%');
+  });
+
+  it('fractionValue and percentOf read the stored text back', () => {
+    expect(fractionValue('5/12')).toBeCloseTo(5 / 12, 12);
+    expect(fractionValue('1')).toBe(1);
+    expect(fractionValue('0')).toBe(0);
+    expect(percentOf('1/8')).toBe('12.5%');
+    expect(percentOf('1')).toBe('100.0%');
+  });
+
+  it('ordered: by the system order, a chained result by its first part then by `then`, unknown results last by name', () => {
+    const d = new Map<string, Fraction>([
+      ['broken', fraction(1n, 6n)],
+      ['passed → hero', fraction(1n, 12n)],
+      ['passed', fraction(1n, 2n)],
+      ['passed → battle_hardening', fraction(1n, 12n)],
+      ['zeta', fraction(1n, 24n)],
+      ['alpha', fraction(1n, 8n)],
+    ]);
+    expect(ordered(d, ['passed', 'broken'], ['hero', 'battle_hardening']).map((r) => r.result)).toEqual([
+      'passed',
+      'passed → hero',
+      'passed → battle_hardening',
+      'broken',
+      'alpha',
+      'zeta',
+    ]);
+    // Without `then`, chained results of one first part sort by name after the plain one.
+    expect(
+      ordered(d, ['passed', 'broken'])
+        .map((r) => r.result)
+        .slice(0, 3),
+    ).toEqual(['passed', 'passed → battle_hardening', 'passed → hero']);
+  });
+
+  it('oddsOf a result that cannot happen: exactly 0, or better 0', () => {
+    const d = new Map<string, Fraction>([
+      ['a', fraction(1n, 4n)],
+      ['b', fraction(3n, 4n)],
+    ]);
+    expect(oddsOf(d, ['a', 'b', 'c'], 'c')).toEqual({ exactly: '0', or_better: '0', distribution: { a: '1/4', b: '3/4' } });
+    expect(oddsOf(d, ['a', 'b', 'c'], 'b')).toEqual({ exactly: '3/4', or_better: '1', distribution: { a: '1/4', b: '3/4' } });
+  });
+
+  it('remembered computes once per key, and forgets the oldest past 512 keys', () => {
+    let calls = 0;
+    const compute = () => {
+      calls++;
+      return new Map([['x', ONE]]);
+    };
+    const first = remembered('memo-test-0', compute);
+    expect(remembered('memo-test-0', compute)).toBe(first);
+    expect(calls).toBe(1);
+    for (let i = 1; i <= 512; i++) remembered(`memo-test-${i}`, compute);
+    expect(calls).toBe(513);
+    // Key 0 was the oldest: computed again; key 512 (the newest) was not dropped.
+    remembered('memo-test-512', compute);
+    expect(calls).toBe(513);
+    remembered('memo-test-0', compute);
+    expect(calls).toBe(514);
+  });
+
+  it("inputKey names the system and the input, leaving out the data entry ('known')", () => {
+    expect(inputKey('asl', { unit: { name: 'German 4-6-7', known: { huge: true } }, elr: 3 })).toBe('asl{"unit":{"name":"German 4-6-7"},"elr":3}');
+    expect(inputKey('hot', { disorder: 2 })).not.toBe(inputKey('lw', { disorder: 2 }));
+  });
+
+  it('enumerate passes on any error that is not a request for a die', () => {
+    expect(() =>
+      enumerate(() => {
+        throw new RangeError('bad input');
+      }, String),
+    ).toThrow('bad input');
   });
 });

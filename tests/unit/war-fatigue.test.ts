@@ -4,6 +4,9 @@ import {
   effective,
   effectiveValue,
   EVENT_CODES,
+  exemptible,
+  isEnaPhase,
+  isRestingPhase,
   recover,
   restrictions,
   STATUSES,
@@ -134,5 +137,101 @@ describe('effective values, rounded up', () => {
     expect(restrictions('normal')).toEqual([]);
     expect(restrictions('resting')).toEqual(['may not give or receive a RIB', 'may not enter Prepared Assault or Combat Reserve mode']);
     expect(restrictions('fatigued')).toEqual(restrictions('resting'));
+  });
+});
+
+// Word for word, with tone and rule (issue 18: mutation testing found the wording, tones and
+// references unchecked). [event, from, label, effect, tone, ref]
+const S = 'Wacht am Rhein 13.1.0';
+const MR = 'Wacht am Rhein 13.1.3';
+const WORDS: [FatigueEvent, FatigueStatus, string, string, string, string][] = [
+  ['overkill', N, 'Normal → Fatigued', 'Overkill taken as fatigue: it becomes fatigued.', 'bad', S],
+  ['overkill', F, 'Stays fatigued', 'Overkill taken as fatigue: it is already fatigued and stays fatigued (no further effect).', 'bad', S],
+  ['ena_activated', R, 'Resting → Fatigued', 'Activated during Extended Night Activity: it becomes fatigued.', 'bad', `${S}, ${MR}`],
+  ['ena_defended_full', N, 'Normal → Resting', 'Defended at full strength during ENA: it goes to resting.', 'mixed', S],
+  ['ena_defended_full', R, 'Stays resting', 'Defended at full strength during ENA: it is already resting and stays resting.', 'mixed', S],
+  ['ena_defended_full', F, 'Stays fatigued', 'Defended at full strength during ENA: a fatigued unit stays fatigued.', 'bad', S],
+  ['ena_defended_half', N, 'Stays normal', 'Defended at half strength without retreating: no change.', 'good', S],
+  ['defender_retreated', N, 'Normal → Resting', 'Retreated as a defender during ENA: it goes to resting.', 'mixed', S],
+  ['ga_attack_while_resting', R, 'Resting → Fatigued', 'Attacked in a Ground Assault while resting: it becomes fatigued.', 'bad', S],
+  ['ga_attack_while_resting', N, 'Stays normal', 'This applies to a resting unit; it is normal: no change.', 'good', S],
+  [
+    'left_maneuver_reserve',
+    F,
+    'Stays fatigued',
+    'Left Maneuver Reserve: no action it takes in the first possible Extended Night Activity will fatigue it; the exemption ends with that ENA.',
+    'bad',
+    MR,
+  ],
+];
+
+describe('Wacht am Rhein fatigue, word for word', () => {
+  it.each(WORDS)('%s from %s: %s', (event, from, label, effect, tone, ref) => {
+    const out = applyEvent({ status: from, mrExemption: false }, event, { inEna: true });
+    expect(out.steps[0]).toMatchObject({ kind: 'fatigue_event', label, effect, tone, ref });
+    expect(out).toMatchObject({ system: 'wacht-am-rhein', tone });
+  });
+
+  it('the exemption, word for word; outside an ENA, or for an event that is no action of the unit, it does not apply', () => {
+    const armed = { status: N, mrExemption: true } as const;
+    expect(applyEvent(armed, 'overkill', { inEna: true }).steps[0]).toMatchObject({
+      label: 'Stays normal',
+      effect:
+        'No fatigue: this is its first possible Extended Night Activity since leaving Maneuver Reserve (Wacht am Rhein 13.1.3); the exemption lasts until this ENA ends.',
+      tone: 'good',
+    });
+    // Defending is no action the exemption covers: a full-strength defence still rests it.
+    expect(applyEvent(armed, 'ena_defended_full', { inEna: true }).steps[0]!.after).toEqual({ status: R, mrExemption: true });
+    // Without a context an event is outside an ENA.
+    expect(applyEvent(armed, 'overkill').steps[0]!.after.status).toBe(F);
+    expect(exemptible('overkill')).toBe(true);
+    expect(exemptible('ena_defended_full')).toBe(false);
+    expect(exemptible('left_maneuver_reserve')).toBe(false);
+  });
+
+  it('recovery, word for word', () => {
+    const ok = { tactical: true, adjacentEnemy: false, moved: false };
+    expect(recover({ status: F, mrExemption: false }, ok)).toEqual({
+      system: 'wacht-am-rhein',
+      result: R,
+      tone: 'mixed',
+      steps: [
+        {
+          kind: 'recovery',
+          result: R,
+          label: 'Fatigued → Resting',
+          effect: 'The Fatigue marker flips to its Resting side.',
+          tone: 'mixed',
+          ref: 'Wacht am Rhein 13.1.2',
+          before: { status: F, mrExemption: false },
+          after: { status: R, mrExemption: false },
+          failed: [],
+        },
+      ],
+    });
+    expect(recover({ status: R, mrExemption: true }, ok).steps[0]).toMatchObject({
+      label: 'Resting → Normal',
+      effect: 'The Resting marker is removed.',
+      tone: 'good',
+      after: { status: N, mrExemption: true },
+    });
+    expect(recover({ status: R, mrExemption: false }, { tactical: false, adjacentEnemy: true, moved: true }).steps[0]).toMatchObject({
+      label: 'No recovery: stays resting',
+      effect: 'It cannot recover because it is not in Tactical mode, and it is adjacent to an enemy unit, and it moved in the Movement Phase.',
+      tone: 'mixed',
+    });
+    expect(recover({ status: N, mrExemption: false }, { ...ok, moved: true }).steps[0]).toMatchObject({
+      result: N,
+      effect: 'It is neither resting nor fatigued: nothing to recover.',
+      tone: 'good',
+      failed: [],
+    });
+  });
+
+  it('phase names as players write them', () => {
+    for (const p of ['ENA', 'ena 1', ' Extended Night Activity', 'extendednight']) expect(isEnaPhase(p)).toBe(true);
+    for (const p of ['Enact', 'night', 'Resting', '', null, undefined]) expect(isEnaPhase(p)).toBe(false);
+    for (const p of ['Resting', ' resting phase']) expect(isRestingPhase(p)).toBe(true);
+    for (const p of ['ENA', 'the resting phase', null]) expect(isRestingPhase(p)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { CLASS_NAMES, catalog, derivedBrokenMl, type Catalog, type KnownUnit, type Size, type UnitClass } from './catalog.js';
+import { CLASS_NAMES, catalog, derivedBrokenMl, unitName, type Catalog, type KnownUnit, type Size, type UnitClass } from './catalog.js';
 
 /** Unit kinds that never take a Heat of Battle DR, with the reason the reply gives (A15.1). */
 export const EXEMPT_KINDS = {
@@ -116,7 +116,8 @@ function readCounter(raw: string): { counter: string; leader: boolean; numbers: 
   const l = LEADER_COUNTER.exec(t);
   if (l) {
     const [, ml, sign, drm] = l as unknown as [string, string, string, string];
-    return { counter: `${ml}${sign}${drm}`, leader: true, numbers: [Number(ml), Number(sign + drm)] };
+    // `|| 0`: a 7-0 leader's DRM is 0, not −0.
+    return { counter: `${ml}${sign}${drm}`, leader: true, numbers: [Number(ml), Number(sign + drm) || 0] };
   }
   const m = MMC_COUNTER.exec(t);
   if (m) {
@@ -303,6 +304,10 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
   if (describe.has('commissar')) matches = [];
   // A Japanese reduced side is read only when asked for, or when the counter is nothing else.
   const full = matches.filter((u) => !u.reduced);
+  if (reduced && full.length && !matches.some((u) => u.reduced)) {
+    const flips = [...new Set(full.flatMap((u) => (u.flip ? [u.flip.name] : [])))];
+    return `${natName} ${counter.counter} is ${full[0]!.size === 'half_squad' ? 'a half-squad' : 'a full squad'}${flips.length ? `; its reduced side is ${flips.join(' or ')}` : ' with no reduced side in the data'}`;
+  }
   matches = reduced ? matches.filter((u) => u.reduced) : full.length ? full : matches;
   if (opts.class) {
     const ofClass = matches.filter((u) => u.class === opts.class || u.size === 'leader');
@@ -356,14 +361,16 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
       extra,
     );
   }
+  // Named with its sub-type ("German SS 4-6-7"): the plain counter may well be in the data.
+  const named = unitName(cat.nationalities, { nationality, counter: counter.counter, tags: [...dataTags] });
   if (!opts.class) {
-    return `${natName} ${counter.counter} is not in the unit data. Closest known: ${closest(cat, nationality, counter.numbers, false).join(', ')}. To roll it anyway, give its \`class\``;
+    return `${named} is not in the unit data. Closest known: ${closest(cat, nationality, counter.numbers, false).join(', ')}. To roll it anyway, give its \`class\``;
   }
   const ml = counter.numbers[2]!;
   const tags = [...dataTags, ...softTags];
   return withTags(
     {
-      name: `${natName} ${counter.counter}`,
+      name: named,
       nationality,
       kind: 'squad',
       counter: counter.counter,
