@@ -209,3 +209,514 @@ describe('moraleLevel: the side and the adjustments', () => {
     });
   });
 });
+
+// Every reading of a Morale Check, word for word with its rule, result and roster change (issue 18:
+// mutation testing found the wording, references and the rarer branches unchecked). No DRMs: the
+// Final is the Original. [what, unit, options, dice, the first step]
+describe('Morale Check readings, word for word', () => {
+  const G467 = 'German 4-6-7';
+  it.each([
+    ['passed', G467, { elr: 3 }, [3, 3], { result: 'passed', label: 'Passed', effect: 'Final 6 ≤ ML 7: no effect.', tone: 'good', ref: 'A10.1' }],
+    [
+      'pinned (IFT)',
+      G467,
+      { elr: 3 },
+      [3, 4],
+      { result: 'pinned', label: 'Pinned', effect: 'Final 7 equals ML 7 on an IFT-caused check: it passes but is pinned.', tone: 'mixed', ref: 'A10.1, A7.8' },
+    ],
+    [
+      'broken',
+      G467,
+      { elr: 3 },
+      [4, 5],
+      { result: 'broken', label: 'Broken', effect: 'Final 9 > ML 7: the unit breaks.', tone: 'bad', ref: 'A10.1', becomes: { broken: true } },
+    ],
+    [
+      'failed while broken: Casualty Reduction',
+      G467,
+      { elr: 3, broken: true },
+      [4, 5],
+      {
+        result: 'casualty_reduction',
+        label: 'Casualty Reduction',
+        effect: 'Failed by 2 while broken: it is reduced to a broken German 2-4-7 half-squad.',
+        ref: 'A10.1, A7.302',
+        unit_after: 'German 2-4-7 half-squad',
+        becomes: { counter: 'German 2-4-7 half-squad', broken: true },
+      },
+    ],
+    [
+      'Original 12 on a broken unit',
+      G467,
+      { elr: 3, broken: true },
+      [6, 6],
+      {
+        result: 'eliminated',
+        label: 'Eliminated',
+        effect: 'An Original 12 on a broken unit: it is eliminated (A10.31).',
+        ref: 'A10.31',
+        becomes: { eliminated: true },
+      },
+    ],
+    [
+      'Original 12 within the ELR',
+      G467,
+      { elr: 5 },
+      [6, 6],
+      {
+        result: 'casualty_reduction',
+        label: 'Casualty Reduction',
+        effect: 'An Original 12 (Casualty MC): it breaks and suffers Casualty Reduction: it is reduced to a broken German 2-4-7 half-squad.',
+        ref: 'A10.31, A7.302',
+        becomes: { counter: 'German 2-4-7 half-squad', broken: true },
+      },
+    ],
+    [
+      'Original 12 past the ELR: Replaced, then reduced',
+      G467,
+      { elr: 3 },
+      [6, 6],
+      {
+        result: 'casualty_reduction',
+        label: 'Replaced and reduced',
+        effect:
+          'An Original 12, failed by 5, more than its ELR of 3: Replaced first, then Casualty Reduction — it becomes a broken German 2-3-7 half-squad (A19.13, A10.31).',
+        ref: 'A19.13, A10.31',
+        unit_after: 'German 2-3-7 half-squad',
+        becomes: { counter: 'German 2-3-7 half-squad', broken: true },
+      },
+    ],
+    [
+      'past the ELR: Replaced by the next lower Class',
+      G467,
+      { elr: 1 },
+      [4, 5],
+      {
+        result: 'replaced',
+        label: 'Replaced (ELR)',
+        effect: 'Failed by 2, more than its ELR of 1: replace it with a broken German 4-4-7 (A19.13).',
+        ref: 'A19.13',
+        unit_after: 'German 4-4-7',
+        becomes: { counter: 'German 4-4-7', broken: true },
+      },
+    ],
+    [
+      'past the ELR with no lower Class: Disrupted',
+      'German 4-3-6',
+      { elr: 1 },
+      [4, 5],
+      {
+        result: 'disrupted',
+        label: 'Broken and Disrupted',
+        effect: 'Failed by 3, more than its ELR of 1, and there is no lower Class: it breaks and is Disrupted (A19.12).',
+        ref: 'A19.13, A19.12',
+        becomes: { broken: true, disrupted: true },
+      },
+    ],
+    [
+      'Original 12 past the ELR with no lower Class: reduced and Disrupted',
+      'German 4-3-6',
+      { elr: 1 },
+      [6, 6],
+      {
+        result: 'casualty_reduction',
+        label: 'Casualty Reduction, Disrupted',
+        effect:
+          'An Original 12: Casualty Reduction — it is reduced to a broken German 2-3-6 half-squad. Failed by 6, more than its ELR of 1, and there is no lower Class: it breaks and is Disrupted (A19.12).',
+        ref: 'A10.31, A19.13, A19.12',
+        unit_after: 'German 2-3-6 half-squad',
+        becomes: { broken: true, disrupted: true, counter: 'German 2-3-6 half-squad' },
+      },
+    ],
+    [
+      'past the ELR, never Disrupted: only broken',
+      'Russian 4-2-6',
+      { elr: 1, hob: { ...hobDefaults, fanatic: true } },
+      [5, 6],
+      {
+        result: 'broken',
+        label: 'Broken',
+        // Fanatic: ML 6 + 1 = 7, so an 11 fails by 4.
+        effect:
+          'Failed by 4, more than its ELR of 1, and there is no lower Class; Fanatic units are never Disrupted, so it is only broken (A19.12). (Fanatic: ML 6 + 1)',
+        ref: 'A19.13, A19.12',
+        becomes: { broken: true },
+      },
+    ],
+    [
+      'an underscored squad past the ELR: two broken half-squads',
+      'German 8-3-8',
+      { elr: 1 },
+      [5, 6],
+      {
+        result: 'replaced',
+        label: 'Replaced (ELR)',
+        effect: 'Failed by 3, more than its ELR of 1, and its ML is underscored: replace it with two broken German 3-3-8 half-squads (A19.13).',
+        ref: 'A19.13',
+        unit_after: 'German 3-3-8 half-squad',
+        becomes: { counter: 'German 3-3-8 half-squad', broken: true, two: true },
+      },
+    ],
+    [
+      "a unit's own ELR is named when it fails",
+      'German 8-3-8',
+      {},
+      [4, 5],
+      { result: 'broken', effect: 'Final 9 > ML 8: the unit breaks. (ELR 5: underscored ML, A19.13)' },
+    ],
+    [
+      'a squad outside the data past the ELR: the next lower Class',
+      'German 5-5-7',
+      { elr: 1, unit: unit('German 5-5-7', { class: 'first_line' }) },
+      [5, 5],
+      {
+        result: 'replaced',
+        label: 'Replaced (ELR)',
+        effect: 'Failed by 3, more than its ELR of 1: replace it with a 2nd Line unit of the same size, broken (A19.13).',
+        ref: 'A19.13',
+        becomes: { broken: true },
+      },
+    ],
+    [
+      'a crew past the ELR is only broken, and says why',
+      'German crew 2-2-8',
+      { elr: 1 },
+      [5, 6],
+      {
+        result: 'broken',
+        label: 'Broken',
+        effect: 'Final 11 > ML 8: the unit breaks. Failed by more than its ELR, but crews are never Replaced for ELR (A19.11).',
+      },
+    ],
+    [
+      'a leader past the ELR: one rank lower',
+      'German 9-1',
+      { elr: 1 },
+      [5, 6],
+      {
+        result: 'replaced',
+        label: 'Replaced (ELR)',
+        effect: 'Failed by 2, more than its ELR of 1: replace him with a broken German 8-1 leader (A19.13).',
+        ref: 'A19.13',
+        unit_after: 'German 8-1 leader',
+        becomes: { counter: 'German 8-1 leader', broken: true },
+      },
+    ],
+    [
+      'the lowest leader cannot be Replaced: Disrupted',
+      'German 6+1',
+      { elr: 1 },
+      [4, 5],
+      {
+        result: 'disrupted',
+        effect: 'Failed by 3, more than its ELR of 1, and a 6+1 cannot be Replaced: it breaks and is Disrupted (A19.12).',
+        ref: 'A19.13, A19.12',
+      },
+    ],
+    [
+      'a leader outside the data: one rank lower, unnamed',
+      'German 7-1',
+      { elr: 1 },
+      [5, 5],
+      {
+        result: 'replaced',
+        effect: 'Failed by 3, more than its ELR of 1: replace him with a broken leader one rank lower (A19.13).',
+        becomes: { broken: true },
+      },
+    ],
+    [
+      'an Original 12 on a leader past the ELR: Replaced and wounded',
+      'German 9-1',
+      { elr: 1 },
+      [6, 6, 1],
+      {
+        result: 'casualty_reduction',
+        label: 'Replaced and wounded',
+        effect:
+          'An Original 12: Failed by 3, more than its ELR of 1: replace him with a broken German 8-1 leader (A19.13), then Casualty Reduction: it is wounded: the Wound Severity dr below says how badly (A10.31).',
+        ref: 'A19.13, A10.31',
+        unit_after: 'German 8-1 leader',
+        becomes: { counter: 'German 8-1 leader', broken: true },
+      },
+    ],
+    [
+      'a hero fails: wounded, not broken',
+      'German hero 1-4-9',
+      {},
+      [5, 5, 1],
+      {
+        result: 'wounded',
+        label: 'Wounded',
+        effect: 'Final 10 > ML 9: a hero is wounded instead of broken: it is wounded: the Wound Severity dr below says how badly.',
+        ref: 'A17.1, A17.11',
+      },
+    ],
+    [
+      'an Original 12 on a hero',
+      'German hero 1-4-9',
+      {},
+      [6, 6, 1],
+      {
+        result: 'wounded',
+        label: 'Wounded',
+        effect: 'An Original 12 on a hero: it is wounded: the Wound Severity dr below says how badly.',
+        ref: 'A10.31, A17.11',
+      },
+    ],
+    [
+      'an Original 12 on a wounded hero',
+      'German hero 1-4-9',
+      { wounded: true },
+      [6, 6],
+      {
+        result: 'eliminated',
+        label: 'Eliminated',
+        effect: 'An Original 12 on a wounded hero: it is eliminated (A15.2). (wounded: ML 9 − 1 (A17.3))',
+        ref: 'A15.2',
+        becomes: { eliminated: true },
+      },
+    ],
+    [
+      'a wounded hero fails',
+      'German hero 1-4-9',
+      { wounded: true },
+      [5, 5],
+      {
+        result: 'eliminated',
+        effect: 'Final 10 > ML 8: a wounded hero that fails an MC is eliminated (A15.2). (wounded: ML 9 − 1 (A17.3))',
+        ref: 'A15.2',
+        becomes: { eliminated: true },
+      },
+    ],
+  ] as const)('%s', (_what, name, over, dice, step) => {
+    const input = checkBase('unit' in over ? over.unit : unit(name), over as Partial<CheckInput>);
+    const out = moraleCheck(input, fixedRoller([...dice]));
+    expect(out.steps[0]).toMatchObject({ kind: 'mc', ...step });
+    if (!('becomes' in step)) expect((out.steps[0] as { becomes?: object }).becomes ?? {}).not.toHaveProperty('eliminated');
+  });
+
+  it('a wound after a Casualty Reduction: the dr adds 1 for an earlier wound and 1 for an Original 12', () => {
+    const w = (dice: number[], wounded: boolean) => moraleCheck(checkBase(unit('German 9-1'), { elr: 5, wounded }), fixedRoller(dice)).steps[1]!;
+    expect(w([6, 6, 2], false)).toMatchObject({ kind: 'wound', result: 'wounded', modifiers: [{ reason: 'Original 12 on the MC (A10.31)', value: 1 }] });
+    expect(w([6, 6, 3], true)).toMatchObject({
+      kind: 'wound',
+      result: 'killed',
+      modifiers: [
+        { reason: 'already wounded', value: 1 },
+        { reason: 'Original 12 on the MC (A10.31)', value: 1 },
+      ],
+    });
+  });
+});
+
+// Japanese squads (G1.1–G1.14) and rallies, word for word (issue 18). [what, unit, options, dice, step]
+const G467R = 'German 4-6-7';
+describe('Japanese squads and rallies, word for word', () => {
+  const J447 = 'Japanese 4-4-7';
+  const J347r = 'Japanese 3-4-7 reduced';
+  it.each([
+    [
+      'IFT failure: Step Reduction to the reduced side',
+      J447,
+      { elr: 3 },
+      [4, 5],
+      {
+        result: 'step_reduced',
+        label: 'Step-Reduced',
+        effect: 'Final 9 > ML 7: Step Reduction — flip it to its reduced side, Japanese 3-4-7 reduced squad, still unbroken (G1.121).',
+        ref: 'G1.121',
+        unit_after: 'Japanese 3-4-7 reduced squad',
+        becomes: { counter: 'Japanese 3-4-7 reduced squad' },
+      },
+    ],
+    [
+      'IFT failure on the reduced side: an unbroken half-squad',
+      J347r,
+      { elr: 3 },
+      [4, 5],
+      {
+        result: 'step_reduced',
+        effect: 'Final 9 > ML 7: Step Reduction — exchange it for an unbroken Japanese 2-3-7 half-squad, still unbroken (G1.122).',
+        ref: 'G1.122',
+        becomes: { counter: 'Japanese 2-3-7 half-squad' },
+      },
+    ],
+    [
+      'past the ELR: Replaced, then Step-Reduced',
+      J447,
+      { elr: 1 },
+      [5, 5],
+      {
+        result: 'replaced',
+        label: 'Replaced (ELR) and Step-Reduced',
+        effect:
+          'Failed by 3, more than its ELR of 1: Replaced by the full squad of the next lower Class, then Step-Reduced: it becomes an unbroken Japanese 2-3-7 reduced squad (G1.123).',
+        ref: 'G1.123',
+        becomes: { counter: 'Japanese 2-3-7 reduced squad', broken: false },
+      },
+    ],
+    [
+      'the reduced side past the ELR',
+      J347r,
+      { elr: 1 },
+      [5, 5],
+      {
+        result: 'replaced',
+        effect:
+          'Failed by 3, more than its ELR of 1: Replaced by the reduced squad of the next lower Class, then Step-Reduced: it becomes an unbroken Japanese 1-3-7 half-squad (G1.124).',
+        ref: 'G1.124',
+        becomes: { counter: 'Japanese 1-3-7 half-squad', broken: false },
+      },
+    ],
+    [
+      'a Conscript past the ELR: G1.125, said so',
+      'Japanese 3-3-6',
+      { elr: 1 },
+      [4, 5],
+      {
+        result: 'elr_unresolved',
+        label: 'ELR failure (G1.125)',
+        effect:
+          'Failed by 3, more than its ELR of 1, as a Conscript: G1.125 decides, and the bot could not check its text. Apply G1.125 from your rulebook; nothing was changed on the roster.',
+        ref: 'G1.125',
+      },
+    ],
+    [
+      'a non-IFT failure: two broken half-squads',
+      J447,
+      { elr: 3, ift: false },
+      [4, 5],
+      {
+        result: 'broken',
+        label: 'Broken (two HS)',
+        effect: 'Failed a non-IFT MC: exchange it for two broken Japanese 2-3-7 half-squads (G1.13).',
+        ref: 'G1.13',
+        becomes: { counter: 'Japanese 2-3-7 half-squad', broken: true, two: true },
+      },
+    ],
+    [
+      'a non-IFT failure past the ELR: of the next lower Class',
+      J447,
+      { elr: 1, ift: false },
+      [5, 5],
+      {
+        result: 'broken',
+        effect:
+          'Failed a non-IFT MC: exchange it for two broken Japanese 1-3-7 half-squads (the next lower Class: failed by 3, more than its ELR of 1) (G1.13).',
+        becomes: { counter: 'Japanese 1-3-7 half-squad', broken: true, two: true },
+      },
+    ],
+    [
+      'a Conscript non-IFT failure past the ELR: its own half-squads',
+      'Japanese 3-3-6',
+      { elr: 1, ift: false },
+      [4, 5],
+      { result: 'broken', effect: 'Failed a non-IFT MC: exchange it for two broken Japanese 1-2-6 half-squads (G1.13).' },
+    ],
+    [
+      'a non-IFT failure on the reduced side: one broken half-squad',
+      J347r,
+      { elr: 3, ift: false },
+      [4, 5],
+      {
+        result: 'broken',
+        label: 'Broken (one HS)',
+        effect: 'Failed a non-IFT MC: exchange it for one broken Japanese 2-3-7 half-squad (G1.13).',
+        becomes: { counter: 'Japanese 2-3-7 half-squad', broken: true },
+      },
+    ],
+    [
+      'an Original 12: one broken half-squad',
+      J447,
+      { elr: 3 },
+      [6, 6],
+      {
+        result: 'casualty_reduction',
+        label: 'Casualty Reduction',
+        effect: 'An Original 12: Casualty Reduction makes it one broken Japanese 2-3-7 half-squad (G1.14, A10.31).',
+        ref: 'G1.14, A10.31',
+        becomes: { counter: 'Japanese 2-3-7 half-squad', broken: true },
+      },
+    ],
+    [
+      'rally, Original 12: Fate',
+      G467R,
+      { check: 'rally', broken: true, leaderDrm: 0 },
+      [6, 6],
+      {
+        kind: 'rally',
+        result: 'fate',
+        label: 'Fate',
+        effect: 'An Original 12: Casualty Reduction — it is reduced to a broken German 2-4-7 half-squad; it does not rally.',
+        ref: 'A10.6, A7.302',
+        becomes: { counter: 'German 2-4-7 half-squad', broken: true },
+      },
+    ],
+    [
+      'Self-Rally, Original 2 on the first attempt: Leader Creation',
+      G467R,
+      { check: 'rally', broken: true, selfRally: true, firstRally: true },
+      [1, 1],
+      {
+        kind: 'rally',
+        result: 'rallied',
+        label: 'Rallied, Leader Creation',
+        effect: 'An Original 2 on the first MMC Self-Rally of the RPh: it rallies and makes a Leader Creation dr with +1 (A18.11). No Heat of Battle.',
+        ref: 'A10.6, A18.11',
+        becomes: { broken: false, disrupted: false },
+      },
+    ],
+    [
+      'rally with a leader, Original 2: the Final decides',
+      G467R,
+      { check: 'rally', broken: true, leaderDrm: 0 },
+      [1, 1, 3, 3],
+      {
+        kind: 'rally',
+        result: 'rallied',
+        label: 'Rallied',
+        effect:
+          'Final 2 ≤ ML 7: the unit rallies. An Original 2 with a leader is no automatic rally: the Final decides, and Heat of Battle follows (A10.6, A15.1).',
+        ref: 'A10.6',
+      },
+    ],
+    [
+      'rally fails',
+      G467R,
+      { check: 'rally', broken: true, leaderDrm: 0 },
+      [4, 5],
+      { kind: 'rally', result: 'not_rallied', label: 'Not rallied', effect: 'Final 9 > ML 7: it stays broken.', tone: 'bad', ref: 'A10.6' },
+    ],
+    [
+      "a Commissar's failed rally: Replaced by the next lower Class",
+      'Russian 4-4-7',
+      { check: 'rally', broken: true, leaderDrm: 0, ledByCommissar: true },
+      [4, 5],
+      {
+        kind: 'rally',
+        result: 'replaced',
+        label: 'Not rallied, Replaced',
+        effect:
+          "Final 9 > ML 7: it stays broken, and an MMC that fails a Commissar's rally is Replaced by the next lower Class: a broken Russian 4-2-6 (A25.222).",
+        ref: 'A25.222',
+        becomes: { counter: 'Russian 4-2-6', broken: true },
+      },
+    ],
+    [
+      "a Commissar's failed rally with no lower Class",
+      'Russian 4-2-6',
+      { check: 'rally', broken: true, leaderDrm: 0, ledByCommissar: true },
+      [4, 5],
+      {
+        kind: 'rally',
+        result: 'not_rallied',
+        effect:
+          // A rally is against the broken side: 5 on this counter.
+          "Final 9 > ML 5: it stays broken, and an MMC that fails a Commissar's rally is Replaced by the next lower Class, but it has none in the data: it stays as it is (A25.222). (broken side: ML 5)",
+      },
+    ],
+  ] as const)('%s', (_what, name, over, dice, step) => {
+    const out = moraleCheck(checkBase(unit(name), over as Partial<CheckInput>), fixedRoller([...dice]));
+    expect(out.steps[0]).toMatchObject({ kind: 'mc', ...step });
+  });
+});

@@ -274,7 +274,7 @@ function elrFailure(input: CheckInput, by: number, elr: number): Reading {
     return {
       result: 'replaced',
       label: 'Replaced (ELR)',
-      effect: `${over}: replace it with a broken ${r.generic} (A19.13).`,
+      effect: `${over}: replace it with ${r.generic}, broken (A19.13).`,
       tone: 'bad',
       ref: ELR_REF,
       becomes: { broken: true },
