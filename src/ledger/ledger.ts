@@ -78,6 +78,9 @@ export class Ledger {
       units: db.prepare(`SELECT unit FROM channel_units
         WHERE guild_id = ? AND channel_id = ? AND system = ? AND unit_key >= ? AND unit_key < ?
         ORDER BY last_seq DESC LIMIT ?`),
+      // No prefix yet (the first keystroke): the newest names straight from the recency index, no sort.
+      newestUnits: db.prepare(`SELECT unit FROM channel_units INDEXED BY channel_units_recent
+        WHERE guild_id = ? AND channel_id = ? AND system = ? ORDER BY last_seq DESC LIMIT ?`),
       noteUnit: db.prepare(`INSERT INTO channel_units (guild_id, channel_id, system, unit_key, unit, last_seq) VALUES (?, ?, ?, ?, ?, ?)
         ON CONFLICT (guild_id, channel_id, system, unit_key) DO UPDATE SET unit = excluded.unit, last_seq = excluded.last_seq`),
     };
@@ -261,7 +264,20 @@ export class Ledger {
   /** Unit names used in a channel, most recent first, for autocomplete. */
   recentUnits(guildId: string, channelId: string, prefix: string, limit: number, system: string): string[] {
     const from = unitKey(prefix);
-    return (this.stmts.units.all(guildId, channelId, system, from, `${from}\u{10ffff}`, limit) as { unit: string }[]).map((r) => r.unit);
+    const rows = from
+      ? this.stmts.units.all(guildId, channelId, system, from, `${from}\u{10ffff}`, limit)
+      : this.stmts.newestUnits.all(guildId, channelId, system, limit);
+    return (rows as { unit: string }[]).map((r) => r.unit);
+  }
+
+  /**
+   * How SQLite runs the autocomplete lookups, for the test that indexes serve them: with no prefix,
+   * the recency index; with one, the key range of the names it starts (only those are sorted).
+   */
+  recentUnitsPlans(): { newest: string[]; prefix: string[] } {
+    const plan = (sql: string, ...params: unknown[]) =>
+      (this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+    return { newest: plan(this.stmts.newestUnits.source, 'g', 'c', 's', 25), prefix: plan(this.stmts.units.source, 'g', 'c', 's', 'a', 'b', 25) };
   }
 
   /** Recomputes a guild's hash chain from its first row (up to a position, when given). */

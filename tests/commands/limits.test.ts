@@ -117,7 +117,7 @@ describe('caps on a game', () => {
 
 // Issue 14: unit autocomplete reads one row per name (channel_units), not every roll of the channel.
 describe('unit autocomplete on a busy channel', () => {
-  it('10,000 unit names: newest first, by case-insensitive prefix, per system; p99 under 5 ms a keystroke', async () => {
+  it("10,000 unit names: newest first, by case-insensitive prefix, per system (the keystroke's time is the bench's line 9)", async () => {
     app = testApp();
     const append = (unit: string, system = 'hearts-of-tin') =>
       app.ledger.append({
@@ -147,14 +147,6 @@ describe('unit autocomplete on a busy channel', () => {
     // Another system's names are not offered.
     expect(await complete('rally', 'Panzer')).toEqual({ type: 'choices', choices: [] });
     expect(await complete('morale', 'pan')).toEqual({ type: 'choices', choices: [{ name: 'Panzer Lehr', value: 'Panzer Lehr' }] });
-    const times: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const t = performance.now();
-      await complete('rally', i % 2 ? '' : `Regiment ${i}`);
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    expect(times[Math.floor(times.length * 0.99)]!).toBeLessThan(5);
   }, 60_000);
 });
 

@@ -329,6 +329,12 @@ describe('query plans of a /history page', () => {
         expect(sorts(plan), `${shape} ${JSON.stringify(f)}`).toEqual([]);
       }
     }
+    // Unit autocomplete: the first keystroke walks the recency index (no sort); a prefix seeks its
+    // key range, so only the names it starts are sorted. Never a scan.
+    const units = ledger.recentUnitsPlans();
+    expect(units.newest).toEqual(['SEARCH channel_units USING INDEX channel_units_recent (guild_id=? AND channel_id=? AND system=?)']);
+    expect(units.prefix[0]).toBe('SEARCH channel_units USING PRIMARY KEY (guild_id=? AND channel_id=? AND system=? AND unit_key>? AND unit_key<?)');
+    expect([...units.newest, ...units.prefix].filter((d) => /^SCAN/.test(d))).toEqual([]);
     const lookups = ledger.history.lookupPlans();
     expect(lookups.voids.join(' ')).toContain('USING INDEX rolls_parent (parent_id=?)');
     expect(lookups.reveals.join(' ')).toContain('USING INDEX rolls_parent (parent_id=?)');

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Ledger } from '../../src/ledger/ledger.js';
+import { openDatabase } from '../../src/ledger/database.js';
+import { AlreadyRecordedError, Ledger, LedgerWriteError } from '../../src/ledger/ledger.js';
 import { readMigrations } from '../../src/ledger/migrate.js';
 import { SAVED_QUERY_TTL_MS } from '../../src/ledger/saved-queries.js';
 import { tmpDb, tmpDir } from '../helpers/tmp.js';
@@ -88,5 +89,70 @@ describe('migration files', () => {
     const all = readMigrations();
     expect(all.map((m) => m.version)).toEqual(all.map((_, i) => i + 1));
     expect(all.length).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('ledger write errors', () => {
+  const roll = (over: Record<string, unknown> = {}) => ({
+    guildId: 'g1',
+    channelId: 'c1',
+    userId: 'u1',
+    userName: 'U',
+    command: 'rally',
+    system: 'hearts-of-tin',
+    kind: 'roll',
+    input: {},
+    dice: [4],
+    outcome: { steps: [] },
+    result: 'rally',
+    ...over,
+  });
+
+  it('a once-key already on record is refused as already recorded, and nothing is written', () => {
+    ledger = Ledger.open(tmpDb());
+    ledger.append(roll({ onceKey: 'commander:r1' }));
+    expect(() => ledger.append(roll({ onceKey: 'commander:r1' }))).toThrow(new AlreadyRecordedError('commander:r1 was already recorded'));
+    expect(ledger.count('g1')).toBe(1);
+  });
+
+  it("SQLite's refusal of an append becomes a LedgerWriteError naming it, and so does any other failure, with its cause", () => {
+    const file = tmpDb();
+    Ledger.open(file).close();
+    const db = openDatabase(file, { readonly: true });
+    ledger = new Ledger(db);
+    const err = (() => {
+      try {
+        ledger.append(roll());
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(err).toBeInstanceOf(LedgerWriteError);
+    expect(err?.message).toBe('the ledger could not record the roll: attempt to write a readonly database');
+    ledger.close();
+    // Any failure of an append reaches the player as "could not be recorded", with its cause kept for the log.
+    const closed = (() => {
+      try {
+        ledger.append(roll());
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(closed).toBeInstanceOf(LedgerWriteError);
+    expect(closed?.cause).toBeInstanceOf(TypeError);
+    ledger.close();
+  });
+
+  it('a read-only connection needs the file to exist, and refuses writes', () => {
+    expect(() => openDatabase(path.join(tmpDir(), 'missing.db'), { readonly: true })).toThrow();
+  });
+
+  it('game rolls are numbered from 1 per game', () => {
+    ledger = Ledger.open(tmpDb());
+    expect(ledger.nextGameSeq('game1')).toBe(1);
+    ledger.append(roll({ gameId: 'game1', gameSeq: 1, turn: 1, phase: null }));
+    ledger.append(roll({ gameId: 'game2', gameSeq: 1, turn: 1, phase: null }));
+    expect(ledger.nextGameSeq('game1')).toBe(2);
+    expect(ledger.nextGameSeq('game3')).toBe(1);
   });
 });
