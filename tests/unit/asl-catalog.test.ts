@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { catalog, DEFAULT_UNITS_FILE, derivedBrokenMl, hardensToFanatic, loadCatalog, unitName } from '../../src/rules/asl/catalog.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type Catalog, catalog, DEFAULT_UNITS_FILE, derivedBrokenMl, hardensToFanatic, loadCatalog, unitName } from '../../src/rules/asl/catalog.js';
 import { tmpDir } from '../helpers/tmp.js';
 
 // The catalog's own logic (issue 18: mutation testing found it reached by few tests): naming, the
 // derived broken ML, the Fanatic rule, the ladders it links, and every refusal of a bad units file.
-const cat = catalog();
+// Loaded afresh for every test, not the cached catalog(): a test then exercises the loader itself.
+let cat: Catalog;
+beforeEach(() => {
+  cat = loadCatalog(DEFAULT_UNITS_FILE);
+});
 const byName = (name: string) => cat.units.find((u) => u.name === name);
 const data = () => JSON.parse(fs.readFileSync(DEFAULT_UNITS_FILE, 'utf8'));
 function loadEdited(edit: (d: any) => void) {
@@ -38,6 +42,19 @@ describe('unit names', () => {
     expect(cat.units.some((u) => u.reduced)).toBe(true);
     const finnishHs = cat.units.filter((u) => u.nationality === 'finnish' && u.counter === '2-3-8' && u.size === 'half_squad').map((u) => u.name);
     expect(finnishHs.sort()).toEqual(['Finnish 2-3-8 half-squad (1st Line)', 'Finnish 2-3-8 half-squad (Green)'].sort());
+  });
+
+  it('a fresh load reads the same units as the cached catalog', () => {
+    expect(cat.units.map((u) => u.name)).toEqual(catalog().units.map((u) => u.name));
+  });
+
+  it("the data's flags and the nationalities' defaults are read as written", () => {
+    expect(byName('German 8-3-8')).toMatchObject({ underscored: true, elr: 5, reduced: false });
+    expect(byName('German 4-6-7')).toMatchObject({ underscored: false, elr: undefined, reduced: false, tags: [] });
+    expect(byName('German 3-3-8 half-squad')).toMatchObject({ underscored: true, elr: 5 });
+    expect(cat.nationalities.get('german')!.brokenMlByClass).toEqual({});
+    expect(cat.nationalities.get('american')!.brokenMlByClass).toEqual({ green: 1, second_line: 1, first_line: 2, elite: 1 });
+    for (const n of cat.nationalities.values()) for (const a of n.aliases) expect(a).toBe(a.toLowerCase());
   });
 
   it('every name is unique', () => {
