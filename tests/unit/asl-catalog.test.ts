@@ -87,6 +87,19 @@ describe('links between units', () => {
     expect(byName('German SS 6-5-8')!.half!.up).toBe('fanatic');
   });
 
+  it("a reduced side climbs and falls along its full squad's ladder (G1.12, A19.13)", () => {
+    const r347 = byName('Japanese 3-4-7 reduced squad')!;
+    expect(r347.up).toBe(byName('Japanese 3-4-8 reduced squad'));
+    expect(r347.down).toBe(byName('Japanese 2-3-7 reduced squad'));
+    expect(byName('Japanese 3-4-8 reduced squad')!.up).toBe('fanatic');
+    expect(byName('Japanese 2-3-7 reduced squad')!.down).toBe(byName('Japanese 2-2-6 reduced squad'));
+  });
+
+  it('leaders carry no tags and no underscore', () => {
+    for (const u of cat.units.filter((x) => x.size === 'leader'))
+      expect({ tags: u.tags, underscored: u.underscored, reduced: u.reduced }).toEqual({ tags: [], underscored: false, reduced: false });
+  });
+
   it('a Japanese squad and its reduced side flip into each other and share a half-squad', () => {
     const full = cat.units.find((u) => u.nationality === 'japanese' && u.size === 'squad' && !u.reduced && u.flip)!;
     expect(full.flip!.flip).toBe(full);

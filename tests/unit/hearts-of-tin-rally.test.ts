@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { expectContiguous } from '../helpers/tables.js';
 import { fixedRoller } from '../../src/dice/roller.js';
 import { RALLY_CHART } from '../../src/rules/hearts-of-tin/rally-chart.js';
-import { commanderMayRejoin, commanderReroll, rally, rallyModifiers, type RallyInput } from '../../src/rules/hearts-of-tin/rally.js';
+import {
+  commanderMayRejoin,
+  commanderReroll,
+  rally,
+  rallyDistribution,
+  rallyModifiers,
+  rerollDistribution,
+  type RallyInput,
+} from '../../src/rules/hearts-of-tin/rally.js';
 
 const base: RallyInput = { disorder: 1, quality: 'regular', band: false, enemyInSight: true, commanderNear: false };
 
@@ -122,5 +130,52 @@ describe('commander re-roll', () => {
     const dice = fixedRoller([4, 4]);
     commanderReroll(near, 'retreat', dice);
     expect(dice.remaining()).toBe(1);
+  });
+});
+
+// Word for word (issue 18: mutation testing found these effects and refusals unchecked).
+describe('Hearts of Tin rally effects, word for word', () => {
+  const near = { ...base, commanderNear: true };
+  // disorder 2: Final = die − 1 (a 1 is a rout, Final 0).
+  const two = { ...base, disorder: 2 };
+  it('a first-roll rout with a commander near is not final yet; without one it is', () => {
+    expect(rally({ ...two, commanderNear: true }, fixedRoller([1])).steps[0]).toMatchObject({
+      result: 'rout',
+      effect: 'The unit breaks: it leaves the field unless a commander joins it and the re-roll saves it (below).',
+    });
+    expect(rally(two, fixedRoller([1])).steps[0]).toMatchObject({ result: 'rout', effect: 'The unit breaks and flees the field: remove it.' });
+  });
+
+  it('a retreat keeps its disorder and says it must be ordered to rally again', () => {
+    expect(rally(two, fixedRoller([3])).steps[0]!.effect).toBe(
+      'The disorder stays. The unit must retreat a full move; it may end facing the enemy. Its disorder stays, so it must be ordered to rally again the next time its brigade is activated.',
+    );
+    // A rally's own effect is the chart's.
+    expect(rally(two, fixedRoller([6])).steps[0]!.effect).toBe(
+      'All disorder is removed. The unit may fall back up to half a move still facing the enemy, or change facing or formation, or fire.',
+    );
+  });
+
+  it('a rout on the re-roll: the commander is lost, word for word', () => {
+    expect(commanderReroll({ ...near, disorder: 2 }, 'rout', fixedRoller([1])).steps[0]).toMatchObject({
+      kind: 'commander_reroll',
+      result: 'rout_commander_lost',
+      effect: 'The unit breaks and flees the field, and the commander who joined it is lost with it: remove both.',
+    });
+  });
+
+  it('refusals name the result and the missing commander', () => {
+    expect(() => commanderReroll(near, 'rally', fixedRoller([3]))).toThrow(new Error('no commander re-roll after rally'));
+    expect(() => commanderReroll(base, 'retreat', fixedRoller([3]))).toThrow(new Error('no commander re-roll after retreat without a commander near'));
+  });
+
+  it('the distributions: with and without taking the re-roll, and the re-roll on its own', () => {
+    // disorder 2, commander near: rout on a 1 (1/6), retreat on 2–4 (1/2), rally on 5–6 (1/3).
+    const input = { ...near, disorder: 2 };
+    const f = (d: Map<string, { n: bigint; d: bigint }>) => Object.fromEntries([...d].map(([k, v]) => [k, `${v.n}/${v.d}`]));
+    expect(f(rallyDistribution(input))).toEqual({ rout: '1/6', retreat: '1/2', rally: '1/3' });
+    // Taking the re-roll after each failure (2/3 of the time): rally 1/3 + 2/3·1/3 = 5/9, retreat 2/3·1/2 = 1/3, lost 2/3·1/6 = 1/9.
+    expect(f(rallyDistribution(input, true))).toEqual({ rally: '5/9', retreat: '1/3', rout_commander_lost: '1/9' });
+    expect(f(rerollDistribution(input, 'retreat'))).toEqual({ rout_commander_lost: '1/6', retreat: '1/2', rally: '1/3' });
   });
 });
