@@ -69,15 +69,15 @@ export class Spool {
   /** Closes and removes everything. */
   async discard(): Promise<void> {
     await this.close();
-    removeSpooled(this.dir);
+    fs.rmSync(this.dir, { recursive: true, force: true });
   }
 }
 
 export const SPOOL_PREFIX = 'morale-officer-spool-';
 
-/** Removes a spooled file's folder; refuses any folder a Spool did not make. */
-export function removeSpooled(fileOrDir: string): void {
-  const dir = path.basename(fileOrDir).startsWith(SPOOL_PREFIX) ? fileOrDir : path.dirname(fileOrDir);
+/** Removes a spooled file and its folder; a path outside a Spool's folder is left alone. */
+export function removeSpooled(file: string): void {
+  const dir = path.dirname(file);
   if (path.dirname(dir) !== path.resolve(os.tmpdir()) || !path.basename(dir).startsWith(SPOOL_PREFIX)) return;
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -43,6 +43,16 @@ function visibleOf(row: LedgerRow) {
   return seen;
 }
 
+/** The command's options for a case: the same for the sealed roll and for every attempt to crack it. */
+const optionsFor = (c: Case) => ({
+  ...c.options,
+  ...(c.name === 'rally'
+    ? { disorder: 2 }
+    : c.name === 'morale'
+      ? { morale: 'professional' }
+      : { unit: 'German 4-6-7', ...(c.name === 'hob' ? { broken: true } : {}) }),
+});
+
 /**
  * The attack: for every dice combination, work out the outcome the rules give (by rolling the same
  * command with those dice elsewhere), put it in the row, hash it, and compare with the visible hash.
@@ -51,14 +61,7 @@ async function search(c: Case, seen: ReturnType<typeof visibleOf>, actor: Actor)
   const found: number[][] = [];
   for (const dice of c.dice) {
     scratch.dice.push(...dice);
-    const options = {
-      ...c.options,
-      ...(c.name === 'rally'
-        ? { disorder: 2 }
-        : c.name === 'morale'
-          ? { morale: 'professional' }
-          : { unit: 'German 4-6-7', ...(c.name === 'hob' ? { broken: true } : {}) }),
-    };
+    const options = optionsFor(c);
     await scratch.router.handle({ type: 'command', name: c.name, options, actor });
     const candidate = { ...seen, dice, outcome: undefined as unknown, result: undefined as unknown };
     const tried = scratch.ledger.history.page({ guildId: 'g1', kinds: ['roll'] }, 1, 0).rows[0];
@@ -76,17 +79,7 @@ describe('a sealed roll cannot be cracked by the members who see it (issue 13)',
     // Outside a game, so the dice are the pinned ones (a game's stream would be another check).
     await subcommand(app, alice, 'game', 'end');
     app.dice.push(...c.dice[c.dice.length - 1]!);
-    const sealed = expectMessage(
-      await command(app, alice, c.name, {
-        ...c.options,
-        ...(c.name === 'rally'
-          ? { disorder: 2 }
-          : c.name === 'morale'
-            ? { morale: 'professional' }
-            : { unit: 'German 4-6-7', ...(c.name === 'hob' ? { broken: true } : {}) }),
-        sealed: true,
-      }),
-    );
+    const sealed = expectMessage(await command(app, alice, c.name, { ...optionsFor(c), sealed: true }));
     const id = sealed.record!.roll_id;
     const stored = app.ledger.get('g1', id)!;
     expect(stored.dice).toEqual([]);
