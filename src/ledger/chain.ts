@@ -152,10 +152,6 @@ export class ChainWalker<R extends Chained> {
     return undefined;
   }
 
-  get rowsChecked(): number {
-    return this.count;
-  }
-
   report(): ChainReport {
     return this.broken ?? { ok: true, count: this.count, headHash: this.prev };
   }
@@ -174,6 +170,6 @@ export function verifyChain<R extends Chained>(rows: Iterable<R>, hashOf: (prevH
  */
 export function sealCommitment(salt: string, payload: unknown): string {
   return createHash('sha256')
-    .update(salt + canonicalJson(payload), 'utf8')
+    .update(salt + canonicalJson(payload)) // a string is hashed as UTF-8
     .digest('hex');
 }

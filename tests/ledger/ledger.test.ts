@@ -327,6 +327,11 @@ describe('query plans of a /history page', () => {
         const plan = ledger.history.plan(f as never, shape);
         expect(scans(plan), `${shape} ${JSON.stringify(f)}`).toEqual([]);
         expect(sorts(plan), `${shape} ${JSON.stringify(f)}`).toEqual([]);
+        // Each shape is the statement it names: a chunk seeks past the last row it read, a page does not.
+        expect(
+          plan.some((d) => d.includes('seq>?')),
+          `${shape} ${JSON.stringify(f)}`,
+        ).toBe(shape === 'chunk');
       }
     }
     // Unit autocomplete: the first keystroke walks the recency index (no sort); a prefix seeks its
@@ -338,6 +343,7 @@ describe('query plans of a /history page', () => {
     const lookups = ledger.history.lookupPlans();
     expect(lookups.voids.join(' ')).toContain('USING INDEX rolls_parent (parent_id=?)');
     expect(lookups.reveals.join(' ')).toContain('USING INDEX rolls_parent (parent_id=?)');
+    expect(lookups.messages.join(' ')).toContain('roll_messages USING INDEX sqlite_autoindex_roll_messages_1 (roll_id=?)');
     for (const plan of Object.values(lookups)) expect(scans(plan)).toEqual([]);
     ledger.close();
   });

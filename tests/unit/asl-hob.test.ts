@@ -333,3 +333,267 @@ describe('units not in the data', () => {
     expect(s.effect).toContain('an unbroken, unpinned 1st Line unit of the same size (the next higher class)');
   });
 });
+
+// Every Heat of Battle reading, word for word with its tone and roster fields (issue 18: mutation
+// testing found tones, the refusable flag and several effect texts unchecked). A field a row leaves
+// out must be absent. [what, input, dice, reading]
+describe('Heat of Battle readings, word for word', () => {
+  const HERO = "A German 1-4-9 hero (wounded side 1-3-8) is created in the unit's Location with its fire and movement status; the unit itself";
+  const BERSERK =
+    'Berserk: its ML becomes 10, it rallies if broken, loses any CX, TI, concealment and pin, never gets a leadership DRM, and in its MPh must charge the nearest Known enemy unit in its LOS with 8 MF (A15.4).';
+  const reading = (s: object) => {
+    const { result, label, effect, tone, ref, overrides, unit_before, unit_after, refusable, fanatic } = s as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.entries({ result, label, effect, tone, ref, overrides, unit_before, unit_after, refusable, fanatic }).filter(([, v]) => v !== undefined),
+    );
+  };
+  it.each([
+    ['hero', hobBase(ge467), [1, 1], { result: 'hero', label: 'Hero', effect: `${HERO} is unchanged (A15.2).`, tone: 'good', overrides: [] }],
+    [
+      'hero and Battle Hardening: the next counter up, refusable',
+      hobBase(ge467),
+      [2, 3],
+      {
+        result: 'hero_and_battle_hardening',
+        label: 'Hero and Battle Hardening',
+        effect: `${HERO} is also battle hardened (below) (A15.2).\nBattle hardened: replace German 4-6-7 with an unbroken, unpinned German 4-6-8. Its owner may refuse this. (A15.3)`,
+        tone: 'good',
+        overrides: [],
+        unit_before: 'German 4-6-7',
+        unit_after: 'German 4-6-8',
+        refusable: true,
+      },
+    ],
+    [
+      'Battle Hardening of a unit outside the data: the next class, described',
+      hobBase(unit('German 5-5-7', { class: 'second_line' })),
+      [3, 4],
+      {
+        result: 'battle_hardening',
+        label: 'Battle Hardening',
+        effect:
+          'Battle hardened: replace it with an unbroken, unpinned 1st Line unit of the same size (the next higher class); no number of its strength factor may drop, and of two candidates take the one that gains least. Its owner may refuse this. (A15.3)',
+        tone: 'good',
+        overrides: [],
+        unit_before: 'German 5-5-7',
+        refusable: true,
+      },
+    ],
+    [
+      'Battle Hardening of an elite unit: Fanatic, refusable',
+      hobBase(unit('German 4-6-8')),
+      [4, 5],
+      {
+        result: 'battle_hardening',
+        label: 'Battle Hardening',
+        effect:
+          'Battle hardening makes it Fanatic instead: +1 to both its Morale Levels (at most 10), for the rest of the game. Its owner may refuse this. (A15.3, A10.8)',
+        tone: 'good',
+        overrides: [],
+        fanatic: true,
+        refusable: true,
+      },
+    ],
+    [
+      'Battle Hardening of a unit already Fanatic: no effect',
+      hobBase(unit('German 4-6-8'), { fanatic: true }),
+      [4, 5],
+      {
+        result: 'battle_hardening',
+        label: 'Battle Hardening',
+        effect: 'It is already Fanatic: a further Battle Hardening result has no effect (A15.3).',
+        tone: 'neutral',
+        overrides: [],
+      },
+    ],
+    [
+      'Battle Hardening of a Commissar: unchanged',
+      hobBase(unit('Russian 9-1'), { subType: 'commissar' }),
+      [3, 3],
+      {
+        result: 'battle_hardening',
+        label: 'Battle Hardening',
+        effect: 'A Commissar is never substituted (A25.221): Battle Hardening leaves him unchanged.',
+        tone: 'neutral',
+        overrides: [],
+      },
+    ],
+    ['berserk', hobBase(ge467), [4, 5], { result: 'berserk', label: 'Berserk', effect: BERSERK, tone: 'mixed', overrides: [] }],
+    [
+      'a berserk leader: his companions take NTCs',
+      hobBase(unit('German 8-1')),
+      [5, 6],
+      {
+        result: 'berserk',
+        label: 'Berserk',
+        effect: `${BERSERK} Every other HoB-eligible friendly unit in his Location takes an NTC modified by his leadership; then he loses his leadership DRM until he returns to normal (A15.41).`,
+        tone: 'mixed',
+        overrides: [],
+      },
+    ],
+    [
+      'a berserk Commissar: his companions go berserk at once',
+      hobBase(unit('Russian 9-1'), { subType: 'commissar' }),
+      [4, 4],
+      {
+        result: 'berserk',
+        label: 'Berserk',
+        effect:
+          'Berserk: its ML becomes 10 and it must charge the nearest Known enemy unit in its LOS (A15.4). Every friendly Infantry unit in his Location that is subject to Heat of Battle goes berserk at once, with no NTC (A25.223).',
+        tone: 'mixed',
+        overrides: [],
+      },
+    ],
+    [
+      'surrender to an ADJACENT enemy',
+      hobBase(ge467, { enemyAdjacent: true }),
+      [6, 6],
+      {
+        result: 'surrender',
+        label: 'Surrender',
+        effect: 'It becomes broken (if not already) and Disrupted, and surrenders to the ADJACENT enemy unit by the RtPh method (A15.5, A20.21).',
+        tone: 'bad',
+        overrides: [],
+      },
+    ],
+    [
+      'no ADJACENT enemy: Disrupted instead',
+      hobBase(ge467),
+      [6, 6],
+      {
+        result: 'disrupted',
+        label: 'Disrupted',
+        effect:
+          'Override: no Known, Good Order, armed enemy Infantry/Cavalry ADJACENT: Disrupted instead of surrendering (A15.5, A19.12).\nNo Known enemy is ADJACENT, so it does not surrender: it becomes broken (if not already) and Disrupted (A15.5, A19.12).',
+        tone: 'bad',
+        overrides: ['no_adjacent_enemy'],
+      },
+    ],
+    [
+      'a unit that never surrenders says why',
+      hobBase(ge467, { fanatic: true, enemyAdjacent: true }),
+      [6, 6],
+      {
+        result: 'berserk',
+        label: 'Berserk',
+        effect: `Override: never surrenders: Surrender becomes Berserk (A15.5) (Fanatic).\n${BERSERK}`,
+        tone: 'mixed',
+        overrides: ['never_surrender'],
+      },
+    ],
+    [
+      'berserk with no Known enemy in LOS: Battle Hardening, the override named and no reason added',
+      hobBase(ge467, { enemyInLos: false }),
+      [4, 5],
+      {
+        result: 'battle_hardening',
+        label: 'Battle Hardening',
+        effect:
+          'Override: no Known enemy unit in LOS: Berserk becomes Battle Hardening (A15.44).\nBattle hardened: replace German 4-6-7 with an unbroken, unpinned German 4-6-8. Its owner may refuse this. (A15.3)',
+        tone: 'good',
+        overrides: ['no_enemy_in_los'],
+        unit_before: 'German 4-6-7',
+        unit_after: 'German 4-6-8',
+        refusable: true,
+      },
+    ],
+    [
+      'Battle Hardening with no Known enemy in LOS stays Battle Hardening, no override',
+      hobBase(ge467, { enemyInLos: false }),
+      [3, 4],
+      {
+        result: 'battle_hardening',
+        label: 'Battle Hardening',
+        effect: 'Battle hardened: replace German 4-6-7 with an unbroken, unpinned German 4-6-8. Its owner may refuse this. (A15.3)',
+        tone: 'good',
+        overrides: [],
+        unit_before: 'German 4-6-7',
+        unit_after: 'German 4-6-8',
+        refusable: true,
+      },
+    ],
+  ] as const)('%s', (_what, input, dice, expected) => {
+    expect(reading(hobStep(input, fixedRoller([...dice])))).toEqual({ ref: 'A15.1', ...expected });
+  });
+
+  it('a nationality with no Heat of Battle DRM adds no row for it; one with a DRM adds exactly its own', () => {
+    expect(hobModifiers(hobBase(ge467))).toEqual([]);
+    expect(hobModifiers(hobBase(unit('Russian 4-4-7')))).toEqual([{ reason: 'Russian', value: 2 }]);
+  });
+
+  it("a berserk leader's companions: each NTC word for word, exempt companions skipped, ML 7 when a counter has none", () => {
+    const leader = unit('German 8-1');
+    const companions = [
+      { unit: ge467, broken: false },
+      { unit: unit('German 4-4-7'), broken: true },
+      { unit: unit('German crew 2-2-8'), broken: false },
+      { unit: unit('German 5-5-7', { class: 'first_line' }), broken: false },
+    ];
+    const out = heatOfBattle(hobBase(leader), fixedRoller([5, 6, 4, 4, 5, 4, 6, 3]), companions);
+    expect(out.steps.slice(1)).toEqual([
+      {
+        kind: 'ntc',
+        unit: 'German 4-6-7',
+        ml: 7,
+        dice: [4, 4],
+        original: 8,
+        modifiers: [{ reason: 'leadership of the berserk German 8-1 leader', value: -1 }],
+        final: 7,
+        result: 'berserk',
+        label: 'German 4-6-7: berserk',
+        effect: 'Final 7 ≤ ML 7: it goes berserk too.',
+        tone: 'mixed',
+        ref: 'A15.41',
+      },
+      {
+        kind: 'ntc',
+        unit: 'German 4-4-7',
+        ml: 7,
+        dice: [5, 4],
+        original: 9,
+        modifiers: [{ reason: 'leadership of the berserk German 8-1 leader', value: -1 }],
+        final: 8,
+        result: 'no_change',
+        label: 'German 4-4-7: no change',
+        effect: 'Final 8 > ML 7: its status does not change.',
+        tone: 'neutral',
+        ref: 'A15.41',
+      },
+      {
+        kind: 'ntc',
+        unit: 'German 5-5-7',
+        ml: 7,
+        dice: [6, 3],
+        original: 9,
+        modifiers: [{ reason: 'leadership of the berserk German 8-1 leader', value: -1 }],
+        final: 8,
+        result: 'no_change',
+        label: 'German 5-5-7: no change',
+        effect: 'Final 8 > ML 7: its status does not change.',
+        tone: 'neutral',
+        ref: 'A15.41',
+      },
+    ]);
+    // A squad that goes berserk, or a leader who does not, brings no NTCs.
+    expect(heatOfBattle(hobBase(ge467), fixedRoller([4, 5]), companions).steps).toHaveLength(1);
+    expect(heatOfBattle(hobBase(leader), fixedRoller([1, 1]), companions).steps).toHaveLength(1);
+  });
+
+  it("a berserk Commissar's companions go berserk with no dice", () => {
+    const out = heatOfBattle(hobBase(unit('Russian 9-1'), { subType: 'commissar' }), fixedRoller([6, 6]), [{ unit: unit('Russian 4-4-7'), broken: true }]);
+    expect(out.steps[1]).toEqual({
+      kind: 'ntc',
+      unit: 'Russian 4-4-7',
+      ml: 7,
+      dice: [],
+      original: 0,
+      modifiers: [],
+      final: 0,
+      result: 'berserk',
+      label: 'Russian 4-4-7: berserk',
+      effect: 'The Commissar went berserk: it goes berserk too, with no NTC.',
+      tone: 'mixed',
+      ref: 'A25.223',
+    });
+  });
+});

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { fixedRoller } from '../../src/dice/roller.js';
-import { moraleCheck, moraleLevel, type CheckInput } from '../../src/rules/asl/mc.js';
+import {
+  ASL_RALLY_ORDER,
+  checkConflict,
+  checkOrder,
+  hobChainBlocked,
+  MC_ORDER,
+  moraleCheck,
+  moraleLevel,
+  woundStep,
+  type CheckInput,
+} from '../../src/rules/asl/mc.js';
 import { checkBase, dr, hobBase, unit } from '../helpers/asl.js';
 
 const ge467 = unit('German 4-6-7');
@@ -210,6 +220,12 @@ describe('moraleLevel: the side and the adjustments', () => {
   });
 });
 
+/** Everything a reading says, and nothing else: a field a row leaves out must be absent from the step. */
+const reading = (s: object) => {
+  const { kind, result, label, effect, tone, ref, unit_after, becomes } = s as Record<string, unknown>;
+  return Object.fromEntries(Object.entries({ kind, result, label, effect, tone, ref, unit_after, becomes }).filter(([, v]) => v !== undefined));
+};
+
 // Every reading of a Morale Check, word for word with its rule, result and roster change (issue 18:
 // mutation testing found the wording, references and the rarer branches unchecked). No DRMs: the
 // Final is the Original. [what, unit, options, dice, the first step]
@@ -264,6 +280,7 @@ describe('Morale Check readings, word for word', () => {
       { elr: 5 },
       [6, 6],
       {
+        unit_after: 'German 2-4-7 half-squad',
         result: 'casualty_reduction',
         label: 'Casualty Reduction',
         effect: 'An Original 12 (Casualty MC): it breaks and suffers Casualty Reduction: it is reduced to a broken German 2-4-7 half-squad.',
@@ -362,7 +379,13 @@ describe('Morale Check readings, word for word', () => {
       'German 8-3-8',
       {},
       [4, 5],
-      { result: 'broken', effect: 'Final 9 > ML 8: the unit breaks. (ELR 5: underscored ML, A19.13)' },
+      {
+        label: 'Broken',
+        ref: 'A10.1',
+        becomes: { broken: true },
+        result: 'broken',
+        effect: 'Final 9 > ML 8: the unit breaks. (ELR 5: underscored ML, A19.13)',
+      },
     ],
     [
       'a squad outside the data past the ELR: the next lower Class',
@@ -383,6 +406,8 @@ describe('Morale Check readings, word for word', () => {
       { elr: 1 },
       [5, 6],
       {
+        ref: 'A10.1',
+        becomes: { broken: true },
         result: 'broken',
         label: 'Broken',
         effect: 'Final 11 > ML 8: the unit breaks. Failed by more than its ELR, but crews are never Replaced for ELR (A19.11).',
@@ -408,6 +433,8 @@ describe('Morale Check readings, word for word', () => {
       { elr: 1 },
       [4, 5],
       {
+        label: 'Broken and Disrupted',
+        becomes: { broken: true, disrupted: true },
         result: 'disrupted',
         effect: 'Failed by 3, more than its ELR of 1, and a 6+1 cannot be Replaced: it breaks and is Disrupted (A19.12).',
         ref: 'A19.13, A19.12',
@@ -419,6 +446,8 @@ describe('Morale Check readings, word for word', () => {
       { elr: 1 },
       [5, 5],
       {
+        label: 'Replaced (ELR)',
+        ref: 'A19.13',
         result: 'replaced',
         effect: 'Failed by 3, more than its ELR of 1: replace him with a broken leader one rank lower (A19.13).',
         becomes: { broken: true },
@@ -482,17 +511,270 @@ describe('Morale Check readings, word for word', () => {
       { wounded: true },
       [5, 5],
       {
+        label: 'Eliminated',
         result: 'eliminated',
         effect: 'Final 10 > ML 8: a wounded hero that fails an MC is eliminated (A15.2). (wounded: ML 9 − 1 (A17.3))',
         ref: 'A15.2',
         becomes: { eliminated: true },
       },
     ],
+    [
+      'an Original 12 on a berserk squad: eliminated',
+      G467,
+      { hob: { ...hobDefaults, status: 'berserk' } },
+      [6, 6],
+      {
+        result: 'eliminated',
+        label: 'Eliminated',
+        effect: 'An Original 12 on a berserk unit: it is eliminated (A15.42). (berserk: ML 10 (A15.42))',
+        ref: 'A15.42, A10.31',
+        becomes: { eliminated: true },
+      },
+    ],
+    [
+      'an Original 12 on a berserk leader: wounded, never broken',
+      'German 9-1',
+      { hob: { ...hobDefaults, status: 'berserk' } },
+      [6, 6, 1],
+      {
+        result: 'casualty_reduction',
+        label: 'Casualty Reduction',
+        effect: 'An Original 12 on a berserk leader: it is wounded: the Wound Severity dr below says how badly. (berserk: ML 10 (A15.42))',
+        ref: 'A15.42, A10.31',
+      },
+    ],
+    [
+      'a berserk squad fails: Casualty Reduction, never broken',
+      G467,
+      { hob: { ...hobDefaults, status: 'berserk' } },
+      [5, 6],
+      {
+        result: 'casualty_reduction',
+        label: 'Casualty Reduction',
+        effect:
+          'Failed by 1 while berserk: never broken, it suffers Casualty Reduction instead: it is reduced to an unbroken German 2-4-7 half-squad. (berserk: ML 10 (A15.42))',
+        ref: 'A15.42, A7.302',
+        unit_after: 'German 2-4-7 half-squad',
+        becomes: { counter: 'German 2-4-7 half-squad', broken: false },
+      },
+    ],
+    [
+      'a berserk squad at its ML passes, is never pinned and takes no leadership DRM',
+      G467,
+      { hob: { ...hobDefaults, status: 'berserk' }, leaderDrm: -2 },
+      [5, 5],
+      {
+        result: 'passed',
+        label: 'Passed',
+        effect: 'Final 10 ≤ ML 10: no effect. (berserk: ML 10 (A15.42)) (berserk: no leadership DRM, A15.42)',
+        tone: 'good',
+        ref: 'A10.1',
+      },
+    ],
+    [
+      'an Original 12 on a Japanese leader: eliminated',
+      'Japanese 9-1',
+      {},
+      [6, 6],
+      {
+        result: 'eliminated',
+        label: 'Eliminated',
+        effect: 'An Original 12 on a Japanese leader: a Casualty MC eliminates him (G1.4).',
+        ref: 'G1.4',
+        becomes: { eliminated: true },
+      },
+    ],
+    [
+      'a Japanese leader fails: wounded, never broken',
+      'Japanese 9-1',
+      {},
+      [5, 5, 1],
+      {
+        result: 'wounded',
+        label: 'Wounded',
+        effect: 'Final 10 > ML 9: a Japanese SMC is never broken, he is wounded: it is wounded: the Wound Severity dr below says how badly.',
+        ref: 'G1.4, A17.11',
+      },
+    ],
+    [
+      'a Japanese leader at his ML on an IFT check passes, never pinned',
+      'Japanese 9-1',
+      {},
+      [4, 5],
+      { result: 'passed', label: 'Passed', effect: 'Final 9 ≤ ML 9: no effect.', tone: 'good', ref: 'A10.1' },
+    ],
+    [
+      'a broken half-squad fails: eliminated',
+      'German 2-4-7 half-squad',
+      { broken: true },
+      [4, 5],
+      {
+        result: 'casualty_reduction',
+        label: 'Casualty Reduction',
+        effect: 'Failed by 3 while broken: a half-squad or crew that is reduced is eliminated. (broken side: ML 6)',
+        ref: 'A10.1, A7.302',
+        becomes: { eliminated: true },
+      },
+    ],
+    [
+      'an underscored half-squad past the ELR is not Replaced: Disrupted',
+      'German 3-3-8 half-squad',
+      { elr: 1 },
+      [5, 6],
+      {
+        result: 'disrupted',
+        label: 'Broken and Disrupted',
+        effect: 'Failed by 3, more than its ELR of 1, and a half-squad with an underscored ML is not Replaced: it breaks and is Disrupted (A19.12).',
+        ref: 'A19.13, A19.12',
+        becomes: { broken: true, disrupted: true },
+      },
+    ],
+    [
+      'an Original 12 on an underscored squad past the ELR: one broken half-squad of its own type',
+      'German 8-3-8',
+      { elr: 1 },
+      [6, 6],
+      {
+        result: 'casualty_reduction',
+        label: 'Replaced and reduced',
+        effect:
+          'An Original 12, failed by 4, more than its ELR of 1: Replaced first, then Casualty Reduction — it becomes a broken German 3-3-8 half-squad (A19.13, A10.31).',
+        ref: 'A19.13, A10.31',
+        unit_after: 'German 3-3-8 half-squad',
+        becomes: { counter: 'German 3-3-8 half-squad', broken: true },
+      },
+    ],
+    [
+      'an Original 12 on a squad outside the data past the ELR: a half-squad of the next lower Class, unnamed',
+      'German 5-5-7',
+      { elr: 1, unit: unit('German 5-5-7', { class: 'first_line' }) },
+      [6, 6],
+      {
+        result: 'casualty_reduction',
+        label: 'Replaced and reduced',
+        effect:
+          'An Original 12, failed by 5, more than its ELR of 1: Replaced first, then Casualty Reduction — it becomes a broken half-squad of the next lower Class (A19.13, A10.31).',
+        ref: 'A19.13, A10.31',
+        becomes: { broken: true },
+      },
+    ],
+    [
+      'an Original 12 on a leader outside the data past the ELR: Replaced, unnamed, and wounded',
+      'German 7-1',
+      { elr: 1 },
+      [6, 6, 1],
+      {
+        result: 'casualty_reduction',
+        label: 'Replaced and wounded',
+        effect:
+          'An Original 12: Failed by 5, more than its ELR of 1: replace him with a broken leader one rank lower (A19.13), then Casualty Reduction: it is wounded: the Wound Severity dr below says how badly (A10.31).',
+        ref: 'A19.13, A10.31',
+        becomes: { broken: true },
+      },
+    ],
+    [
+      'an Original 12 on a leader within the ELR: broken and wounded',
+      'German 9-1',
+      { elr: 5 },
+      [6, 6, 1],
+      {
+        result: 'casualty_reduction',
+        label: 'Casualty Reduction',
+        effect: 'An Original 12 (Casualty MC): it breaks and suffers Casualty Reduction: it is wounded: the Wound Severity dr below says how badly.',
+        ref: 'A10.31, A7.302',
+        becomes: { broken: true },
+      },
+    ],
+    [
+      'an Original 12 on the lowest leader past the ELR: wounded and Disrupted',
+      'German 6+1',
+      { elr: 1 },
+      [6, 6, 1],
+      {
+        result: 'casualty_reduction',
+        label: 'Casualty Reduction, Disrupted',
+        effect:
+          'An Original 12: Casualty Reduction — it is wounded: the Wound Severity dr below says how badly. Failed by 6, more than its ELR of 1, and a 6+1 cannot be Replaced: it breaks and is Disrupted (A19.12).',
+        ref: 'A10.31, A19.13, A19.12',
+        becomes: { broken: true, disrupted: true },
+      },
+    ],
+    [
+      'an Original 12 past the ELR on a Fanatic squad with no lower Class: reduced, never Disrupted',
+      'Russian 4-2-6',
+      { elr: 1, hob: { ...hobDefaults, fanatic: true } },
+      [6, 6],
+      {
+        result: 'casualty_reduction',
+        label: 'Casualty Reduction',
+        effect:
+          'An Original 12: Casualty Reduction — it is reduced to a broken Russian 2-2-6 half-squad. Failed by 5, more than its ELR of 1, and there is no lower Class; Fanatic units are never Disrupted, so it is only broken (A19.12). (Fanatic: ML 6 + 1)',
+        ref: 'A10.31, A19.13, A19.12',
+        unit_after: 'Russian 2-2-6 half-squad',
+        becomes: { counter: 'Russian 2-2-6 half-squad', broken: true },
+      },
+    ],
+    [
+      'a heroic leader fails: wounded, not broken',
+      'German 9-1',
+      { hob: { ...hobDefaults, heroic: true } },
+      [5, 5, 1],
+      {
+        result: 'wounded',
+        label: 'Wounded',
+        effect: 'Final 10 > ML 9: a hero is wounded instead of broken: it is wounded: the Wound Severity dr below says how badly.',
+        ref: 'A17.1, A17.11',
+      },
+    ],
+    [
+      'a wounded heroic leader who fails is wounded again, not eliminated as a hero would be',
+      'German 9-1',
+      { hob: { ...hobDefaults, heroic: true }, wounded: true },
+      [5, 5, 1],
+      {
+        result: 'wounded',
+        label: 'Wounded',
+        effect: 'Final 10 > ML 8: a hero is wounded instead of broken: it is wounded: the Wound Severity dr below says how badly. (wounded: ML 9 − 1 (A17.3))',
+        ref: 'A17.1, A17.11',
+      },
+    ],
+    [
+      'an Original 12 on a wounded heroic leader: wounded, not eliminated',
+      'German 9-1',
+      { hob: { ...hobDefaults, heroic: true }, wounded: true },
+      [6, 6, 1],
+      {
+        result: 'wounded',
+        label: 'Wounded',
+        effect: 'An Original 12 on a hero: it is wounded: the Wound Severity dr below says how badly. (wounded: ML 9 − 1 (A17.3))',
+        ref: 'A10.31, A17.11',
+      },
+    ],
+    [
+      "a counter's own ELR is named when it fails",
+      'Partisan 3-3-7',
+      {},
+      [4, 4],
+      { result: 'broken', label: 'Broken', effect: 'Final 8 > ML 7: the unit breaks. (ELR 5: its counter, A1.23)', ref: 'A10.1', becomes: { broken: true } },
+    ],
+    [
+      'an ELR given by the player is not explained',
+      'Partisan 3-3-7',
+      { elr: 4 },
+      [4, 4],
+      { result: 'broken', label: 'Broken', effect: 'Final 8 > ML 7: the unit breaks.', ref: 'A10.1', becomes: { broken: true } },
+    ],
+    [
+      'an ELR is named only when the check fails',
+      'Partisan 3-3-7',
+      {},
+      [3, 3],
+      { result: 'passed', label: 'Passed', effect: 'Final 6 ≤ ML 7: no effect.', tone: 'good', ref: 'A10.1' },
+    ],
   ] as const)('%s', (_what, name, over, dice, step) => {
     const input = checkBase('unit' in over ? over.unit : unit(name), over as Partial<CheckInput>);
     const out = moraleCheck(input, fixedRoller([...dice]));
-    expect(out.steps[0]).toMatchObject({ kind: 'mc', ...step });
-    if (!('becomes' in step)) expect((out.steps[0] as { becomes?: object }).becomes ?? {}).not.toHaveProperty('eliminated');
+    expect(reading(out.steps[0]!)).toEqual({ kind: 'mc', tone: 'bad', ...step });
   });
 
   it('a wound after a Casualty Reduction: the dr adds 1 for an earlier wound and 1 for an Original 12', () => {
@@ -535,6 +817,8 @@ describe('Japanese squads and rallies, word for word', () => {
       { elr: 3 },
       [4, 5],
       {
+        label: 'Step-Reduced',
+        unit_after: 'Japanese 2-3-7 half-squad',
         result: 'step_reduced',
         effect: 'Final 9 > ML 7: Step Reduction — exchange it for an unbroken Japanese 2-3-7 half-squad, still unbroken (G1.122).',
         ref: 'G1.122',
@@ -547,6 +831,7 @@ describe('Japanese squads and rallies, word for word', () => {
       { elr: 1 },
       [5, 5],
       {
+        unit_after: 'Japanese 2-3-7 reduced squad',
         result: 'replaced',
         label: 'Replaced (ELR) and Step-Reduced',
         effect:
@@ -561,6 +846,8 @@ describe('Japanese squads and rallies, word for word', () => {
       { elr: 1 },
       [5, 5],
       {
+        label: 'Replaced (ELR) and Step-Reduced',
+        unit_after: 'Japanese 1-3-7 half-squad',
         result: 'replaced',
         effect:
           'Failed by 3, more than its ELR of 1: Replaced by the reduced squad of the next lower Class, then Step-Reduced: it becomes an unbroken Japanese 1-3-7 half-squad (G1.124).',
@@ -587,6 +874,7 @@ describe('Japanese squads and rallies, word for word', () => {
       { elr: 3, ift: false },
       [4, 5],
       {
+        unit_after: 'Japanese 2-3-7 half-squad',
         result: 'broken',
         label: 'Broken (two HS)',
         effect: 'Failed a non-IFT MC: exchange it for two broken Japanese 2-3-7 half-squads (G1.13).',
@@ -600,6 +888,9 @@ describe('Japanese squads and rallies, word for word', () => {
       { elr: 1, ift: false },
       [5, 5],
       {
+        label: 'Broken (two HS)',
+        ref: 'G1.13',
+        unit_after: 'Japanese 1-3-7 half-squad',
         result: 'broken',
         effect:
           'Failed a non-IFT MC: exchange it for two broken Japanese 1-3-7 half-squads (the next lower Class: failed by 3, more than its ELR of 1) (G1.13).',
@@ -611,7 +902,14 @@ describe('Japanese squads and rallies, word for word', () => {
       'Japanese 3-3-6',
       { elr: 1, ift: false },
       [4, 5],
-      { result: 'broken', effect: 'Failed a non-IFT MC: exchange it for two broken Japanese 1-2-6 half-squads (G1.13).' },
+      {
+        label: 'Broken (two HS)',
+        ref: 'G1.13',
+        unit_after: 'Japanese 1-2-6 half-squad',
+        becomes: { counter: 'Japanese 1-2-6 half-squad', broken: true, two: true },
+        result: 'broken',
+        effect: 'Failed a non-IFT MC: exchange it for two broken Japanese 1-2-6 half-squads (G1.13).',
+      },
     ],
     [
       'a non-IFT failure on the reduced side: one broken half-squad',
@@ -619,6 +917,8 @@ describe('Japanese squads and rallies, word for word', () => {
       { elr: 3, ift: false },
       [4, 5],
       {
+        ref: 'G1.13',
+        unit_after: 'Japanese 2-3-7 half-squad',
         result: 'broken',
         label: 'Broken (one HS)',
         effect: 'Failed a non-IFT MC: exchange it for one broken Japanese 2-3-7 half-squad (G1.13).',
@@ -631,6 +931,7 @@ describe('Japanese squads and rallies, word for word', () => {
       { elr: 3 },
       [6, 6],
       {
+        unit_after: 'Japanese 2-3-7 half-squad',
         result: 'casualty_reduction',
         label: 'Casualty Reduction',
         effect: 'An Original 12: Casualty Reduction makes it one broken Japanese 2-3-7 half-squad (G1.14, A10.31).',
@@ -644,6 +945,7 @@ describe('Japanese squads and rallies, word for word', () => {
       { check: 'rally', broken: true, leaderDrm: 0 },
       [6, 6],
       {
+        unit_after: 'German 2-4-7 half-squad',
         kind: 'rally',
         result: 'fate',
         label: 'Fate',
@@ -658,6 +960,7 @@ describe('Japanese squads and rallies, word for word', () => {
       { check: 'rally', broken: true, selfRally: true, firstRally: true },
       [1, 1],
       {
+        tone: 'good',
         kind: 'rally',
         result: 'rallied',
         label: 'Rallied, Leader Creation',
@@ -672,6 +975,8 @@ describe('Japanese squads and rallies, word for word', () => {
       { check: 'rally', broken: true, leaderDrm: 0 },
       [1, 1, 3, 3],
       {
+        tone: 'good',
+        becomes: { broken: false, disrupted: false },
         kind: 'rally',
         result: 'rallied',
         label: 'Rallied',
@@ -693,6 +998,7 @@ describe('Japanese squads and rallies, word for word', () => {
       { check: 'rally', broken: true, leaderDrm: 0, ledByCommissar: true },
       [4, 5],
       {
+        unit_after: 'Russian 4-2-6',
         kind: 'rally',
         result: 'replaced',
         label: 'Not rallied, Replaced',
@@ -708,6 +1014,8 @@ describe('Japanese squads and rallies, word for word', () => {
       { check: 'rally', broken: true, leaderDrm: 0, ledByCommissar: true },
       [4, 5],
       {
+        label: 'Not rallied',
+        ref: 'A25.222',
         kind: 'rally',
         result: 'not_rallied',
         effect:
@@ -715,8 +1023,220 @@ describe('Japanese squads and rallies, word for word', () => {
           "Final 9 > ML 5: it stays broken, and an MMC that fails a Commissar's rally is Replaced by the next lower Class, but it has none in the data: it stays as it is (A25.222). (broken side: ML 5)",
       },
     ],
+    [
+      "a Commissar's failed rally, the unit outside the data: a unit of the next lower Class, unnamed",
+      'Russian 5-5-7',
+      { unit: unit('Russian 5-5-7', { class: 'first_line' }), check: 'rally', broken: true, leaderDrm: 0, ledByCommissar: true },
+      [5, 5],
+      {
+        kind: 'rally',
+        result: 'replaced',
+        label: 'Not rallied, Replaced',
+        effect:
+          "Final 10 > ML 7: it stays broken, and an MMC that fails a Commissar's rally is Replaced by the next lower Class: a 2nd Line unit of the same size, broken (A25.222).",
+        ref: 'A25.222',
+        becomes: { broken: true },
+      },
+    ],
+    [
+      "a Commissar's rally ignores Desperation Morale, and says so",
+      'Russian 4-4-7',
+      { check: 'rally', broken: true, leaderDrm: 0, ledByCommissar: true, desperation: true },
+      [3, 4],
+      {
+        kind: 'rally',
+        result: 'rallied',
+        label: 'Rallied',
+        effect: 'Final 7 ≤ ML 7: the unit rallies. (a Commissar’s rally ignores Desperation Morale, A25.222)',
+        tone: 'good',
+        ref: 'A10.6',
+        becomes: { broken: false, disrupted: false },
+      },
+    ],
+    [
+      'a failed rally on an Original 2 with a leader: no automatic rally, Heat of Battle follows',
+      G467R,
+      { check: 'rally', broken: true, leaderDrm: 0, desperation: true, ml: 5 },
+      [1, 1, 3, 3],
+      {
+        kind: 'rally',
+        result: 'not_rallied',
+        label: 'Not rallied',
+        effect: 'Final 6 > ML 5: it stays broken. An Original 2 with a leader is no automatic rally (A10.6); Heat of Battle follows. (ML 5 as given)',
+        ref: 'A10.6',
+      },
+    ],
+    [
+      'a later Self-Rally on an Original 2: rallies on the Final, no Leader Creation, no Heat of Battle',
+      G467R,
+      { check: 'rally', broken: true, selfRally: true, firstRally: false },
+      [1, 1],
+      {
+        kind: 'rally',
+        result: 'rallied',
+        label: 'Rallied',
+        effect: 'Final 3 ≤ ML 7: the unit rallies. Original 2, but no Heat of Battle: a Self-Rally never triggers Heat of Battle.',
+        tone: 'good',
+        ref: 'A10.6',
+        becomes: { broken: false, disrupted: false },
+      },
+    ],
+    [
+      'a Finnish first Self-Rally on an Original 2: no Leader Creation (A18.11)',
+      'Finnish 6-4-8',
+      { check: 'rally', broken: true, selfRally: true, firstRally: true },
+      [1, 1],
+      {
+        kind: 'rally',
+        result: 'rallied',
+        label: 'Rallied',
+        effect: 'Final 3 ≤ ML 8: the unit rallies. Original 2, but no Heat of Battle: a Self-Rally never triggers Heat of Battle.',
+        tone: 'good',
+        ref: 'A10.6',
+        becomes: { broken: false, disrupted: false },
+      },
+    ],
+    [
+      "a half-squad's rally, Original 12: Fate eliminates it",
+      'German 2-4-7 half-squad',
+      { check: 'rally', broken: true, leaderDrm: 0 },
+      [6, 6],
+      {
+        kind: 'rally',
+        result: 'fate',
+        label: 'Fate',
+        effect: 'An Original 12: Casualty Reduction — a half-squad or crew that is reduced is eliminated; it does not rally. (broken side: ML 6)',
+        ref: 'A10.6, A7.302',
+        becomes: { eliminated: true },
+      },
+    ],
+    [
+      "a leader's Self-Rally, Original 12: Fate wounds him and he stays broken",
+      'German 8-0',
+      { check: 'rally', broken: true, selfRally: true },
+      [6, 6, 4],
+      {
+        kind: 'rally',
+        result: 'fate',
+        label: 'Fate',
+        effect: 'An Original 12: Casualty Reduction — it is wounded: the Wound Severity dr below says how badly; it does not rally.',
+        ref: 'A10.6, A7.302',
+        becomes: { broken: true },
+      },
+    ],
   ] as const)('%s', (_what, name, over, dice, step) => {
-    const out = moraleCheck(checkBase(unit(name), over as Partial<CheckInput>), fixedRoller([...dice]));
-    expect(out.steps[0]).toMatchObject({ kind: 'mc', ...step });
+    const out = moraleCheck(checkBase('unit' in over ? over.unit : unit(name), over as Partial<CheckInput>), fixedRoller([...dice]));
+    expect(reading(out.steps[0]!)).toEqual({ kind: 'mc', tone: 'bad', ...step });
+  });
+});
+
+// What a check hands on (the Heat of Battle DR, the Wound Severity dr, the companions' NTCs) and what
+// it refuses before any die is rolled, each checked exactly (issue 18: mutation testing left these
+// free to change).
+describe('a check’s hand-offs and refusals', () => {
+  const green = { reason: 'inexperienced (Green, no unbroken leader stacked with it)', value: 1 };
+  const brokenDrm = { reason: 'broken when the Original 2 was rolled', value: 1 };
+  const hobOf = (name: string, over: Partial<CheckInput>, dice = [1, 1, 3, 3]) => moraleCheck(checkBase(unit(name), over), fixedRoller(dice)).steps[1]!;
+
+  it('a Green squad is Inexperienced for its Heat of Battle DR only with no leader taking part (A15.1)', () => {
+    expect(hobOf('American 5-3-6', {}).modifiers).toContainEqual(green);
+    expect(hobOf('American 5-3-6', { leaderDrm: 0 }).modifiers).not.toContainEqual(green);
+    expect(hobOf('American 5-3-6', { check: 'rally', broken: true, leaderDrm: -1 }).modifiers).not.toContainEqual(green);
+    expect(hobOf('American 5-3-6', { hob: { ...hobDefaults, withLeader: true } }).modifiers).not.toContainEqual(green);
+  });
+
+  it('the broken DRM goes by the state when the 2 was rolled: a rally always has it, a good-order MC never', () => {
+    expect(hobOf(G467R, {}).modifiers).not.toContainEqual(brokenDrm);
+    expect(hobOf(G467R, { broken: true }).modifiers).toContainEqual(brokenDrm);
+    expect(hobOf(G467R, { check: 'rally', broken: false, leaderDrm: 0 }).modifiers).toContainEqual(brokenDrm);
+    expect(hobOf(G467R, {}).kind).toBe('hob');
+    expect(hobOf(G467R, {})).toHaveProperty('trigger', 'Original 2 on the Morale Check');
+    expect(hobOf(G467R, { check: 'rally', broken: true, leaderDrm: 0 })).toHaveProperty('trigger', 'Original 2 on the Rally');
+  });
+
+  it('only a leader who goes berserk brings his companions’ NTCs', () => {
+    const companions = [{ unit: unit(G467R), broken: false }];
+    const kinds = (name: string, dice: number[]) => moraleCheck(checkBase(unit(name), { companions }), fixedRoller(dice)).steps.map((s) => [s.kind, s.result]);
+    // A squad that goes berserk rolls no NTC for the others; a leader who becomes a hero neither.
+    expect(kinds(G467R, [1, 1, 5, 5])).toEqual([
+      ['mc', 'passed'],
+      ['hob', 'berserk'],
+    ]);
+    expect(kinds('German 9-1', [1, 1, 1, 1])).toEqual([
+      ['mc', 'passed'],
+      ['hob', 'hero'],
+    ]);
+    expect(kinds('German 9-1', [1, 1, 5, 5, 3, 3])).toEqual([
+      ['mc', 'passed'],
+      ['hob', 'berserk'],
+      ['ntc', 'berserk'],
+    ]);
+  });
+
+  it('the Wound Severity dr: 1–4 a minor wound, 5 or more (after drm) killed (A17.11)', () => {
+    expect(woundStep(fixedRoller([4]), [])).toEqual({
+      kind: 'wound',
+      dice: [4],
+      original: 4,
+      modifiers: [],
+      final: 4,
+      result: 'wounded',
+      label: 'Wounded',
+      effect: 'Wound Severity 4 (1–4): a minor wound; mark him wounded (ML −1, A17.3).',
+      tone: 'bad',
+      ref: 'A17.11',
+      becomes: { wounded: true },
+    });
+    expect(woundStep(fixedRoller([4]), [{ reason: 'already wounded', value: 1 }])).toEqual({
+      kind: 'wound',
+      dice: [4],
+      original: 4,
+      modifiers: [{ reason: 'already wounded', value: 1 }],
+      final: 5,
+      result: 'killed',
+      label: 'Killed',
+      effect: 'Wound Severity 5 (5 or more): the wound is mortal, he is eliminated.',
+      tone: 'bad',
+      ref: 'A17.11',
+      becomes: { eliminated: true },
+    });
+  });
+
+  it('refuses what the rules cannot take as given, naming the unit and the rule', () => {
+    const conflict = (name: string, over: Partial<CheckInput>) => checkConflict(checkBase(unit(name), over));
+    expect(conflict('Japanese 4-4-7', { broken: true })).toBe(
+      'Japanese 4-4-7: Japanese squads have no broken side (G1.1); only their half-squads break and rally',
+    );
+    expect(conflict('Japanese 4-4-7', { check: 'rally' })).toMatch(/Japanese squads have no broken side/);
+    expect(conflict('German hero 1-4-9', { broken: true })).toBe('German hero 1-4-9: heroes are never broken (A15.2, A17.1), so there is nothing to rally');
+    expect(conflict('German 9-1', { check: 'rally', hob: { ...hobDefaults, heroic: true } })).toMatch(/heroes are never broken/);
+    expect(conflict(G467R, { broken: true, hob: { ...hobDefaults, status: 'berserk' } })).toBe(
+      'German 4-6-7: a berserk unit is never broken (A15.42); a roster unit stops being berserk through /unit edit',
+    );
+    expect(conflict(G467R, { check: 'rally', hob: { ...hobDefaults, status: 'berserk' } })).toMatch(/a berserk unit is never broken/);
+    expect(conflict(G467R, { ledByCommissar: true })).toBe('`led_by_commissar` is for a rally (A25.222)');
+    expect(conflict(G467R, { check: 'rally', ledByCommissar: true, selfRally: true })).toBe('a Self-Rally has no rallying leader, so no Commissar leads it');
+    expect(conflict(G467R, { wounded: true })).toBe('`wounded` is for a leader or hero (A17)');
+    // What each refusal allows.
+    for (const [name, over] of [
+      ['German hero 1-4-9', {}],
+      [G467R, { hob: { ...hobDefaults, status: 'berserk' } }],
+      [G467R, { check: 'rally', broken: true, ledByCommissar: true }],
+      [G467R, { check: 'rally', broken: true, selfRally: true }],
+      ['German 9-1', { wounded: true }],
+      ['German hero 1-4-9', { wounded: true }],
+      ['Japanese 2-3-7 half-squad', { broken: true }],
+    ] as const)
+      expect(conflict(name, over as Partial<CheckInput>), name).toBeUndefined();
+  });
+
+  it('a check names the order of its results from best to worst; a Self-Rally blocks the chain before any exemption', () => {
+    expect(checkOrder(checkBase(unit(G467R)))).toBe(MC_ORDER);
+    expect(checkOrder(checkBase(unit(G467R), { check: 'rally' }))).toBe(ASL_RALLY_ORDER);
+    expect(MC_ORDER.indexOf('passed')).toBe(0);
+    expect(ASL_RALLY_ORDER).toEqual(['rallied', 'not_rallied', 'replaced', 'fate', 'eliminated']);
+    expect(hobChainBlocked(checkBase(unit(G467R), { check: 'rally', broken: true, selfRally: true }))).toBe('a Self-Rally never triggers Heat of Battle');
+    expect(hobChainBlocked(checkBase(unit(G467R), { check: 'rally', broken: true, leaderDrm: 0 }))).toBeUndefined();
+    expect(hobChainBlocked(checkBase(unit(G467R), { selfRally: true }))).toBeUndefined();
   });
 });

@@ -90,6 +90,9 @@ describe('ASL unit parsing: spellings players use', () => {
 
   it('suggests units for autocomplete', () => {
     expect(suggestUnits('ge 46')).toEqual(['German 4-6-8', 'German SS 4-6-8', 'German 4-6-7']);
+    // Whatever the case, dashes or spacing the player types.
+    expect(suggestUnits('  GE   4–6 ')).toEqual(['German 4-6-8', 'German SS 4-6-8', 'German 4-6-7']);
+    expect(suggestUnits('German 4.6.7')).toEqual(['German 4-6-7']);
     expect(suggestUnits('finn 2-3-8')).toEqual(['Finnish 2-3-8 half-squad (1st Line)', 'Finnish 2-3-8 half-squad (Green)']);
     expect(suggestUnits('').length).toBe(25);
     // Every suggestion parses back to a unit.
@@ -113,15 +116,17 @@ describe('parseUnit refusals, word for word', () => {
     ['German 4-6-7 elite', {}, 'German 4-6-7 is 1st Line in the data, not Elite'],
     ['Finnish 2-3-8', {}, 'Finnish 2-3-8 is more than one unit in the data (1st Line half-squad, Green half-squad): add class:first_line or class:green'],
     [
+      // Nearest by the sum of the three numbers' differences, own nationality first: 8-3-8 and SS 6-5-8 are
+      // 8 away, 4-6-8 and SS 4-6-8 9, 5-4-8 10 (before 4-6-7, also 10, in the data's order). A leader never is.
       'German 9-9-9',
       {},
-      'German 9-9-9 is not in the unit data. Closest known: German 8-3-8, German VG 5-3-7, German 4-3-6, German SS 6-5-8, German 5-4-8. To roll it anyway, give its `class`',
+      'German 9-9-9 is not in the unit data. Closest known: German 8-3-8, German SS 6-5-8, German 4-6-8, German SS 4-6-8, German 5-4-8. To roll it anyway, give its `class`',
     ],
     // The sub-type is named: the plain German 4-6-7 is in the data, an SS one is not.
     [
       'ss 4-6-7',
       {},
-      'German SS 4-6-7 is not in the unit data. Closest known: German 4-3-6, German 4-4-7, German VG 5-3-7, German 2-3-6 half-squad, German 3-3-8 half-squad. To roll it anyway, give its `class`',
+      'German SS 4-6-7 is not in the unit data. Closest known: German 4-6-7, German 4-6-8, German SS 4-6-8, German 4-4-7, German SS 3-4-8 half-squad. To roll it anyway, give its `class`',
     ],
     ['japanese 4-4-7 reduced', {}, 'Japanese 4-4-7 is a full squad; its reduced side is Japanese 3-4-7 reduced squad'],
     ['German 4-6-7 reduced', {}, 'German 4-6-7 is a full squad with no reduced side in the data'],
@@ -370,5 +375,49 @@ describe('parseUnit, whole units', () => {
     expect(plain('German 2-3-7').name).toBe('German 2-3-7 half-squad');
     expect(plain('Russian 5-2-7 smg').tags).toEqual(['smg']);
     expect(plain('japanese 2-2-6')).toMatchObject({ name: 'Japanese 2-2-6 reduced squad' });
+  });
+});
+
+// What mutation testing found unread (issue 18): separators a leader may be typed with, the trimmed
+// text in a refusal, where each sub-type word goes, and which units the "closest" list may name.
+describe('parseUnit: separators, sub-types and suggestions', () => {
+  const nameOf = (text: string, opts = {}) => {
+    const u = parseUnit(text, opts);
+    return typeof u === 'string' ? u : { name: u.name, tags: u.tags };
+  };
+  it.each([
+    ['German 9/1', { name: 'German 9-1 leader', tags: [] }],
+    ['German 9–1', { name: 'German 9-1 leader', tags: [] }],
+    ['German 9−2', { name: 'German 9-2 leader', tags: [] }],
+    ['British Gurkha 4-5-8', { name: 'British Gurkha 4-5-8', tags: ['gurkha'] }],
+    ['Gurkha 4-5-8', { name: 'British Gurkha 4-5-8', tags: ['gurkha'] }],
+    ['gurkha crew', { name: 'British Gurkha crew', tags: ['gurkha'] }],
+    ['Russian 9-1 commissar', { name: 'Russian Commissar 9-1 leader', tags: ['commissar'] }],
+    ['Russian Commissar', { name: 'Russian Commissar', tags: ['commissar'] }],
+    ['SS 6-5-8', { name: 'German SS 6-5-8', tags: ['ss'] }],
+  ])('%j', (text, expected) => expect(nameOf(text)).toEqual(expected));
+
+  it('a sub-type given as an option describes (Gurkha, Commissar) or narrows (SS) as the word would', () => {
+    expect(nameOf('British 4-5-8', { tag: 'gurkha' })).toEqual({ name: 'British Gurkha 4-5-8', tags: ['gurkha'] });
+    expect(nameOf('Russian 9-1', { tag: 'commissar' })).toEqual({ name: 'Russian Commissar 9-1 leader', tags: ['commissar'] });
+    // SS on a counter the data has only plain: allowed, and carried as a tag.
+    expect(nameOf('German 4-6-7', { tag: 'ss' })).toEqual({ name: 'German 4-6-7', tags: ['ss'] });
+  });
+
+  it('a refusal quotes the text as typed, trimmed', () => {
+    expect(parseUnit('  German 4-6-7 and 8-1  ')).toBe('"German 4-6-7 and 8-1" names more than one counter (4-6-7, 8-1): give one');
+  });
+
+  it('the closest units never include a leader, even one nearer by the numbers', () => {
+    // Partisan 9-1 leader would be 3 away from 9-1-1; the squads and half-squads are 11–15 away, German 8-3-8 110.
+    expect(parseUnit('Partisan 9-1-1')).toBe(
+      'Partisan 9-1-1 is not in the unit data. Closest known: Partisan 5-2-7, Partisan 3-3-7, Partisan 2-2-7 half-squad, Partisan 1-2-7 half-squad, German 8-3-8. To roll it anyway, give its `class`',
+    );
+  });
+
+  it('a counter with no nationality lists the units that carry it', () => {
+    expect(parseUnit('8-1')).toBe(
+      '8-1 names no nationality: did you mean German 8-1 leader, Russian 8-1 leader, American 8-1 leader, British 8-1 leader, French 8-1 leader, Italian 8-1 leader, Axis Minor 8-1 leader, Allied Minor 8-1 leader, Partisan 8-1 leader? Put the nationality in the unit or give `nationality`',
+    );
   });
 });

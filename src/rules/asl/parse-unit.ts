@@ -31,7 +31,8 @@ const KIND_WORDS: Record<string, ExemptKind> = {
  * narrows only where some row carries it (Russian 5-2-7 SMG); the others describe the unit and ride
  * along with whatever counter it has (Gurkha 4-5-8 is a British 4-5-8 that never surrenders).
  */
-const TAG_WORDS: Record<string, { tag: string; nationality?: string; use: 'data' | 'soft' | 'describe' }> = {
+type TagWord = { tag: string; nationality?: string; use: 'data' | 'soft' | 'describe' };
+const TAG_WORDS: Record<string, TagWord> = {
   ss: { tag: 'ss', nationality: 'german', use: 'data' },
   nkvd: { tag: 'nkvd', nationality: 'russian', use: 'data' },
   vg: { tag: 'volksgrenadier', nationality: 'german', use: 'data' },
@@ -161,43 +162,41 @@ function tokens(text: string): { counters: string[]; words: string[] } {
 
 function nationalityFor(cat: Catalog, words: string): string | undefined {
   for (const n of cat.nationalities.values()) {
-    if (words === n.key.replace('_', ' ') || words === n.name.toLowerCase() || n.aliases.includes(words)) return n.key;
+    // A key is its name in snake case ("axis_minor"), and tokens() reads "_" as a space: the name covers both.
+    if (words === n.name.toLowerCase() || n.aliases.includes(words)) return n.key;
   }
   return undefined;
 }
 
 export const describeNationalities = (cat: Catalog = catalog()) => [...cat.nationalities.values()].map((n) => n.key).join(', ');
 
-/** The unit's name as players see it: the data's name ("German 2-4-7 half-squad"). */
-export function displayName(_cat: Catalog, u: KnownUnit) {
-  return u.name;
-}
-
-function closest(cat: Catalog, nationality: string | undefined, numbers: number[], leader: boolean): string[] {
-  const scored = cat.units.map((u) => {
-    const theirs = u.counter.split(/(?=[+-])|-/).map(Number);
-    const size = (u.size === 'leader') === leader ? 0 : 1000;
-    const nat = nationality && u.nationality !== nationality ? 100 : 0;
-    const diff = numbers.reduce((a, n, i) => a + Math.abs(n - (theirs[i] ?? 0)), 0) + (theirs.length !== numbers.length ? 20 : 0);
-    return { u, score: diff + size + nat };
-  });
+/** The squads and half-squads whose counters are nearest this one, its own nationality first (a leader never is). */
+function closest(cat: Catalog, nationality: string | undefined, numbers: number[]): string[] {
+  const scored = cat.units
+    .filter((u) => u.size !== 'leader')
+    .map((u) => {
+      const theirs = u.counter.split('-').map(Number);
+      const nat = nationality && u.nationality !== nationality ? 100 : 0;
+      return { u, score: nat + numbers.reduce((a, n, i) => a + Math.abs(n - theirs[i]!), 0) };
+    });
   scored.sort((a, b) => a.score - b.score);
   return [...new Set(scored.slice(0, 5).map((s) => s.u.name))];
 }
 
 /** With the nationality missing: the data's units with this counter, or else every nationality. */
-function nationalityChoices(cat: Catalog, counter: { counter: string; leader: boolean }): string {
-  const names = cat.units.filter((u) => u.counter === counter.counter && (u.size === 'leader') === counter.leader).map((u) => u.name);
+function nationalityChoices(cat: Catalog, counter: { counter: string }): string {
+  // A leader's counter (8-1) and a squad's (4-6-7) never share a spelling.
+  const names = cat.units.filter((u) => u.counter === counter.counter).map((u) => u.name);
   const list = names.length ? [...new Set(names)].slice(0, 12).join(', ') : describeNationalities(cat);
   return `${counter.counter} names no nationality: did you mean ${list}? Put the nationality in the unit or give \`nationality\``;
 }
 
+/** The sub-types that only describe a unit (Gurkha, Commissar) go into its name after the nationality. */
+const DESCRIBED: Record<string, string> = { gurkha: 'Gurkha', commissar: 'Commissar' };
 const withTags = (u: AslUnit, extra: string[]): AslUnit => {
-  if (!extra.length) return u;
-  const tags = [...new Set([...u.tags, ...extra])];
-  const label = extra.includes('gurkha') ? 'Gurkha ' : extra.includes('commissar') ? 'Commissar ' : '';
   const nat = catalog().nationalities.get(u.nationality)?.name ?? u.nationality;
-  return { ...u, tags, name: label ? u.name.replace(`${nat} `, `${nat} ${label}`) : u.name };
+  const name = extra.reduce((n, t) => n.replace(`${nat} `, `${nat} ${DESCRIBED[t]} `), u.name);
+  return { ...u, tags: [...new Set([...u.tags, ...extra])], name };
 };
 
 /**
@@ -216,10 +215,7 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
   const softTags = new Set<string>();
   const describe = new Set<string>();
   let impliedNationality: string | undefined;
-  const addTag = (t: string) => {
-    const known = Object.values(TAG_WORDS).find((w) => w.tag === t);
-    (known?.use === 'describe' ? describe : known?.use === 'soft' ? softTags : dataTags).add(t);
-  };
+  const addTag = (w: TagWord) => (w.use === 'describe' ? describe : w.use === 'soft' ? softTags : dataTags).add(w.tag);
   // A sub-type given as an option narrows only where a data row carries it (sub_type:ss on a 4-6-7 is allowed).
   if (opts.tag) (TAG_WORDS[opts.tag]?.use === 'describe' ? describe : softTags).add(opts.tag);
   const words: string[] = [];
@@ -230,7 +226,7 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
     else if (CLASS_WORDS[w]) wordClass = CLASS_WORDS[w];
     else if (w === 'reduced') reduced = true;
     else if (TAG_WORDS[w]) {
-      addTag(TAG_WORDS[w].tag);
+      addTag(TAG_WORDS[w]);
       impliedNationality ??= TAG_WORDS[w].nationality;
     } else if (!FILLER.has(w)) words.push(w);
   }
@@ -364,7 +360,7 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
   // Named with its sub-type ("German SS 4-6-7"): the plain counter may well be in the data.
   const named = unitName(cat.nationalities, { nationality, counter: counter.counter, tags: [...dataTags] });
   if (!opts.class) {
-    return `${named} is not in the unit data. Closest known: ${closest(cat, nationality, counter.numbers, false).join(', ')}. To roll it anyway, give its \`class\``;
+    return `${named} is not in the unit data. Closest known: ${closest(cat, nationality, counter.numbers).join(', ')}. To roll it anyway, give its \`class\``;
   }
   const ml = counter.numbers[2]!;
   const tags = [...dataTags, ...softTags];
