@@ -12,6 +12,11 @@ export type Config = {
   apiBase: string | undefined;
   logLevel: LogLevel;
   rateLimit: RateLimit;
+  /** gateway: one process holds the gateway connection; http: Discord POSTs interactions to HTTP_PORT. */
+  interactionsMode: 'gateway' | 'http';
+  httpPort: number;
+  /** The app's public key (64 hex), which HTTP mode verifies every request against. */
+  publicKey: string | undefined;
 };
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -35,6 +40,15 @@ const schema = z.object({
   LOG_LEVEL: z.preprocess((v) => (typeof v === 'string' ? blankIsUnset(v.toLowerCase()) : v), z.enum(LOG_LEVELS).default('info')),
   RATE_LIMIT_BURST: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1000).default(DEFAULT_RATE_LIMIT.burst)),
   RATE_LIMIT_PER_MINUTE: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(100_000).default(DEFAULT_RATE_LIMIT.perMinute)),
+  INTERACTIONS_MODE: z.preprocess((v) => (typeof v === 'string' ? blankIsUnset(v.toLowerCase()) : v), z.enum(['gateway', 'http']).default('gateway')),
+  HTTP_PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65_535).default(8080)),
+  DISCORD_PUBLIC_KEY: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/)
+      .optional(),
+  ),
 });
 
 /** What each variable must look like, for the one-line error. Never echoes the value. */
@@ -47,6 +61,9 @@ const EXPECTED: Record<keyof z.infer<typeof schema>, string> = {
   LOG_LEVEL: `one of ${LOG_LEVELS.join(', ')}`,
   RATE_LIMIT_BURST: 'a whole number from 1 to 1000 (commands a player may send at once)',
   RATE_LIMIT_PER_MINUTE: 'a whole number from 1 to 100000 (commands a player may send a minute, steadily)',
+  INTERACTIONS_MODE: 'gateway (the default) or http',
+  HTTP_PORT: 'a port number from 0 to 65535 (HTTP mode listens there for POST /interactions)',
+  DISCORD_PUBLIC_KEY: "the app's public key from the Developer Portal: 64 hex characters",
 };
 
 export class ConfigError extends Error {}
@@ -68,6 +85,9 @@ export function parseConfig(env: NodeJS.ProcessEnv, require: Requirement[] = [])
   if (require.includes('token') && !v.DISCORD_TOKEN) {
     throw new ConfigError('DISCORD_TOKEN is not set: put the bot token in .env (see .env.example), or try the bot offline with `npm run console`.');
   }
+  if (v.INTERACTIONS_MODE === 'http' && require.includes('token') && !v.DISCORD_PUBLIC_KEY) {
+    throw new ConfigError(`DISCORD_PUBLIC_KEY is not set: INTERACTIONS_MODE=http verifies every request with it (${EXPECTED.DISCORD_PUBLIC_KEY}).`);
+  }
   if (require.includes('application') && !v.DISCORD_APPLICATION_ID) {
     throw new ConfigError(`DISCORD_APPLICATION_ID is not set: expected ${EXPECTED.DISCORD_APPLICATION_ID}.`);
   }
@@ -78,6 +98,9 @@ export function parseConfig(env: NodeJS.ProcessEnv, require: Requirement[] = [])
     databasePath: path.resolve(v.DATABASE_PATH),
     apiBase: v.DISCORD_API_BASE,
     logLevel: v.LOG_LEVEL,
+    interactionsMode: v.INTERACTIONS_MODE,
+    httpPort: v.HTTP_PORT,
+    publicKey: v.DISCORD_PUBLIC_KEY,
     rateLimit: { burst: v.RATE_LIMIT_BURST, perMinute: v.RATE_LIMIT_PER_MINUTE },
   };
 }

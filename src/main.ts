@@ -3,6 +3,8 @@ import { RateLimiter } from './core/rate-limit.js';
 import { loadConfigOrExit } from './config.js';
 import { MessageLinks } from './core/message-links.js';
 import { createBot } from './discord/bot.js';
+import { createHttpBot } from './discord/http-bot.js';
+import { publicKeyFromHex } from './discord/signature.js';
 import { Ledger } from './ledger/ledger.js';
 import { createLogger } from './log.js';
 import { healthFileFor, startHeartbeat } from './ops/heartbeat.js';
@@ -36,14 +38,21 @@ process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err
 
 const ledger = Ledger.open(config.databasePath);
 const links = new MessageLinks(ledger, log);
-const bot = createBot({
+const botOptions = {
   token: config.discordToken!,
   apiBase: config.apiBase,
   router: createRouter({ ledger, log, limiter: new RateLimiter(config.rateLimit) }),
   links,
   log,
-});
-const heartbeat = startHeartbeat(healthFileFor(config.databasePath, process.env.HEALTH_FILE), ledger, () => bot.client.isReady());
+};
+// HTTP mode holds no gateway connection: it is ready once it listens.
+let listening = false;
+const bot =
+  config.interactionsMode === 'http'
+    ? createHttpBot({ ...botOptions, publicKey: publicKeyFromHex(config.publicKey!), port: config.httpPort })
+    : createBot(botOptions);
+const ready = () => (config.interactionsMode === 'http' ? listening : bot.client.isReady());
+const heartbeat = startHeartbeat(healthFileFor(config.databasePath, process.env.HEALTH_FILE), ledger, ready);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -71,10 +80,13 @@ if (parent > 1) {
   }, 500).unref();
 }
 
-log.info('starting', { pid: process.pid, database: config.databasePath, api: config.apiBase ?? 'discord.com' });
+log.info('starting', { pid: process.pid, database: config.databasePath, api: config.apiBase ?? 'discord.com', mode: config.interactionsMode });
 bot
   .start()
-  .then(() => heartbeat.beat())
+  .then(() => {
+    listening = true;
+    heartbeat.beat();
+  })
   .catch((err) => {
     log.error('could not connect to Discord', { err });
     heartbeat.stop();

@@ -35,14 +35,15 @@ const CACHE_LIMITS = {
   GuildMemberManager: { maxSize: 100, keepOverLimit: (m: { id: string; client: Client }) => m.id === m.client.user?.id },
 };
 
-export function createClient(apiBase?: string): Client {
+/** `makeRequest` replaces how REST calls are made (HTTP mode catches the first interaction answer there). */
+export function createClient(apiBase?: string, makeRequest?: (url: string, init: RequestInit) => Promise<Response>): Client {
   return new Client({
     intents: [GatewayIntentBits.Guilds],
     // Nothing the bot sends pings anyone: a unit named "@everyone" stays text. discord.js applies
     // this default to every payload (replies, follow-ups, edits, channel posts).
     allowedMentions: { parse: [] },
     makeCache: Options.cacheWithLimits(CACHE_LIMITS as Parameters<typeof Options.cacheWithLimits>[0]),
-    ...(apiBase ? { rest: { api: apiBase } } : {}),
+    rest: { ...(apiBase ? { api: apiBase } : {}), ...(makeRequest ? { makeRequest: makeRequest as never } : {}) },
   });
 }
 

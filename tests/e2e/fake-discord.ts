@@ -1,3 +1,4 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -197,6 +198,43 @@ export class FakeDiscord {
     });
     this.dispatch(ws, 'INTERACTION_CREATE', interaction);
     return answer;
+  }
+
+  // ---- HTTP interactions -------------------------------------------------------------------------
+
+  /** The app's Ed25519 key pair: the bot verifies with the public half what the fake signs with the private one. */
+  private readonly keys = generateKeyPairSync('ed25519');
+
+  /** The app's public key as the Developer Portal shows it: 64 hex characters. */
+  get publicKeyHex(): string {
+    return Buffer.from((this.keys.publicKey.export({ format: 'jwk' }) as { x: string }).x, 'base64url').toString('hex');
+  }
+
+  /**
+   * POSTs an interaction to a bot's HTTP endpoint as Discord does: signed over the timestamp and
+   * the raw body. `forge` changes what is sent (a stale timestamp, another signature, another body
+   * than the one signed). Resolves with the HTTP status and the parsed answer.
+   */
+  async postInteraction(
+    url: string,
+    interaction: Record<string, any>,
+    forge: { timestamp?: string; signature?: string | null; sentBody?: string } = {},
+  ): Promise<{ status: number; body: any }> {
+    this.issued.set(interaction.id, { token: interaction.token, at: Date.now(), answered: false });
+    const body = JSON.stringify(interaction);
+    const timestamp = forge.timestamp ?? String(Math.floor(Date.now() / 1000));
+    const signature = forge.signature === undefined ? sign(null, Buffer.from(timestamp + body), this.keys.privateKey).toString('hex') : forge.signature;
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-signature-timestamp': timestamp,
+        ...(signature === null ? {} : { 'x-signature-ed25519': signature }),
+      },
+      body: forge.sentBody ?? body,
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
   }
 
   // ---- REST ------------------------------------------------------------------------------------

@@ -1,3 +1,5 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { MAX_SIGNATURE_AGE_S, publicKeyFromHex, signedByDiscord } from '../../src/discord/signature.js';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +27,9 @@ describe('configuration', () => {
         LOG_LEVEL: 'DEBUG',
         RATE_LIMIT_BURST: '5',
         RATE_LIMIT_PER_MINUTE: '20',
+        INTERACTIONS_MODE: 'HTTP',
+        HTTP_PORT: '8443',
+        DISCORD_PUBLIC_KEY: 'ab'.repeat(32),
       },
       ['token', 'application'],
     );
@@ -36,7 +41,20 @@ describe('configuration', () => {
       apiBase: 'http://127.0.0.1:9999/api',
       logLevel: 'debug',
       rateLimit: { burst: 5, perMinute: 20 },
+      interactionsMode: 'http',
+      httpPort: 8443,
+      publicKey: 'ab'.repeat(32),
     });
+  });
+
+  it('gateway mode on port 8080 unless told; HTTP mode cannot start without the public key', () => {
+    expect(parseConfig({ DISCORD_TOKEN: TOKEN }, ['token'])).toMatchObject({ interactionsMode: 'gateway', httpPort: 8080, publicKey: undefined });
+    expect(() => parseConfig({ DISCORD_TOKEN: TOKEN, INTERACTIONS_MODE: 'http' }, ['token'])).toThrow(
+      "DISCORD_PUBLIC_KEY is not set: INTERACTIONS_MODE=http verifies every request with it (the app's public key from the Developer Portal: 64 hex characters).",
+    );
+    expect(() => parseConfig({ INTERACTIONS_MODE: 'carrier-pigeon' })).toThrow('INTERACTIONS_MODE is malformed: expected gateway (the default) or http.');
+    expect(() => parseConfig({ DISCORD_PUBLIC_KEY: 'abc' })).toThrow('DISCORD_PUBLIC_KEY is malformed');
+    expect(() => parseConfig({ HTTP_PORT: '70000' })).toThrow('HTTP_PORT is malformed');
   });
 
   it('treats blank values as unset', () => {
@@ -85,5 +103,40 @@ describe('configuration', () => {
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Configuration error: DISCORD_TOKEN is not set.*npm run console/);
+  });
+});
+
+describe('HTTP interactions: the signature check (issue 16)', () => {
+  const keys = generateKeyPairSync('ed25519');
+  const hex = Buffer.from((keys.publicKey.export({ format: 'jwk' }) as { x: string }).x, 'base64url').toString('hex');
+  const key = publicKeyFromHex(hex);
+  const now = 1_800_000_000_000;
+  const ts = String(now / 1000);
+  const body = Buffer.from('{"type":1}');
+  const signed = (t: string, b: Buffer) => sign(null, Buffer.concat([Buffer.from(t), b]), keys.privateKey).toString('hex');
+
+  it('accepts Discord’s signature over timestamp + body, within five minutes either way', () => {
+    expect(signedByDiscord(key, signed(ts, body), ts, body, now)).toBe(true);
+    const edge = String(now / 1000 - MAX_SIGNATURE_AGE_S);
+    expect(signedByDiscord(key, signed(edge, body), edge, body, now)).toBe(true);
+    expect(MAX_SIGNATURE_AGE_S).toBe(300);
+  });
+
+  it('refuses a stale or future timestamp, another body, another key, and malformed headers', () => {
+    const stale = String(now / 1000 - MAX_SIGNATURE_AGE_S - 1);
+    const future = String(now / 1000 + MAX_SIGNATURE_AGE_S + 1);
+    expect(signedByDiscord(key, signed(stale, body), stale, body, now)).toBe(false);
+    expect(signedByDiscord(key, signed(future, body), future, body, now)).toBe(false);
+    expect(signedByDiscord(key, signed(ts, body), ts, Buffer.from('{"type":2}'), now)).toBe(false);
+    const other = generateKeyPairSync('ed25519');
+    expect(signedByDiscord(key, sign(null, Buffer.concat([Buffer.from(ts), body]), other.privateKey).toString('hex'), ts, body, now)).toBe(false);
+    expect(signedByDiscord(key, undefined, ts, body, now)).toBe(false);
+    expect(signedByDiscord(key, signed(ts, body), undefined, body, now)).toBe(false);
+    expect(signedByDiscord(key, 'zz'.repeat(64), ts, body, now)).toBe(false);
+    expect(signedByDiscord(key, signed(ts, body), `${ts}.5`, body, now)).toBe(false);
+  });
+
+  it('a public key that is not 64 hex characters is refused by name', () => {
+    expect(() => publicKeyFromHex('abc')).toThrow("DISCORD_PUBLIC_KEY must be the app's public key: 64 hex characters");
   });
 });

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MessageLinks } from '../../src/core/message-links.js';
+import type { Request } from '../../src/core/router.js';
+import { createHttpBot, type HttpBot } from '../../src/discord/http-bot.js';
+import { publicKeyFromHex } from '../../src/discord/signature.js';
+import { testApp, type TestApp } from '../helpers/app.js';
+import { autocomplete, buttonPress, FakeDiscord, type Member, PERMISSION_MANAGE_GUILD, slashCommand } from './fake-discord.js';
+
+// Issue 16, HTTP interactions mode: the fake Discord signs and POSTs each interaction to the bot's
+// endpoint on loopback, as Discord does; the bot answers in the HTTP response (or defers there and
+// edits over REST), through the same router and ledger as the gateway.
+const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.FAKE00.ThisIsTheHttpTestTokenDoNotLogIt012345678';
+const GUILD = '900000000000000001';
+const alice: Member = { id: '300000000000000001', username: 'alice', nick: 'Alice of the 1st' };
+const referee: Member = { id: '300000000000000003', username: 'referee', permissions: PERMISSION_MANAGE_GUILD };
+
+let fake: FakeDiscord;
+let app: TestApp;
+let bot: HttpBot;
+let url: string;
+let dir: string;
+
+beforeAll(async () => {
+  fake = await new FakeDiscord([GUILD]).start();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'morale-officer-http-'));
+  app = testApp(path.join(dir, 'ledger.db'), { secrets: [TOKEN] });
+  // A rally of the unit "Slowpoke" takes longer than the defer threshold.
+  const router = {
+    handle: async (req: Request) => {
+      if (req.type === 'command' && req.options.unit === 'Slowpoke') await new Promise((r) => setTimeout(r, 400));
+      return app.router.handle(req);
+    },
+  };
+  bot = createHttpBot({
+    token: TOKEN,
+    apiBase: fake.apiBase,
+    router,
+    links: new MessageLinks(app.ledger, app.log),
+    log: app.log,
+    deferAfterMs: 200,
+    publicKey: publicKeyFromHex(fake.publicKeyHex),
+    port: 0,
+    host: '127.0.0.1',
+  });
+  await bot.start();
+  url = `http://127.0.0.1:${bot.port()}/interactions`;
+});
+
+afterAll(async () => {
+  await bot?.stop();
+  await fake?.stop();
+  app?.ledger.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('HTTP interactions: signatures', () => {
+  it('answers a signed PING with PONG, and writes nothing', async () => {
+    const before = app.ledger.count(GUILD);
+    const res = await fake.postInteraction(url, { id: '1', type: 1, token: 't', application_id: '110000000000000001', version: 1 });
+    expect(res).toEqual({ status: 200, body: { type: 1 } });
+    expect(app.ledger.count(GUILD)).toBe(before);
+  });
+
+  it('refuses with 401 a missing, wrong or stale signature, and a body other than the one signed — nothing is rolled', async () => {
+    const before = app.ledger.count(GUILD);
+    const rally = () => slashCommand('rally', { disorder: 2 }, { member: alice });
+    const stale = String(Math.floor(Date.now() / 1000) - 10 * 60);
+    for (const forge of [
+      { signature: null },
+      { signature: 'ab'.repeat(64) },
+      { signature: 'not hex' },
+      { timestamp: stale },
+      { timestamp: 'soon' },
+      { sentBody: JSON.stringify({ ...rally(), type: 1 }) },
+    ]) {
+      const res = await fake.postInteraction(url, rally(), forge);
+      expect(res, JSON.stringify(forge)).toEqual({ status: 401, body: { message: 'invalid request signature' } });
+    }
+    expect(app.ledger.count(GUILD)).toBe(before);
+  });
+
+  it('only POST /interactions is served', async () => {
+    expect((await fetch(url.replace('/interactions', '/other'), { method: 'POST' })).status).toBe(404);
+    expect((await fetch(url)).status).toBe(404);
+  });
+});
+
+describe('HTTP interactions: commands, buttons, autocomplete', () => {
+  it('a slash command is answered in the HTTP response, after its row is in the ledger', async () => {
+    const before = app.ledger.count(GUILD);
+    app.dice.push(4);
+    const interaction = slashCommand('rally', { disorder: 2, unit: '1st Foot' }, { member: alice });
+    const res = await fake.postInteraction(url, interaction);
+    expect(res.status).toBe(200);
+    expect(res.body.type).toBe(4);
+    const [embed] = res.body.data.embeds;
+    expect(embed.title).toBe('Rally · 1st Foot');
+    expect(embed.author.name).toBe('Alice of the 1st');
+    expect(embed.fields.find((f: any) => f.name === 'Result').value).toContain('**Retreat**');
+    const id = /roll (\w+)/.exec(embed.footer.text)![1]!;
+    expect(app.ledger.get(GUILD, id)).toMatchObject({ user_id: alice.id, result: 'retreat', dice: [4] });
+    expect(app.ledger.count(GUILD)).toBe(before + 1);
+    // Nothing went to the callback endpoint: the answer was the HTTP response.
+    expect(fake.callbackAttempts.get(interaction.id)).toBeUndefined();
+  });
+
+  it('a button press updates its message in the HTTP response; a second press is refused', async () => {
+    app.dice.push(1);
+    const first = await fake.postInteraction(url, slashCommand('rally', { disorder: 2, commander_near: true }, { member: alice }));
+    const button = first.body.data.components[0].components[0];
+    const message = { id: '500000000000000009', embeds: first.body.data.embeds, components: first.body.data.components };
+    app.dice.push(5);
+    const pressed = await fake.postInteraction(url, buttonPress(button.custom_id, message, { member: referee }));
+    expect(pressed.status).toBe(200);
+    expect(pressed.body.type).toBe(7);
+    expect(pressed.body.data.components).toEqual([]);
+    const again = await fake.postInteraction(url, buttonPress(button.custom_id, message, { member: referee }));
+    expect(again.body).toMatchObject({ type: 4, data: { flags: 64 } });
+    expect(again.body.data.content).toContain('already joined');
+  });
+
+  it("autocomplete answers with this channel's units", async () => {
+    app.dice.push(3);
+    await fake.postInteraction(url, slashCommand('rally', { disorder: 1, unit: 'Grenadiers' }, { member: alice }));
+    const res = await fake.postInteraction(url, autocomplete('rally', { disorder: 1, unit: 'gre' }, 'unit', { member: alice }));
+    expect(res).toEqual({ status: 200, body: { type: 8, data: { choices: [{ name: 'Grenadiers', value: 'Grenadiers' }] } } });
+  });
+
+  it('slow work is deferred in the HTTP response and the result edited in over REST', async () => {
+    const edits = fake.webhookEdits.length;
+    app.dice.push(4);
+    const interaction = slashCommand('rally', { disorder: 2, unit: 'Slowpoke' }, { member: alice });
+    const res = await fake.postInteraction(url, interaction);
+    expect(res).toEqual({ status: 200, body: { type: 5, data: { flags: 64 } } });
+    // The result follows over REST on the interaction's webhook.
+    const deadline = Date.now() + 3_000;
+    while (!fake.webhookEdits.slice(edits).some((e) => e.body?.embeds?.[0]?.title === 'Rally · Slowpoke') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    const result = fake.webhookEdits.slice(edits).find((e) => e.body?.embeds?.[0]?.title === 'Rally · Slowpoke');
+    expect(result?.path).toContain(interaction.token.split('/')[0]);
+    expect(fake.callbackAttempts.get(interaction.id)).toBeUndefined();
+  });
+});
