@@ -17,6 +17,10 @@ export type Config = {
   httpPort: number;
   /** The app's public key (64 hex), which HTTP mode verifies every request against. */
   publicKey: string | undefined;
+  /** Gateway mode: run this many shard processes ('auto': as Discord recommends); unset: one process, no sharding. */
+  shards: 'auto' | number | undefined;
+  /** Pause between starting two shards (Discord allows one identify per 5 s unless the app may start more). */
+  shardSpawnDelayMs: number | undefined;
 };
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -49,6 +53,11 @@ const schema = z.object({
       .regex(/^[0-9a-fA-F]{64}$/)
       .optional(),
   ),
+  SHARDS: z.preprocess(
+    (v) => (typeof v === 'string' ? blankIsUnset(v.trim().toLowerCase()) : v),
+    z.union([z.literal('auto'), z.coerce.number().int().min(1).max(10_000)]).optional(),
+  ),
+  SHARD_SPAWN_DELAY_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(60_000).optional()),
 });
 
 /** What each variable must look like, for the one-line error. Never echoes the value. */
@@ -64,6 +73,8 @@ const EXPECTED: Record<keyof z.infer<typeof schema>, string> = {
   INTERACTIONS_MODE: 'gateway (the default) or http',
   HTTP_PORT: 'a port number from 0 to 65535 (HTTP mode listens there for POST /interactions)',
   DISCORD_PUBLIC_KEY: "the app's public key from the Developer Portal: 64 hex characters",
+  SHARDS: 'auto, or a whole number of shards from 1 to 10000, or unset for one unsharded process',
+  SHARD_SPAWN_DELAY_MS: 'milliseconds between starting two shards, 0 to 60000 (unset: 5500)',
 };
 
 export class ConfigError extends Error {}
@@ -75,7 +86,8 @@ export type Requirement = 'token' | 'application';
  * without (the bot needs the token; command deployment also needs the application id).
  */
 export function parseConfig(env: NodeJS.ProcessEnv, require: Requirement[] = []): Config {
-  const parsed = schema.safeParse(env);
+  // discord.js runs each shard process with SHARDS set to that shard's id: there it is not our setting.
+  const parsed = schema.safeParse(env.SHARDING_MANAGER ? { ...env, SHARDS: undefined } : env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]) as keyof typeof EXPECTED;
@@ -101,6 +113,8 @@ export function parseConfig(env: NodeJS.ProcessEnv, require: Requirement[] = [])
     interactionsMode: v.INTERACTIONS_MODE,
     httpPort: v.HTTP_PORT,
     publicKey: v.DISCORD_PUBLIC_KEY,
+    shards: v.SHARDS,
+    shardSpawnDelayMs: v.SHARD_SPAWN_DELAY_MS,
     rateLimit: { burst: v.RATE_LIMIT_BURST, perMinute: v.RATE_LIMIT_PER_MINUTE },
   };
 }

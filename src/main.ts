@@ -4,6 +4,7 @@ import { loadConfigOrExit } from './config.js';
 import { MessageLinks } from './core/message-links.js';
 import { createBot } from './discord/bot.js';
 import { createHttpBot } from './discord/http-bot.js';
+import { shardCount, startShards } from './discord/shards.js';
 import { publicKeyFromHex } from './discord/signature.js';
 import { Ledger } from './ledger/ledger.js';
 import { createLogger } from './log.js';
@@ -36,60 +37,96 @@ process.on('uncaughtException', (err) => {
 });
 process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err }));
 
-const ledger = Ledger.open(config.databasePath);
-const links = new MessageLinks(ledger, log);
-const botOptions = {
-  token: config.discordToken!,
-  apiBase: config.apiBase,
-  router: createRouter({ ledger, log, limiter: new RateLimiter(config.rateLimit) }),
-  links,
-  log,
-};
-// HTTP mode holds no gateway connection: it is ready once it listens.
-let listening = false;
-const bot =
-  config.interactionsMode === 'http'
-    ? createHttpBot({ ...botOptions, publicKey: publicKeyFromHex(config.publicKey!), port: config.httpPort })
-    : createBot(botOptions);
-const ready = () => (config.interactionsMode === 'http' ? listening : bot.client.isReady());
-const heartbeat = startHeartbeat(healthFileFor(config.databasePath, process.env.HEALTH_FILE), ledger, ready);
+// SHARDS in gateway mode: this process runs the shards (each this same entry point, told its shard
+// by discord.js's SHARDING_MANAGER variables) and holds no ledger or connection itself.
+if (config.shards !== undefined && config.interactionsMode === 'gateway' && !process.env.SHARDING_MANAGER) void runShards();
+else runBot();
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info('shutting down', { signal });
-  // Whatever happens while closing, the process ends: a hung close must not keep a stopped bot alive.
-  setTimeout(() => process.exit(0), 10_000).unref();
+async function runShards() {
   try {
-    heartbeat.stop();
-    await bot.stop();
-  } finally {
-    ledger.close();
-    process.exit(0);
+    const count = await shardCount(config.shards!, config.discordToken!, config.apiBase);
+    log.info('starting shards', { pid: process.pid, shards: count });
+    const shards = await startShards({
+      file: process.argv[1]!,
+      token: config.discordToken!,
+      count,
+      log,
+      ...(config.shardSpawnDelayMs !== undefined ? { spawnDelayMs: config.shardSpawnDelayMs } : {}),
+    });
+    log.info('all shards connected', { shards: count });
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      log.info('shutting down', { signal });
+      setTimeout(() => process.exit(0), 15_000).unref();
+      await shards.stop();
+      process.exit(0);
+    };
+    process.on('SIGINT', () => void stop('SIGINT'));
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+  } catch (err) {
+    log.error('could not start the shards', { err });
+    process.exit(1);
   }
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-// Under a wrapper (npm start, npx) a process manager signals the wrapper, which may exit without
-// passing SIGTERM on: when our parent goes, we are orphaned (a new parent) and stop as if signalled.
-const parent = process.ppid;
-if (parent > 1) {
-  setInterval(() => {
-    if (process.ppid !== parent) void shutdown('parent exited');
-  }, 500).unref();
-}
 
-log.info('starting', { pid: process.pid, database: config.databasePath, api: config.apiBase ?? 'discord.com', mode: config.interactionsMode });
-bot
-  .start()
-  .then(() => {
-    listening = true;
-    heartbeat.beat();
-  })
-  .catch((err) => {
-    log.error('could not connect to Discord', { err });
-    heartbeat.stop();
-    ledger.close();
-    process.exit(1);
-  });
+function runBot() {
+  const ledger = Ledger.open(config.databasePath);
+  const links = new MessageLinks(ledger, log);
+  const botOptions = {
+    token: config.discordToken!,
+    apiBase: config.apiBase,
+    router: createRouter({ ledger, log, limiter: new RateLimiter(config.rateLimit) }),
+    links,
+    log,
+  };
+  // HTTP mode holds no gateway connection: it is ready once it listens.
+  let listening = false;
+  const bot =
+    config.interactionsMode === 'http'
+      ? createHttpBot({ ...botOptions, publicKey: publicKeyFromHex(config.publicKey!), port: config.httpPort })
+      : createBot(botOptions);
+  const ready = () => (config.interactionsMode === 'http' ? listening : bot.client.isReady());
+  const heartbeat = startHeartbeat(healthFileFor(config.databasePath, process.env.HEALTH_FILE, process.env.SHARDS), ledger, ready);
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    // Whatever happens while closing, the process ends: a hung close must not keep a stopped bot alive.
+    setTimeout(() => process.exit(0), 10_000).unref();
+    try {
+      heartbeat.stop();
+      await bot.stop();
+    } finally {
+      ledger.close();
+      process.exit(0);
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Under a wrapper (npm start, npx) a process manager signals the wrapper, which may exit without
+  // passing SIGTERM on: when our parent goes, we are orphaned (a new parent) and stop as if signalled.
+  const parent = process.ppid;
+  if (parent > 1) {
+    setInterval(() => {
+      if (process.ppid !== parent) void shutdown('parent exited');
+    }, 500).unref();
+  }
+
+  log.info('starting', { pid: process.pid, database: config.databasePath, api: config.apiBase ?? 'discord.com', mode: config.interactionsMode });
+  bot
+    .start()
+    .then(() => {
+      listening = true;
+      heartbeat.beat();
+    })
+    .catch((err) => {
+      log.error('could not connect to Discord', { err });
+      heartbeat.stop();
+      ledger.close();
+      process.exit(1);
+    });
+}

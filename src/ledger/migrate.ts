@@ -29,16 +29,20 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 export function migrate(db: Db, migrations: Migration[] = readMigrations()): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-  const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+  const isDone = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?');
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   const applied: number[] = [];
   for (const m of migrations) {
-    if (done.has(m.version)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      record.run(m.version, m.name, new Date().toISOString());
-    }).immediate();
-    applied.push(m.version);
+    // Checked under the write lock: shard processes opening a new ledger together apply each migration once.
+    const ran = db
+      .transaction(() => {
+        if (isDone.get(m.version)) return false;
+        db.exec(m.sql);
+        record.run(m.version, m.name, new Date().toISOString());
+        return true;
+      })
+      .immediate();
+    if (ran) applied.push(m.version);
   }
   return applied;
 }

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import type { Ledger } from '../ledger/ledger.js';
 
 /** Where the running bot writes its heartbeat, beside the ledger unless HEALTH_FILE says otherwise. */
-export const healthFileFor = (databasePath: string, explicit?: string) => explicit ?? `${databasePath}.health.json`;
+/** Where a bot process beats: one file per shard when sharded (discord.js sets SHARDS to the shard's id list, "[0]"). */
+export const healthFileFor = (databasePath: string, explicit?: string, shards?: string) => {
+  const base = explicit ?? `${databasePath}.health.json`;
+  const id = shards ? /\d+/.exec(shards)?.[0] : undefined;
+  return id === undefined ? base : base.replace(/(\.json)?$/, `.shard-${id}$1`);
+};
 
 export type Heartbeat = { pid: number; connected: boolean; writable: boolean; at: string; error?: string };
 

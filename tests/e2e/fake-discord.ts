@@ -60,7 +60,16 @@ export class FakeDiscord {
   private waiting = new Map<string, Pending>();
   private port = 0;
 
-  constructor(readonly guilds: string[] = ['900000000000000001']) {
+  /** The shard each gateway connection identified as ([id, count]), by connection. */
+  private readonly shardOf = new Map<WebSocket, number>();
+  /** Every IDENTIFY's shard id, in order. */
+  readonly identifiedShards: number[] = [];
+
+  /** `shards`: what GET /gateway/bot recommends; each guild's events go to the connection of its shard. */
+  constructor(
+    readonly guilds: string[] = ['900000000000000001'],
+    readonly options: { shards?: number } = {},
+  ) {
     this.server.on('upgrade', (req, socket, head) => {
       this.wss.handleUpgrade(req, socket, head, (ws) => this.gateway(ws));
     });
@@ -93,12 +102,15 @@ export class FakeDiscord {
 
   private gateway(ws: WebSocket) {
     this.sockets.add(ws);
-    ws.on('close', () => this.sockets.delete(ws));
+    ws.on('close', () => {
+      this.sockets.delete(ws);
+      this.shardOf.delete(ws);
+    });
     ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 41_250 } }));
     ws.on('message', (raw) => {
       const msg = JSON.parse(String(raw));
       if (msg.op === 1) ws.send(JSON.stringify({ op: 11 }));
-      else if (msg.op === 2) this.identify(ws);
+      else if (msg.op === 2) this.identify(ws, msg.d?.shard);
       else if (msg.op === 6) {
         this.resumed++;
         this.dispatch(ws, 'RESUMED', {});
@@ -110,17 +122,26 @@ export class FakeDiscord {
     ws.send(JSON.stringify({ op: 0, t, s: ++this.seq, d }));
   }
 
-  private identify(ws: WebSocket) {
+  /** A guild's shard as Discord computes it: (guild_id >> 22) % shard count. */
+  shardFor(guildId: string, count = this.options.shards ?? 1): number {
+    return Number((BigInt(guildId) >> 22n) % BigInt(count));
+  }
+
+  private identify(ws: WebSocket, shard: [number, number] = [0, 1]) {
     this.identified++;
+    this.shardOf.set(ws, shard[0]);
+    this.identifiedShards.push(shard[0]);
+    const guilds = this.guilds.filter((g) => this.shardFor(g, shard[1]) === shard[0]);
     this.dispatch(ws, 'READY', {
       v: 10,
       user: { id: BOT_USER_ID, username: 'Morale Officer', discriminator: '0', bot: true, avatar: null },
-      guilds: this.guilds.map((id) => ({ id, unavailable: true })),
+      guilds: guilds.map((id) => ({ id, unavailable: true })),
+      shard,
       session_id: `session-${this.identified}`,
       resume_gateway_url: `ws://127.0.0.1:${this.port}`,
       application: { id: APP_ID, flags: 0 },
     });
-    for (const id of this.guilds) {
+    for (const id of guilds) {
       this.dispatch(ws, 'GUILD_CREATE', {
         id,
         name: `Guild ${id.slice(-4)}`,
@@ -186,7 +207,8 @@ export class FakeDiscord {
 
   /** Sends an interaction to the bot and resolves with the callback it answers with. */
   send(interaction: Record<string, any>, timeoutMs = 5_000): Promise<Callback> {
-    const ws = [...this.sockets][0];
+    const shard = interaction.guild_id ? this.shardFor(interaction.guild_id) : 0;
+    const ws = [...this.sockets].find((w) => (this.shardOf.get(w) ?? 0) === shard) ?? [...this.sockets][0];
     if (!ws) throw new Error('no client is connected');
     this.issued.set(interaction.id, { token: interaction.token, at: Date.now(), answered: false });
     const answer = new Promise<Callback>((resolve, reject) => {
@@ -255,7 +277,7 @@ export class FakeDiscord {
     if (req.method === 'GET' && route === 'gateway/bot') {
       return json(200, {
         url: `ws://127.0.0.1:${this.port}`,
-        shards: 1,
+        shards: this.options.shards ?? 1,
         session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 },
       });
     }

@@ -134,6 +134,48 @@ describe('the bot as its own process (issue 15)', () => {
 // Issue 15: images cannot be built or pulled here, and systemd does not run services here. What can
 // be checked is: the paths the Dockerfile, compose file and unit run exist in the production
 // install, the image is multi-stage and non-root with the ledger on /data, and the unit verifies.
+// Issue 16: a sharded gateway. Discord recommends two shards; each guild's events reach only the
+// shard that owns it ((guild_id >> 22) % 2), and both shards write one ledger.
+describe('SHARDS: the gateway as several shard processes (issue 16)', () => {
+  it('SHARDS=auto: one process per recommended shard, each answering its own guilds into one ledger; SIGTERM stops every shard', async () => {
+    const other = String(BigInt(GUILD) + (1n << 22n));
+    const sharded = await new FakeDiscord([GUILD, other], { shards: 2 }).start();
+    expect(sharded.shardFor(GUILD)).not.toBe(sharded.shardFor(other));
+    try {
+      const db = tmpDb();
+      const child = spawn(process.execPath, ['dist/main.js'], {
+        cwd: APP,
+        env: { ...envFor(db), DISCORD_API_BASE: sharded.apiBase, SHARDS: 'auto', SHARD_SPAWN_DELAY_MS: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr!.on('data', (d) => (stderr += d));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      await expect.poll(() => stderr.includes('all shards connected'), { timeout: 40_000 }).toBe(true);
+      expect([...sharded.identifiedShards].sort()).toEqual([0, 1]);
+      // Each shard process logs its own start; neither is the manager.
+      const pids = [...stderr.matchAll(/"msg":"starting","pid":(\d+)/g)].map((m) => Number(m[1]));
+      expect(pids).toHaveLength(2);
+      expect(pids).not.toContain(child.pid);
+      const carol = { id: '300000000000000009', username: 'carol' };
+      const a = await sharded.send(slashCommand('rally', { disorder: 1, unit: 'Shard A' }, { member: carol, guildId: GUILD }));
+      const b = await sharded.send(slashCommand('rally', { disorder: 1, unit: 'Shard B' }, { member: carol, guildId: other }));
+      expect(a.data.embeds[0].title).toBe('Rally · Shard A');
+      expect(b.data.embeds[0].title).toBe('Rally · Shard B');
+      child.kill('SIGTERM');
+      expect(await within(exited, 20_000)).toBe(0);
+      for (const pid of pids) expect(alive(pid), `shard ${pid}`).toBe(false);
+      const ledger = Ledger.open(db);
+      expect(ledger.count(GUILD)).toBe(1);
+      expect(ledger.count(other)).toBe(1);
+      expect(ledger.verify(GUILD).ok && ledger.verify(other).ok).toBe(true);
+      ledger.close();
+    } finally {
+      await sharded.stop();
+    }
+  }, 60_000);
+});
+
 describe('the deployment files', () => {
   const read = (f: string) => fs.readFileSync(path.join(ROOT, f), 'utf8');
   const instructions = (text: string) =>

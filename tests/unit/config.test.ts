@@ -1,3 +1,4 @@
+import { healthFileFor } from '../../src/ops/heartbeat.js';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { MAX_SIGNATURE_AGE_S, publicKeyFromHex, signedByDiscord } from '../../src/discord/signature.js';
 import { spawnSync } from 'node:child_process';
@@ -30,6 +31,8 @@ describe('configuration', () => {
         INTERACTIONS_MODE: 'HTTP',
         HTTP_PORT: '8443',
         DISCORD_PUBLIC_KEY: 'ab'.repeat(32),
+        SHARDS: ' Auto ',
+        SHARD_SPAWN_DELAY_MS: '0',
       },
       ['token', 'application'],
     );
@@ -44,6 +47,8 @@ describe('configuration', () => {
       interactionsMode: 'http',
       httpPort: 8443,
       publicKey: 'ab'.repeat(32),
+      shards: 'auto',
+      shardSpawnDelayMs: 0,
     });
   });
 
@@ -55,6 +60,15 @@ describe('configuration', () => {
     expect(() => parseConfig({ INTERACTIONS_MODE: 'carrier-pigeon' })).toThrow('INTERACTIONS_MODE is malformed: expected gateway (the default) or http.');
     expect(() => parseConfig({ DISCORD_PUBLIC_KEY: 'abc' })).toThrow('DISCORD_PUBLIC_KEY is malformed');
     expect(() => parseConfig({ HTTP_PORT: '70000' })).toThrow('HTTP_PORT is malformed');
+  });
+
+  it('SHARDS is auto or a number of shards; inside a shard process discord.js owns that name', () => {
+    expect(parseConfig({}).shards).toBeUndefined();
+    expect(parseConfig({ SHARDS: '4' }).shards).toBe(4);
+    expect(() => parseConfig({ SHARDS: '0' })).toThrow('SHARDS is malformed: expected auto, or a whole number of shards from 1 to 10000');
+    expect(() => parseConfig({ SHARDS: 'many' })).toThrow('SHARDS is malformed');
+    // discord.js starts each shard with SHARDS set to its id (0, 1 …) and SHARDING_MANAGER set.
+    expect(parseConfig({ SHARDS: '0', SHARDING_MANAGER: 'true' }).shards).toBeUndefined();
   });
 
   it('treats blank values as unset', () => {
@@ -138,5 +152,14 @@ describe('HTTP interactions: the signature check (issue 16)', () => {
 
   it('a public key that is not 64 hex characters is refused by name', () => {
     expect(() => publicKeyFromHex('abc')).toThrow("DISCORD_PUBLIC_KEY must be the app's public key: 64 hex characters");
+  });
+});
+
+describe('health files', () => {
+  it('one per shard process, beside the ledger or the file given', () => {
+    expect(healthFileFor('/d/l.db')).toBe('/d/l.db.health.json');
+    expect(healthFileFor('/d/l.db', undefined, '1')).toBe('/d/l.db.health.shard-1.json');
+    expect(healthFileFor('/d/l.db', '/run/h.json', '[2]')).toBe('/run/h.shard-2.json');
+    expect(healthFileFor('/d/l.db', '/run/h', '0')).toBe('/run/h.shard-0');
   });
 });
