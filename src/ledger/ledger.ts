@@ -1,4 +1,3 @@
-import { customAlphabet } from 'nanoid';
 import { ChunkSizer, type ChunkBudget, yieldToEventLoop } from '../util/yield.js';
 import { openDatabase, type Db } from './database.js';
 import { migrate } from './migrate.js';
@@ -6,32 +5,21 @@ import { History } from './history.js';
 import { Roster } from './roster.js';
 import { SavedQueries } from './saved-queries.js';
 import { Settings } from './settings.js';
-import { randomBytes } from 'node:crypto';
+import { nextRow, unitKey, type ChainHead } from './next-row.js';
 import { parseRow, type LedgerRow, type RawRow, type SealedPayload, type SealedRecord } from './rows.js';
 import { promised, type LedgerTx } from './transaction.js';
 export type { LedgerTx } from './transaction.js';
-import {
-  CHAINED_COLUMNS,
-  ChainWalker,
-  canonicalJson,
-  GENESIS_HASH,
-  sealCommitment,
-  storedRowHash,
-  verifyChain,
-  type ChainedFields,
-  type ChainReport,
-} from './chain.js';
+import { CHAINED_COLUMNS, ChainWalker, storedRowHash, verifyChain, type ChainReport } from './chain.js';
 
-/** Roll ids: short, unambiguous to read aloud or type (no i, l, o, u). */
-export const newRollId = customAlphabet('0123456789abcdefghjkmnpqrstvwxyz', 10);
+export { newRollId } from './next-row.js';
 
 export type { NewEntry } from './rows.js';
 import type { NewEntry } from './rows.js';
 
 export type { LedgerRow } from './rows.js';
 
-export class LedgerWriteError extends Error {}
-export class AlreadyRecordedError extends Error {}
+import { AlreadyRecordedError, LedgerWriteError } from './errors.js';
+export { AlreadyRecordedError, LedgerWriteError } from './errors.js';
 
 /** The only code that reads or writes SQL. */
 export class Ledger {
@@ -105,48 +93,14 @@ export class Ledger {
    */
   append(entry: NewEntry): LedgerRow {
     const write = (): LedgerRow => {
-      const head = this.stmts.head.get(entry.guildId) as { guild_seq: number; hash: string } | undefined;
-      // A sealed roll chains a commitment in place of its dice, outcome and result (design.md).
-      const sealed = entry.sealed
-        ? { salt: randomBytes(32).toString('hex'), payload: { dice: entry.dice, outcome: entry.outcome, result: entry.result, effects: entry.sealed.effects } }
-        : undefined;
-      const chainedDice = sealed ? [] : entry.dice;
-      const chainedOutcome = sealed ? { sealed: true, commitment: sealCommitment(sealed.salt, sealed.payload) } : entry.outcome;
-      // Each JSON value is canonicalised once: stored as that text, and hashed as that text.
-      const input = canonicalJson(entry.input);
-      const dice = canonicalJson(chainedDice);
-      const outcome = canonicalJson(chainedOutcome);
-      const fields: ChainedFields = {
-        id: newRollId(),
-        guild_id: entry.guildId,
-        guild_seq: (head?.guild_seq ?? 0) + 1,
-        channel_id: entry.channelId,
-        user_id: entry.userId,
-        user_name: entry.userName,
-        game_id: entry.gameId ?? null,
-        turn: entry.gameId ? (entry.turn ?? null) : null,
-        phase: entry.gameId ? (entry.phase ?? null) : null,
-        game_seq: entry.gameId ? (entry.gameSeq ?? null) : null,
-        command: entry.command,
-        system: entry.system,
-        kind: entry.kind,
-        unit: entry.unit ?? null,
-        input: JSON.parse(input),
-        dice: chainedDice,
-        outcome: JSON.parse(outcome),
-        result: sealed ? null : entry.result,
-        parent_id: entry.parentId ?? null,
-        once_key: entry.onceKey ?? null,
-        created_at: this.now().toISOString(),
-      };
-      const prev_hash = head?.hash ?? GENESIS_HASH;
-      const stored = { ...fields, input, dice, outcome };
-      const hash = storedRowHash(prev_hash, stored);
-      const info = this.stmts.insert.run({ ...stored, prev_hash, hash });
-      if (sealed) this.stmts.sealPayload.run(fields.id, entry.guildId, sealed.salt, canonicalJson(sealed.payload));
+      const head = this.stmts.head.get(entry.guildId) as ChainHead;
+      const row = nextRow(entry, head, this.now().toISOString());
+      const info = this.stmts.insert.run({ ...row.stored, prev_hash: row.prev_hash, hash: row.hash });
+      if (row.sealed) this.stmts.sealPayload.run(row.fields.id, entry.guildId, row.sealed.salt, row.sealed.payload);
       const seq = Number(info.lastInsertRowid);
-      if (fields.unit !== null) this.stmts.noteUnit.run(fields.guild_id, fields.channel_id, fields.system ?? '', unitKey(fields.unit), fields.unit, seq);
-      return { ...fields, prev_hash, hash, seq };
+      const unit = row.fields.unit;
+      if (unit !== null) this.stmts.noteUnit.run(entry.guildId, entry.channelId, row.fields.system ?? '', unitKey(unit), unit, seq);
+      return { ...row.fields, prev_hash: row.prev_hash, hash: row.hash, seq };
     };
     try {
       // Inside a caller's transaction there is no need for a savepoint: a failure undoes it all.
@@ -310,9 +264,6 @@ export class Ledger {
     this.db.close(); // closing twice is harmless
   }
 }
-
-/** A unit name's key in channel_units: ASCII lower case, as SQLite's lower() makes it (the migration's backfill). */
-const unitKey = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 /** SQLite's own failures (busy, disk full, …) as LedgerWriteError; anything else as it was. */
 function asWriteError(err: unknown): unknown {

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { customAlphabet } from 'nanoid';
+import { canonicalJson, GENESIS_HASH, sealCommitment, storedRowHash, type ChainedFields } from './chain.js';
+import type { NewEntry } from './rows.js';
+
+/** Roll ids: short, unambiguous to read aloud or type (no i, l, o, u). */
+export const newRollId = customAlphabet('0123456789abcdefghjkmnpqrstvwxyz', 10);
+
+/** A guild's chain head: its last position and hash (none before the first row). */
+export type ChainHead = { guild_seq: number; hash: string } | undefined;
+
+/** A row ready to insert: the chained fields, the same with the JSON columns as stored text, and its hashes. */
+export type NextRow = {
+  fields: ChainedFields;
+  stored: Omit<ChainedFields, 'input' | 'dice' | 'outcome'> & { input: string; dice: string; outcome: string };
+  prev_hash: string;
+  hash: string;
+  /** A sealed roll's secret: the salt and the canonical payload its commitment covers (design.md). */
+  sealed?: { salt: string; payload: string };
+};
+
+/**
+ * The next row of a guild's chain, the same for every backend (SQLite, PostgreSQL): each JSON value
+ * is canonicalised once, stored as that text and hashed as that text. A sealed roll chains a
+ * commitment in place of its dice, outcome and result. Pure but for the id and the salt it draws.
+ */
+export function nextRow(entry: NewEntry, head: ChainHead, createdAt: string): NextRow {
+  const sealed = entry.sealed
+    ? { salt: randomBytes(32).toString('hex'), payload: { dice: entry.dice, outcome: entry.outcome, result: entry.result, effects: entry.sealed.effects } }
+    : undefined;
+  const chainedDice = sealed ? [] : entry.dice;
+  const chainedOutcome = sealed ? { sealed: true, commitment: sealCommitment(sealed.salt, sealed.payload) } : entry.outcome;
+  const input = canonicalJson(entry.input);
+  const dice = canonicalJson(chainedDice);
+  const outcome = canonicalJson(chainedOutcome);
+  const fields: ChainedFields = {
+    id: newRollId(),
+    guild_id: entry.guildId,
+    guild_seq: (head?.guild_seq ?? 0) + 1,
+    channel_id: entry.channelId,
+    user_id: entry.userId,
+    user_name: entry.userName,
+    game_id: entry.gameId ?? null,
+    turn: entry.gameId ? (entry.turn ?? null) : null,
+    phase: entry.gameId ? (entry.phase ?? null) : null,
+    game_seq: entry.gameId ? (entry.gameSeq ?? null) : null,
+    command: entry.command,
+    system: entry.system,
+    kind: entry.kind,
+    unit: entry.unit ?? null,
+    input: JSON.parse(input),
+    dice: chainedDice,
+    outcome: JSON.parse(outcome),
+    result: sealed ? null : entry.result,
+    parent_id: entry.parentId ?? null,
+    once_key: entry.onceKey ?? null,
+    created_at: createdAt,
+  };
+  const prev_hash = head?.hash ?? GENESIS_HASH;
+  const stored = { ...fields, input, dice, outcome };
+  return {
+    fields,
+    stored,
+    prev_hash,
+    hash: storedRowHash(prev_hash, stored),
+    ...(sealed ? { sealed: { salt: sealed.salt, payload: canonicalJson(sealed.payload) } } : {}),
+  };
+}
+
+/** A unit name's key in channel_units: ASCII lower case, as SQLite's lower() makes it (migration 005's backfill). */
+export const unitKey = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase());

@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { CHAINED_COLUMNS, ChainWalker, storedRowHash, type ChainReport } from '../chain.js';
+import { MIGRATIONS_DIR } from '../migrate.js';
+import { nextRow, unitKey, type ChainHead } from '../next-row.js';
+import { parseRow, type LedgerRow, type NewEntry, type RawRow } from '../rows.js';
+import { AlreadyRecordedError, LedgerWriteError } from '../errors.js';
+
+export const PG_MIGRATIONS_DIR = path.join(MIGRATIONS_DIR, 'postgres');
+const FILE = /^(\d{3})_([a-z0-9_]+)\.sql$/;
+/** Any fixed number: every process migrating this database takes the same advisory lock. */
+const MIGRATION_LOCK = 7_246_310_511;
+
+// BIGSERIAL columns (seq, units.id) come back as text; they stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+const ROLL_COLUMNS = [...CHAINED_COLUMNS, 'prev_hash', 'hash'] as const;
+const CHAIN_SELECT = `SELECT ${ROLL_COLUMNS.join(', ')} FROM rolls WHERE guild_id = $1 AND guild_seq > $2 ORDER BY guild_seq LIMIT $3`;
+
+/**
+ * The ledger's rolls on PostgreSQL (issue 16): the same rows and hashes as the SQLite ledger, with
+ * many writers on many machines. Each append locks its guild's chain head row (SELECT … FOR UPDATE)
+ * for the length of its transaction, so a guild's rows are chained one at a time whatever process
+ * writes them; different guilds never wait on each other. A once-key is spent by its unique index.
+ */
+export class PgLedger {
+  private constructor(
+    readonly pool: pg.Pool,
+    private readonly now: () => Date,
+  ) {}
+
+  static async connect(url: string, options: { max?: number; now?: () => Date } = {}): Promise<PgLedger> {
+    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+    // An idle client's error (the server restarted) must not crash the process: the pool replaces it.
+    pool.on('error', () => undefined);
+    const ledger = new PgLedger(pool, options.now ?? (() => new Date()));
+    try {
+      await ledger.migrate();
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return ledger;
+  }
+
+  /** Applies the PostgreSQL migrations not yet recorded, each once, under an advisory lock. */
+  async migrate(dir = PG_MIGRATIONS_DIR): Promise<number[]> {
+    const files = fs
+      .readdirSync(dir)
+      .map((f) => ({ f, m: FILE.exec(f) }))
+      .filter((x) => x.m)
+      .map(({ f, m }) => ({ version: Number(m![1]), name: m![2]!, sql: fs.readFileSync(path.join(dir, f), 'utf8') }))
+      .sort((a, b) => a.version - b.version);
+    const applied: number[] = [];
+    await this.inTransaction(async (c) => {
+      await c.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await c.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+      const done = new Set((await c.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+      for (const m of files) {
+        if (done.has(m.version)) continue;
+        await c.query(m.sql);
+        await c.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, new Date().toISOString()]);
+        applied.push(m.version);
+      }
+    });
+    return applied;
+  }
+
+  /** Appends one row to its guild's chain; AlreadyRecordedError for a spent once-key, LedgerWriteError otherwise. */
+  async append(entry: NewEntry): Promise<LedgerRow> {
+    try {
+      return await this.inTransaction(async (c) => {
+        const head = await lockHead(c, entry.guildId);
+        const row = nextRow(entry, head, this.now().toISOString());
+        const values = { ...row.stored, prev_hash: row.prev_hash, hash: row.hash } as Record<string, unknown>;
+        const inserted = await c.query<{ seq: number }>(
+          `INSERT INTO rolls (${ROLL_COLUMNS.join(', ')}) VALUES (${ROLL_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING seq`,
+          ROLL_COLUMNS.map((k) => values[k] ?? null),
+        );
+        if (row.sealed) {
+          await c.query('INSERT INTO sealed_payloads (roll_id, guild_id, salt, payload) VALUES ($1, $2, $3, $4)', [
+            row.fields.id,
+            entry.guildId,
+            row.sealed.salt,
+            row.sealed.payload,
+          ]);
+        }
+        await c.query('UPDATE chain_heads SET guild_seq = $2, hash = $3 WHERE guild_id = $1', [entry.guildId, row.fields.guild_seq, row.hash]);
+        const seq = inserted.rows[0]!.seq;
+        if (row.fields.unit !== null) {
+          await c.query(
+            `INSERT INTO channel_units (guild_id, channel_id, system, unit_key, unit, last_seq) VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (guild_id, channel_id, system, unit_key) DO UPDATE SET unit = excluded.unit, last_seq = excluded.last_seq`,
+            [entry.guildId, entry.channelId, row.fields.system ?? '', unitKey(row.fields.unit), row.fields.unit, seq],
+          );
+        }
+        return { ...row.fields, prev_hash: row.prev_hash, hash: row.hash, seq };
+      });
+    } catch (err) {
+      const e = err as { code?: string; constraint?: string; message?: string };
+      if (e.code === '23505' && e.constraint === 'rolls_once_key') throw new AlreadyRecordedError(`${entry.onceKey} was already recorded`);
+      throw new LedgerWriteError(`the ledger could not record the roll: ${e.message ?? String(err)}`, { cause: err });
+    }
+  }
+
+  async get(guildId: string, id: string): Promise<LedgerRow | undefined> {
+    const r = await this.pool.query<RawRow>('SELECT * FROM rolls WHERE guild_id = $1 AND id = $2', [guildId, id]);
+    return r.rows[0] && parseRow(r.rows[0]);
+  }
+
+  async count(guildId: string): Promise<number> {
+    const r = await this.pool.query<{ n: number }>('SELECT guild_seq AS n FROM chain_heads WHERE guild_id = $1', [guildId]);
+    return r.rows[0]?.n ?? 0;
+  }
+
+  async guilds(): Promise<string[]> {
+    return (await this.pool.query<{ guild_id: string }>('SELECT guild_id FROM chain_heads ORDER BY guild_id')).rows.map((r) => r.guild_id);
+  }
+
+  /** Recomputes a guild's chain from its first row, a chunk at a time (one chunk in memory). */
+  async verify(guildId: string, chunk = 2_000): Promise<ChainReport> {
+    const walker = new ChainWalker<RawRow>(storedRowHash);
+    for (let after = 0; ; ) {
+      const rows = (await this.pool.query<RawRow>(CHAIN_SELECT, [guildId, after, chunk])).rows;
+      if (!rows.length) break;
+      for (const row of rows) if (walker.feed(row)) return walker.report();
+      after = rows[rows.length - 1]!.guild_seq;
+    }
+    return walker.report();
+  }
+
+  /** Runs `work` on one connection in one transaction: committed if it resolves, rolled back if it throws. */
+  async inTransaction<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const c = await this.pool.connect();
+    try {
+      await c.query('BEGIN');
+      const out = await work(c);
+      await c.query('COMMIT');
+      return out;
+    } catch (err) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      c.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/** The guild's chain head, locked until the transaction ends (created at the genesis for a new guild). */
+async function lockHead(c: pg.PoolClient, guildId: string): Promise<ChainHead> {
+  await c.query("INSERT INTO chain_heads (guild_id, guild_seq, hash) VALUES ($1, 0, '') ON CONFLICT (guild_id) DO NOTHING", [guildId]);
+  const head = (await c.query<{ guild_seq: number; hash: string }>('SELECT guild_seq, hash FROM chain_heads WHERE guild_id = $1 FOR UPDATE', [guildId]))
+    .rows[0]!;
+  return head.guild_seq === 0 ? undefined : head;
+}

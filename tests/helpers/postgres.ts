@@ -1,0 +1,97 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * A real PostgreSQL server for the ledger's PostgreSQL tests. `.ci/run` installs PostgreSQL from
+ * Debian's packages, starts it in a temporary data directory as the `postgres` user and exports
+ * PG_TEST_URL; without that variable this starts one the same way (when the binaries are here),
+ * and otherwise the tests say loudly that they are skipped.
+ */
+export type TestPostgres = { url: string; stop(): void };
+
+const binDir = () => {
+  const root = '/usr/lib/postgresql';
+  if (!fs.existsSync(root)) return undefined;
+  const version = fs
+    .readdirSync(root)
+    .filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a))[0];
+  return version ? path.join(root, version, 'bin') : undefined;
+};
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Runs a PostgreSQL binary as the `postgres` user when we are root (initdb and postgres refuse root). */
+function asPostgres(bin: string, args: string[]) {
+  const root = process.getuid?.() === 0;
+  const [cmd, argv] = root ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  execFileSync(cmd, argv, { stdio: 'ignore' });
+}
+
+let shared: Promise<TestPostgres | undefined> | undefined;
+
+/** The server for this test file (started once per file), or undefined with a notice when none can run. */
+export function testPostgres(): Promise<TestPostgres | undefined> {
+  shared ??= start();
+  return shared;
+}
+
+async function start(): Promise<TestPostgres | undefined> {
+  if (process.env.PG_TEST_URL) return { url: process.env.PG_TEST_URL, stop: () => undefined };
+  const bin = binDir();
+  const root = process.getuid?.() === 0;
+  if (!bin || (root && spawnSync('id', ['postgres']).status !== 0)) {
+    console.warn('\n*** PostgreSQL is not installed here: the PostgreSQL ledger tests are SKIPPED (CI installs it). ***\n');
+    return undefined;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'morale-officer-pg-'));
+  if (root) execFileSync('chown', ['postgres', dir]);
+  const port = await freePort();
+  asPostgres(path.join(bin, 'initdb'), ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  asPostgres(path.join(bin, 'pg_ctl'), [
+    '-D',
+    path.join(dir, 'data'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      try {
+        asPostgres(path.join(bin, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** A fresh, empty database on the server for one test, and its URL. */
+export async function freshDatabase(server: TestPostgres): Promise<string> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(server.url);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

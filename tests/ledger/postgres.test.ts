@@ -1,0 +1,200 @@
+import { spawnSync } from 'node:child_process';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AlreadyRecordedError, Ledger } from '../../src/ledger/ledger.js';
+import { importLedger } from '../../src/ledger/postgres/import.js';
+import { PgLedger } from '../../src/ledger/postgres/pg-ledger.js';
+import type { NewEntry } from '../../src/ledger/rows.js';
+import { freshDatabase, testPostgres } from '../helpers/postgres.js';
+import { tmpDb } from '../helpers/tmp.js';
+
+// Issue 16: the ledger's chain on a real PostgreSQL server, with many writers. Each "process" below
+// is its own connection pool, as separate bot processes would be.
+const server = await testPostgres();
+afterAll(() => server?.stop());
+
+const entry = (over: Partial<NewEntry> = {}): NewEntry => ({
+  guildId: 'g1',
+  channelId: 'c1',
+  userId: 'u1',
+  userName: 'U',
+  command: 'rally',
+  system: 'hearts-of-tin',
+  kind: 'roll',
+  input: { disorder: 2 },
+  dice: [4],
+  outcome: { steps: [] },
+  result: 'rally',
+  ...over,
+});
+
+describe.skipIf(!server)('the PostgreSQL ledger (a real server)', () => {
+  const open = async (url: string, n = 1) => Promise.all(Array.from({ length: n }, () => PgLedger.connect(url, { max: 8 })));
+
+  it('appends rows to per-guild chains that verify, and reads them back as written', async () => {
+    const [ledger] = await open(await freshDatabase(server!));
+    const a = await ledger!.append(entry({ unit: 'Rifles' }));
+    const b = await ledger!.append(entry({ parentId: a.id, kind: 'reroll', onceKey: `reroll:${a.id}` }));
+    await ledger!.append(entry({ guildId: 'g2' }));
+    expect([a.guild_seq, b.guild_seq, b.prev_hash]).toEqual([1, 2, a.hash]);
+    expect(await ledger!.get('g1', a.id)).toEqual({ ...a, input: { disorder: 2 } });
+    expect(await ledger!.get('g2', a.id)).toBeUndefined();
+    expect([await ledger!.count('g1'), await ledger!.count('g2'), await ledger!.count('g3')]).toEqual([2, 1, 0]);
+    expect(await ledger!.verify('g1')).toEqual({ ok: true, count: 2, headHash: b.hash });
+    expect(await ledger!.guilds()).toEqual(['g1', 'g2']);
+    await ledger!.close();
+  });
+
+  it('three processes appending at once to four guilds: every chain whole, positions 1…n with no gap or fork', async () => {
+    const url = await freshDatabase(server!);
+    const processes = await open(url, 3);
+    const writes = Array.from({ length: 120 }, (_, i) => processes[i % 3]!.append(entry({ guildId: `g${i % 4}`, input: { i } })));
+    const rows = await Promise.all(writes);
+    for (let g = 0; g < 4; g++) {
+      const seqs = rows
+        .filter((r) => r.guild_id === `g${g}`)
+        .map((r) => r.guild_seq)
+        .sort((x, y) => x - y);
+      expect(seqs).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      expect(await processes[g % 3]!.verify(`g${g}`)).toMatchObject({ ok: true, count: 30 });
+    }
+    await Promise.all(processes.map((p) => p.close()));
+  });
+
+  it('fifty presses of one once-key spread over three processes record it exactly once', async () => {
+    const processes = await open(await freshDatabase(server!), 3);
+    const first = await processes[0]!.append(entry());
+    const presses = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => processes[i % 3]!.append(entry({ kind: 'reroll', parentId: first.id, onceKey: `reroll:${first.id}` }))),
+    );
+    expect(presses.filter((p) => p.status === 'fulfilled')).toHaveLength(1);
+    const refused = presses.filter((p): p is PromiseRejectedResult => p.status === 'rejected');
+    expect(refused).toHaveLength(49);
+    for (const r of refused) expect(r.reason).toEqual(new AlreadyRecordedError(`reroll:${first.id} was already recorded`));
+    expect(await processes[1]!.count('g1')).toBe(2);
+    expect(await processes[2]!.verify('g1')).toMatchObject({ ok: true, count: 2 });
+    await Promise.all(processes.map((p) => p.close()));
+  });
+
+  it('rows cannot be changed; a row edited behind the trigger is found by verification', async () => {
+    const [ledger] = await open(await freshDatabase(server!));
+    await ledger!.append(entry());
+    const b = await ledger!.append(entry({ input: { disorder: 3 } }));
+    await expect(ledger!.pool.query("UPDATE rolls SET result = 'rallied'")).rejects.toThrow('the ledger is append-only');
+    await expect(ledger!.pool.query('DELETE FROM rolls')).rejects.toThrow('the ledger is append-only');
+    await ledger!.pool.query('ALTER TABLE rolls DISABLE TRIGGER rolls_no_change');
+    await ledger!.pool.query(`UPDATE rolls SET input = '{"disorder":1}' WHERE id = $1`, [b.id]);
+    expect(await ledger!.verify('g1')).toEqual({
+      ok: false,
+      count: 1,
+      broken: { id: b.id, guildSeq: 2, reason: 'hash does not match the row contents: the row was edited' },
+    });
+    await ledger!.close();
+  });
+
+  it('a sealed roll chains only its commitment; the payload waits in its own table', async () => {
+    const [ledger] = await open(await freshDatabase(server!));
+    const row = await ledger!.append(entry({ sealed: { effects: [] } } as Partial<NewEntry>));
+    expect(row.result).toBeNull();
+    expect(row.dice).toEqual([]);
+    expect(row.outcome).toMatchObject({ sealed: true, commitment: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const stored = await ledger!.pool.query('SELECT payload FROM sealed_payloads WHERE roll_id = $1', [row.id]);
+    expect(JSON.parse(stored.rows[0].payload)).toMatchObject({ dice: [4], result: 'rally' });
+    await ledger!.close();
+  });
+
+  it('four processes starting together on a new database apply its migrations once', async () => {
+    const processes = await open(await freshDatabase(server!), 4);
+    const r = await processes[0]!.pool.query('SELECT version FROM schema_migrations');
+    expect(r.rows).toEqual([{ version: 1 }]);
+    expect(await processes[3]!.migrate()).toEqual([]);
+    await Promise.all(processes.map((p) => p.close()));
+  });
+});
+
+// npm run migrate-ledger: a SQLite ledger with every kind of row moves to PostgreSQL unchanged.
+describe.skipIf(!server)('migrating a SQLite ledger to PostgreSQL', () => {
+  /** A SQLite ledger with rolls in two guilds, a re-roll, a sealed roll, a game, units, settings, a saved query, a message link. */
+  function sqliteLedger() {
+    const file = tmpDb();
+    const l = Ledger.open(file);
+    const a = l.append(entry({ unit: 'Rifles' }));
+    l.append(entry({ kind: 'reroll', parentId: a.id, onceKey: `reroll:${a.id}` }));
+    l.append(entry({ sealed: { effects: [] } }));
+    l.append(entry({ guildId: 'g2', channelId: 'c9' }));
+    l.roster.startGame({
+      id: 'game1',
+      guild_id: 'g1',
+      channel_id: 'c1',
+      system: 'asl',
+      name: 'Stalingrad',
+      started_by: 'u1',
+      started_at: 'T',
+      server_seed: 's',
+    });
+    l.roster.addUnit({ game_id: 'game1', name: 'Able', owner_id: 'u1', owner_name: 'U', side: null, fields: { ml: 7 }, at: 'T' });
+    l.append(entry({ gameId: 'game1', turn: 1, phase: 'rally', gameSeq: 1, unit: 'Able' }));
+    l.settings.setGmChannel('g1', 'c5');
+    l.queries.save({ id: 'q1', guild_id: 'g1', channel_id: 'c1', user_id: 'u1', params: { scope: 'channel' }, created_at: new Date().toISOString() });
+    l.history.linkMessage(a.id, 'm1');
+    return { file, ledger: l, first: a };
+  }
+
+  it('moves every table as it is, and every chain verifies on arrival with the same head; appends continue the chain', async () => {
+    const { ledger: source } = sqliteLedger();
+    const target = await PgLedger.connect(await freshDatabase(server!));
+    const report = await importLedger(source, target);
+    expect(report.guilds).toEqual([
+      { guildId: 'g1', rows: 4, headHash: (source.verify('g1') as { headHash: string }).headHash },
+      { guildId: 'g2', rows: 1, headHash: (source.verify('g2') as { headHash: string }).headHash },
+    ]);
+    expect(report.tables).toEqual({ rolls: 5, sealed_payloads: 1, roll_messages: 1, games: 1, units: 1, guild_config: 1, saved_queries: 1, channel_units: 2 });
+    // Row for row: the same ids, positions, stored text and hashes.
+    const theirs = (await target.pool.query('SELECT * FROM rolls ORDER BY seq')).rows;
+    const ours = source.db.prepare('SELECT * FROM rolls ORDER BY seq').all();
+    expect(theirs).toEqual(ours);
+    expect((await target.pool.query('SELECT name, fields FROM units')).rows).toEqual([{ name: 'Able', fields: '{"ml":7}' }]);
+    const next = await target.append(entry());
+    expect(next).toMatchObject({ guild_seq: 5, prev_hash: report.guilds[0]!.headHash, seq: 6 });
+    expect(await target.verify('g1')).toMatchObject({ ok: true, count: 5 });
+    source.close();
+    await target.close();
+  });
+
+  it('refuses a database that already holds rows, and a source whose chain is broken; nothing is copied', async () => {
+    const { file, ledger: source } = sqliteLedger();
+    const url = await freshDatabase(server!);
+    const target = await PgLedger.connect(url);
+    await target.append(entry({ guildId: 'other' }));
+    await expect(importLedger(source, target)).rejects.toThrow('the PostgreSQL ledger already holds 1 rows: migrate into an empty database');
+    source.close();
+    // An edited row at the source (the append-only trigger dropped to make it).
+    const raw = new Database(file);
+    raw.exec('DROP TRIGGER rolls_no_update');
+    raw.prepare("UPDATE rolls SET result = 'rallied' WHERE guild_id = 'g2'").run();
+    raw.close();
+    const tampered = Ledger.open(file);
+    const empty = await PgLedger.connect(await freshDatabase(server!));
+    await expect(importLedger(tampered, empty)).rejects.toThrow(
+      /^guild g2: the chain is broken at position 1 \(row \w+: hash does not match the row contents: the row was edited\); nothing was copied$/,
+    );
+    expect((await empty.pool.query('SELECT count(*)::int AS n FROM rolls')).rows[0].n).toBe(0);
+    tampered.close();
+    await Promise.all([target.close(), empty.close()]);
+  });
+
+  it('npm run migrate-ledger: copies, verifies, and says so; a bad command line gets the usage', async () => {
+    const { file, ledger } = sqliteLedger();
+    ledger.close();
+    const url = await freshDatabase(server!);
+    const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/ops/migrate-ledger.ts', ...args], { encoding: 'utf8' });
+    const ok = run('--from', `sqlite:${file}`, '--to', url);
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain('migrated 5 rolls of 2 guilds; every chain verified on arrival');
+    const again = run('--from', `sqlite:${file}`, '--to', url);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toBe('refused: the PostgreSQL ledger already holds 5 rows: migrate into an empty database\n');
+    expect(run('--from', file, '--to', url)).toMatchObject({ status: 2, stderr: expect.stringContaining('usage: npm run migrate-ledger') });
+  }, 30_000);
+});
