@@ -6,6 +6,7 @@ import { importLedger } from '../../src/ledger/postgres/import.js';
 import { PgLedger } from '../../src/ledger/postgres/pg-ledger.js';
 import type { NewEntry } from '../../src/ledger/rows.js';
 import { freshDatabase, testPostgres } from '../helpers/postgres.js';
+import { ledgerEntry } from '../helpers/ledger.js';
 import { tmpDb } from '../helpers/tmp.js';
 
 // Issue 16: the ledger's chain on a real PostgreSQL server, with many writers. Each "process" below
@@ -13,20 +14,7 @@ import { tmpDb } from '../helpers/tmp.js';
 const server = await testPostgres();
 afterAll(() => server?.stop());
 
-const entry = (over: Partial<NewEntry> = {}): NewEntry => ({
-  guildId: 'g1',
-  channelId: 'c1',
-  userId: 'u1',
-  userName: 'U',
-  command: 'rally',
-  system: 'hearts-of-tin',
-  kind: 'roll',
-  input: { disorder: 2 },
-  dice: [4],
-  outcome: { steps: [] },
-  result: 'rally',
-  ...over,
-});
+const entry = (over: Partial<NewEntry> = {}) => ledgerEntry({ input: { disorder: 2 }, ...over });
 
 describe.skipIf(!server)('the PostgreSQL ledger (a real server)', () => {
   const open = async (url: string, n = 1) => Promise.all(Array.from({ length: n }, () => PgLedger.connect(url, { max: 8 })));

@@ -8,27 +8,14 @@ import { AlreadyRecordedError, Ledger, LedgerWriteError } from '../../src/ledger
 import { DuplicateUnitError } from '../../src/ledger/roster.js';
 import { readMigrations } from '../../src/ledger/migrate.js';
 import { SAVED_QUERY_TTL_MS } from '../../src/ledger/saved-queries.js';
+import { ledgerEntry } from '../helpers/ledger.js';
 import { tmpDb, tmpDir } from '../helpers/tmp.js';
 
 // The ledger's small stores (issue 18: mutation testing): saved queries and their day, per-server
 // settings, and the reading of migration files.
 let ledger: Ledger;
 afterEach(() => ledger?.close());
-/** A ledger entry with every field a test does not care about filled in. */
-const roll = (over: Record<string, unknown> = {}) => ({
-  guildId: 'g1',
-  channelId: 'c1',
-  userId: 'u1',
-  userName: 'U',
-  command: 'rally',
-  system: 'hearts-of-tin',
-  kind: 'roll',
-  input: {},
-  dice: [4],
-  outcome: { steps: [] },
-  result: 'rally',
-  ...over,
-});
+const roll = (over: Record<string, unknown> = {}) => ledgerEntry(over);
 
 describe('saved /history queries', () => {
   const T0 = '2026-11-30T12:00:00.000Z';

@@ -1,14 +1,12 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { CHAINED_COLUMNS, ChainWalker, storedRowHash, type ChainReport } from '../chain.js';
-import { MIGRATIONS_DIR } from '../migrate.js';
+import { MIGRATIONS_DIR, readMigrations } from '../migrate.js';
 import { nextRow, unitKey, type ChainHead } from '../next-row.js';
 import { parseRow, type LedgerRow, type NewEntry, type RawRow } from '../rows.js';
 import { AlreadyRecordedError, LedgerWriteError } from '../errors.js';
 
 export const PG_MIGRATIONS_DIR = path.join(MIGRATIONS_DIR, 'postgres');
-const FILE = /^(\d{3})_([a-z0-9_]+)\.sql$/;
 /** Any fixed number: every process migrating this database takes the same advisory lock. */
 const MIGRATION_LOCK = 7_246_310_511;
 
@@ -46,12 +44,7 @@ export class PgLedger {
 
   /** Applies the PostgreSQL migrations not yet recorded, each once, under an advisory lock. */
   async migrate(dir = PG_MIGRATIONS_DIR): Promise<number[]> {
-    const files = fs
-      .readdirSync(dir)
-      .map((f) => ({ f, m: FILE.exec(f) }))
-      .filter((x) => x.m)
-      .map(({ f, m }) => ({ version: Number(m![1]), name: m![2]!, sql: fs.readFileSync(path.join(dir, f), 'utf8') }))
-      .sort((a, b) => a.version - b.version);
+    const files = readMigrations(dir);
     const applied: number[] = [];
     await this.inTransaction(async (c) => {
       await c.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
