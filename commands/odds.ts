@@ -35,8 +35,8 @@ export default {
       description: 'Hearts of Tin rally; with commander_near, the re-roll is taken on a failure',
       access: EVERYONE,
       options: oddsOptions(rally.options),
-      run(ctx, given) {
-        const o = rally.prepare(ctx, given, 'read').options;
+      async run(ctx, given) {
+        const o = (await rally.prepare(ctx, given, 'read')).options;
         const input = rally.toInput(o);
         const how = input.commanderNear ? 'the commander re-rolls any failure' : 'no commander re-roll';
         return answer(
@@ -52,8 +52,8 @@ export default {
       access: EVERYONE,
       options: oddsOptions(morale.options),
       check: morale.check,
-      run(ctx, given) {
-        const o = morale.prepare(ctx, given, 'read').options;
+      async run(ctx, given) {
+        const o = (await morale.prepare(ctx, given, 'read')).options;
         return answer(
           `Odds · ${o.rally ? 'Rally' : 'Morale check'}${o.unit ? ` · ${userText(o.unit)}` : ''}`,
           `${o.morale} morale, ${o.unit_type.replace('_', ' ')}`,
@@ -66,8 +66,8 @@ export default {
       description: 'ASL Heat of Battle DR',
       access: EVERYONE,
       options: oddsOptions(hob.options),
-      run(ctx, o) {
-        const prepared = hob.prepare(ctx, o, 'read');
+      async run(ctx, o) {
+        const prepared = await hob.prepare(ctx, o, 'read');
         return answer(`Odds · Heat of Battle · ${userText(prepared.input.unit.name)}`, describeSituation(o), hobDistribution(prepared.input), HOB_ORDER);
       },
     }),
@@ -76,8 +76,8 @@ export default {
       access: EVERYONE,
       options: oddsOptions(mc.options),
       check: mc.check,
-      run(ctx, o) {
-        const prepared = mc.prepare(ctx, o, 'read');
+      async run(ctx, o) {
+        const prepared = await mc.prepare(ctx, o, 'read');
         const input = prepared.input;
         const check = input.check === 'mc' ? 'Morale Check' : 'Rally';
         return answer(`Odds · ${check} · ${userText(input.unit.name)}`, describeSituation(o), checkDistribution(input, true), checkOrder(input), HOB_ORDER);

@@ -5,13 +5,21 @@ import type { Services } from './core/command.js';
 import { cryptoRoller, type Roller } from './dice/roller.js';
 import { seededRoller } from './dice/seeded.js';
 import type { Game } from './ledger/roster.js';
-import type { Ledger } from './ledger/ledger.js';
+import { Ledger } from './ledger/ledger.js';
+import { sqliteStore, type LedgerStore } from './ledger/store.js';
 import type { Logger } from './log.js';
 
 /** Wires the one router every transport uses. Tests pass fixed dice; production gets crypto dice. */
-export function createRouter(deps: { ledger: Ledger; log: Logger; roller?: Roller; gameRoller?: Services['gameRoller']; limiter?: RateLimiter }): Router {
+/** `ledger`: a store (SQLite or PostgreSQL), or the SQLite ledger itself. */
+export function createRouter(deps: {
+  ledger: Ledger | LedgerStore;
+  log: Logger;
+  roller?: Roller;
+  gameRoller?: Services['gameRoller'];
+  limiter?: RateLimiter;
+}): Router {
   return new Router(COMMANDS, {
-    ledger: deps.ledger,
+    ledger: deps.ledger instanceof Ledger ? sqliteStore(deps.ledger) : deps.ledger,
     log: deps.log,
     roller: deps.roller ?? cryptoRoller,
     gameRoller: deps.gameRoller ?? gameDice,

@@ -13,12 +13,12 @@ export const options = {
 };
 
 /** The rules' input from the options; what cannot be rolled is refused (nothing is rolled). */
-export function prepare(
+export async function prepare(
   ctx: Context,
   given: ParsedOptions<typeof options>,
   purpose: 'write' | 'read' = 'write',
-): { input: HobInput; companions: { unit: AslUnit; broken: boolean }[]; tracked?: TrackedAsl; options: Record<string, unknown> } {
-  const { unit, tracked } = readUnit(ctx, given, purpose);
+): Promise<{ input: HobInput; companions: { unit: AslUnit; broken: boolean }[]; tracked?: TrackedAsl; options: Record<string, unknown> }> {
+  const { unit, tracked } = await readUnit(ctx, given, purpose);
   const o = rosterDefaults(ctx, given, tracked);
   const input: HobInput = { ...hobSituation(o), unit, broken: o.broken, heroic: tracked?.fields.heroic ?? false };
   const exempt = hobExemption(input);

@@ -16,7 +16,7 @@ export default defineCommand({
   example: '/hob unit:"German 4-6-7" broken:true',
   options,
   async run(ctx, o) {
-    const prepared = prepare(ctx, o);
+    const prepared = await prepare(ctx, o);
     const { input, companions, tracked } = prepared;
     const found = await rollAndRecord(
       ctx,
@@ -27,7 +27,7 @@ export default defineCommand({
         effects: (out) => aslEffects(tracked, out.steps),
       },
     );
-    return rollMessage(ctx, o.sealed, found, storedAslEmbed(found.row), refuseButtons(found));
+    return await rollMessage(ctx, o.sealed, found, storedAslEmbed(found.row), refuseButtons(found));
   },
   buttons: { [REFUSE]: refuseHardening },
   autocomplete: unitChoices,

@@ -36,12 +36,12 @@ export const check = (o: ParsedOptions<typeof options>) => {
 };
 
 /** The rules' input from the options; what cannot be rolled is refused (nothing is rolled). */
-export function prepare(
+export async function prepare(
   ctx: Context,
   given: ParsedOptions<typeof options>,
   purpose: 'write' | 'read' = 'write',
-): { input: CheckInput; tracked?: TrackedAsl; options: Record<string, unknown> } {
-  const { unit, tracked } = readUnit(ctx, given, purpose);
+): Promise<{ input: CheckInput; tracked?: TrackedAsl; options: Record<string, unknown> }> {
+  const { unit, tracked } = await readUnit(ctx, given, purpose);
   const o = rosterDefaults(ctx, given, tracked);
   if (o.self_rally && tracked?.fields.disrupted) refuse(`${tracked.unit.name} is Disrupted: a Disrupted unit may not Self-Rally (A19.12).`);
   const companions = readCompanions(o.companions, unit.nationality);

@@ -17,7 +17,7 @@ export default defineCommand({
   options,
   check,
   async run(ctx, o) {
-    const prepared = prepare(ctx, o);
+    const prepared = await prepare(ctx, o);
     const { input, tracked } = prepared;
     const found = await rollAndRecord(
       ctx,
@@ -28,7 +28,7 @@ export default defineCommand({
         effects: (out) => aslEffects(tracked, out.steps),
       },
     );
-    return rollMessage(ctx, o.sealed, found, storedAslEmbed(found.row), refuseButtons(found));
+    return await rollMessage(ctx, o.sealed, found, storedAslEmbed(found.row), refuseButtons(found));
   },
   autocomplete: unitChoices,
   renderStored: (_ctx, row) => ({ embed: storedAslEmbed(row), buttons: refuseButtons({ row, outcome: row.outcome as { steps: { kind: string }[] } }) }),

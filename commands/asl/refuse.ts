@@ -30,8 +30,8 @@ const refusal = (by: string): Finding => ({
 export async function refuseHardening(ctx: Context, rollId: string): Promise<Reply> {
   const { ledger } = ctx.services;
   // A sealed roll is read as revealed (its choices are offered only then); unrevealed it is not on record here.
-  const stored = ledger.get(ctx.actor.guildId, rollId);
-  const view = stored && viewFor(ctx, stored);
+  const stored = await ledger.get(ctx.actor.guildId, rollId);
+  const view = stored && (await viewFor(ctx, stored));
   const roll = view && !view.hidden && (!isSealed(view.row) || view.revealed) ? view.row : undefined;
   const steps = (roll?.outcome as { steps?: AslStep[] } | undefined)?.steps ?? [];
   const hob = steps.find((s): s is Extract<AslStep, { kind: 'hob' }> => s.kind === 'hob');

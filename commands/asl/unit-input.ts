@@ -42,8 +42,12 @@ export type TrackedAsl = Tracked & { fields: AslFields };
  * The unit the options describe — a roster unit of this channel's ASL game by its name, or a unit
  * as players write it; a unit that cannot be read is refused, naming `unit`.
  */
-export function readUnit(ctx: Context, o: UnitOpts & { sub_type: string }, purpose: 'write' | 'read' = 'write'): { unit: AslUnit; tracked?: TrackedAsl } {
-  const tracked = trackedUnit(ctx, 'asl', o.unit, purpose);
+export async function readUnit(
+  ctx: Context,
+  o: UnitOpts & { sub_type: string },
+  purpose: 'write' | 'read' = 'write',
+): Promise<{ unit: AslUnit; tracked?: TrackedAsl }> {
+  const tracked = await trackedUnit(ctx, 'asl', o.unit, purpose);
   const text = tracked ? String(tracked.unit.fields.counter) : o.unit;
   // A sub-type given as an option picks its unit the way the word would ("German 2-3-7" + VG).
   const unit = parseUnit(text, { nationality: o.nationality, class: o.class, ...(o.sub_type !== 'none' ? { tag: o.sub_type } : {}) });
@@ -105,9 +109,9 @@ export function hobSituation(o: Omit<HobOpts, 'with_leader'> & { with_leader?: b
 }
 
 /** Roster units of the channel's ASL game first, then units of the data. */
-export function unitChoices(ctx: Context, option: string, value: string) {
+export async function unitChoices(ctx: Context, option: string, value: string) {
   if (option !== 'unit') return [];
-  const game = ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
-  const roster = game?.system === 'asl' ? ctx.services.ledger.roster.unitNames(game.id, value, 25) : [];
+  const game = await ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
+  const roster = game?.system === 'asl' ? await ctx.services.ledger.roster.unitNames(game.id, value, 25) : [];
   return [...roster, ...suggestUnits(value)].slice(0, 25).map((u) => ({ name: u, value: u }));
 }

@@ -26,8 +26,8 @@ export default defineCommand({
 
   async run(ctx, given) {
     // A brigade named on the roster: its units' original and current strengths stand in for the numbers.
-    const game = given.brigade ? gameFor(ctx, 'hearts-of-tin') : undefined;
-    const { ever, live } = game ? brigadeUnits(ctx, game, given.brigade!) : { ever: [], live: [] };
+    const game = given.brigade ? await gameFor(ctx, 'hearts-of-tin') : undefined;
+    const { ever, live } = game ? await brigadeUnits(ctx, game, given.brigade!) : { ever: [], live: [] };
     const typed = given.original !== undefined || given.lost !== undefined;
     const fromRoster = ever.length > 0 && !typed;
     const totals = fromRoster ? lossesOf(ever) : undefined;
@@ -62,7 +62,7 @@ export default defineCommand({
       title: 'Brigade morale',
       name: o.brigade,
       userName: ctx.actor.userName,
-      description: [`original strength ${input.original} · lost ${input.lost}${source}`, gameNote(ctx, 'hearts-of-tin')].filter(Boolean).join('\n'),
+      description: [`original strength ${input.original} · lost ${input.lost}${source}`, await gameNote(ctx, 'hearts-of-tin')].filter(Boolean).join('\n'),
       outcome,
       row,
     });

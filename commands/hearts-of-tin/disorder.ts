@@ -38,7 +38,7 @@ export default defineCommand({
   example: '/disorder strength:4 lost:1 melee:defeated',
   options,
   async run(ctx, given) {
-    const tracked = trackedUnit(ctx, 'hearts-of-tin', given.unit);
+    const tracked = await trackedUnit(ctx, 'hearts-of-tin', given.unit);
     const f = tracked?.unit.fields as HotFields | undefined;
     if (tracked && f) {
       if (f.strength <= 0) refuse(`${tracked.unit.name} has no strength left: it is gone, not disordered.`);
@@ -93,7 +93,7 @@ export default defineCommand({
       title: 'Disorder',
       name: o.unit,
       userName: ctx.actor.userName,
-      description: [`strength ${input.strength} at the start of the turn · lost ${o.lost}${turnLoss} · melee: ${o.melee}`, gameNote(ctx, 'hearts-of-tin')]
+      description: [`strength ${input.strength} at the start of the turn · lost ${o.lost}${turnLoss} · melee: ${o.melee}`, await gameNote(ctx, 'hearts-of-tin')]
         .filter(Boolean)
         .join('\n'),
       outcome,

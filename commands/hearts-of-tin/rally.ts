@@ -35,8 +35,8 @@ const REROLL = 'reroll';
 async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
   const { ledger } = ctx.services;
   // A sealed roll is read as revealed (its choices are offered only then); unrevealed it is not on record here.
-  const onRecord = ledger.get(ctx.actor.guildId, rollId);
-  const view = onRecord && viewFor(ctx, onRecord);
+  const onRecord = await ledger.get(ctx.actor.guildId, rollId);
+  const view = onRecord && (await viewFor(ctx, onRecord));
   const first = view && !view.hidden && (!isSealed(view.row) || view.revealed) ? view.row : undefined;
   if (first?.command !== 'rally' || first.kind !== 'roll') {
     refuse('That rally is not on record in this server.');
@@ -50,9 +50,9 @@ async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
     refuse('The rules give no commander re-roll for that rally.');
   }
   // Checked before rolling so a spent button draws no dice; the ledger's once-key settles races.
-  const earlier = ledger.children(ctx.actor.guildId, first.id).find((r) => r.kind === 'reroll');
+  const earlier = (await ledger.children(ctx.actor.guildId, first.id)).find((r) => r.kind === 'reroll');
   if (earlier) refuse(`The commander has already joined this unit (re-roll ${earlier.id}): one re-roll per rally.`);
-  const tracked = trackedUnit(ctx, 'hearts-of-tin', first.unit ?? undefined);
+  const tracked = await trackedUnit(ctx, 'hearts-of-tin', first.unit ?? undefined);
   const reroll = await rollAndRecord(
     ctx,
     {
@@ -87,11 +87,11 @@ async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
 }
 
 /** A stored rally as its message: the first roll, the re-roll if taken, and the button if still open. */
-function storedRally(ctx: Context, row: LedgerRow, fresh = false) {
+async function storedRally(ctx: Context, row: LedgerRow, fresh = false) {
   const stored = row.input as Settled;
   const input = toInput(stored);
   // A roll just made has no re-roll yet: no need to look.
-  const reroll = fresh ? undefined : ctx.services.ledger.children(row.guild_id, row.id).find((r) => r.kind === 'reroll');
+  const reroll = fresh ? undefined : (await ctx.services.ledger.children(row.guild_id, row.id)).find((r) => r.kind === 'reroll');
   const offered = !reroll && commanderMayRejoin(input, row.result ?? '');
   const embed = rallyEmbed({
     unit: row.unit ?? undefined,
@@ -113,7 +113,7 @@ export default defineCommand({
   example: '/rally disorder:2 quality:militia commander_near:true unit:"1st Foot"',
   options,
   async run(ctx, given) {
-    const { options: o, tracked } = prepare(ctx, given);
+    const { options: o, tracked } = await prepare(ctx, given);
     const input = toInput(o);
     const first = await rollAndRecord(
       ctx,
@@ -124,8 +124,8 @@ export default defineCommand({
         effects: (out) => rallyEffects(tracked, out, commanderMayRejoin(input, out.result)),
       },
     );
-    const { embed, buttons } = storedRally(ctx, first.row, true);
-    return rollMessage(ctx, o.sealed, first, embed, buttons);
+    const { embed, buttons } = await storedRally(ctx, first.row, true);
+    return await rollMessage(ctx, o.sealed, first, embed, buttons);
   },
   buttons: { [REROLL]: commanderRejoins },
   autocomplete: unitChoicesFor('hearts-of-tin'),

@@ -36,8 +36,12 @@ export type Settled = ParsedOptions<typeof options> & { morale: MoraleInput['mor
 export type LwFields = { morale: Settled['morale']; casualties: number; original: number; unit_type: Settled['unit_type']; state?: LwState };
 
 /** Roster defaults (explicit options win); what cannot be checked is refused before any die. */
-export function prepare(ctx: Context, o: ParsedOptions<typeof options>, purpose: 'write' | 'read' = 'write'): { options: Settled; tracked?: Tracked } {
-  const tracked = trackedUnit(ctx, 'lightning-war', o.unit, purpose);
+export async function prepare(
+  ctx: Context,
+  o: ParsedOptions<typeof options>,
+  purpose: 'write' | 'read' = 'write',
+): Promise<{ options: Settled; tracked?: Tracked }> {
+  const tracked = await trackedUnit(ctx, 'lightning-war', o.unit, purpose);
   const f = tracked?.unit.fields as LwFields | undefined;
   if (f && o.casualties && o.casualties.original !== f.original) {
     refuse(`\`casualties\` ${o.casualties.lost}/${o.casualties.original}: ${tracked!.unit.name}'s original strength on the roster is ${f.original}.`);

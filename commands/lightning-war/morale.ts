@@ -51,7 +51,7 @@ export default defineCommand({
   options,
   check,
   async run(ctx, given) {
-    const { options: o, tracked } = prepare(ctx, given);
+    const { options: o, tracked } = await prepare(ctx, given);
     const input = toInput(o);
     const found = await rollAndRecord(
       ctx,
@@ -62,7 +62,7 @@ export default defineCommand({
         effects: (out) => moraleEffects(ctx, tracked, o, out),
       },
     );
-    return rollMessage(ctx, o.sealed, found, storedMorale(found.row).embed);
+    return await rollMessage(ctx, o.sealed, found, storedMorale(found.row).embed);
   },
   autocomplete: unitChoicesFor('lightning-war'),
   renderStored: (_ctx, row) => storedMorale(row),

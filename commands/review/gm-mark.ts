@@ -7,7 +7,7 @@ import { noticeEmbed } from '../../src/render/embed.js';
 
 /** A GM's note on a roll: a new ledger row pointing at it; the roll itself never changes. */
 export async function gmMark(ctx: Context, id: string, kind: 'void' | 'annotation', words: string): Promise<Reply> {
-  const row = findRoll(ctx, id);
+  const row = await findRoll(ctx, id);
   if (kind === 'void' && row.kind !== 'roll' && row.kind !== 'reroll' && row.kind !== 'check')
     refuse(`${row.id} is a ${row.kind} row, not a roll: only rolls and rulings can be voided.`);
   const finding = changeOutcome(row.system ?? 'unknown', kind === 'void' ? 'voided' : 'annotated', kind === 'void' ? 'Voided' : 'Annotated', words);

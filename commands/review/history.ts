@@ -12,19 +12,21 @@ const PAGE = 'history_page';
 
 type Params = FilterValues & { scope: 'channel' | 'server' };
 
-function page(ctx: Context, queryId: string, params: Params, n: number): Reply {
+async function page(ctx: Context, queryId: string, params: Params, n: number): Promise<Reply> {
   const filter = toFilter(ctx, params, params.scope === 'server');
   const { history } = ctx.services.ledger;
-  const first = history.page(filter, HISTORY_PAGE, Math.max(0, n) * HISTORY_PAGE);
+  const first = await history.page(filter, HISTORY_PAGE, Math.max(0, n) * HISTORY_PAGE);
   const { total, capped } = first;
   const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE));
   const p = Math.min(Math.max(0, n), pages - 1);
   // A stale button may point past the end: show the last page instead.
-  const { rows } = p === n ? first : history.page(filter, HISTORY_PAGE, p * HISTORY_PAGE);
+  const { rows } = p === n ? first : await history.page(filter, HISTORY_PAGE, p * HISTORY_PAGE);
   const ids = rows.map((r) => r.id);
-  const voids = history.voided(ctx.actor.guildId, ids);
-  const messages = history.messages(ids);
-  const lines = viewsFor(ctx, rows).map(({ row, hidden }) => historyLine(row, { voidReason: voids.get(row.id), messageId: messages.get(row.id), hidden }));
+  const voids = await history.voided(ctx.actor.guildId, ids);
+  const messages = await history.messages(ids);
+  const lines = (await viewsFor(ctx, rows)).map(({ row, hidden }) =>
+    historyLine(row, { voidReason: voids.get(row.id), messageId: messages.get(row.id), hidden }),
+  );
   const embed = historyEmbed('Roll history', lines, p, pages, total, params.scope === 'server' ? 'whole server' : 'this channel', capped);
   const buttons = [
     ...(p > 0 ? [{ custom_id: customId(PAGE, `${queryId}-${p - 1}`), label: '◀ Newer', style: 'secondary' as const }] : []),
@@ -46,12 +48,12 @@ export default defineCommand({
     ...filterOptions,
     scope: choice({ description: 'This channel (default), or the whole server (GM only)', choices: ['channel', 'server'] as const, default: 'channel' }),
   },
-  run(ctx, o) {
+  async run(ctx, o) {
     const params: Params = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Params;
     toFilter(ctx, params, params.scope === 'server');
     // The filters live in the database; the paging buttons carry only the query's id.
     const id = newRollId();
-    ctx.services.ledger.queries.save({
+    await ctx.services.ledger.queries.save({
       id,
       guild_id: ctx.actor.guildId,
       channel_id: ctx.actor.channelId,
@@ -62,15 +64,15 @@ export default defineCommand({
     return page(ctx, id, params, 0);
   },
   buttons: {
-    [PAGE]: (ctx, target) => {
+    [PAGE]: async (ctx, target) => {
       const m = /^([0-9a-z]+)-(\d{1,6})$/.exec(target);
-      const q = m && ctx.services.ledger.queries.get(ctx.actor.guildId, m[1]!, ctx.services.ledger.timestamp());
+      const q = m && (await ctx.services.ledger.queries.get(ctx.actor.guildId, m[1]!, ctx.services.ledger.timestamp()));
       if (!m || !q) refuse('That history page is not on record in this server.');
       if (q === 'expired') refuse('That history page has expired (pages last a day): run /history again.');
       if (q.user_id !== ctx.actor.userId) refuse('Only the player who asked for this history can page it: run /history yourself.');
       // A member who is no longer a GM pages no further through the whole server (issue 13).
       checkAccess(ctx, historyAccess, q.params);
-      const reply = page(ctx, q.id, q.params as Params, Number(m[2]));
+      const reply = await page(ctx, q.id, q.params as Params, Number(m[2]));
       return reply.type === 'message' ? { type: 'update', embed: reply.embed, buttons: reply.buttons } : reply;
     },
   },

@@ -16,13 +16,13 @@ export default defineCommand({
   example: '/reveal id:k3x9q2m7pd',
   options: { id: text({ description: 'The sealed roll id', maxLength: 20, required: true }) },
   async run(ctx, o) {
-    const row = findRoll(ctx, o.id);
+    const row = await findRoll(ctx, o.id);
     if (!isSealed(row)) refuse(`Roll ${row.id} is not sealed: its result is already public.`);
     assertOwnerOrGm(ctx, row.user_id, `Only ${row.user_name}, who rolled it, or a GM can reveal roll ${row.id}.`);
     const command = ctx.commands.find((c) => c.name === row.command);
     const render = command && !isGroup(command) ? command.renderStored : undefined;
     if (!render) refuse(`Roll ${row.id} cannot be shown here.`);
-    const sealed = ctx.services.ledger.sealedPayloads(ctx.actor.guildId, [row.id]).get(row.id);
+    const sealed = (await ctx.services.ledger.sealedPayloads(ctx.actor.guildId, [row.id])).get(row.id);
     if (!sealed) refuse(`Roll ${row.id} was sealed before sealed rolls carried a commitment: a GM can read it with /roll show.`);
     const { salt, payload } = sealed;
     const mark = await ctx.services.ledger.transaction(async (tx) => {
@@ -49,7 +49,7 @@ export default defineCommand({
       }
       return r;
     });
-    const { embed, buttons } = render(ctx, withPayload(row, payload));
+    const { embed, buttons } = await render(ctx, withPayload(row, payload));
     const footer = `${embed.footer?.text ?? ''} · sealed at the roll, revealed by ${ctx.actor.userName} (${mark.id})`;
     const outcome = payload.outcome as { steps: never[] };
     return {

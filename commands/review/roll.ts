@@ -14,12 +14,12 @@ export default {
       description: 'One roll in full: input, dice, modifiers, result, linked rows, hash',
       access: EVERYONE,
       options: { id: text({ description: 'The roll id, from the reply footer or /history', maxLength: 20, required: true }) },
-      run(ctx, o) {
-        const { row, hidden } = viewFor(ctx, findRoll(ctx, o.id));
+      async run(ctx, o) {
+        const { row, hidden } = await viewFor(ctx, await findRoll(ctx, o.id));
         const { history } = ctx.services.ledger;
         // Before a reveal, only GM marks are listed: nothing derived from the result (issue 13).
-        const related = ctx.services.ledger.children(ctx.actor.guildId, row.id).filter((r) => !hidden || r.kind === 'void' || r.kind === 'annotation');
-        return message(rollDetailEmbed(row, related, history.messages([row.id]).get(row.id), hidden), true);
+        const related = (await ctx.services.ledger.children(ctx.actor.guildId, row.id)).filter((r) => !hidden || r.kind === 'void' || r.kind === 'annotation');
+        return message(rollDetailEmbed(row, related, (await history.messages([row.id])).get(row.id), hidden), true);
       },
     }),
   },

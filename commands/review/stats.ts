@@ -35,12 +35,12 @@ export default defineCommand({
     // In chunks, oldest first: memory holds one chunk whatever the ledger's size, and the event
     // loop is given back between chunks (issue 14).
     for await (const chunk of history.chunks(filter)) {
-      const voided = history.voided(
+      const voided = await history.voided(
         ctx.actor.guildId,
         chunk.map((r) => r.id),
       );
       // Voided rolls and sealed results this viewer may not see are left out; a revealed one counts.
-      for (const { row, hidden } of viewsFor(ctx, chunk)) {
+      for (const { row, hidden } of await viewsFor(ctx, chunk)) {
         if (hidden || voided.has(row.id)) continue;
         rolls++;
         for (const d of row.dice) if (d >= 1 && d <= FACES) faces[d - 1]!++;

@@ -17,7 +17,7 @@ export default defineCommand({
   },
   async run(ctx, o) {
     const { ledger } = ctx.services;
-    const row = o.id ? findRoll(ctx, o.id) : undefined;
+    const row = o.id ? await findRoll(ctx, o.id) : undefined;
     // In chunks: a long chain gives the event loop back, so other servers are served and the
     // responder can defer this reply past Discord's 3 s (issue 14).
     const report = await ledger.verifyInChunks(ctx.actor.guildId, row?.guild_seq);

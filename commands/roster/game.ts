@@ -84,9 +84,9 @@ export default {
       },
       check: (o) => (Boolean(o.commit) === Boolean(o.reveal) ? 'Give exactly one of `commit` (the hash) or `reveal` (the seed).' : undefined),
       async run(ctx, o) {
-        const g = runningGame(ctx);
+        const g = await runningGame(ctx);
         const { ledger } = ctx.services;
-        if (ledger.gameRollCount(g.guild_id, g.id) > 0) refuse(`${g.name} has rolled already: seeds are taken only before the first roll.`);
+        if ((await ledger.gameRollCount(g.guild_id, g.id)) > 0) refuse(`${g.name} has rolled already: seeds are taken only before the first roll.`);
         const seeds = JSON.parse(g.seed_commitments) as SeedCommitment[];
         const mine = seeds.find((c) => c.user_id === ctx.actor.userId);
         let note: string;
@@ -135,7 +135,7 @@ export default {
         phase: text({ description: 'The phase, e.g. "Rally Phase"', maxLength: 60 }),
       },
       async run(ctx, o) {
-        const g = runningGame(ctx);
+        const g = await runningGame(ctx);
         assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
         const { ledger } = ctx.services;
         const { updated, lines } = await ledger.transaction(async (tx) => {
@@ -162,13 +162,13 @@ export default {
       access: EVERYONE,
       options: {},
       async run(ctx) {
-        const g = runningGame(ctx);
+        const g = await runningGame(ctx);
         const { ledger } = ctx.services;
         return message(
           gameEmbed('Game', g, {
-            units: ledger.roster.countUnits(g.id),
-            rolls: ledger.gameRollCount(g.guild_id, g.id),
-            rulings: ledger.gameRulingCount(g.guild_id, g.id),
+            units: await ledger.roster.countUnits(g.id),
+            rolls: await ledger.gameRollCount(g.guild_id, g.id),
+            rulings: await ledger.gameRulingCount(g.guild_id, g.id),
           }),
         );
       },
@@ -178,7 +178,7 @@ export default {
       access: EVERYONE,
       options: {},
       async run(ctx) {
-        const g = runningGame(ctx);
+        const g = await runningGame(ctx);
         assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
         const { ledger } = ctx.services;
         const ended = await ledger.transaction(async (tx) => {
@@ -196,7 +196,9 @@ export default {
           return (await tx.roster.game(g.guild_id, g.id))!;
         });
         const note = `Server seed revealed: \`${g.server_seed}\` (its SHA-256 was published at the start). Check every die with \`npm run verify -- export.jsonl\` after /export.`;
-        return message(gameEmbed('Game ended', ended, { units: ledger.roster.countUnits(g.id), rolls: ledger.gameRollCount(g.guild_id, g.id), note }));
+        return message(
+          gameEmbed('Game ended', ended, { units: await ledger.roster.countUnits(g.id), rolls: await ledger.gameRollCount(g.guild_id, g.id), note }),
+        );
       },
     }),
   },

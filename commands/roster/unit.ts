@@ -26,9 +26,9 @@ function fieldValues(o: Record<string, unknown>): Partial<Record<FieldName, unkn
 }
 
 /** The game and the named unit on its roster; an unknown name is refused. */
-function findUnit(ctx: Context, name: string): { game: Game; unit: RosterUnit } {
-  const game = runningGame(ctx);
-  const unit = ctx.services.ledger.roster.unitByName(game.id, name);
+async function findUnit(ctx: Context, name: string): Promise<{ game: Game; unit: RosterUnit }> {
+  const game = await runningGame(ctx);
+  const unit = await ctx.services.ledger.roster.unitByName(game.id, name);
   return { game, unit: unit ?? refuse(`There is no unit named ${JSON.stringify(name)} in ${game.name}. /unit list shows the roster.`) };
 }
 
@@ -37,12 +37,12 @@ function recordUnit(tx: LedgerTx, ctx: Context, game: Game, unit: string, input:
 }
 
 /** One page of the roster, with paging buttons when there is more than one page. */
-function listPage(ctx: Context, game: Game, page: number): Reply {
+async function listPage(ctx: Context, game: Game, page: number): Promise<Reply> {
   const { roster } = ctx.services.ledger;
-  const total = roster.countUnits(game.id);
+  const total = await roster.countUnits(game.id);
   const pages = Math.max(1, Math.ceil(total / UNITS_PER_PAGE));
   const p = Math.min(Math.max(0, page), pages - 1);
-  const embed = unitListEmbed(game, roster.units(game.id, UNITS_PER_PAGE, p * UNITS_PER_PAGE), p, pages, total);
+  const embed = unitListEmbed(game, await roster.units(game.id, UNITS_PER_PAGE, p * UNITS_PER_PAGE), p, pages, total);
   const buttons =
     pages > 1
       ? [
@@ -67,7 +67,7 @@ export default {
         ...FIELD_OPTIONS,
       },
       async run(ctx, o) {
-        const game = runningGame(ctx);
+        const game = await runningGame(ctx);
         const fields = newUnitFields(game.system, fieldValues(o));
         const { ledger } = ctx.services;
         try {
@@ -115,7 +115,7 @@ export default {
         ...FIELD_OPTIONS,
       },
       async run(ctx, o) {
-        const found = findUnit(ctx, o.unit);
+        const found = await findUnit(ctx, o.unit);
         const { game, unit } = found;
         assertMayChange(ctx, { game, unit });
         const changes = fieldValues(o);
@@ -156,7 +156,7 @@ export default {
       access: EVERYONE,
       options: { unit: unitName() },
       async run(ctx, o) {
-        const found = findUnit(ctx, o.unit);
+        const found = await findUnit(ctx, o.unit);
         return message(unitEmbed('Unit', found.game.system, found.unit));
       },
     }),
@@ -165,7 +165,7 @@ export default {
       access: EVERYONE,
       options: {},
       async run(ctx) {
-        const game = runningGame(ctx);
+        const game = await runningGame(ctx);
         return listPage(ctx, game, 0);
       },
     }),
@@ -174,7 +174,7 @@ export default {
       access: EVERYONE,
       options: { unit: unitName() },
       async run(ctx, o) {
-        const found = findUnit(ctx, o.unit);
+        const found = await findUnit(ctx, o.unit);
         const { game, unit } = found;
         assertMayChange(ctx, found, { verb: 'remove it' });
         const { ledger } = ctx.services;
@@ -197,11 +197,11 @@ export default {
   },
   buttons: {
     // The custom_id names a game and a page; the game must be this channel's, in this server.
-    [PAGE]: (ctx, target) => {
+    [PAGE]: async (ctx, target) => {
       const m = /^([0-9a-z]+)-(\d{1,4})$/.exec(target);
-      const game = m && ctx.services.ledger.roster.game(ctx.actor.guildId, m[1]!);
+      const game = m && (await ctx.services.ledger.roster.game(ctx.actor.guildId, m[1]!));
       if (!m || !game || game.channel_id !== ctx.actor.channelId) refuse('That roster is not in this channel.');
-      const page = listPage(ctx, game, Number(m[2]));
+      const page = await listPage(ctx, game, Number(m[2]));
       return page.type === 'message' ? { type: 'update', embed: page.embed, buttons: page.buttons } : page;
     },
   },

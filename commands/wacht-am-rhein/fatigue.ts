@@ -41,13 +41,13 @@ type Subject = { tracked?: Tracked; name: string | undefined; state: FatigueStat
  * is kept with the ruling). `status` describes an untracked unit only: a roster unit's status is
  * its own, changed by events and recoveries (wacht-am-rhein.md, Modes and restrictions).
  */
-function subject(
+async function subject(
   ctx: Context,
   o: { unit?: string; status?: FatigueState['status']; attack?: number; defense?: number; movement?: number },
   purpose: 'write' | 'read',
   needStrengths: boolean,
-): Subject {
-  const tracked = o.unit ? trackedUnit(ctx, SYSTEM, o.unit, purpose) : undefined;
+): Promise<Subject> {
+  const tracked = o.unit ? await trackedUnit(ctx, SYSTEM, o.unit, purpose) : undefined;
   if (tracked) {
     const f = tracked.unit.fields as Record<string, any>;
     if (o.status !== undefined && o.status !== f.fatigue) {
@@ -102,7 +102,7 @@ async function applyChange(
     return r;
   });
   const embed = fatigueChangeEmbed({ title, name: s.name, userName: ctx.actor.userName, outcome, row, ...(s.printed ? { printed: s.printed } : {}) });
-  const note = gameNote(ctx, SYSTEM);
+  const note = await gameNote(ctx, SYSTEM);
   return resultMessage({ row, outcome }, note ? { ...embed, description: [embed.description, `*${note}*`].filter(Boolean).join('\n') } : embed);
 }
 
@@ -129,8 +129,8 @@ export default {
       access: EVERYONE,
       options: { event: choice({ description: 'What happened to the unit', choices: EVENT_CODES, required: true }), ...common },
       async run(ctx, o) {
-        const s = subject(ctx, o, 'write', false);
-        const game = s.tracked?.game ?? gameFor(ctx, SYSTEM);
+        const s = await subject(ctx, o, 'write', false);
+        const game = s.tracked?.game ?? (await gameFor(ctx, SYSTEM));
         const mode = s.tracked ? (s.tracked.unit.fields as Record<string, unknown>).mode : undefined;
         if (o.event === 'left_maneuver_reserve' && s.tracked && mode !== 'maneuver_reserve') {
           refuse(
@@ -160,7 +160,7 @@ export default {
         ...common,
       },
       async run(ctx, o) {
-        const s = subject(ctx, o, 'write', false);
+        const s = await subject(ctx, o, 'write', false);
         const f = s.tracked?.unit.fields as Record<string, unknown> | undefined;
         const mode = f?.mode;
         const tactical = o.tactical ?? (mode === undefined ? undefined : mode === 'tactical');
@@ -190,7 +190,7 @@ export default {
       access: EVERYONE,
       options: { ...common, ...strengths },
       async run(ctx, o) {
-        const s = subject(ctx, o, 'read', true);
+        const s = await subject(ctx, o, 'read', true);
         return message(fatigueStatusEmbed(s.name, s.printed!, s.state.status, s.state.mrExemption));
       },
     }),

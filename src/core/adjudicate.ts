@@ -16,14 +16,14 @@ import type { Button, Context, Reply, RecordSummary } from './command.js';
  * Said in the reply when the channel's game is of another system: the result is recorded, but not
  * as part of that game.
  */
-export function gameNote(ctx: Context, system: SystemId): string | undefined {
-  const game = ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
+export async function gameNote(ctx: Context, system: SystemId): Promise<string | undefined> {
+  const game = await ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
   if (!game || game.system === system) return undefined;
   return `Not part of ${userText(game.name)}: that game is ${systemName(game.system)}, so this ${systemName(system)} result is recorded outside it.`;
 }
 
-const noted = (ctx: Context, system: string, embed: APIEmbed): APIEmbed => {
-  const note = gameNote(ctx, system as SystemId);
+const noted = async (ctx: Context, system: string, embed: APIEmbed): Promise<APIEmbed> => {
+  const note = await gameNote(ctx, system as SystemId);
   return note ? { ...embed, description: [embed.description, `*${note}*`].filter(Boolean).join('\n') } : embed;
 };
 
@@ -108,17 +108,17 @@ export function resultMessage(found: { row: LedgerRow; outcome: Outcome }, embed
  * channel sees only that it happened: the result goes to the roller if a GM, and to the GMs'
  * channel; /reveal publishes it later.
  */
-export function rollMessage(
+export async function rollMessage(
   ctx: Context,
   sealed: boolean | undefined,
   found: { row: LedgerRow; outcome: Outcome },
   shown: APIEmbed,
   buttons: Button[] = [],
-): Reply {
-  const embed = found.row.system ? noted(ctx, found.row.system, shown) : shown;
+): Promise<Reply> {
+  const embed = found.row.system ? await noted(ctx, found.row.system, shown) : shown;
   if (!sealed) return resultMessage(found, embed, buttons);
   const { row } = found;
-  const gmChannel = ctx.services.ledger.settings.get(ctx.actor.guildId).gm_channel_id;
+  const gmChannel = (await ctx.services.ledger.settings.get(ctx.actor.guildId)).gm_channel_id;
   const shownToYou = ctx.actor.isGm ? ' The result was shown to you.' : '';
   const body = `Sealed roll \`${row.id}\` by <@${row.user_id}>: the result is recorded (hash \`${row.hash.slice(0, 8)}\`) and stays hidden until a GM or the roller runs /reveal id:${row.id}.`;
   // Whether the GMs' channel got it is known only once the post is tried: the transport posts

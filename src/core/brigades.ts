@@ -6,9 +6,9 @@ import type { Context } from './command.js';
 
 const brigadeOf = (u: RosterUnit) => String(u.fields.brigade ?? '').trim();
 
-export function brigadeUnits(ctx: Context, game: Game, name: string): { ever: RosterUnit[]; live: RosterUnit[] } {
+export async function brigadeUnits(ctx: Context, game: Game, name: string): Promise<{ ever: RosterUnit[]; live: RosterUnit[] }> {
   const key = name.trim().toLowerCase();
-  const ever = ctx.services.ledger.roster.everyUnit(game.id).filter((u) => brigadeOf(u).toLowerCase() === key);
+  const ever = (await ctx.services.ledger.roster.everyUnit(game.id)).filter((u) => brigadeOf(u).toLowerCase() === key);
   return { ever, live: ever.filter((u) => !u.removed_at) };
 }
 

@@ -3,7 +3,8 @@ import { removeSpooled } from '../util/spool.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { APIEmbed } from 'discord.js';
 import type { Roller } from '../dice/roller.js';
-import type { Ledger, LedgerRow } from '../ledger/ledger.js';
+import type { LedgerRow } from '../ledger/ledger.js';
+import type { LedgerStore } from '../ledger/store.js';
 import type { Game } from '../ledger/roster.js';
 import type { Logger } from '../log.js';
 import type { Finding } from '../rules/types.js';
@@ -25,8 +26,11 @@ export type Actor = {
   roleIds?: string[];
 };
 
+/** Autocomplete choices as Discord takes them. */
+export type Choices = { name: string; value: string }[];
+
 export type Services = {
-  ledger: Ledger;
+  ledger: LedgerStore;
   /** Dice outside a game. */
   roller: Roller;
   /** Dice of a game's roll number `seq`: its seeded stream in production. */
@@ -125,9 +129,9 @@ export type CommandModule<O extends OptionMap> = {
   run(ctx: Context, input: ParsedOptions<O>): Reply | Promise<Reply>;
   /** Button actions this command owns: custom_id `v1:<action>:<target>`. */
   buttons?: Record<string, ButtonHandler>;
-  autocomplete?: (ctx: Context, option: string, value: string) => { name: string; value: string }[];
+  autocomplete?: (ctx: Context, option: string, value: string) => Choices | Promise<Choices>;
   /** The result message of one of its stored rolls, as first shown (for /reveal). */
-  renderStored?: (ctx: Context, row: LedgerRow) => { embed: APIEmbed; buttons: Button[] };
+  renderStored?: (ctx: Context, row: LedgerRow) => { embed: APIEmbed; buttons: Button[] } | Promise<{ embed: APIEmbed; buttons: Button[] }>;
 };
 
 /** One subcommand of a command group (/game start, /odds rally …). */
@@ -150,7 +154,7 @@ export type CommandGroup = {
   cost?: number;
   subcommands: Record<string, Subcommand<any>>;
   buttons?: Record<string, ButtonHandler>;
-  autocomplete?: (ctx: Context, option: string, value: string, subcommand?: string) => { name: string; value: string }[];
+  autocomplete?: (ctx: Context, option: string, value: string, subcommand?: string) => Choices | Promise<Choices>;
 };
 
 export type AnyCommand = CommandModule<any> | CommandGroup;

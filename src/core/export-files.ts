@@ -3,19 +3,24 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { HistoryFilter } from '../ledger/history.js';
-import type { History } from '../ledger/history.js';
-import type { Ledger } from '../ledger/ledger.js';
+import type { LedgerStore } from '../ledger/store.js';
 import type { RawRow } from '../ledger/rows.js';
 import { toCsv, toJsonl, type ExportRow } from '../render/export.js';
 import { Spool } from '../util/spool.js';
 
 export type ExportJob = { filter: HistoryFilter; limit: number; stamp: string };
+
+/** Where an export reads: the rows in chunks, and the message that showed each (SQLite's History, or a store's history). */
+export type ExportSource = {
+  rawChunks(f: HistoryFilter): AsyncGenerator<RawRow[]>;
+  messages(rollIds: string[]): Map<string, string> | Promise<Map<string, string>>;
+};
 /** The files written, or how many rows had been read when they passed the limit (nothing kept). */
 export type ExportResult = { ok: true; rows: number; files: { name: string; path: string; bytes: number }[] } | { ok: false; rows: number };
 
 /** One chunk as CSV and JSON Lines, with the message that showed each row. */
-function render(history: History, chunk: RawRow[], header: boolean) {
-  const messages = history.messages(chunk.map((r) => r.id));
+async function render(history: ExportSource, chunk: RawRow[], header: boolean) {
+  const messages = await history.messages(chunk.map((r) => r.id));
   const rows: ExportRow[] = chunk.map((r) => ({ ...r, message_id: messages.get(r.id) ?? null }));
   return { csv: toCsv(rows, header), jsonl: toJsonl(rows), rows: rows.length };
 }
@@ -25,14 +30,14 @@ function render(history: History, chunk: RawRow[], header: boolean) {
  * chunk at a time: memory holds one chunk whatever the ledger's size. Past `limit` bytes the files
  * are removed and the result says so, so nothing grows past what the reply could carry.
  */
-export async function writeExport(history: History, job: ExportJob): Promise<ExportResult> {
+export async function writeExport(history: ExportSource, job: ExportJob): Promise<ExportResult> {
   const spool = await Spool.create();
   try {
     const csv = await spool.file(`ledger-${job.stamp}.csv`);
     const jsonl = await spool.file(`ledger-${job.stamp}.jsonl`);
     let count = 0;
     for await (const chunk of history.rawChunks(job.filter)) {
-      const part = render(history, chunk, count === 0);
+      const part = await render(history, chunk, count === 0);
       if (csv.bytes + jsonl.bytes + Buffer.byteLength(part.csv) + Buffer.byteLength(part.jsonl) > job.limit) {
         await spool.discard();
         return { ok: false, rows: count + part.rows };
@@ -74,10 +79,13 @@ function startWorker(name: string, workerData: unknown): Worker {
   return new Worker(boot, { eval: true, workerData, resourceLimits: WORKER_LIMITS });
 }
 
-/** Runs the export in a worker thread on its own read-only connection; in-thread for an in-memory ledger. */
-export function exportLedger(ledger: Ledger, job: ExportJob): Promise<ExportResult> {
-  if (ledger.db.memory) return writeExport(ledger.history, job);
-  const worker = startWorker('export-worker', { file: ledger.db.name, job });
+/**
+ * Runs a SQLite file's export in a worker thread on its own read-only connection; in-thread where
+ * there is no file (memory, PostgreSQL, whose reads wait on the network, not the thread).
+ */
+export function exportLedger(ledger: LedgerStore, job: ExportJob): Promise<ExportResult> {
+  if (!ledger.sqliteFile) return writeExport(ledger.history, job);
+  const worker = startWorker('export-worker', { file: ledger.sqliteFile, job });
   return new Promise((resolve, reject) => {
     let settled = false;
     worker.once('message', (m: { result?: ExportResult; error?: string }) => {

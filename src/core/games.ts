@@ -3,9 +3,9 @@ import type { Context } from './command.js';
 import { refuse } from './user-error.js';
 
 /** The game running in the actor's channel; with none, the request is refused with how to start one. */
-export function runningGame(ctx: Context): Game {
+export async function runningGame(ctx: Context): Promise<Game> {
   return (
-    ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId) ??
+    (await ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId)) ??
     refuse('No game is running in this channel: start one with /game start system:<system> name:<name>.')
   );
 }
@@ -14,7 +14,7 @@ export function runningGame(ctx: Context): Game {
  * The channel's running game, if this outcome belongs to it: rolls of the game's system are
  * tagged with its id, turn and phase (a roll of another system in the channel is not the game's).
  */
-export function gameFor(ctx: Context, system: string | null): Game | undefined {
-  const game = ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
+export async function gameFor(ctx: Context, system: string | null): Promise<Game | undefined> {
+  const game = await ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
   return game && (system === null || game.system === system) ? game : undefined;
 }

@@ -1,4 +1,4 @@
-import type { Ledger } from '../ledger/ledger.js';
+import type { LedgerStore } from '../ledger/store.js';
 import type { Logger } from '../log.js';
 
 /**
@@ -11,7 +11,7 @@ export class MessageLinks {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly ledger: Ledger,
+    private readonly ledger: Pick<LedgerStore, 'transaction'>,
     private readonly log: Logger,
     private readonly batchMs = 50,
   ) {}

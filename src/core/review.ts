@@ -5,8 +5,8 @@ import type { Context } from './command.js';
 import { refuse } from './user-error.js';
 
 /** A roll of this server by id, or the error; another server's roll is "not found", never shown. */
-export function findRoll(ctx: Context, id: string): LedgerRow {
-  return ctx.services.ledger.get(ctx.actor.guildId, id.trim().toLowerCase()) ?? refuse(`There is no roll ${JSON.stringify(id)} in this server.`);
+export async function findRoll(ctx: Context, id: string): Promise<LedgerRow> {
+  return (await ctx.services.ledger.get(ctx.actor.guildId, id.trim().toLowerCase())) ?? refuse(`There is no roll ${JSON.stringify(id)} in this server.`);
 }
 
 /** A row as this viewer may see it: `hidden` when sealed and unrevealed and the viewer is not a GM. */
@@ -17,12 +17,12 @@ export type View = { row: LedgerRow; hidden: boolean; revealed: boolean };
  * row), and to GMs before that (from the sealed payload); to anyone else, the roller included, it
  * stays hidden: the chained row holds only a commitment.
  */
-export function viewsFor(ctx: Context, rows: LedgerRow[]): View[] {
+export async function viewsFor(ctx: Context, rows: LedgerRow[]): Promise<View[]> {
   const sealed = rows.filter(isSealed).map((r) => r.id);
   if (!sealed.length) return rows.map((row) => ({ row, hidden: false, revealed: false }));
   const { ledger } = ctx.services;
-  const revealed = ledger.history.revealedPayloads(ctx.actor.guildId, sealed);
-  const forGm = ctx.actor.isGm ? ledger.sealedPayloads(ctx.actor.guildId, sealed) : new Map();
+  const revealed = await ledger.history.revealedPayloads(ctx.actor.guildId, sealed);
+  const forGm = ctx.actor.isGm ? await ledger.sealedPayloads(ctx.actor.guildId, sealed) : new Map();
   return rows.map((row) => {
     if (!isSealed(row)) return { row, hidden: false, revealed: false };
     const reveal = revealed.get(row.id);
@@ -33,4 +33,4 @@ export function viewsFor(ctx: Context, rows: LedgerRow[]): View[] {
   });
 }
 
-export const viewFor = (ctx: Context, row: LedgerRow): View => viewsFor(ctx, [row])[0]!;
+export const viewFor = async (ctx: Context, row: LedgerRow): Promise<View> => (await viewsFor(ctx, [row]))[0]!;

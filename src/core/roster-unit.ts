@@ -13,10 +13,10 @@ export type Tracked = { game: Game; unit: RosterUnit };
  * unit means writing the result back to it, so only its owner or a GM may (anyone may still roll
  * without naming it): the one permission check, before any die is rolled.
  */
-export function trackedUnit(ctx: Context, system: SystemId, name: string | undefined, purpose: 'write' | 'read' = 'write'): Tracked | undefined {
+export async function trackedUnit(ctx: Context, system: SystemId, name: string | undefined, purpose: 'write' | 'read' = 'write'): Promise<Tracked | undefined> {
   if (!name) return undefined;
-  const game = gameFor(ctx, system);
-  const unit = game && ctx.services.ledger.roster.unitByName(game.id, name);
+  const game = await gameFor(ctx, system);
+  const unit = game && (await ctx.services.ledger.roster.unitByName(game.id, name));
   if (!game || !unit) return undefined;
   if (purpose === 'write') assertMayChange(ctx, { game, unit }, { hint: true });
   return { game, unit };

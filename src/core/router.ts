@@ -61,16 +61,16 @@ export class Router {
   async handle(req: Request): Promise<Reply> {
     const given = new Set(req.type === 'command' ? Object.keys(req.options) : []);
     const channels = (req.type === 'command' && req.channels) || {};
-    const ctx: Context = {
-      actor: this.withGmRole(req.actor),
-      services: this.services,
-      commands: this.commands,
-      given,
-      channel: (id) => channels[id],
-      attachmentLimit: (req.type === 'command' && req.attachmentLimit) || DEFAULT_ATTACHMENT_LIMIT,
-    };
     try {
       this.spend(req);
+      const ctx: Context = {
+        actor: await this.withGmRole(req.actor),
+        services: this.services,
+        commands: this.commands,
+        given,
+        channel: (id) => channels[id],
+        attachmentLimit: (req.type === 'command' && req.attachmentLimit) || DEFAULT_ATTACHMENT_LIMIT,
+      };
       return await this.dispatch(req, ctx);
     } catch (err) {
       if (err instanceof UserError) return { type: 'error', message: err.message };
@@ -95,9 +95,9 @@ export class Router {
     if (!taken.ok) refuse(`Slow down: you are sending commands faster than this server allows. Try again in ${taken.retryAfterS} s.`);
   }
 
-  private withGmRole(actor: Actor): Actor {
+  private async withGmRole(actor: Actor): Promise<Actor> {
     if (actor.isGm || !actor.roleIds?.length) return actor;
-    const role = this.services.ledger.settings.get(actor.guildId).gm_role_id;
+    const role = (await this.services.ledger.settings.get(actor.guildId)).gm_role_id;
     return role && actor.roleIds.includes(role) ? { ...actor, isGm: true } : actor;
   }
 
@@ -110,7 +110,7 @@ export class Router {
     }
     const command = this.byName.get(req.name);
     if (req.type === 'autocomplete') {
-      const choices = command?.autocomplete?.(ctx, req.option, req.value, req.subcommand) ?? [];
+      const choices = (await command?.autocomplete?.(ctx, req.option, req.value, req.subcommand)) ?? [];
       return { type: 'choices', choices: choices.slice(0, AUTOCOMPLETE_MAX) };
     }
     if (!command) {

@@ -12,16 +12,16 @@ export const unitOption = () => text({ description: 'Name of the unit, kept with
  * Autocomplete for `unit` in a command of one system: the roster of the channel's game when it is
  * of that system, then names this channel has rolled in that system, most recent first.
  */
-export const unitChoicesFor = (system: SystemId) => (ctx: Context, option: string, value: string) => {
+export const unitChoicesFor = (system: SystemId) => async (ctx: Context, option: string, value: string) => {
   if (option !== 'unit') return [];
-  const game = gameFor(ctx, system);
-  const roster = game ? ctx.services.ledger.roster.unitNames(game.id, value, 25) : [];
-  const recent = ctx.services.ledger.recentUnits(ctx.actor.guildId, ctx.actor.channelId, value, 25, system);
+  const game = await gameFor(ctx, system);
+  const roster = game ? await ctx.services.ledger.roster.unitNames(game.id, value, 25) : [];
+  const recent = await ctx.services.ledger.recentUnits(ctx.actor.guildId, ctx.actor.channelId, value, 25, system);
   return [...new Set([...roster, ...recent])].slice(0, 25).map((u) => ({ name: u, value: u }));
 };
 
 /** Autocomplete for a roster command: the units of the channel's running game. */
-export function rosterChoices(ctx: Context, value: string) {
-  const game = ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
-  return game ? ctx.services.ledger.roster.unitNames(game.id, value, 25).map((n) => ({ name: n, value: n })) : [];
+export async function rosterChoices(ctx: Context, value: string) {
+  const game = await ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
+  return game ? (await ctx.services.ledger.roster.unitNames(game.id, value, 25)).map((n) => ({ name: n, value: n })) : [];
 }

@@ -4,7 +4,7 @@ import type { Roster } from './roster.js';
 import type { Settings } from './settings.js';
 
 /** A method's promise-returning twin: the handle is async so a networked backend can implement it. */
-type Async<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never };
+export type Async<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never };
 
 /** What one transaction may do: the writes that belong together, and the reads they need. */
 export type LedgerTx = Async<{

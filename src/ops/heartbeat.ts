@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Ledger } from '../ledger/ledger.js';
+import type { LedgerStore } from '../ledger/store.js';
 
 /** Where the running bot writes its heartbeat, beside the ledger unless HEALTH_FILE says otherwise. */
 /** Where a bot process beats: one file per shard when sharded (discord.js sets SHARDS to the shard's id list, "[0]"). */
@@ -20,7 +20,7 @@ export const STALE_MS = 45_000;
  * transaction opened and closed, through the ledger's own queue). `npm run health` reads it, for
  * Docker's HEALTHCHECK and systemd.
  */
-export function startHeartbeat(file: string, ledger: Ledger, connected: () => boolean): { stop(): void; beat(): Promise<void> } {
+export function startHeartbeat(file: string, ledger: Pick<LedgerStore, 'transaction'>, connected: () => boolean): { stop(): void; beat(): Promise<void> } {
   const beat = async () => {
     let writable = false;
     let error: string | undefined;

@@ -7,6 +7,7 @@ import { Ledger } from '../../src/ledger/ledger.js';
 import { createLogger } from '../../src/log.js';
 import { alice } from '../helpers/app.js';
 import { tmpDb } from '../helpers/tmp.js';
+import { sqliteStore } from '../../src/ledger/store.js';
 
 describe('the router when a handler throws', () => {
   it('answers "something went wrong (ref …)", logs the same ref, and keeps serving', async () => {
@@ -31,7 +32,7 @@ describe('the router when a handler throws', () => {
       run: () => ({ type: 'error', message: 'fine' }),
     });
     const router = new Router([boom, ok], {
-      ledger,
+      ledger: sqliteStore(ledger),
       roller: cryptoRoller,
       gameRoller: () => cryptoRoller,
       log: createLogger({ level: 'error', write: (l) => logs.push(l) }),
@@ -81,7 +82,12 @@ describe('access, declared once', () => {
       },
     });
     const ledger = Ledger.open(tmpDb());
-    const router = new Router([gmCommand], { ledger, roller: cryptoRoller, gameRoller: () => cryptoRoller, log: createLogger({ level: 'silent' }) });
+    const router = new Router([gmCommand], {
+      ledger: sqliteStore(ledger),
+      roller: cryptoRoller,
+      gameRoller: () => cryptoRoller,
+      log: createLogger({ level: 'silent' }),
+    });
     const reply = await router.handle({ type: 'command', name: 'secret', options: {}, actor: alice });
     expect(reply).toEqual({ type: 'error', message: 'Only a GM (Manage Server, or the GM role set with /config gm-role) can see the secret.' });
     expect(ran).toBe(0);
