@@ -9,6 +9,8 @@ export type Config = {
   applicationId: string | undefined;
   guildId: string | undefined;
   databasePath: string;
+  /** A PostgreSQL ledger shared by several processes or machines (postgres://…); unset: the SQLite file at databasePath. */
+  databaseUrl: string | undefined;
   apiBase: string | undefined;
   logLevel: LogLevel;
   rateLimit: RateLimit;
@@ -40,6 +42,13 @@ const schema = z.object({
   DISCORD_APPLICATION_ID: z.preprocess(blankIsUnset, snowflake.optional()),
   DISCORD_GUILD_ID: z.preprocess(blankIsUnset, snowflake.optional()),
   DATABASE_PATH: z.preprocess(blankIsUnset, z.string().default(DEFAULT_DATABASE_PATH)),
+  DATABASE_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/)
+      .optional(),
+  ),
   DISCORD_API_BASE: z.preprocess(blankIsUnset, z.url({ protocol: /^https?$/ }).optional()),
   LOG_LEVEL: z.preprocess((v) => (typeof v === 'string' ? blankIsUnset(v.toLowerCase()) : v), z.enum(LOG_LEVELS).default('info')),
   RATE_LIMIT_BURST: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1000).default(DEFAULT_RATE_LIMIT.burst)),
@@ -66,6 +75,7 @@ const EXPECTED: Record<keyof z.infer<typeof schema>, string> = {
   DISCORD_APPLICATION_ID: 'the application id, a 17 to 20 digit number',
   DISCORD_GUILD_ID: 'a server id, a 17 to 20 digit number, or unset to register commands globally',
   DATABASE_PATH: 'a file path',
+  DATABASE_URL: 'a PostgreSQL connection string, postgres://user:password@host:5432/database, or unset for the SQLite file',
   DISCORD_API_BASE: 'an http(s) URL such as https://discord.com/api, or unset',
   LOG_LEVEL: `one of ${LOG_LEVELS.join(', ')}`,
   RATE_LIMIT_BURST: 'a whole number from 1 to 1000 (commands a player may send at once)',
@@ -108,6 +118,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, require: Requirement[] = [])
     applicationId: v.DISCORD_APPLICATION_ID,
     guildId: v.DISCORD_GUILD_ID,
     databasePath: path.resolve(v.DATABASE_PATH),
+    databaseUrl: v.DATABASE_URL,
     apiBase: v.DISCORD_API_BASE,
     logLevel: v.LOG_LEVEL,
     interactionsMode: v.INTERACTIONS_MODE,

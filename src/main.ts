@@ -7,6 +7,8 @@ import { createHttpBot } from './discord/http-bot.js';
 import { shardCount, startShards } from './discord/shards.js';
 import { publicKeyFromHex } from './discord/signature.js';
 import { Ledger } from './ledger/ledger.js';
+import { PgStore } from './ledger/postgres/pg-store.js';
+import { sqliteStore, type LedgerStore } from './ledger/store.js';
 import { createLogger } from './log.js';
 import { healthFileFor, startHeartbeat } from './ops/heartbeat.js';
 
@@ -37,10 +39,22 @@ process.on('uncaughtException', (err) => {
 });
 process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err }));
 
+// discord.js reads SHARDS itself (as JSON) when a Client is made: outside a shard process the
+// variable is our setting, already read, and must not reach it ("SHARDS=" in .env would crash it).
+if (!process.env.SHARDING_MANAGER) delete process.env.SHARDS;
+
 // SHARDS in gateway mode: this process runs the shards (each this same entry point, told its shard
 // by discord.js's SHARDING_MANAGER variables) and holds no ledger or connection itself.
 if (config.shards !== undefined && config.interactionsMode === 'gateway' && !process.env.SHARDING_MANAGER) void runShards();
-else runBot();
+else
+  void runBot().catch((err) => {
+    log.error('could not open the ledger', {
+      err: String(err)
+        .split(config.databaseUrl ?? '\u0000')
+        .join('<DATABASE_URL>'),
+    });
+    process.exit(1);
+  });
 
 async function runShards() {
   try {
@@ -71,8 +85,9 @@ async function runShards() {
   }
 }
 
-function runBot() {
-  const ledger = Ledger.open(config.databasePath);
+async function runBot() {
+  // PostgreSQL when DATABASE_URL is set (shared by every process); otherwise the SQLite file.
+  const ledger: LedgerStore = config.databaseUrl ? await PgStore.connect(config.databaseUrl) : sqliteStore(Ledger.open(config.databasePath));
   const links = new MessageLinks(ledger, log);
   const botOptions = {
     token: config.discordToken!,
@@ -101,7 +116,7 @@ function runBot() {
       heartbeat.stop();
       await bot.stop();
     } finally {
-      ledger.close();
+      await ledger.close();
       process.exit(0);
     }
   }
@@ -116,17 +131,22 @@ function runBot() {
     }, 500).unref();
   }
 
-  log.info('starting', { pid: process.pid, database: config.databasePath, api: config.apiBase ?? 'discord.com', mode: config.interactionsMode });
+  log.info('starting', {
+    pid: process.pid,
+    database: config.databaseUrl ? 'postgres' : config.databasePath,
+    api: config.apiBase ?? 'discord.com',
+    mode: config.interactionsMode,
+  });
   bot
     .start()
     .then(() => {
       listening = true;
       heartbeat.beat();
     })
-    .catch((err) => {
+    .catch(async (err) => {
       log.error('could not connect to Discord', { err });
       heartbeat.stop();
-      ledger.close();
+      await ledger.close();
       process.exit(1);
     });
 }

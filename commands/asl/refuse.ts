@@ -65,7 +65,7 @@ export async function refuseHardening(ctx: Context, rollId: string): Promise<Rep
     if (game && unit && undo && stillHardened)
       await writeBack(tx, ctx, { game, unit }, { fields: undo, why: 'Battle hardening refused: back as it was' }, r.id, roll.command);
     return r;
-  });
+  }, ctx.actor.guildId);
   return {
     type: 'update',
     embed: storedAslEmbed(roll, [{ finding, rollId: row.id }]),

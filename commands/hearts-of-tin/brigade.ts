@@ -54,7 +54,7 @@ export default defineCommand({
         );
       }
       return r;
-    });
+    }, ctx.actor.guildId);
     const source = totals
       ? ` (from its ${ever.length} roster unit${ever.length === 1 ? '' : 's'}${totals.gone ? `, ${totals.gone} of them gone from the field and counted as wholly lost` : ''})`
       : '';

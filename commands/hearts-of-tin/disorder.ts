@@ -87,7 +87,7 @@ export default defineCommand({
         }
       }
       return r;
-    });
+    }, ctx.actor.guildId);
     const turnLoss = lostEarlier ? ` (${lostEarlier + o.lost} this turn)` : '';
     const embed = findingEmbed({
       title: 'Disorder',

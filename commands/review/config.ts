@@ -17,7 +17,7 @@ async function setting(ctx: Context, name: string, value: string, apply: (tx: Le
       { command: 'config', kind: 'config', input: { [name]: value } },
       changeOutcome('unknown', 'config_set', 'Setting changed', `${name} set to ${value}`),
     );
-  });
+  }, ctx.actor.guildId);
   return message(noticeEmbed('Settings', shown, 'good'), true);
 }
 

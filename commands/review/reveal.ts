@@ -48,7 +48,7 @@ export default defineCommand({
         if (unit && game && !game.ended_at) await writeBack(tx, ctx, { game, unit }, e.change, r.id, e.command, { authorised: true });
       }
       return r;
-    });
+    }, ctx.actor.guildId);
     const { embed, buttons } = await render(ctx, withPayload(row, payload));
     const footer = `${embed.footer?.text ?? ''} · sealed at the roll, revealed by ${ctx.actor.userName} (${mark.id})`;
     const outcome = payload.outcome as { steps: never[] };

@@ -61,7 +61,7 @@ export default {
               `${userText(ctx.actor.userName)} started ${userText(o.name)} (${SYSTEM_NAMES[o.system]}).`,
             );
             return g;
-          });
+          }, ctx.actor.guildId);
           const note = [
             `Rolls of ${SYSTEM_NAMES[o.system]} in this channel now belong to this game. Set the turn with /game turn.`,
             `**Fair dice.** The dice come from a secret server seed whose SHA-256 is \`${commitment(seed)}\`. Before the first roll each player may commit to a seed (/game seed commit:<SHA-256>) and, once all have committed, reveal it (/game seed reveal:<seed>); /game end reveals the server seed so every die can be recomputed.`,
@@ -101,7 +101,7 @@ export default {
           await ledger.transaction(async (tx) => {
             await tx.roster.setSeedCommitments(g.id, next);
             await recordGame(tx, ctx, g, { seed_commitment: hash }, 'seed_committed', 'Seed committed', `${ctx.actor.userName} committed to a seed.`);
-          });
+          }, ctx.actor.guildId);
           note = `Commitment ${next.length} taken. When everyone who wants one has committed, reveal your seed with /game seed reveal:<seed>; the first roll waits for every committed seed.`;
         } else {
           const seed = o.reveal!;
@@ -120,7 +120,7 @@ export default {
               'Seed revealed',
               `${ctx.actor.userName} revealed a seed.`,
             );
-          });
+          }, ctx.actor.guildId);
           const waiting = next.filter((c) => c.seed === null).map((c) => c.user_name);
           note = `Seed revealed: \`${seed}\`. ${waiting.length ? `Still to reveal: ${waiting.join(', ')}.` : 'Every committed seed is revealed: the dice may roll.'}`;
         }
@@ -152,7 +152,7 @@ export default {
           );
           // The rules' end-of-turn effects, recorded with the turn that caused them.
           return { updated: after, lines: await turnEnd(tx, ctx, g, after, row.id) };
-        });
+        }, ctx.actor.guildId);
         const note = lines.length ? `**End of turn ${g.turn}**\n${lines.join('\n')}` : undefined;
         return message(gameEmbed('Turn', updated, note ? { note } : {}));
       },
@@ -194,7 +194,7 @@ export default {
           );
           await tx.roster.endGame(g.id, tx.timestamp());
           return (await tx.roster.game(g.guild_id, g.id))!;
-        });
+        }, ctx.actor.guildId);
         const note = `Server seed revealed: \`${g.server_seed}\` (its SHA-256 was published at the start). Check every die with \`npm run verify -- export.jsonl\` after /export.`;
         return message(
           gameEmbed('Game ended', ended, { units: await ledger.roster.countUnits(g.id), rolls: await ledger.gameRollCount(g.guild_id, g.id), note }),

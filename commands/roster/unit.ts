@@ -95,7 +95,7 @@ export default {
               `${userText(ctx.actor.userName)} added ${userText(u.name)}.`,
             );
             return u;
-          });
+          }, ctx.actor.guildId);
           return message(unitEmbed('Unit added', game.system, unit));
         } catch (err) {
           if (err instanceof DuplicateUnitError) refuse(`There is already a unit named ${JSON.stringify(o.name)} in ${game.name} (names ignore case).`);
@@ -143,7 +143,7 @@ export default {
               `${userText(ctx.actor.userName)} edited ${userText(unit.name)}.`,
             );
             return u;
-          });
+          }, ctx.actor.guildId);
           return message(unitEmbed('Unit edited', game.system, updated));
         } catch (err) {
           if (err instanceof DuplicateUnitError) refuse(`There is already a unit named ${JSON.stringify(o.new_name)} in ${game.name}.`);
@@ -190,7 +190,7 @@ export default {
             'Unit removed',
             `${userText(ctx.actor.userName)} removed ${userText(unit.name)}.`,
           );
-        });
+        }, ctx.actor.guildId);
         return message(unitEmbed('Unit removed', game.system, unit, 'It is off the roster; its rolls stay in the history.'));
       },
     }),

@@ -100,7 +100,7 @@ async function applyChange(
       );
     }
     return r;
-  });
+  }, ctx.actor.guildId);
   const embed = fatigueChangeEmbed({ title, name: s.name, userName: ctx.actor.userName, outcome, row, ...(s.printed ? { printed: s.printed } : {}) });
   const note = await gameNote(ctx, SYSTEM);
   return resultMessage({ row, outcome }, note ? { ...embed, description: [embed.description, `*${note}*`].filter(Boolean).join('\n') } : embed);

@@ -29,7 +29,7 @@ const noted = async (ctx: Context, system: string, embed: APIEmbed): Promise<API
 
 /** One row on its own, in its own transaction (a GM's mark, a reveal). */
 export const recordAlone = <O extends Outcome>(ctx: Context, meta: RecordMeta, outcome: O): Promise<LedgerRow> =>
-  ctx.services.ledger.transaction((tx) => record(tx, ctx, meta, outcome));
+  ctx.services.ledger.transaction((tx) => record(tx, ctx, meta, outcome), ctx.actor.guildId);
 
 /** A roster change a sealed roll makes, kept in its sealed payload until /reveal applies it. */
 export type PendingEffect = { unit_id: number; change: RosterWrite; command: string };
@@ -84,7 +84,7 @@ export function rollAndRecord<O extends Outcome>(
     const row = await record(tx, ctx, { ...meta, sealed: undefined }, outcome, dice.faces, { game, seq });
     for (const e of changes) await writeBack(tx, ctx, e.tracked, e.change, row.id, e.command ?? meta.command);
     return { row, outcome };
-  });
+  }, ctx.actor.guildId);
 }
 
 export function summarise(row: LedgerRow, outcome: Outcome): RecordSummary {

@@ -26,7 +26,7 @@ export const ROLL_KINDS = ['roll', 'reroll', 'check'];
 export const HISTORY_COUNT_CAP = 10_000;
 
 /** Builds the WHERE clause of a filter; parameters are always bound, never spliced. */
-function where(f: HistoryFilter): { sql: string; params: unknown[] } {
+export function where(f: HistoryFilter): { sql: string; params: unknown[] } {
   const parts = ['guild_id = ?'];
   const params: unknown[] = [f.guildId];
   const eq = (col: string, v: unknown) => {
@@ -57,9 +57,9 @@ function where(f: HistoryFilter): { sql: string; params: unknown[] } {
   return { sql: parts.join(' AND '), params };
 }
 
-const PAGE_SQL = (where: string) => `SELECT * FROM rolls WHERE ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`;
+export const PAGE_SQL = (where: string) => `SELECT * FROM rolls WHERE ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`;
 /** Keyset on seq: each chunk seeks past the last one instead of counting an offset. */
-const CHUNK_SQL = (where: string) => `SELECT * FROM rolls WHERE ${where} AND seq > ? ORDER BY seq LIMIT ?`;
+export const CHUNK_SQL = (where: string) => `SELECT * FROM rolls WHERE ${where} AND seq > ? ORDER BY seq LIMIT ?`;
 
 /** Reads of the ledger for review: history pages, single rolls' relatives, exports, statistics. */
 export class History {

@@ -34,7 +34,9 @@ export interface LedgerStore {
   sealedPayloads(guildId: string, rollIds: string[]): Promise<Map<string, SealedRecord>>;
   recentUnits(guildId: string, channelId: string, prefix: string, limit: number, system: string): Promise<string[]>;
   verifyInChunks(guildId: string, upToGuildSeq?: number, budget?: ChunkBudget): Promise<ChainReport>;
-  transaction<T>(work: (tx: LedgerTx) => Promise<T> | T): Promise<T>;
+  /** `work` in one transaction: its rows and roster changes commit together or not at all. `guildId` names the guild it
+   * writes for: on a shared backend, transactions of one guild run one at a time whatever process runs them. */
+  transaction<T>(work: (tx: LedgerTx) => Promise<T> | T, guildId?: string): Promise<T>;
   roster: Async<Pick<Roster, 'activeGame' | 'game' | 'unitByName' | 'unitNames' | 'countUnits' | 'everyUnit' | 'units'>>;
   settings: Async<Pick<Settings, 'get'>>;
   queries: Async<Pick<SavedQueries, 'save' | 'get'>>;

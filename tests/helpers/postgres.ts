@@ -24,7 +24,8 @@ const binDir = () => {
   return version ? path.join(root, version, 'bin') : undefined;
 };
 
-const freePort = () =>
+/** A TCP port nothing listens on now, on loopback. */
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
       const port = (s.address() as net.AddressInfo).port;

@@ -63,38 +63,39 @@ export class PgLedger {
   /** Appends one row to its guild's chain; AlreadyRecordedError for a spent once-key, LedgerWriteError otherwise. */
   async append(entry: NewEntry): Promise<LedgerRow> {
     try {
-      return await this.inTransaction(async (c) => {
-        const head = await lockHead(c, entry.guildId);
-        const row = nextRow(entry, head, this.now().toISOString());
-        const values = { ...row.stored, prev_hash: row.prev_hash, hash: row.hash } as Record<string, unknown>;
-        const inserted = await c.query<{ seq: number }>(
-          `INSERT INTO rolls (${ROLL_COLUMNS.join(', ')}) VALUES (${ROLL_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING seq`,
-          ROLL_COLUMNS.map((k) => values[k] ?? null),
-        );
-        if (row.sealed) {
-          await c.query('INSERT INTO sealed_payloads (roll_id, guild_id, salt, payload) VALUES ($1, $2, $3, $4)', [
-            row.fields.id,
-            entry.guildId,
-            row.sealed.salt,
-            row.sealed.payload,
-          ]);
-        }
-        await c.query('UPDATE chain_heads SET guild_seq = $2, hash = $3 WHERE guild_id = $1', [entry.guildId, row.fields.guild_seq, row.hash]);
-        const seq = inserted.rows[0]!.seq;
-        if (row.fields.unit !== null) {
-          await c.query(
-            `INSERT INTO channel_units (guild_id, channel_id, system, unit_key, unit, last_seq) VALUES ($1, $2, $3, $4, $5, $6)
-             ON CONFLICT (guild_id, channel_id, system, unit_key) DO UPDATE SET unit = excluded.unit, last_seq = excluded.last_seq`,
-            [entry.guildId, entry.channelId, row.fields.system ?? '', unitKey(row.fields.unit), row.fields.unit, seq],
-          );
-        }
-        return { ...row.fields, prev_hash: row.prev_hash, hash: row.hash, seq };
-      });
+      return await this.inTransaction((c) => this.appendOn(c, entry));
     } catch (err) {
-      const e = err as { code?: string; constraint?: string; message?: string };
-      if (e.code === '23505' && e.constraint === 'rolls_once_key') throw new AlreadyRecordedError(`${entry.onceKey} was already recorded`);
-      throw new LedgerWriteError(`the ledger could not record the roll: ${e.message ?? String(err)}`, { cause: err });
+      throw ledgerError(err, entry);
     }
+  }
+
+  /** The append inside a caller's transaction (the caller maps errors with ledgerError). */
+  async appendOn(c: pg.PoolClient, entry: NewEntry): Promise<LedgerRow> {
+    const head = await lockHead(c, entry.guildId);
+    const row = nextRow(entry, head, this.now().toISOString());
+    const values = { ...row.stored, prev_hash: row.prev_hash, hash: row.hash } as Record<string, unknown>;
+    const inserted = await c.query<{ seq: number }>(
+      `INSERT INTO rolls (${ROLL_COLUMNS.join(', ')}) VALUES (${ROLL_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING seq`,
+      ROLL_COLUMNS.map((k) => values[k] ?? null),
+    );
+    if (row.sealed) {
+      await c.query('INSERT INTO sealed_payloads (roll_id, guild_id, salt, payload) VALUES ($1, $2, $3, $4)', [
+        row.fields.id,
+        entry.guildId,
+        row.sealed.salt,
+        row.sealed.payload,
+      ]);
+    }
+    await c.query('UPDATE chain_heads SET guild_seq = $2, hash = $3 WHERE guild_id = $1', [entry.guildId, row.fields.guild_seq, row.hash]);
+    const seq = inserted.rows[0]!.seq;
+    if (row.fields.unit !== null) {
+      await c.query(
+        `INSERT INTO channel_units (guild_id, channel_id, system, unit_key, unit, last_seq) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (guild_id, channel_id, system, unit_key) DO UPDATE SET unit = excluded.unit, last_seq = excluded.last_seq`,
+        [entry.guildId, entry.channelId, row.fields.system ?? '', unitKey(row.fields.unit), row.fields.unit, seq],
+      );
+    }
+    return { ...row.fields, prev_hash: row.prev_hash, hash: row.hash, seq };
   }
 
   async get(guildId: string, id: string): Promise<LedgerRow | undefined> {
@@ -150,4 +151,19 @@ async function lockHead(c: pg.PoolClient, guildId: string): Promise<ChainHead> {
   const head = (await c.query<{ guild_seq: number; hash: string }>('SELECT guild_seq, hash FROM chain_heads WHERE guild_id = $1 FOR UPDATE', [guildId]))
     .rows[0]!;
   return head.guild_seq === 0 ? undefined : head;
+}
+
+/**
+ * A PostgreSQL failure as the ledger's errors: a spent once-key (its unique index) is
+ * AlreadyRecordedError; the server's own failures (constraint, connection, …) LedgerWriteError;
+ * anything else (the caller's own errors) as it was.
+ */
+export function ledgerError(err: unknown, entry?: NewEntry): unknown {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (e?.code === '23505' && e.constraint === 'rolls_once_key') return new AlreadyRecordedError(`${entry?.onceKey ?? 'that'} was already recorded`);
+  if (err instanceof AlreadyRecordedError || err instanceof LedgerWriteError) return err;
+  if (typeof e?.code === 'string' || (err instanceof Error && /ECONNREFUSED|ECONNRESET|terminat|Connection/i.test(err.message))) {
+    return new LedgerWriteError(`the ledger could not record the change: ${e.message ?? String(err)}`, { cause: err });
+  }
+  return err;
 }

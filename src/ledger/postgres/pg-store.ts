@@ -1,0 +1,350 @@
+import type pg from 'pg';
+import { ChainWalker, storedRowHash, type ChainReport } from '../chain.js';
+import { CHUNK_SQL, HISTORY_COUNT_CAP, PAGE_SQL, where, type HistoryFilter } from '../history.js';
+import { unitKey } from '../next-row.js';
+import { DuplicateUnitError, GameRunningError, type Game, type RosterUnit, type SeedCommitment } from '../roster.js';
+import { parseRow, type LedgerRow, type RawRow, type SealedPayload, type SealedRecord } from '../rows.js';
+import { SAVED_QUERY_TTL_MS, type SavedQuery } from '../saved-queries.js';
+import type { GuildSettings } from '../settings.js';
+import type { HistoryPage, LedgerStore } from '../store.js';
+import type { LedgerTx } from '../transaction.js';
+import { ledgerError, PgLedger } from './pg-ledger.js';
+
+/** SQLite's `?` placeholders as PostgreSQL's `$1, $2 …` (the shared SQL has no `?` inside strings). */
+const numbered = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
+type Q = Pick<pg.PoolClient, 'query'>;
+const all = async <T>(q: Q, sql: string, params: unknown[] = []) => (await q.query(sql, params)).rows as T[];
+const one = async <T>(q: Q, sql: string, params: unknown[] = []) => (await all<T>(q, sql, params))[0];
+
+type RawUnit = Omit<RosterUnit, 'fields'> & { fields: string };
+const parseUnitRow = (r: RawUnit): RosterUnit => ({ ...r, fields: JSON.parse(r.fields) });
+const likePrefix = (p: string) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const cutoff = (nowIso: string) => new Date(Date.parse(nowIso) - SAVED_QUERY_TTL_MS).toISOString();
+/** Every transaction of one guild takes this lock first: they run one at a time, on any process. */
+const GUILD_LOCK = "SELECT pg_advisory_xact_lock(hashtext('guild:' || $1::text))";
+
+/** Reads any connection can make: the pool's, or a transaction's. */
+function reads(q: Q) {
+  return {
+    get: async (guildId: string, id: string) => {
+      const r = await one<RawRow>(q, 'SELECT * FROM rolls WHERE guild_id = $1 AND id = $2', [guildId, id]);
+      return r && parseRow(r);
+    },
+    children: async (guildId: string, parentId: string) =>
+      (await all<RawRow>(q, 'SELECT * FROM rolls WHERE guild_id = $1 AND parent_id = $2 ORDER BY seq', [guildId, parentId])).map(parseRow),
+    gameRollCount: async (guildId: string, gameId: string) =>
+      (await one<{ n: number }>(q, "SELECT count(*)::int AS n FROM rolls WHERE guild_id = $1 AND game_id = $2 AND kind IN ('roll', 'reroll')", [
+        guildId,
+        gameId,
+      ]))!.n,
+    roster: {
+      activeGame: (guildId: string, channelId: string) =>
+        one<Game>(q, 'SELECT * FROM games WHERE guild_id = $1 AND channel_id = $2 AND ended_at IS NULL', [guildId, channelId]),
+      game: (guildId: string, id: string) => one<Game>(q, 'SELECT * FROM games WHERE guild_id = $1 AND id = $2', [guildId, id]),
+      unit: async (id: number) => {
+        const r = await one<RawUnit>(q, 'SELECT * FROM units WHERE id = $1', [id]);
+        return r && parseUnitRow(r);
+      },
+      unitByName: async (gameId: string, name: string) => {
+        const r = await one<RawUnit>(q, 'SELECT * FROM units WHERE game_id = $1 AND name_key = $2 AND removed_at IS NULL', [gameId, name.trim().toLowerCase()]);
+        return r && parseUnitRow(r);
+      },
+      units: async (gameId: string, limit: number, offset: number) =>
+        (
+          await all<RawUnit>(q, 'SELECT * FROM units WHERE game_id = $1 AND removed_at IS NULL ORDER BY name_key LIMIT $2 OFFSET $3', [gameId, limit, offset])
+        ).map(parseUnitRow),
+      everyUnit: async (gameId: string) => (await all<RawUnit>(q, 'SELECT * FROM units WHERE game_id = $1 ORDER BY id', [gameId])).map(parseUnitRow),
+      countUnits: async (gameId: string) =>
+        (await one<{ n: number }>(q, 'SELECT count(*)::int AS n FROM units WHERE game_id = $1 AND removed_at IS NULL', [gameId]))!.n,
+      unitNames: async (gameId: string, prefix: string, limit: number) =>
+        (
+          await all<{ name: string }>(
+            q,
+            "SELECT name FROM units WHERE game_id = $1 AND removed_at IS NULL AND name_key LIKE $2 ESCAPE '\\' ORDER BY name_key LIMIT $3",
+            [gameId, likePrefix(prefix.toLowerCase()), limit],
+          )
+        ).map((r) => r.name),
+    },
+  };
+}
+
+/**
+ * The ledger on PostgreSQL as the bot's store (issue 16): the same reads and transactions as the
+ * SQLite ledger, for any number of processes on any number of machines. A transaction of a guild
+ * first takes that guild's advisory lock, so its reads and writes (a roster unit read, changed and
+ * written back) never interleave with another process's; appends also lock the chain head row.
+ */
+export class PgStore implements LedgerStore {
+  readonly backend = 'postgres' as const;
+  readonly sqliteFile = undefined;
+  private readonly r;
+
+  private constructor(readonly ledger: PgLedger) {
+    this.r = reads(ledger.pool);
+    this.roster = {
+      activeGame: this.r.roster.activeGame,
+      game: this.r.roster.game,
+      unitByName: this.r.roster.unitByName,
+      unitNames: this.r.roster.unitNames,
+      countUnits: this.r.roster.countUnits,
+      everyUnit: this.r.roster.everyUnit,
+      units: this.r.roster.units,
+    };
+  }
+
+  static async connect(url: string, options: { max?: number; now?: () => Date } = {}): Promise<PgStore> {
+    return new PgStore(await PgLedger.connect(url, options));
+  }
+
+  private get pool() {
+    return this.ledger.pool;
+  }
+
+  timestamp(): string {
+    return new Date().toISOString();
+  }
+
+  get(guildId: string, id: string) {
+    return this.r.get(guildId, id);
+  }
+
+  children(guildId: string, parentId: string) {
+    return this.r.children(guildId, parentId);
+  }
+
+  gameRollCount(guildId: string, gameId: string) {
+    return this.r.gameRollCount(guildId, gameId);
+  }
+
+  async gameRulingCount(guildId: string, gameId: string): Promise<number> {
+    return (await one<{ n: number }>(this.pool, "SELECT count(*)::int AS n FROM rolls WHERE guild_id = $1 AND game_id = $2 AND kind = 'check'", [
+      guildId,
+      gameId,
+    ]))!.n;
+  }
+
+  async sealedPayloads(guildId: string, rollIds: string[]): Promise<Map<string, SealedRecord>> {
+    const rows = await all<{ roll_id: string; salt: string; payload: string }>(
+      this.pool,
+      'SELECT roll_id, salt, payload FROM sealed_payloads WHERE guild_id = $1 AND roll_id = ANY($2::text[])',
+      [guildId, rollIds],
+    );
+    return new Map(rows.map((r) => [r.roll_id, { salt: r.salt, payload: JSON.parse(r.payload) as SealedPayload }]));
+  }
+
+  async recentUnits(guildId: string, channelId: string, prefix: string, limit: number, system: string): Promise<string[]> {
+    const key = unitKey(prefix);
+    const rows = await all<{ unit: string }>(
+      this.pool,
+      `SELECT unit FROM channel_units WHERE guild_id = $1 AND channel_id = $2 AND system = $3 ${key ? 'AND starts_with(unit_key, $5)' : ''}
+       ORDER BY last_seq DESC LIMIT $4`,
+      key ? [guildId, channelId, system, limit, key] : [guildId, channelId, system, limit],
+    );
+    return rows.map((r) => r.unit);
+  }
+
+  async verifyInChunks(guildId: string, upToGuildSeq?: number): Promise<ChainReport> {
+    if (upToGuildSeq === undefined) return this.ledger.verify(guildId);
+    const walker = new ChainWalker<RawRow>(storedRowHash);
+    const rows = await all<RawRow>(this.pool, 'SELECT * FROM rolls WHERE guild_id = $1 AND guild_seq <= $2 ORDER BY guild_seq', [guildId, upToGuildSeq]);
+    for (const row of rows) if (walker.feed(row)) break;
+    return walker.report();
+  }
+
+  /** `work` in one transaction; with `guildId`, after that guild's lock (see the class). */
+  async transaction<T>(work: (tx: LedgerTx) => Promise<T> | T, guildId?: string): Promise<T> {
+    try {
+      return await this.ledger.inTransaction(async (c) => {
+        if (guildId) await c.query(GUILD_LOCK, [guildId]);
+        return work(this.tx(c));
+      });
+    } catch (err) {
+      throw ledgerError(err);
+    }
+  }
+
+  private tx(c: pg.PoolClient): LedgerTx {
+    const r = reads(c);
+    return {
+      append: (entry) => this.ledger.appendOn(c, entry),
+      nextGameSeq: async (gameId) => ((await one<{ n: number | null }>(c, 'SELECT max(game_seq) AS n FROM rolls WHERE game_id = $1', [gameId]))!.n ?? 0) + 1,
+      get: r.get,
+      children: r.children,
+      gameRollCount: r.gameRollCount,
+      timestamp: () => this.timestamp(),
+      roster: {
+        ...r.roster,
+        startGame: async (g) => {
+          const running = await r.roster.activeGame(g.guild_id, g.channel_id);
+          if (running) throw new GameRunningError(running);
+          await c.query(
+            'INSERT INTO games (id, guild_id, channel_id, system, name, started_by, started_at, server_seed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+            [g.id, g.guild_id, g.channel_id, g.system, g.name, g.started_by, g.started_at, g.server_seed],
+          );
+          return (await r.roster.game(g.guild_id, g.id))!;
+        },
+        addPlayerSeed: async (gameId, seed) => {
+          await c.query('UPDATE games SET player_seeds = (player_seeds::jsonb || to_jsonb($1::text))::text WHERE id = $2', [seed, gameId]);
+        },
+        setSeedCommitments: async (gameId, commitments: SeedCommitment[]) => {
+          const revealed = commitments.filter((x) => x.seed !== null).map((x) => x.seed);
+          await c.query('UPDATE games SET seed_commitments = $1, player_seeds = $2 WHERE id = $3', [
+            JSON.stringify(commitments),
+            JSON.stringify(revealed),
+            gameId,
+          ]);
+        },
+        setTurn: async (gameId, turn, phase) => {
+          await c.query('UPDATE games SET turn = $1, phase = $2 WHERE id = $3', [turn, phase, gameId]);
+        },
+        endGame: async (gameId, at) => {
+          await c.query('UPDATE games SET ended_at = $1 WHERE id = $2 AND ended_at IS NULL', [at, gameId]);
+        },
+        addUnit: async (u) => {
+          if (await r.roster.unitByName(u.game_id, u.name)) throw new DuplicateUnitError(`there is already a unit named ${u.name} in this game`);
+          const name = u.name.trim();
+          const { id } = (await one<{ id: number }>(
+            c,
+            `INSERT INTO units (game_id, name, name_key, owner_id, owner_name, side, fields, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
+            [u.game_id, name, name.toLowerCase(), u.owner_id, u.owner_name, u.side, JSON.stringify(u.fields), u.at],
+          ))!;
+          return (await r.roster.unit(id))!;
+        },
+        updateUnit: async (u, at) => {
+          const clash = await r.roster.unitByName(u.game_id, u.name);
+          if (clash && clash.id !== u.id) throw new DuplicateUnitError(`there is already a unit named ${clash.name} in this game`);
+          const name = u.name.trim();
+          await c.query('UPDATE units SET name = $1, name_key = $2, owner_id = $3, owner_name = $4, side = $5, fields = $6, updated_at = $7 WHERE id = $8', [
+            name,
+            name.toLowerCase(),
+            u.owner_id,
+            u.owner_name,
+            u.side,
+            JSON.stringify(u.fields),
+            at,
+            u.id,
+          ]);
+          return (await r.roster.unit(u.id))!;
+        },
+        removeUnit: async (id, at) => {
+          await c.query('UPDATE units SET removed_at = $1 WHERE id = $2', [at, id]);
+        },
+      },
+      settings: {
+        setGmRole: async (guildId, roleId) => {
+          await c.query(
+            'INSERT INTO guild_config (guild_id, gm_role_id) VALUES ($1, $2) ON CONFLICT (guild_id) DO UPDATE SET gm_role_id = excluded.gm_role_id',
+            [guildId, roleId],
+          );
+        },
+        setGmChannel: async (guildId, channelId) => {
+          await c.query(
+            'INSERT INTO guild_config (guild_id, gm_channel_id) VALUES ($1, $2) ON CONFLICT (guild_id) DO UPDATE SET gm_channel_id = excluded.gm_channel_id',
+            [guildId, channelId],
+          );
+        },
+      },
+      history: {
+        linkMessage: async (rollId, messageId) => {
+          await c.query('INSERT INTO roll_messages (roll_id, message_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [rollId, messageId]);
+        },
+      },
+    };
+  }
+
+  readonly roster: LedgerStore['roster'];
+
+  readonly settings = {
+    get: async (guildId: string): Promise<GuildSettings> =>
+      (await one<GuildSettings>(this.ledger.pool, 'SELECT gm_role_id, gm_channel_id FROM guild_config WHERE guild_id = $1', [guildId])) ?? {
+        gm_role_id: null,
+        gm_channel_id: null,
+      },
+  };
+
+  readonly queries = {
+    save: async (q: Omit<SavedQuery, 'params'> & { params: Record<string, unknown> }) => {
+      await this.pool.query('DELETE FROM saved_queries WHERE created_at < $1', [cutoff(q.created_at)]);
+      await this.pool.query('INSERT INTO saved_queries (id, guild_id, channel_id, user_id, params, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+        q.id,
+        q.guild_id,
+        q.channel_id,
+        q.user_id,
+        JSON.stringify(q.params),
+        q.created_at,
+      ]);
+    },
+    get: async (guildId: string, id: string, now: string): Promise<SavedQuery | 'expired' | undefined> => {
+      const r = await one<Omit<SavedQuery, 'params'> & { params: string }>(this.pool, 'SELECT * FROM saved_queries WHERE guild_id = $1 AND id = $2', [
+        guildId,
+        id,
+      ]);
+      if (!r) return undefined;
+      return r.created_at < cutoff(now) ? 'expired' : { ...r, params: JSON.parse(r.params) };
+    },
+  };
+
+  readonly history = {
+    page: async (f: HistoryFilter, limit: number, offset: number, countCap = HISTORY_COUNT_CAP): Promise<HistoryPage> => {
+      const w = where(f);
+      const rows = limit ? (await all<RawRow>(this.pool, numbered(PAGE_SQL(w.sql)), [...w.params, limit, offset])).map(parseRow) : [];
+      const counted = await one<{ n: number }>(this.pool, numbered(`SELECT count(*)::int AS n FROM (SELECT 1 FROM rolls WHERE ${w.sql} LIMIT ?) AS capped`), [
+        ...w.params,
+        countCap + 1,
+      ]);
+      const n = counted!.n;
+      return { rows, total: Math.min(n, countCap), capped: n > countCap };
+    },
+    voided: async (guildId: string, rollIds: string[]) => {
+      const rows = await this.childInputs(guildId, rollIds, 'void');
+      return new Map(rows.map((r) => [r.parent_id, String(JSON.parse(r.input).reason ?? '')]));
+    },
+    revealedPayloads: async (guildId: string, rollIds: string[]) => {
+      const rows = await this.childInputs(guildId, rollIds, 'reveal');
+      return new Map(rows.map((r) => [r.parent_id, (JSON.parse(r.input) as { payload: SealedPayload }).payload]));
+    },
+    messages: async (rollIds: string[]) => {
+      const rows = await all<{ roll_id: string; message_id: string }>(
+        this.pool,
+        'SELECT roll_id, message_id FROM roll_messages WHERE roll_id = ANY($1::text[])',
+        [rollIds],
+      );
+      return new Map(rows.map((r) => [r.roll_id, r.message_id]));
+    },
+    chunks: (f: HistoryFilter) => this.chunks(f),
+    rawChunks: (f: HistoryFilter) => this.rawChunks(f),
+  };
+
+  private childInputs(guildId: string, rollIds: string[], kind: string) {
+    return all<{ parent_id: string; input: string }>(
+      this.pool,
+      'SELECT parent_id, input FROM rolls WHERE parent_id = ANY($1::text[]) AND guild_id = $2 AND kind = $3',
+      [rollIds, guildId, kind],
+    );
+  }
+
+  /** Every matching row, oldest first, 1,000 at a time (keyset on seq): one chunk in memory. */
+  private async *rawChunks(f: HistoryFilter): AsyncGenerator<RawRow[]> {
+    const w = where(f);
+    const sql = numbered(CHUNK_SQL(w.sql));
+    for (let after = 0; ; ) {
+      const chunk = await all<RawRow>(this.pool, sql, [...w.params, after, 1_000]);
+      if (!chunk.length) return;
+      after = chunk[chunk.length - 1]!.seq;
+      yield chunk;
+    }
+  }
+
+  private async *chunks(f: HistoryFilter): AsyncGenerator<LedgerRow[]> {
+    for await (const chunk of this.rawChunks(f)) yield chunk.map(parseRow);
+  }
+
+  close(): Promise<void> {
+    return this.ledger.close();
+  }
+}
