@@ -14,6 +14,7 @@ import { GENESIS_HASH, storedCanonical } from '../src/ledger/chain.js';
 import { Ledger } from '../src/ledger/ledger.js';
 import { silentLogger } from '../src/log.js';
 import { FakeDiscord, slashCommand } from '../tests/e2e/fake-discord.js';
+import { postgresLines } from './postgres.js';
 
 /**
  * npm run bench [-- --quick]: each figure against a baseline measured in the same run, as a ratio,
@@ -22,8 +23,18 @@ import { FakeDiscord, slashCommand } from '../tests/e2e/fake-discord.js';
 
 const QUICK = process.argv.includes('--quick');
 const N = QUICK
-  ? { pipeline: 300, roundTrips: 40, historyRows: 20_000, historyQueries: 100, chainRows: 3_000, guilds: 50, bigRows: 20_000 }
-  : { pipeline: 20_000, roundTrips: 1_000, historyRows: 1_000_000, historyQueries: 1_000, chainRows: 200_000, guilds: 500, bigRows: 1_000_000 };
+  ? { pipeline: 300, roundTrips: 40, historyRows: 20_000, historyQueries: 100, chainRows: 3_000, guilds: 50, bigRows: 20_000, pgRolls: 300, pgLatency: 100 }
+  : {
+      pipeline: 20_000,
+      roundTrips: 1_000,
+      historyRows: 1_000_000,
+      historyQueries: 1_000,
+      chainRows: 200_000,
+      guilds: 500,
+      bigRows: 1_000_000,
+      pgRolls: 5_000,
+      pgLatency: 2_000,
+    };
 const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.BENCH0.BenchmarkTokenNotARealOneJustForTheFakeServer0';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'morale-officer-bench-'));
 const actor = { guildId: '900000000000000001', channelId: '900000000000001001', userId: '300000000000000001', userName: 'bench', isGm: false };
@@ -352,7 +363,7 @@ async function autocomplete() {
   });
 }
 
-/** `--only name[,name…]` runs some lines (pipeline, roundtrip, history, chain, memory, history-command, stall, export-memory, autocomplete) while working on it. */
+/** `--only name[,name…]` runs some lines (pipeline, roundtrip, history, chain, memory, history-command, stall, export-memory, autocomplete, postgres) while working on it. */
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
 
 async function main() {
@@ -366,6 +377,7 @@ async function main() {
     ['stall', stall],
     ['export-memory', exportMemory],
     ['autocomplete', autocomplete],
+    ['postgres', async () => lines.push(...(await postgresLines(N, dir)))],
   ];
   for (const [name, step] of steps) if (!ONLY || ONLY.includes(name)) await step();
   const head = ['what', 'ours', 'baseline', 'ratio', 'target', 'met'];

@@ -183,7 +183,8 @@ export function gatewayInteraction(i: Routable): TransportInteraction {
       else if (i.isChatInputCommand()) await i.deferReply({ flags: MessageFlags.Ephemeral });
     },
     post: async (channelId, embed) => {
-      const channel = await i.client.channels.fetch(channelId);
+      // Over HTTP no guild is cached: the channel's own guild_id is checked below instead.
+      const channel = await i.client.channels.fetch(channelId, { allowUnknownGuild: true });
       if (!channel?.isSendable() || !('guildId' in channel) || channel.guildId !== i.guildId)
         throw new Error(`channel ${channelId} is not a channel of this server the bot can post in`);
       await channel.send({ embeds: [embed] });

@@ -7,7 +7,7 @@ import type { Request } from '../../src/core/router.js';
 import { createHttpBot, type HttpBot } from '../../src/discord/http-bot.js';
 import { publicKeyFromHex } from '../../src/discord/signature.js';
 import { testApp, type TestApp } from '../helpers/app.js';
-import { autocomplete, buttonPress, FakeDiscord, type Member, PERMISSION_MANAGE_GUILD, slashCommand } from './fake-discord.js';
+import { autocomplete, buttonPress, FakeDiscord, gmRoomOf, type Member, PERMISSION_MANAGE_GUILD, slashCommand } from './fake-discord.js';
 
 // Issue 16, HTTP interactions mode: the fake Discord signs and POSTs each interaction to the bot's
 // endpoint on loopback, as Discord does; the bot answers in the HTTP response (or defers there and
@@ -142,5 +142,19 @@ describe('HTTP interactions: commands, buttons, autocomplete', () => {
     const result = fake.webhookEdits.slice(edits).find((e) => e.body?.embeds?.[0]?.title === 'Rally · Slowpoke');
     expect(result?.path).toContain(interaction.token.split('/')[0]);
     expect(fake.callbackAttempts.get(interaction.id)).toBeUndefined();
+  });
+});
+
+describe('HTTP interactions: posting to another channel', () => {
+  it("a sealed roll's result goes to the GMs' channel over REST, with no guild cached", async () => {
+    app.ledger.settings.setGmChannel(GUILD, gmRoomOf(GUILD));
+    const posted = fake.channelMessages.length;
+    app.dice.push(4);
+    const res = await fake.postInteraction(url, slashCommand('rally', { disorder: 2, unit: 'Hidden', sealed: true }, { member: alice }));
+    expect(res.status).toBe(200);
+    expect(res.body.data.embeds[0].title).toBe('Sealed roll · /rally · Hidden');
+    expect(res.body.data.embeds[0].description).not.toContain('could not be posted');
+    const post = fake.channelMessages.slice(posted).find((m) => m.channelId === gmRoomOf(GUILD));
+    expect(post?.body.embeds[0].title).toContain('Hidden');
   });
 });

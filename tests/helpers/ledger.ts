@@ -15,3 +15,15 @@ export const ledgerEntry = (over: Partial<NewEntry> = {}): NewEntry => ({
   result: 'rally',
   ...over,
 });
+
+/** A game's row as /game start writes it, in guild g1. */
+export const testGame = (id: string, channel = 'c1') => ({
+  id,
+  guild_id: 'g1',
+  channel_id: channel,
+  system: 'asl',
+  name: `Game ${id}`,
+  started_by: 'u1',
+  started_at: '2026-11-30T12:00:00.000Z',
+  server_seed: 's'.repeat(64),
+});

@@ -83,7 +83,7 @@ async function start(): Promise<TestPostgres | undefined> {
 }
 
 /** A fresh, empty database on the server for one test, and its URL. */
-export async function freshDatabase(server: TestPostgres): Promise<string> {
+export async function freshDatabase(server: Pick<TestPostgres, 'url'>): Promise<string> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: server.url });
   await admin.connect();

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AlreadyRecordedError, Ledger } from '../../src/ledger/ledger.js';
-import { importLedger } from '../../src/ledger/postgres/import.js';
-import { PgLedger } from '../../src/ledger/postgres/pg-ledger.js';
+import { AlreadyRecordedError, Ledger, LedgerWriteError } from '../../src/ledger/ledger.js';
+import { IMPORT_BATCH, importLedger } from '../../src/ledger/postgres/import.js';
+import { ledgerError, PgLedger } from '../../src/ledger/postgres/pg-ledger.js';
+import { PgStore } from '../../src/ledger/postgres/pg-store.js';
 import type { NewEntry } from '../../src/ledger/rows.js';
 import { freshDatabase, testPostgres } from '../helpers/postgres.js';
 import { ledgerEntry } from '../helpers/ledger.js';
@@ -185,4 +186,77 @@ describe.skipIf(!server)('migrating a SQLite ledger to PostgreSQL', () => {
     expect(again.stderr).toBe('refused: the PostgreSQL ledger already holds 5 rows: migrate into an empty database\n');
     expect(run('--from', file, '--to', url)).toMatchObject({ status: 2, stderr: expect.stringContaining('usage: npm run migrate-ledger') });
   }, 30_000);
+});
+
+// What mutation testing asked of the PostgreSQL side (issue 18 holds for src/ledger/postgres too).
+describe.skipIf(!server)('PostgreSQL ledger details', () => {
+  it('failures become the ledger errors: a spent once-key, the server refusing, a lost connection; the caller’s own pass through', () => {
+    const once = ledgerError({ code: '23505', constraint: 'rolls_once_key', message: 'dup' }, entry({ onceKey: 'k1' }));
+    expect(once).toEqual(new AlreadyRecordedError('k1 was already recorded'));
+    const otherUnique = ledgerError({ code: '23505', constraint: 'rolls_guild_id_guild_seq_key', message: 'duplicate key' }) as Error;
+    expect(otherUnique).toBeInstanceOf(LedgerWriteError);
+    expect(otherUnique.message).toBe('the ledger could not record the change: duplicate key');
+    const lost = ledgerError(new Error('connect ECONNREFUSED 127.0.0.1:5432')) as Error;
+    expect(lost).toBeInstanceOf(LedgerWriteError);
+    expect(lost.cause).toEqual(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+    const mine = new RangeError('mine');
+    expect(ledgerError(mine)).toBe(mine);
+    const already = new AlreadyRecordedError('x');
+    expect(ledgerError(already)).toBe(already);
+  });
+
+  it('a pool of ten by default; an idle connection’s error does not crash the process; closed, it refuses', async () => {
+    const ledger = await PgLedger.connect(await freshDatabase(server!));
+    expect(ledger.pool.options.max).toBe(10);
+    expect(() => ledger.pool.emit('error', new Error('server restarted'))).not.toThrow();
+    await ledger.close();
+    await expect(ledger.pool.query('SELECT 1')).rejects.toThrow();
+  });
+
+  it('imports in batches past the batch size, says what it did, and the copy takes new units after the old ids', async () => {
+    const file = tmpDb();
+    const source = Ledger.open(file);
+    source.db.transaction(() => {
+      for (let i = 0; i < IMPORT_BATCH * 2 + 1; i++) source.append(entry({ input: { i } }));
+    })();
+    source.roster.startGame({ id: 'game1', guild_id: 'g1', channel_id: 'c1', system: 'asl', name: 'G', started_by: 'u1', started_at: 'T', server_seed: 's' });
+    const kept = source.roster.addUnit({ game_id: 'game1', name: 'Able', owner_id: 'u1', owner_name: 'U', side: null, fields: {}, at: 'T' });
+    const store = await PgStore.connect(await freshDatabase(server!));
+    const said: string[] = [];
+    const report = await importLedger(source, store.ledger, (l) => said.push(l));
+    expect(report.tables.rolls).toBe(IMPORT_BATCH * 2 + 1);
+    expect(said).toEqual([
+      'source: 1 guilds, every chain verified',
+      `copied ${IMPORT_BATCH * 2 + 1} rows of rolls`,
+      'copied 0 rows of sealed_payloads',
+      'copied 0 rows of roll_messages',
+      'copied 1 rows of games',
+      'copied 1 rows of units',
+      'copied 0 rows of guild_config',
+      'copied 0 rows of saved_queries',
+      'copied 0 rows of channel_units',
+      `target: every chain verified, ${IMPORT_BATCH * 2 + 1} rows in 1 guilds`,
+    ]);
+    const theirs = (await store.ledger.pool.query('SELECT input FROM rolls ORDER BY seq')).rows.map((r) => JSON.parse(r.input).i);
+    expect(theirs).toEqual(Array.from({ length: IMPORT_BATCH * 2 + 1 }, (_, i) => i));
+    const added = await store.transaction((tx) =>
+      tx.roster.addUnit({ game_id: 'game1', name: 'Baker', owner_id: 'u1', owner_name: 'U', side: null, fields: {}, at: 'T' }),
+    );
+    expect(added.id).toBe(kept.id + 1);
+    source.close();
+    await store.close();
+  });
+
+  it('a copy that does not verify on arrival is reported, naming the guild', async () => {
+    const source = Ledger.open(tmpDb());
+    source.append(entry());
+    const target = await PgLedger.connect(await freshDatabase(server!));
+    // A target that changes what it is given (as a faulty proxy or a trigger might).
+    await target.pool.query(
+      "CREATE FUNCTION test_alter() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.result := 'altered'; RETURN NEW; END $$; CREATE TRIGGER test_alter BEFORE INSERT ON rolls FOR EACH ROW EXECUTE FUNCTION test_alter();",
+    );
+    await expect(importLedger(source, target)).rejects.toThrow(/^guild g1: the copy does not verify as the source did \(\{"ok":false,"count":0,/);
+    source.close();
+    await target.close();
+  });
 });

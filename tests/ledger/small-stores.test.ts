@@ -8,7 +8,7 @@ import { AlreadyRecordedError, Ledger, LedgerWriteError } from '../../src/ledger
 import { DuplicateUnitError } from '../../src/ledger/roster.js';
 import { readMigrations } from '../../src/ledger/migrate.js';
 import { SAVED_QUERY_TTL_MS } from '../../src/ledger/saved-queries.js';
-import { ledgerEntry } from '../helpers/ledger.js';
+import { ledgerEntry, testGame } from '../helpers/ledger.js';
 import { tmpDb, tmpDir } from '../helpers/tmp.js';
 
 // The ledger's small stores (issue 18: mutation testing): saved queries and their day, per-server
@@ -276,16 +276,7 @@ describe('ledger errors, connections and the chain walker, exactly', () => {
 
 // The roster's and the history's smaller promises, exactly (issue 18: mutation testing).
 describe('roster names and seeds, history counts and lookups', () => {
-  const game = (id: string, channel = 'c1') => ({
-    id,
-    guild_id: 'g1',
-    channel_id: channel,
-    system: 'asl',
-    name: `Game ${id}`,
-    started_by: 'u1',
-    started_at: '2026-11-30T12:00:00.000Z',
-    server_seed: 's'.repeat(64),
-  });
+  const game = testGame;
   const addUnit = (gameId: string, name: string) =>
     ledger.roster.addUnit({ game_id: gameId, name, owner_id: 'u1', owner_name: 'U', side: null, fields: {}, at: '2026-11-30T12:00:00.000Z' });
   const append = (over: Record<string, unknown> = {}) => ledger.append(roll(over));

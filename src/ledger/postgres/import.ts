@@ -14,7 +14,7 @@ export type ImportReport = { guilds: { guildId: string; rows: number; headHash: 
  */
 const TABLES = ['rolls', 'sealed_payloads', 'roll_messages', 'games', 'units', 'guild_config', 'saved_queries', 'channel_units'] as const;
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table (rolls, 27 columns). */
-const BATCH = 500;
+export const IMPORT_BATCH = 500;
 
 /**
  * Copies a SQLite ledger into an empty PostgreSQL one (`npm run migrate-ledger`). Every guild's chain
@@ -76,13 +76,14 @@ function columnsOf(db: Db, table: string): string[] {
   return (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map((r) => r.name);
 }
 
-/** The table's rows, a batch at a time in their stored order (rowid): one batch in memory. */
+/** The table's rows, a batch at a time: one batch in memory. */
 function* batches(db: Db, table: string, columns: string[]): Generator<Record<string, unknown>[]> {
-  const order = table === 'rolls' ? 'seq' : table === 'channel_units' || table === 'guild_config' ? '1' : 'rowid';
+  // Rolls in append order (a re-roll after its roll); the other tables' rows refer only to tables copied before them.
+  const order = table === 'rolls' ? ' ORDER BY seq' : '';
   let batch: Record<string, unknown>[] = [];
-  for (const row of db.prepare(`SELECT ${columns.join(', ')} FROM ${table} ORDER BY ${order}`).iterate() as IterableIterator<Record<string, unknown>>) {
+  for (const row of db.prepare(`SELECT ${columns.join(', ')} FROM ${table}${order}`).iterate() as IterableIterator<Record<string, unknown>>) {
     batch.push(row);
-    if (batch.length === BATCH) {
+    if (batch.length === IMPORT_BATCH) {
       yield batch;
       batch = [];
     }

@@ -170,7 +170,10 @@ export class PgStore implements LedgerStore {
   private tx(c: pg.PoolClient): LedgerTx {
     const r = reads(c);
     return {
-      append: (entry) => this.ledger.appendOn(c, entry),
+      append: (entry) =>
+        this.ledger.appendOn(c, entry).catch((err: unknown) => {
+          throw ledgerError(err, entry);
+        }),
       nextGameSeq: async (gameId) => ((await one<{ n: number | null }>(c, 'SELECT max(game_seq) AS n FROM rolls WHERE game_id = $1', [gameId]))!.n ?? 0) + 1,
       get: r.get,
       children: r.children,
@@ -188,7 +191,10 @@ export class PgStore implements LedgerStore {
           return (await r.roster.game(g.guild_id, g.id))!;
         },
         addPlayerSeed: async (gameId, seed) => {
-          await c.query('UPDATE games SET player_seeds = (player_seeds::jsonb || to_jsonb($1::text))::text WHERE id = $2', [seed, gameId]);
+          // Kept as the same JSON text SQLite writes (jsonb would print it with spaces).
+          const row = await one<{ player_seeds: string }>(c, 'SELECT player_seeds FROM games WHERE id = $1 FOR UPDATE', [gameId]);
+          if (!row) return;
+          await c.query('UPDATE games SET player_seeds = $1 WHERE id = $2', [JSON.stringify([...(JSON.parse(row.player_seeds) as string[]), seed]), gameId]);
         },
         setSeedCommitments: async (gameId, commitments: SeedCommitment[]) => {
           const revealed = commitments.filter((x) => x.seed !== null).map((x) => x.seed);

@@ -1,0 +1,207 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { AlreadyRecordedError, Ledger } from '../../src/ledger/ledger.js';
+import { PgStore } from '../../src/ledger/postgres/pg-store.js';
+import { DuplicateUnitError, GameRunningError } from '../../src/ledger/roster.js';
+import type { NewEntry } from '../../src/ledger/rows.js';
+import { sqliteStore, type LedgerStore } from '../../src/ledger/store.js';
+import { ledgerEntry, testGame } from '../helpers/ledger.js';
+import { freshDatabase, testPostgres } from '../helpers/postgres.js';
+import { tmpDb } from '../helpers/tmp.js';
+
+// Issue 16: the ledger as the bot uses it (LedgerStore), one suite for both backends. Every
+// expectation is the same on SQLite and on PostgreSQL: what the bot sees must not depend on it.
+const server = await testPostgres();
+afterAll(() => server?.stop());
+
+const backends: [string, () => Promise<LedgerStore>][] = [
+  ['SQLite', async () => sqliteStore(Ledger.open(tmpDb()))],
+  ['PostgreSQL', async () => PgStore.connect(await freshDatabase(server!))],
+];
+const at = '2026-11-30T12:00:00.000Z';
+const game = testGame;
+const unit = (gameId: string, name: string, fields: Record<string, unknown> = {}) => ({
+  game_id: gameId,
+  name,
+  owner_id: 'u1',
+  owner_name: 'U',
+  side: null,
+  fields,
+  at,
+});
+
+describe.each(backends)('the ledger store on %s', (name, open) => {
+  const skip = name === 'PostgreSQL' && !server;
+  const append = (store: LedgerStore, over: Partial<NewEntry> = {}) => store.transaction((tx) => tx.append(ledgerEntry(over)), over.guildId ?? 'g1');
+
+  it.skipIf(skip)('rows: appended in transactions, read back by guild; a failed transaction leaves nothing', async () => {
+    const store = await open();
+    const a = await append(store, { unit: 'Rifles' });
+    const b = await append(store, { parentId: a.id, kind: 'reroll', onceKey: `reroll:${a.id}` });
+    expect((await store.get('g1', a.id))?.id).toBe(a.id);
+    expect(await store.get('g2', a.id)).toBeUndefined();
+    expect((await store.children('g1', a.id)).map((r) => r.id)).toEqual([b.id]);
+    await expect(append(store, { parentId: a.id, kind: 'reroll', onceKey: `reroll:${a.id}` })).rejects.toEqual(
+      new AlreadyRecordedError(`reroll:${a.id} was already recorded`),
+    );
+    // Everything in a transaction that throws is undone, rows and roster alike.
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.append(ledgerEntry());
+        await tx.roster.startGame(game('x'));
+        throw new RangeError('changed my mind');
+      }, 'g1'),
+    ).rejects.toThrow('changed my mind');
+    expect(await store.roster.activeGame('g1', 'c1')).toBeUndefined();
+    expect(await store.verifyInChunks('g1')).toMatchObject({ ok: true, count: 2 });
+    await store.close();
+  });
+
+  it.skipIf(skip)('games: one running per channel, turns, seeds, the end; their rolls counted and numbered', async () => {
+    const store = await open();
+    await store.transaction((tx) => tx.roster.startGame(game('a')), 'g1');
+    await expect(store.transaction((tx) => tx.roster.startGame(game('b')), 'g1')).rejects.toBeInstanceOf(GameRunningError);
+    await store.transaction(async (tx) => {
+      await tx.roster.setTurn('a', 3, 'Rally Phase');
+      await tx.roster.setSeedCommitments('a', [
+        { user_id: 'u1', user_name: 'A', commitment: 'c1', seed: 'one' },
+        { user_id: 'u2', user_name: 'B', commitment: 'c2', seed: null },
+      ]);
+      await tx.roster.addPlayerSeed('a', 'late');
+    }, 'g1');
+    expect(await store.roster.activeGame('g1', 'c1')).toMatchObject({ id: 'a', turn: 3, phase: 'Rally Phase', player_seeds: '["one","late"]' });
+    const seqs = [];
+    for (let i = 0; i < 3; i++) {
+      seqs.push(
+        await store.transaction(async (tx) => {
+          const seq = await tx.nextGameSeq('a');
+          await tx.append(ledgerEntry({ gameId: 'a', gameSeq: seq, kind: i === 2 ? 'check' : 'roll' }));
+          return seq;
+        }, 'g1'),
+      );
+    }
+    expect(seqs).toEqual([1, 2, 3]);
+    expect([await store.gameRollCount('g1', 'a'), await store.gameRulingCount('g1', 'a')]).toEqual([2, 1]);
+    await store.transaction((tx) => tx.roster.endGame('a', at), 'g1');
+    expect(await store.roster.activeGame('g1', 'c1')).toBeUndefined();
+    expect(await store.roster.game('g1', 'a')).toMatchObject({ ended_at: at });
+    expect(await store.roster.game('g2', 'a')).toBeUndefined();
+    await store.close();
+  });
+
+  it.skipIf(skip)('rosters: names unique ignoring case, trimmed, renamed, removed; prefixes read literally; paging', async () => {
+    const store = await open();
+    await store.transaction(async (tx) => {
+      await tx.roster.startGame(game('a'));
+      for (const n of ['  Able ', 'Baker', 'A_1', 'A%2']) await tx.roster.addUnit(unit('a', n, { ml: 7 }));
+    }, 'g1');
+    await expect(store.transaction((tx) => tx.roster.addUnit(unit('a', 'ABLE')), 'g1')).rejects.toEqual(
+      new DuplicateUnitError('there is already a unit named ABLE in this game'),
+    );
+    const able = (await store.roster.unitByName('a', 'able'))!;
+    expect(able).toMatchObject({ name: 'Able', fields: { ml: 7 }, removed_at: null });
+    await store.transaction((tx) => tx.roster.updateUnit({ ...able, name: 'Charlie', fields: { ml: 8 } }, at), 'g1');
+    expect(await store.roster.unitByName('a', 'CHARLIE')).toMatchObject({ id: able.id, fields: { ml: 8 } });
+    expect(await store.roster.unitNames('a', 'a_', 10)).toEqual(['A_1']);
+    expect(await store.roster.unitNames('a', '', 10)).toEqual(['A%2', 'A_1', 'Baker', 'Charlie']);
+    expect((await store.roster.units('a', 2, 1)).map((u) => u.name)).toEqual(['A_1', 'Baker']);
+    await store.transaction((tx) => tx.roster.removeUnit(able.id, at), 'g1');
+    expect(await store.roster.countUnits('a')).toBe(3);
+    expect((await store.roster.everyUnit('a')).map((u) => [u.name, u.removed_at])).toEqual([
+      ['Charlie', at],
+      ['Baker', null],
+      ['A_1', null],
+      ['A%2', null],
+    ]);
+    await store.close();
+  });
+
+  it.skipIf(skip)('settings and saved queries: per server; a query lasts a day', async () => {
+    const store = await open();
+    expect(await store.settings.get('g1')).toEqual({ gm_role_id: null, gm_channel_id: null });
+    await store.transaction(async (tx) => {
+      await tx.settings.setGmRole('g1', 'r1');
+      await tx.settings.setGmChannel('g1', 'c5');
+      await tx.settings.setGmRole('g1', 'r2');
+    }, 'g1');
+    expect(await store.settings.get('g1')).toEqual({ gm_role_id: 'r2', gm_channel_id: 'c5' });
+    expect(await store.settings.get('g2')).toEqual({ gm_role_id: null, gm_channel_id: null });
+    const q = { id: 'q1', guild_id: 'g1', channel_id: 'c1', user_id: 'u1', params: { scope: 'channel' }, created_at: at };
+    await store.queries.save(q);
+    expect(await store.queries.get('g1', 'q1', at)).toEqual(q);
+    expect(await store.queries.get('g2', 'q1', at)).toBeUndefined();
+    expect(await store.queries.get('g1', 'q1', '2026-12-01T12:00:00.001Z')).toBe('expired');
+    await store.close();
+  });
+
+  it.skipIf(skip)('history: every filter, newest first, counted to a cap; chunks oldest first; voids, reveals and message links', async () => {
+    const store = await open();
+    const rows: Awaited<ReturnType<typeof append>>[] = [];
+    const shapes: Partial<NewEntry>[] = [
+      { userId: 'u1', command: 'rally', system: 'hearts-of-tin', result: 'rally' },
+      { userId: 'u2', command: 'mc', system: 'asl', result: 'broken', channelId: 'c2' },
+      { userId: 'u1', command: 'morale', system: 'lightning-war', result: 'pass', gameId: 'gx', gameSeq: 1 },
+      { userId: 'u2', command: 'rally', system: 'hearts-of-tin', result: 'retreat' },
+      { userId: 'u1', command: 'disorder', system: 'hearts-of-tin', kind: 'check', result: 'disorder' },
+      { guildId: 'g2', userId: 'u1' },
+    ];
+    for (const s of shapes) rows.push(await append(store, s));
+    const ids = async (f: object) => (await store.history.page({ guildId: 'g1', ...f }, 10, 0)).rows.map((r) => rows.indexOf(rows.find((x) => x.id === r.id)!));
+    expect(await ids({})).toEqual([4, 3, 2, 1, 0]);
+    expect(await ids({ channelId: 'c1' })).toEqual([4, 3, 2, 0]);
+    expect(await ids({ userId: 'u2' })).toEqual([3, 1]);
+    expect(await ids({ system: 'hearts-of-tin' })).toEqual([4, 3, 0]);
+    expect(await ids({ command: 'rally', result: 'retreat' })).toEqual([3]);
+    expect(await ids({ gameId: 'gx' })).toEqual([2]);
+    expect(await ids({ kinds: ['check'] })).toEqual([4]);
+    expect(await ids({ until: '2000-01-01T00:00:00.000Z' })).toEqual([]);
+    expect(await ids({ since: '2000-01-01T00:00:00.000Z' })).toEqual([4, 3, 2, 1, 0]);
+    expect(await store.history.page({ guildId: 'g1' }, 2, 1, 4)).toMatchObject({ total: 4, capped: true });
+    expect((await store.history.page({ guildId: 'g1' }, 2, 1, 5)).rows.map((r) => r.id)).toEqual([rows[3]!.id, rows[2]!.id]);
+    const chunked = [];
+    for await (const c of store.history.chunks({ guildId: 'g1' })) chunked.push(...c.map((r) => r.id));
+    expect(chunked).toEqual(rows.slice(0, 5).map((r) => r.id));
+    // The raw chunks keep the JSON columns as the text that was hashed.
+    const raw = [];
+    for await (const c of store.history.rawChunks({ guildId: 'g1', userId: 'u2' })) raw.push(...c.map((r) => [r.id, r.input]));
+    expect(raw).toEqual([
+      [rows[1]!.id, '{}'],
+      [rows[3]!.id, '{}'],
+    ]);
+    const [a, b] = [rows[0]!, rows[1]!];
+    await append(store, { kind: 'void', parentId: a.id, input: { reason: 'misclick' }, onceKey: `void:${a.id}` });
+    await append(store, { kind: 'reveal', parentId: b.id, input: { payload: { dice: [3], outcome: {}, result: 'r', effects: [] } } });
+    await store.transaction(async (tx) => {
+      await tx.history.linkMessage(a.id, 'm1');
+      await tx.history.linkMessage(a.id, 'm2');
+    }, 'g1');
+    expect(await store.history.voided('g1', [a.id, b.id])).toEqual(new Map([[a.id, 'misclick']]));
+    expect(await store.history.voided('g2', [a.id])).toEqual(new Map());
+    expect(await store.history.revealedPayloads('g1', [a.id, b.id])).toEqual(new Map([[b.id, { dice: [3], outcome: {}, result: 'r', effects: [] }]]));
+    expect(await store.history.messages([a.id, b.id])).toEqual(new Map([[a.id, 'm1']]));
+    await store.close();
+  });
+
+  it.skipIf(skip)('units a channel rolled, newest first, by prefix; sealed payloads to whoever may see them', async () => {
+    const store = await open();
+    for (const u of ['Rifles', 'Guards', 'rifles', 'Grenadiers']) await append(store, { unit: u });
+    await append(store, { unit: 'Elsewhere', channelId: 'c2' });
+    expect(await store.recentUnits('g1', 'c1', '', 10, 'hearts-of-tin')).toEqual(['Grenadiers', 'rifles', 'Guards']);
+    expect(await store.recentUnits('g1', 'c1', 'G', 10, 'hearts-of-tin')).toEqual(['Grenadiers', 'Guards']);
+    expect(await store.recentUnits('g1', 'c1', 'r', 1, 'hearts-of-tin')).toEqual(['rifles']);
+    expect(await store.recentUnits('g1', 'c1', '', 10, 'asl')).toEqual([]);
+    const sealed = await append(store, { sealed: { effects: [] } } as Partial<NewEntry>);
+    const kept = (await store.sealedPayloads('g1', [sealed.id])).get(sealed.id)!;
+    expect(kept.salt).toMatch(/^[0-9a-f]{64}$/);
+    expect(kept.payload).toEqual({ dice: [4], outcome: { steps: [] }, result: 'rally', effects: [] });
+    expect(await store.sealedPayloads('g2', [sealed.id])).toEqual(new Map());
+    expect(await store.verifyInChunks('g1', 3)).toMatchObject({ ok: true, count: 3 });
+    await store.close();
+  });
+
+  it.skipIf(skip)('names its backend, and once closed answers no more', async () => {
+    const store = await open();
+    expect(store.backend).toBe(name === 'SQLite' ? 'sqlite' : 'postgres');
+    await store.close();
+    await expect(store.get('g1', 'x')).rejects.toThrow();
+  });
+});
