@@ -213,21 +213,21 @@ describe.skipIf(!server)('PostgreSQL ledger details', () => {
     await expect(ledger.pool.query('SELECT 1')).rejects.toThrow();
   });
 
-  it('imports in batches past the batch size, says what it did, and the copy takes new units after the old ids', async () => {
+  it('imports in batches (one INSERT of 3,000 rolls would pass PostgreSQL’s 65,535 parameters), says what it did, and takes new units after the old ids', async () => {
     const file = tmpDb();
     const source = Ledger.open(file);
     source.db.transaction(() => {
-      for (let i = 0; i < IMPORT_BATCH * 2 + 1; i++) source.append(entry({ input: { i } }));
+      for (let i = 0; i < IMPORT_BATCH * 6 + 1; i++) source.append(entry({ input: { i } }));
     })();
     source.roster.startGame({ id: 'game1', guild_id: 'g1', channel_id: 'c1', system: 'asl', name: 'G', started_by: 'u1', started_at: 'T', server_seed: 's' });
     const kept = source.roster.addUnit({ game_id: 'game1', name: 'Able', owner_id: 'u1', owner_name: 'U', side: null, fields: {}, at: 'T' });
     const store = await PgStore.connect(await freshDatabase(server!));
     const said: string[] = [];
     const report = await importLedger(source, store.ledger, (l) => said.push(l));
-    expect(report.tables.rolls).toBe(IMPORT_BATCH * 2 + 1);
+    expect(report.tables.rolls).toBe(IMPORT_BATCH * 6 + 1);
     expect(said).toEqual([
       'source: 1 guilds, every chain verified',
-      `copied ${IMPORT_BATCH * 2 + 1} rows of rolls`,
+      `copied ${IMPORT_BATCH * 6 + 1} rows of rolls`,
       'copied 0 rows of sealed_payloads',
       'copied 0 rows of roll_messages',
       'copied 1 rows of games',
@@ -235,10 +235,10 @@ describe.skipIf(!server)('PostgreSQL ledger details', () => {
       'copied 0 rows of guild_config',
       'copied 0 rows of saved_queries',
       'copied 0 rows of channel_units',
-      `target: every chain verified, ${IMPORT_BATCH * 2 + 1} rows in 1 guilds`,
+      `target: every chain verified, ${IMPORT_BATCH * 6 + 1} rows in 1 guilds`,
     ]);
     const theirs = (await store.ledger.pool.query('SELECT input FROM rolls ORDER BY seq')).rows.map((r) => JSON.parse(r.input).i);
-    expect(theirs).toEqual(Array.from({ length: IMPORT_BATCH * 2 + 1 }, (_, i) => i));
+    expect(theirs).toEqual(Array.from({ length: IMPORT_BATCH * 6 + 1 }, (_, i) => i));
     const added = await store.transaction((tx) =>
       tx.roster.addUnit({ game_id: 'game1', name: 'Baker', owner_id: 'u1', owner_name: 'U', side: null, fields: {}, at: 'T' }),
     );
