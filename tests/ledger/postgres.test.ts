@@ -260,3 +260,46 @@ describe.skipIf(!server)('PostgreSQL ledger details', () => {
     await target.close();
   });
 });
+
+// The tampering the SQLite suite catches (tests/ledger/ledger.test.ts), done to a PostgreSQL ledger
+// behind its append-only trigger: each is found, at the row it names.
+describe.skipIf(!server)('tampering with a PostgreSQL ledger', () => {
+  async function threeRows() {
+    const ledger = await PgLedger.connect(await freshDatabase(server!));
+    const rows = [await ledger.append(entry()), await ledger.append(entry({ result: 'rally' })), await ledger.append(entry({ result: 'rout' }))];
+    await ledger.pool.query('ALTER TABLE rolls DISABLE TRIGGER rolls_no_change');
+    return { ledger, rows };
+  }
+  const reason = { edited: 'hash does not match the row contents: the row was edited' };
+
+  it('an edit inside the JSON dice', async () => {
+    const { ledger, rows } = await threeRows();
+    await ledger.pool.query(`UPDATE rolls SET dice = '[6]' WHERE id = $1`, [rows[0]!.id]);
+    expect(await ledger.verify('g1')).toEqual({ ok: false, count: 0, broken: { id: rows[0]!.id, guildSeq: 1, reason: reason.edited } });
+    await ledger.close();
+  });
+
+  it('a deleted row, found at the row after it', async () => {
+    const { ledger, rows } = await threeRows();
+    await ledger.pool.query('DELETE FROM rolls WHERE id = $1', [rows[1]!.id]);
+    expect(await ledger.verify('g1')).toEqual({
+      ok: false,
+      count: 1,
+      broken: { id: rows[2]!.id, guildSeq: 3, reason: 'position 3 where 2 was expected: a row before it was deleted or moved' },
+    });
+    await ledger.close();
+  });
+
+  it('two rows swapped', async () => {
+    const { ledger, rows } = await threeRows();
+    await ledger.pool.query('UPDATE rolls SET guild_seq = 99 WHERE id = $1', [rows[1]!.id]);
+    await ledger.pool.query('UPDATE rolls SET guild_seq = 2 WHERE id = $1', [rows[2]!.id]);
+    await ledger.pool.query('UPDATE rolls SET guild_seq = 3 WHERE id = $1', [rows[1]!.id]);
+    expect(await ledger.verify('g1')).toEqual({
+      ok: false,
+      count: 1,
+      broken: { id: rows[2]!.id, guildSeq: 2, reason: 'prev_hash does not match the hash of the row before it' },
+    });
+    await ledger.close();
+  });
+});
