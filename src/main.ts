@@ -30,7 +30,9 @@ const write = (line: string) => {
     outputGone = true;
   }
 };
-const log = createLogger({ level: config.logLevel, secrets: [config.discordToken], write });
+// The database URL may carry a password: it is a secret too, whole and on its own.
+const dbPassword = config.databaseUrl ? decodeURIComponent(new URL(config.databaseUrl).password) || undefined : undefined;
+const log = createLogger({ level: config.logLevel, secrets: [config.discordToken, config.databaseUrl, dbPassword], write });
 
 // A stray rejection inside a library must not take every other table's game down with it.
 process.on('uncaughtException', (err) => {
@@ -48,13 +50,38 @@ if (!process.env.SHARDING_MANAGER) delete process.env.SHARDS;
 if (config.shards !== undefined && config.interactionsMode === 'gateway' && !process.env.SHARDING_MANAGER) void runShards();
 else
   void runBot().catch((err) => {
-    log.error('could not open the ledger', {
-      err: String(err)
-        .split(config.databaseUrl ?? '\u0000')
-        .join('<DATABASE_URL>'),
-    });
+    log.error('could not open the ledger', { err });
     process.exit(1);
   });
+
+/**
+ * Stops once on SIGINT or SIGTERM (and, with `watchParent`, when orphaned); whatever happens while
+ * closing, the process ends within `graceMs`: a hung close must not keep a stopped bot alive.
+ */
+function stopOnSignals(stop: () => Promise<void>, graceMs: number, watchParent = false) {
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    setTimeout(() => process.exit(0), graceMs).unref();
+    try {
+      await stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Under a wrapper (npm start, npx) a process manager signals the wrapper, which may exit without
+  // passing SIGTERM on: when our parent goes, we are orphaned (a new parent) and stop as if signalled.
+  const parent = process.ppid;
+  if (watchParent && parent > 1) {
+    setInterval(() => {
+      if (process.ppid !== parent) void shutdown('parent exited');
+    }, 500).unref();
+  }
+}
 
 async function runShards() {
   try {
@@ -68,17 +95,7 @@ async function runShards() {
       ...(config.shardSpawnDelayMs !== undefined ? { spawnDelayMs: config.shardSpawnDelayMs } : {}),
     });
     log.info('all shards connected', { shards: count });
-    let stopping = false;
-    const stop = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      log.info('shutting down', { signal });
-      setTimeout(() => process.exit(0), 15_000).unref();
-      await shards.stop();
-      process.exit(0);
-    };
-    process.on('SIGINT', () => void stop('SIGINT'));
-    process.on('SIGTERM', () => void stop('SIGTERM'));
+    stopOnSignals(() => shards.stop(), 15_000);
   } catch (err) {
     log.error('could not start the shards', { err });
     process.exit(1);
@@ -96,40 +113,24 @@ async function runBot() {
     links,
     log,
   };
-  // HTTP mode holds no gateway connection: it is ready once it listens.
-  let listening = false;
   const bot =
     config.interactionsMode === 'http'
       ? createHttpBot({ ...botOptions, publicKey: publicKeyFromHex(config.publicKey!), port: config.httpPort })
       : createBot(botOptions);
-  const ready = () => (config.interactionsMode === 'http' ? listening : bot.client.isReady());
-  const heartbeat = startHeartbeat(healthFileFor(config.databasePath, process.env.HEALTH_FILE, process.env.SHARDS), ledger, ready);
+  const heartbeat = startHeartbeat(healthFileFor(config.databasePath, process.env.HEALTH_FILE, process.env.SHARDS), ledger, () => bot.ready());
 
-  let stopping = false;
-  async function shutdown(signal: string) {
-    if (stopping) return;
-    stopping = true;
-    log.info('shutting down', { signal });
-    // Whatever happens while closing, the process ends: a hung close must not keep a stopped bot alive.
-    setTimeout(() => process.exit(0), 10_000).unref();
-    try {
-      heartbeat.stop();
-      await bot.stop();
-    } finally {
-      await ledger.close();
-      process.exit(0);
-    }
-  }
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  // Under a wrapper (npm start, npx) a process manager signals the wrapper, which may exit without
-  // passing SIGTERM on: when our parent goes, we are orphaned (a new parent) and stop as if signalled.
-  const parent = process.ppid;
-  if (parent > 1) {
-    setInterval(() => {
-      if (process.ppid !== parent) void shutdown('parent exited');
-    }, 500).unref();
-  }
+  stopOnSignals(
+    async () => {
+      try {
+        heartbeat.stop();
+        await bot.stop();
+      } finally {
+        await ledger.close();
+      }
+    },
+    10_000,
+    true,
+  );
 
   log.info('starting', {
     pid: process.pid,
@@ -139,10 +140,7 @@ async function runBot() {
   });
   bot
     .start()
-    .then(() => {
-      listening = true;
-      heartbeat.beat();
-    })
+    .then(() => heartbeat.beat())
     .catch(async (err) => {
       log.error('could not connect to Discord', { err });
       heartbeat.stop();

@@ -47,7 +47,8 @@ export function createClient(apiBase?: string, makeRequest?: (url: string, init:
   });
 }
 
-export type Bot = { client: Client; start(): Promise<void>; stop(): Promise<void> };
+/** `ready`: serving interactions (connected to the gateway, or listening for HTTP). */
+export type Bot = { client: Client; start(): Promise<void>; stop(): Promise<void>; ready(): boolean };
 
 export function createBot({ token, apiBase, router, links, log, deferAfterMs }: BotOptions): Bot {
   const client = createClient(apiBase);
@@ -59,6 +60,7 @@ export function createBot({ token, apiBase, router, links, log, deferAfterMs }: 
   client.on(Events.Warn, (msg) => log.warn('discord client warning', { msg }));
   return {
     client,
+    ready: () => client.isReady(),
     async start() {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(token);

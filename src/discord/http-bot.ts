@@ -102,6 +102,7 @@ export function createHttpBot(o: HttpBotOptions): HttpBot {
 
   return {
     client,
+    ready: () => server.listening,
     port: () => (server.address() as AddressInfo | null)?.port ?? 0,
     async start() {
       client.rest.setToken(o.token);

@@ -59,6 +59,16 @@ export function where(f: HistoryFilter): { sql: string; params: unknown[] } {
 
 export const PAGE_SQL = (where: string) => `SELECT * FROM rolls WHERE ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`;
 /** Keyset on seq: each chunk seeks past the last one instead of counting an offset. */
+/** How many rows a filter matches, counted no further than the cap + 1 (the last param). */
+export const COUNT_SQL = (where: string) => `SELECT COUNT(*) AS n FROM (SELECT 1 FROM rolls WHERE ${where} LIMIT ?) AS capped`;
+/** A page's rows with its count, capped. */
+export const cappedPage = (rows: LedgerRow[], n: number, countCap: number) => ({ rows, total: Math.min(n, countCap), capped: n > countCap });
+/** A void row's reason, by the roll it voids. */
+export const voidReasons = (rows: { parent_id: string; input: string }[]) => new Map(rows.map((r) => [r.parent_id, String(JSON.parse(r.input).reason ?? '')]));
+/** What a reveal row published, by the roll it reveals. */
+export const revealedPayloadsOf = (rows: { parent_id: string; input: string }[]) =>
+  new Map(rows.map((r) => [r.parent_id, (JSON.parse(r.input) as { payload: SealedPayload }).payload]));
+
 export const CHUNK_SQL = (where: string) => `SELECT * FROM rolls WHERE ${where} AND seq > ? ORDER BY seq LIMIT ?`;
 
 /** Reads of the ledger for review: history pages, single rolls' relatives, exports, statistics. */
@@ -86,8 +96,8 @@ export class History {
   page(f: HistoryFilter, limit: number, offset: number, countCap = HISTORY_COUNT_CAP): { rows: LedgerRow[]; total: number; capped: boolean } {
     const w = where(f);
     const rows = limit ? (this.stmt(PAGE_SQL(w.sql)).all(...w.params, limit, offset) as RawRow[]).map(parseRow) : [];
-    const n = (this.stmt(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM rolls WHERE ${w.sql} LIMIT ?)`).get(...w.params, countCap + 1) as { n: number }).n;
-    return { rows, total: Math.min(n, countCap), capped: n > countCap };
+    const n = (this.stmt(COUNT_SQL(w.sql)).get(...w.params, countCap + 1) as { n: number }).n;
+    return cappedPage(rows, n, countCap);
   }
 
   /** How SQLite runs the lookups a history page makes for its rows (voids, reveals, message links). */
@@ -152,7 +162,7 @@ export class History {
   /** The void reason of each voided roll among these. */
   voided(guildId: string, rollIds: string[]): Map<string, string> {
     const rows = this.q.voids.all(JSON.stringify(rollIds), guildId) as { parent_id: string; input: string }[];
-    return new Map(rows.map((r) => [r.parent_id, String(JSON.parse(r.input).reason ?? '')]));
+    return voidReasons(rows);
   }
 
   revealed(guildId: string, rollIds: string[]): Set<string> {
@@ -162,7 +172,7 @@ export class History {
   /** What each revealed sealed roll committed to, as its reveal row published it. */
   revealedPayloads(guildId: string, rollIds: string[]): Map<string, SealedPayload> {
     const rows = this.q.reveals.all(JSON.stringify(rollIds), guildId) as { parent_id: string; input: string }[];
-    return new Map(rows.map((r) => [r.parent_id, (JSON.parse(r.input) as { payload: SealedPayload }).payload]));
+    return revealedPayloadsOf(rows);
   }
 
   messages(rollIds: string[]): Map<string, string> {

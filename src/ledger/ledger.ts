@@ -6,7 +6,7 @@ import { Roster } from './roster.js';
 import { SavedQueries } from './saved-queries.js';
 import { Settings } from './settings.js';
 import { nextRow, unitKey, type ChainHead } from './next-row.js';
-import { parseRow, type LedgerRow, type RawRow, type SealedPayload, type SealedRecord } from './rows.js';
+import { parseRow, sealedRecords, type LedgerRow, type RawRow, type SealedRecord } from './rows.js';
 import { promised, type LedgerTx } from './transaction.js';
 export type { LedgerTx } from './transaction.js';
 import { CHAINED_COLUMNS, ChainWalker, storedRowHash, verifyChain, type ChainReport } from './chain.js';
@@ -126,7 +126,7 @@ export class Ledger {
   /** What sealed rolls committed to, with their salts: for GMs and /reveal only (never shown to members). */
   sealedPayloads(guildId: string, rollIds: string[]): Map<string, SealedRecord> {
     const rows = this.stmts.sealedPayloads.all(guildId, JSON.stringify(rollIds)) as { roll_id: string; salt: string; payload: string }[];
-    return new Map(rows.map((r) => [r.roll_id, { salt: r.salt, payload: JSON.parse(r.payload) as SealedPayload }]));
+    return sealedRecords(rows);
   }
 
   count(guildId: string): number {

@@ -44,9 +44,13 @@ export class GameRunningError extends Error {
 }
 export class DuplicateUnitError extends Error {}
 
-type RawUnit = Omit<RosterUnit, 'fields'> & { fields: string };
-const parseUnit = (r: RawUnit): RosterUnit => ({ ...r, fields: JSON.parse(r.fields) });
-const likePrefix = (p: string) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A unit row as stored (its fields as JSON text), and as read; shared by both backends. */
+export type RawUnit = Omit<RosterUnit, 'fields'> & { fields: string };
+export const parseUnit = (r: RawUnit): RosterUnit => ({ ...r, fields: JSON.parse(r.fields) });
+/** A LIKE pattern matching names that start with `p`, its % and _ read literally (ESCAPE '\\'). */
+export const likePrefix = (p: string) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A unit name as stored, and its key: names are unique per game ignoring case. */
+export const unitNameAndKey = (name: string) => ({ name: name.trim(), name_key: name.trim().toLowerCase() });
 
 /**
  * Games and rosters: the current state that commands read and change. Callers change it inside a
@@ -115,7 +119,7 @@ export class Roster {
   }
 
   unitByName(gameId: string, name: string): RosterUnit | undefined {
-    const r = this.q.unitByName.get(gameId, name.trim().toLowerCase()) as RawUnit | undefined;
+    const r = this.q.unitByName.get(gameId, unitNameAndKey(name).name_key) as RawUnit | undefined;
     return r && parseUnit(r);
   }
 
@@ -151,14 +155,14 @@ export class Roster {
     at: string;
   }): RosterUnit {
     if (this.unitByName(u.game_id, u.name)) throw new DuplicateUnitError(`there is already a unit named ${u.name} in this game`);
-    const info = this.q.insertUnit.run({ ...u, name: u.name.trim(), name_key: u.name.trim().toLowerCase(), fields: JSON.stringify(u.fields) });
+    const info = this.q.insertUnit.run({ ...u, ...unitNameAndKey(u.name), fields: JSON.stringify(u.fields) });
     return this.unit(Number(info.lastInsertRowid))!;
   }
 
   updateUnit(u: RosterUnit, at: string): RosterUnit {
     const clash = this.unitByName(u.game_id, u.name);
     if (clash && clash.id !== u.id) throw new DuplicateUnitError(`there is already a unit named ${clash.name} in this game`);
-    this.q.updateUnit.run({ ...u, name: u.name.trim(), name_key: u.name.trim().toLowerCase(), fields: JSON.stringify(u.fields), at });
+    this.q.updateUnit.run({ ...u, ...unitNameAndKey(u.name), fields: JSON.stringify(u.fields), at });
     return this.unit(u.id)!;
   }
 

@@ -46,5 +46,9 @@ export type NewEntry = {
 export type SealedPayload = { dice: number[]; outcome: unknown; result: string | null; effects: unknown[] };
 export type SealedRecord = { salt: string; payload: SealedPayload };
 
+/** Stored sealed payloads by roll id (both backends read the same columns). */
+export const sealedRecords = (rows: { roll_id: string; salt: string; payload: string }[]): Map<string, SealedRecord> =>
+  new Map(rows.map((r) => [r.roll_id, { salt: r.salt, payload: JSON.parse(r.payload) as SealedPayload }]));
+
 /** A sealed row shown with what it committed to (to a GM, or once revealed). */
 export const withPayload = (row: LedgerRow, p: SealedPayload): LedgerRow => ({ ...row, dice: p.dice, outcome: p.outcome, result: p.result });

@@ -2,7 +2,14 @@ import type { Db } from './database.js';
 
 /** A saved /history query (and its paging buttons) lasts a day. */
 export const SAVED_QUERY_TTL_MS = 24 * 60 * 60 * 1000;
-const cutoff = (nowIso: string) => new Date(Date.parse(nowIso) - SAVED_QUERY_TTL_MS).toISOString();
+/** Queries created before this (an ISO time) have expired as of `nowIso`. */
+export const savedQueryCutoff = (nowIso: string) => new Date(Date.parse(nowIso) - SAVED_QUERY_TTL_MS).toISOString();
+
+/** A stored query as of `now`: 'expired' past its day, else with its filters read back. */
+export function savedQueryAsOf(r: (Omit<SavedQuery, 'params'> & { params: string }) | undefined, now: string): SavedQuery | 'expired' | undefined {
+  if (!r) return undefined;
+  return r.created_at < savedQueryCutoff(now) ? 'expired' : { ...r, params: JSON.parse(r.params) };
+}
 
 export type SavedQuery = { id: string; guild_id: string; channel_id: string; user_id: string; params: Record<string, unknown>; created_at: string };
 
@@ -19,14 +26,12 @@ export class SavedQueries {
 
   /** Saves a query, and forgets those older than SAVED_QUERY_TTL_MS (they are never paged again). */
   save(q: Omit<SavedQuery, 'params'> & { params: Record<string, unknown> }): void {
-    this.q.prune.run(cutoff(q.created_at));
+    this.q.prune.run(savedQueryCutoff(q.created_at));
     this.q.insert.run(q.id, q.guild_id, q.channel_id, q.user_id, JSON.stringify(q.params), q.created_at);
   }
 
   /** A saved query of this guild; 'expired' once older than SAVED_QUERY_TTL_MS (as of `now`, an ISO time). */
   get(guildId: string, id: string, now: string): SavedQuery | 'expired' | undefined {
-    const r = this.q.get.get(guildId, id) as (Omit<SavedQuery, 'params'> & { params: string }) | undefined;
-    if (!r) return undefined;
-    return r.created_at < cutoff(now) ? 'expired' : { ...r, params: JSON.parse(r.params) };
+    return savedQueryAsOf(this.q.get.get(guildId, id) as (Omit<SavedQuery, 'params'> & { params: string }) | undefined, now);
   }
 }

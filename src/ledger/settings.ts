@@ -1,6 +1,8 @@
 import type { Db } from './database.js';
 
 export type GuildSettings = { gm_role_id: string | null; gm_channel_id: string | null };
+/** A server that has set nothing. */
+export const NO_SETTINGS: GuildSettings = { gm_role_id: null, gm_channel_id: null };
 
 /** Per-server settings a GM sets with /config. */
 export class Settings {
@@ -18,7 +20,7 @@ export class Settings {
   }
 
   get(guildId: string): GuildSettings {
-    return (this.q.get.get(guildId) as GuildSettings | undefined) ?? { gm_role_id: null, gm_channel_id: null };
+    return (this.q.get.get(guildId) as GuildSettings | undefined) ?? { ...NO_SETTINGS };
   }
 
   setGmRole(guildId: string, roleId: string | null): void {

@@ -21,16 +21,19 @@ describe.skipIf(!server)('the PostgreSQL ledger (a real server)', () => {
   const open = async (url: string, n = 1) => Promise.all(Array.from({ length: n }, () => PgLedger.connect(url, { max: 8 })));
 
   it('appends rows to per-guild chains that verify, and reads them back as written', async () => {
-    const [ledger] = await open(await freshDatabase(server!));
+    const store = await PgStore.connect(await freshDatabase(server!));
+    const ledger = store.ledger;
     const a = await ledger!.append(entry({ unit: 'Rifles' }));
     const b = await ledger!.append(entry({ parentId: a.id, kind: 'reroll', onceKey: `reroll:${a.id}` }));
     await ledger!.append(entry({ guildId: 'g2' }));
     expect([a.guild_seq, b.guild_seq, b.prev_hash]).toEqual([1, 2, a.hash]);
-    expect(await ledger!.get('g1', a.id)).toEqual({ ...a, input: { disorder: 2 } });
-    expect(await ledger!.get('g2', a.id)).toBeUndefined();
+    expect(await store.get('g1', a.id)).toEqual({ ...a, input: { disorder: 2 } });
+    expect(await store.get('g2', a.id)).toBeUndefined();
     expect([await ledger!.count('g1'), await ledger!.count('g2'), await ledger!.count('g3')]).toEqual([2, 1, 0]);
     expect(await ledger!.verify('g1')).toEqual({ ok: true, count: 2, headHash: b.hash });
-    expect(await ledger!.guilds()).toEqual(['g1', 'g2']);
+    expect(await ledger!.verify('g1', 1)).toEqual({ ok: true, count: 1, headHash: a.hash });
+    const guilds = await ledger!.pool.query('SELECT guild_id FROM chain_heads ORDER BY guild_id');
+    expect(guilds.rows.map((r) => r.guild_id)).toEqual(['g1', 'g2']);
     await ledger!.close();
   });
 

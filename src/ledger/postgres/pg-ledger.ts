@@ -3,7 +3,7 @@ import pg from 'pg';
 import { CHAINED_COLUMNS, ChainWalker, storedRowHash, type ChainReport } from '../chain.js';
 import { MIGRATIONS_DIR, readMigrations } from '../migrate.js';
 import { nextRow, unitKey, type ChainHead } from '../next-row.js';
-import { parseRow, type LedgerRow, type NewEntry, type RawRow } from '../rows.js';
+import type { LedgerRow, NewEntry, RawRow } from '../rows.js';
 import { AlreadyRecordedError, LedgerWriteError } from '../errors.js';
 
 export const PG_MIGRATIONS_DIR = path.join(MIGRATIONS_DIR, 'postgres');
@@ -14,7 +14,7 @@ const MIGRATION_LOCK = 7_246_310_511;
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 const ROLL_COLUMNS = [...CHAINED_COLUMNS, 'prev_hash', 'hash'] as const;
-const CHAIN_SELECT = `SELECT ${ROLL_COLUMNS.join(', ')} FROM rolls WHERE guild_id = $1 AND guild_seq > $2 ORDER BY guild_seq LIMIT $3`;
+const CHAIN_SELECT = `SELECT ${ROLL_COLUMNS.join(', ')} FROM rolls WHERE guild_id = $1 AND guild_seq > $2 AND guild_seq <= $3 ORDER BY guild_seq LIMIT $4`;
 
 /**
  * The ledger's rolls on PostgreSQL (issue 16): the same rows and hashes as the SQLite ledger, with
@@ -98,25 +98,21 @@ export class PgLedger {
     return { ...row.fields, prev_hash: row.prev_hash, hash: row.hash, seq };
   }
 
-  async get(guildId: string, id: string): Promise<LedgerRow | undefined> {
-    const r = await this.pool.query<RawRow>('SELECT * FROM rolls WHERE guild_id = $1 AND id = $2', [guildId, id]);
-    return r.rows[0] && parseRow(r.rows[0]);
-  }
-
   async count(guildId: string): Promise<number> {
     const r = await this.pool.query<{ n: number }>('SELECT guild_seq AS n FROM chain_heads WHERE guild_id = $1', [guildId]);
     return r.rows[0]?.n ?? 0;
   }
 
-  async guilds(): Promise<string[]> {
-    return (await this.pool.query<{ guild_id: string }>('SELECT guild_id FROM chain_heads ORDER BY guild_id')).rows.map((r) => r.guild_id);
+  /** The time the ledger writes (the same clock as the rows). */
+  timestamp(): string {
+    return this.now().toISOString();
   }
 
-  /** Recomputes a guild's chain from its first row, a chunk at a time (one chunk in memory). */
-  async verify(guildId: string, chunk = 2_000): Promise<ChainReport> {
+  /** Recomputes a guild's chain from its first row (up to a position), a chunk at a time: one chunk in memory. */
+  async verify(guildId: string, upToGuildSeq = 2 ** 31 - 1, chunk = 2_000): Promise<ChainReport> {
     const walker = new ChainWalker<RawRow>(storedRowHash);
     for (let after = 0; ; ) {
-      const rows = (await this.pool.query<RawRow>(CHAIN_SELECT, [guildId, after, chunk])).rows;
+      const rows = (await this.pool.query<RawRow>(CHAIN_SELECT, [guildId, after, upToGuildSeq, chunk])).rows;
       if (!rows.length) break;
       for (const row of rows) if (walker.feed(row)) return walker.report();
       after = rows[rows.length - 1]!.guild_seq;

@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import { ChainWalker, storedRowHash, type ChainReport } from '../chain.js';
-import { CHUNK_SQL, HISTORY_COUNT_CAP, PAGE_SQL, where, type HistoryFilter } from '../history.js';
+import type { ChainReport } from '../chain.js';
+import { CHUNK_SQL, COUNT_SQL, cappedPage, HISTORY_COUNT_CAP, PAGE_SQL, revealedPayloadsOf, voidReasons, where, type HistoryFilter } from '../history.js';
 import { unitKey } from '../next-row.js';
-import { DuplicateUnitError, GameRunningError, type Game, type RosterUnit, type SeedCommitment } from '../roster.js';
-import { parseRow, type LedgerRow, type RawRow, type SealedPayload, type SealedRecord } from '../rows.js';
-import { SAVED_QUERY_TTL_MS, type SavedQuery } from '../saved-queries.js';
-import type { GuildSettings } from '../settings.js';
+import { DuplicateUnitError, GameRunningError, likePrefix, parseUnit, unitNameAndKey, type Game, type RawUnit, type SeedCommitment } from '../roster.js';
+import { parseRow, sealedRecords, type LedgerRow, type RawRow, type SealedRecord } from '../rows.js';
+import { savedQueryAsOf, savedQueryCutoff, type SavedQuery } from '../saved-queries.js';
+import { NO_SETTINGS, type GuildSettings } from '../settings.js';
 import type { HistoryPage, LedgerStore } from '../store.js';
 import type { LedgerTx } from '../transaction.js';
 import { ledgerError, PgLedger } from './pg-ledger.js';
@@ -20,10 +20,6 @@ type Q = Pick<pg.PoolClient, 'query'>;
 const all = async <T>(q: Q, sql: string, params: unknown[] = []) => (await q.query(sql, params)).rows as T[];
 const one = async <T>(q: Q, sql: string, params: unknown[] = []) => (await all<T>(q, sql, params))[0];
 
-type RawUnit = Omit<RosterUnit, 'fields'> & { fields: string };
-const parseUnitRow = (r: RawUnit): RosterUnit => ({ ...r, fields: JSON.parse(r.fields) });
-const likePrefix = (p: string) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const cutoff = (nowIso: string) => new Date(Date.parse(nowIso) - SAVED_QUERY_TTL_MS).toISOString();
 /** Every transaction of one guild takes this lock first: they run one at a time, on any process. */
 const GUILD_LOCK = "SELECT pg_advisory_xact_lock(hashtext('guild:' || $1::text))";
 
@@ -47,17 +43,20 @@ function reads(q: Q) {
       game: (guildId: string, id: string) => one<Game>(q, 'SELECT * FROM games WHERE guild_id = $1 AND id = $2', [guildId, id]),
       unit: async (id: number) => {
         const r = await one<RawUnit>(q, 'SELECT * FROM units WHERE id = $1', [id]);
-        return r && parseUnitRow(r);
+        return r && parseUnit(r);
       },
       unitByName: async (gameId: string, name: string) => {
-        const r = await one<RawUnit>(q, 'SELECT * FROM units WHERE game_id = $1 AND name_key = $2 AND removed_at IS NULL', [gameId, name.trim().toLowerCase()]);
-        return r && parseUnitRow(r);
+        const r = await one<RawUnit>(q, 'SELECT * FROM units WHERE game_id = $1 AND name_key = $2 AND removed_at IS NULL', [
+          gameId,
+          unitNameAndKey(name).name_key,
+        ]);
+        return r && parseUnit(r);
       },
       units: async (gameId: string, limit: number, offset: number) =>
         (
           await all<RawUnit>(q, 'SELECT * FROM units WHERE game_id = $1 AND removed_at IS NULL ORDER BY name_key LIMIT $2 OFFSET $3', [gameId, limit, offset])
-        ).map(parseUnitRow),
-      everyUnit: async (gameId: string) => (await all<RawUnit>(q, 'SELECT * FROM units WHERE game_id = $1 ORDER BY id', [gameId])).map(parseUnitRow),
+        ).map(parseUnit),
+      everyUnit: async (gameId: string) => (await all<RawUnit>(q, 'SELECT * FROM units WHERE game_id = $1 ORDER BY id', [gameId])).map(parseUnit),
       countUnits: async (gameId: string) =>
         (await one<{ n: number }>(q, 'SELECT count(*)::int AS n FROM units WHERE game_id = $1 AND removed_at IS NULL', [gameId]))!.n,
       unitNames: async (gameId: string, prefix: string, limit: number) =>
@@ -85,15 +84,7 @@ export class PgStore implements LedgerStore {
 
   private constructor(readonly ledger: PgLedger) {
     this.r = reads(ledger.pool);
-    this.roster = {
-      activeGame: this.r.roster.activeGame,
-      game: this.r.roster.game,
-      unitByName: this.r.roster.unitByName,
-      unitNames: this.r.roster.unitNames,
-      countUnits: this.r.roster.countUnits,
-      everyUnit: this.r.roster.everyUnit,
-      units: this.r.roster.units,
-    };
+    this.roster = this.r.roster;
   }
 
   static async connect(url: string, options: { max?: number; now?: () => Date } = {}): Promise<PgStore> {
@@ -105,7 +96,7 @@ export class PgStore implements LedgerStore {
   }
 
   timestamp(): string {
-    return new Date().toISOString();
+    return this.ledger.timestamp();
   }
 
   get(guildId: string, id: string) {
@@ -133,7 +124,7 @@ export class PgStore implements LedgerStore {
       'SELECT roll_id, salt, payload FROM sealed_payloads WHERE guild_id = $1 AND roll_id = ANY($2::text[])',
       [guildId, rollIds],
     );
-    return new Map(rows.map((r) => [r.roll_id, { salt: r.salt, payload: JSON.parse(r.payload) as SealedPayload }]));
+    return sealedRecords(rows);
   }
 
   async recentUnits(guildId: string, channelId: string, prefix: string, limit: number, system: string): Promise<string[]> {
@@ -147,12 +138,8 @@ export class PgStore implements LedgerStore {
     return rows.map((r) => r.unit);
   }
 
-  async verifyInChunks(guildId: string, upToGuildSeq?: number): Promise<ChainReport> {
-    if (upToGuildSeq === undefined) return this.ledger.verify(guildId);
-    const walker = new ChainWalker<RawRow>(storedRowHash);
-    const rows = await all<RawRow>(this.pool, 'SELECT * FROM rolls WHERE guild_id = $1 AND guild_seq <= $2 ORDER BY guild_seq', [guildId, upToGuildSeq]);
-    for (const row of rows) if (walker.feed(row)) break;
-    return walker.report();
+  verifyInChunks(guildId: string, upToGuildSeq?: number): Promise<ChainReport> {
+    return this.ledger.verify(guildId, upToGuildSeq);
   }
 
   /** `work` in one transaction; with `guildId`, after that guild's lock (see the class). */
@@ -212,22 +199,22 @@ export class PgStore implements LedgerStore {
         },
         addUnit: async (u) => {
           if (await r.roster.unitByName(u.game_id, u.name)) throw new DuplicateUnitError(`there is already a unit named ${u.name} in this game`);
-          const name = u.name.trim();
+          const { name, name_key } = unitNameAndKey(u.name);
           const { id } = (await one<{ id: number }>(
             c,
             `INSERT INTO units (game_id, name, name_key, owner_id, owner_name, side, fields, created_at, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
-            [u.game_id, name, name.toLowerCase(), u.owner_id, u.owner_name, u.side, JSON.stringify(u.fields), u.at],
+            [u.game_id, name, name_key, u.owner_id, u.owner_name, u.side, JSON.stringify(u.fields), u.at],
           ))!;
           return (await r.roster.unit(id))!;
         },
         updateUnit: async (u, at) => {
           const clash = await r.roster.unitByName(u.game_id, u.name);
           if (clash && clash.id !== u.id) throw new DuplicateUnitError(`there is already a unit named ${clash.name} in this game`);
-          const name = u.name.trim();
+          const { name, name_key } = unitNameAndKey(u.name);
           await c.query('UPDATE units SET name = $1, name_key = $2, owner_id = $3, owner_name = $4, side = $5, fields = $6, updated_at = $7 WHERE id = $8', [
             name,
-            name.toLowerCase(),
+            name_key,
             u.owner_id,
             u.owner_name,
             u.side,
@@ -267,15 +254,12 @@ export class PgStore implements LedgerStore {
 
   readonly settings = {
     get: async (guildId: string): Promise<GuildSettings> =>
-      (await one<GuildSettings>(this.ledger.pool, 'SELECT gm_role_id, gm_channel_id FROM guild_config WHERE guild_id = $1', [guildId])) ?? {
-        gm_role_id: null,
-        gm_channel_id: null,
-      },
+      (await one<GuildSettings>(this.ledger.pool, 'SELECT gm_role_id, gm_channel_id FROM guild_config WHERE guild_id = $1', [guildId])) ?? { ...NO_SETTINGS },
   };
 
   readonly queries = {
     save: async (q: Omit<SavedQuery, 'params'> & { params: Record<string, unknown> }) => {
-      await this.pool.query('DELETE FROM saved_queries WHERE created_at < $1', [cutoff(q.created_at)]);
+      await this.pool.query('DELETE FROM saved_queries WHERE created_at < $1', [savedQueryCutoff(q.created_at)]);
       await this.pool.query('INSERT INTO saved_queries (id, guild_id, channel_id, user_id, params, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
         q.id,
         q.guild_id,
@@ -290,8 +274,7 @@ export class PgStore implements LedgerStore {
         guildId,
         id,
       ]);
-      if (!r) return undefined;
-      return r.created_at < cutoff(now) ? 'expired' : { ...r, params: JSON.parse(r.params) };
+      return savedQueryAsOf(r, now);
     },
   };
 
@@ -299,20 +282,16 @@ export class PgStore implements LedgerStore {
     page: async (f: HistoryFilter, limit: number, offset: number, countCap = HISTORY_COUNT_CAP): Promise<HistoryPage> => {
       const w = where(f);
       const rows = limit ? (await all<RawRow>(this.pool, numbered(PAGE_SQL(w.sql)), [...w.params, limit, offset])).map(parseRow) : [];
-      const counted = await one<{ n: number }>(this.pool, numbered(`SELECT count(*)::int AS n FROM (SELECT 1 FROM rolls WHERE ${w.sql} LIMIT ?) AS capped`), [
-        ...w.params,
-        countCap + 1,
-      ]);
-      const n = counted!.n;
-      return { rows, total: Math.min(n, countCap), capped: n > countCap };
+      const counted = await one<{ n: number }>(this.pool, numbered(COUNT_SQL(w.sql)), [...w.params, countCap + 1]);
+      return cappedPage(rows, counted!.n, countCap);
     },
     voided: async (guildId: string, rollIds: string[]) => {
       const rows = await this.childInputs(guildId, rollIds, 'void');
-      return new Map(rows.map((r) => [r.parent_id, String(JSON.parse(r.input).reason ?? '')]));
+      return voidReasons(rows);
     },
     revealedPayloads: async (guildId: string, rollIds: string[]) => {
       const rows = await this.childInputs(guildId, rollIds, 'reveal');
-      return new Map(rows.map((r) => [r.parent_id, (JSON.parse(r.input) as { payload: SealedPayload }).payload]));
+      return revealedPayloadsOf(rows);
     },
     messages: async (rollIds: string[]) => {
       const rows = await all<{ roll_id: string; message_id: string }>(
