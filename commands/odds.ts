@@ -9,7 +9,7 @@ import { checkDistribution, checkOrder } from '../src/rules/asl/mc.js';
 import { RALLY_ORDER, rallyDistribution } from '../src/rules/hearts-of-tin/rally.js';
 import { MORALE_ORDER, moraleDistribution } from '../src/rules/lightning-war/morale.js';
 import { ordered, type Fraction } from '../src/rules/odds.js';
-import { unitChoices } from './asl/unit-input.js';
+import { classOption, nationalityOption, unitChoices } from './asl/unit-input.js';
 import * as hob from './asl/hob-input.js';
 import * as mc from './asl/mc-input.js';
 import * as morale from './lightning-war/morale-input.js';
@@ -18,6 +18,8 @@ import * as rally from './hearts-of-tin/rally-input.js';
 /** The rolling command's options, less those that change no chance (sealing, companions, exempt statuses). */
 function oddsOptions<O extends Record<string, unknown>>(options: O): O {
   const { sealed: _s, companions: _c, status: _t, ...rest } = options as Record<string, unknown>;
+  // Four subcommands' options share one 4,000-character budget: the long nationality and class lists are offered as typed.
+  if ('nationality' in rest) Object.assign(rest, { nationality: nationalityOption(true), class: classOption(true) });
   return rest as O;
 }
 

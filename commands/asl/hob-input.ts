@@ -8,6 +8,7 @@ import { hobOptions, hobSituation, readCompanions, readUnit, rosterDefaults, uni
 export const options = {
   ...unitOptions,
   broken: boolean({ description: 'The unit was broken when the Original 2 was rolled (+1)', default: false }),
+  wounded: boolean({ description: 'A wounded leader (A17.3)', default: false }),
   ...hobOptions,
   sealed: sealedOption(),
 };
@@ -20,7 +21,8 @@ export async function prepare(
 ): Promise<{ input: HobInput; companions: { unit: AslUnit; broken: boolean }[]; tracked?: TrackedAsl; options: Record<string, unknown> }> {
   const { unit, tracked } = await readUnit(ctx, given, purpose);
   const o = rosterDefaults(ctx, given, tracked);
-  const input: HobInput = { ...hobSituation(o), unit, broken: o.broken, heroic: tracked?.fields.heroic ?? false };
+  if (o.wounded && unit.kind !== 'leader' && unit.kind !== 'hero') refuse('`wounded` is for a leader or hero (A17).');
+  const input: HobInput = { ...hobSituation(o), unit, broken: o.broken, heroic: tracked?.fields.heroic ?? false, wounded: o.wounded };
   const exempt = hobExemption(input);
   if (exempt) refuse(`${unit.name}: no Heat of Battle DR — ${exempt} (A15.1). Nothing was rolled or recorded.`);
   const companions = readCompanions(o.companions, unit.nationality);

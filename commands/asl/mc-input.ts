@@ -1,7 +1,9 @@
 import type { Context } from '../../src/core/command.js';
 import { refuse } from '../../src/core/user-error.js';
 import { boolean, choice, integer, type ParsedOptions, sealedOption } from '../../src/core/options.js';
-import { checkConflict, TERRAINS, type CheckInput } from '../../src/rules/asl/mc.js';
+import { checkConflict, COMMISSAR_ROLES, TERRAINS, type CheckInput } from '../../src/rules/asl/mc.js';
+
+const SELF_RALLY = ['no', 'first', 'later'] as const;
 import { hobOptions, hobSituation, readCompanions, readUnit, rosterDefaults, unitOptions, type TrackedAsl } from './unit-input.js';
 
 const { with_leader: _withLeader, ...mcHobOptions } = hobOptions;
@@ -11,15 +13,22 @@ export const options = {
   check: choice({ description: 'Morale Check or Rally (default mc)', choices: ['mc', 'rally'] as const, default: 'mc' }),
   number: integer({ description: 'The #MC (0 is a NMC; default 0)', min: 0, max: 4, default: 0 }),
   ml: integer({ description: "Override the unit's Morale Level", min: 1, max: 10 }),
-  leader_drm: integer({ description: 'Leadership DRM of an unbroken leader (−3 to +1)', min: -3, max: 1 }),
-  elr: integer({ description: "ELR (default: the unit's own, else 3)", min: 0, max: 5 }),
+  leader_drm: integer({ description: 'DRM of an unbroken (or the rallying) leader', min: -3, max: 1 }),
+  elr: integer({ description: "ELR (default: the unit's own, else 3)", min: 0, max: 6 }),
   ift: boolean({ description: 'Caused by the IFT: Final = ML pins (default true)', default: true }),
   broken: boolean({ description: 'Broken (an MC uses the broken-side ML)', default: false }),
   terrain: choice({ description: 'Rally: terrain that gives −1', choices: TERRAINS, default: 'none' }),
   desperation: boolean({ description: 'Rally: under Desperation Morale (+4)', default: false }),
-  self_rally: boolean({ description: 'Rally: Self-Rally, no leader (+1; no HoB)', default: false }),
-  first_rally: boolean({ description: 'Self-Rally: first MMC rally of your RPh (default true)', default: true }),
-  led_by_commissar: boolean({ description: 'Rally: led by a Commissar (A25.222)', default: false }),
+  self_rally: choice({
+    description: 'Rally: Self-Rally (+1); first = your first MMC rally this RPh',
+    choices: SELF_RALLY,
+    default: 'no',
+  }),
+  commissar: choice({
+    description: 'Commissar in the Location (+1 ML), or leading the rally',
+    choices: COMMISSAR_ROLES,
+    default: 'none',
+  }),
   wounded: boolean({ description: 'A wounded leader or hero (A17)', default: false }),
   // A leader's presence is told by leader_drm here (Discord allows 25 options a command).
   ...mcHobOptions,
@@ -28,10 +37,10 @@ export const options = {
 
 export const check = (o: ParsedOptions<typeof options>) => {
   if (o.check === 'rally' && o.number) return '`number` is the #MC: a rally takes none.';
-  if (o.check === 'mc' && (o.self_rally || o.desperation || o.terrain !== 'none')) {
+  if (o.check === 'mc' && (o.self_rally !== 'no' || o.desperation || o.terrain !== 'none')) {
     return '`self_rally`, `desperation` and `terrain` apply to a rally: add check:rally.';
   }
-  if (o.self_rally && o.leader_drm !== undefined) return 'A Self-Rally has no rallying leader: leave out `leader_drm`.';
+  if (o.self_rally !== 'no' && o.leader_drm !== undefined) return 'A Self-Rally has no rallying leader: leave out `leader_drm`.';
   return undefined;
 };
 
@@ -43,7 +52,7 @@ export async function prepare(
 ): Promise<{ input: CheckInput; tracked?: TrackedAsl; options: Record<string, unknown> }> {
   const { unit, tracked } = await readUnit(ctx, given, purpose);
   const o = rosterDefaults(ctx, given, tracked);
-  if (o.self_rally && tracked?.fields.disrupted) refuse(`${tracked.unit.name} is Disrupted: a Disrupted unit may not Self-Rally (A19.12).`);
+  if (o.self_rally !== 'no' && tracked?.fields.disrupted) refuse(`${tracked.unit.name} is Disrupted: a Disrupted unit may not Self-Rally (A19.12).`);
   const companions = readCompanions(o.companions, unit.nationality);
   const input: CheckInput = {
     unit,
@@ -57,9 +66,9 @@ export async function prepare(
     wounded: o.wounded,
     terrain: o.terrain,
     desperation: o.desperation,
-    selfRally: o.self_rally,
-    firstRally: o.first_rally,
-    ledByCommissar: o.led_by_commissar,
+    selfRally: o.self_rally !== 'no',
+    firstRally: o.self_rally === 'first',
+    commissar: o.commissar,
     hob: { ...hobSituation(o), heroic: tracked?.fields.heroic ?? false },
     companions,
   };

@@ -5,17 +5,27 @@ import { preferGiven, trackedUnit, type Tracked } from '../../src/core/roster-un
 import { ASL_FIELD_DEFAULTS, aslRosterChange, type AslFields } from '../../src/rules/asl/roster.js';
 import { boolean, choice, text, type ParsedOptions } from '../../src/core/options.js';
 import { catalog, CLASSES } from '../../src/rules/asl/catalog.js';
-import { HOB_STATUS_CODES, SUB_TYPES, subTypeConflict, type HobInput } from '../../src/rules/asl/hob.js';
+import { HOB_STATUS_CODES, situationConflict, SUB_TYPES, subTypeConflict, type HobInput } from '../../src/rules/asl/hob.js';
+import { SPECIAL_SITUATION_CODES } from '../../src/rules/asl/hob-table.js';
 import { parseUnit, suggestUnits, type AslUnit } from '../../src/rules/asl/parse-unit.js';
 
 /** Options /hob and /mc share: the unit and what Heat of Battle needs to know about it. */
 
 const NATIONALITY_KEYS = [...catalog().nationalities.keys()] as [string, ...string[]];
 
+/** `autocomplete`: the list offered as typed, where listing it would pass a command's size limit (/odds). */
+export function nationalityOption(autocomplete: boolean) {
+  return choice({ description: 'Nationality, if the unit names none', choices: NATIONALITY_KEYS, autocomplete });
+}
+
+export function classOption(autocomplete: boolean) {
+  return choice({ description: 'Class, for a unit not in the data', choices: CLASSES, autocomplete });
+}
+
 export const unitOptions = {
   unit: text({ description: 'The ASL unit, e.g. German 4-6-7, ge 467, British 8-1', maxLength: 60, autocomplete: true, required: true }),
-  nationality: choice({ description: 'Nationality, if the unit names none', choices: NATIONALITY_KEYS }),
-  class: choice({ description: 'Class, for a unit not in the data', choices: CLASSES }),
+  nationality: nationalityOption(false),
+  class: classOption(false),
 };
 
 export const hobOptions = {
@@ -27,6 +37,11 @@ export const hobOptions = {
   vs_russians: boolean({ description: 'SS fighting Russians', default: false }),
   no_quarter: boolean({ description: 'No Quarter in effect', default: false }),
   status: choice({ description: 'A status exempt from Heat of Battle (default none)', choices: HOB_STATUS_CODES, default: 'none' }),
+  situation: choice({
+    description: 'A15.1 note: Berserk/Surrender becomes Battle Hardening',
+    choices: SPECIAL_SITUATION_CODES,
+    default: 'none',
+  }),
   companions: text({ description: 'Units with a leader who may go berserk: "German 4-6-7, broken German 4-4-7"', maxLength: 200 }),
 };
 
@@ -44,7 +59,7 @@ export type TrackedAsl = Tracked & { fields: AslFields };
  */
 export async function readUnit(
   ctx: Context,
-  o: UnitOpts & { sub_type: string },
+  o: UnitOpts & { sub_type: string; situation?: string },
   purpose: 'write' | 'read' = 'write',
 ): Promise<{ unit: AslUnit; tracked?: TrackedAsl }> {
   const tracked = await trackedUnit(ctx, 'asl', o.unit, purpose);
@@ -52,7 +67,7 @@ export async function readUnit(
   // A sub-type given as an option picks its unit the way the word would ("German 2-3-7" + VG).
   const unit = parseUnit(text, { nationality: o.nationality, class: o.class, ...(o.sub_type !== 'none' ? { tag: o.sub_type } : {}) });
   if (typeof unit === 'string') refuse(`\`unit\` ${JSON.stringify(o.unit)}: ${unit}.`);
-  const conflict = subTypeConflict(unit, o.sub_type as HobInput['subType']);
+  const conflict = subTypeConflict(unit, o.sub_type as HobInput['subType']) ?? situationConflict(unit, o.situation as HobInput['situation']);
   if (conflict) refuse(`${conflict}.`);
   // A roster unit keeps its counter's name in the rules (substitutions read "German 4-6-7 → …");
   // the reply's title and the ledger's unit column carry the roster name.
@@ -88,8 +103,16 @@ export function readCompanions(textValue: string | undefined, nationality: strin
   const out: { unit: AslUnit; broken: boolean }[] = [];
   for (const p of parts) {
     const broken = /^broken\s+/i.test(p);
-    const unit = parseUnit(p.replace(/^broken\s+/i, ''), { nationality });
-    if (typeof unit === 'string') refuse(`\`companions\` ${JSON.stringify(p)}: ${unit}.`);
+    // "Guards 6-2-8 ml:8": a companion the data does not know carries its ML.
+    const given = /\s+ml:\s*(\d+)$/i.exec(p);
+    const text = p.replace(/^broken\s+/i, '').replace(/\s+ml:\s*\d+$/i, '');
+    const parsed = parseUnit(text, { nationality });
+    if (typeof parsed === 'string') refuse(`\`companions\` ${JSON.stringify(p)}: ${parsed}.`);
+    const ml = given ? Number(given[1]) : undefined;
+    if (ml !== undefined && (ml < 1 || ml > 10)) refuse(`\`companions\` ${JSON.stringify(p)}: ml must be a whole number from 1 to 10.`);
+    const unit = ml !== undefined ? { ...parsed, ml, brokenMl: ml } : parsed;
+    if ((broken ? unit.brokenMl : unit.ml) === undefined)
+      refuse(`\`companions\` ${JSON.stringify(p)}: the unit data gives it no Morale Level; add it, e.g. "${text} ml:8" (nothing was rolled).`);
     out.push({ unit, broken });
   }
   return out;
@@ -105,6 +128,7 @@ export function hobSituation(o: Omit<HobOpts, 'with_leader'> & { with_leader?: b
     vsRussians: o.vs_russians,
     noQuarter: o.no_quarter,
     status: o.status,
+    situation: o.situation,
   };
 }
 

@@ -5,7 +5,7 @@ import { gameFor, gameNote, record, resultMessage } from '../../src/core/adjudic
 import { integer, requiredMessage, text } from '../../src/core/options.js';
 import { assertMayChange, writeBack } from '../../src/core/roster-unit.js';
 import { UNIT_NAME_MAX } from '../../src/core/unit-option.js';
-import { brigadeUnits, lossesOf } from '../../src/core/brigades.js';
+import { brigadeUnits, lossesOf, markedShaken } from '../../src/core/brigades.js';
 import { findingEmbed } from '../../src/render/hearts-of-tin.js';
 import { brigadeMorale } from '../../src/rules/hearts-of-tin/disorder.js';
 import { STRENGTH_MAX } from './limits.js';
@@ -37,7 +37,7 @@ export default defineCommand({
     }
     if (o.lost > o.original) refuse(`\`lost\` (${o.lost}) cannot be more than \`original\` (${o.original}).`);
     const input = { ...o, original: o.original, lost: o.lost };
-    const outcome = brigadeMorale(input);
+    const outcome = brigadeMorale({ ...input, alreadyShaken: fromRoster && markedShaken(ever) });
     const marking = outcome.result === 'shaken' && fromRoster ? live.filter((u) => !u.fields.brigade_shaken) : [];
     // Marking the brigade's units shaken writes to each of them: their owners or a GM only.
     for (const unit of marking) assertMayChange(ctx, { game: game!, unit }, { verb: `mark ${unit.name} shaken` });

@@ -5,6 +5,7 @@ import { refuse } from '../../src/core/user-error.js';
 import { gameNote, record, resultMessage } from '../../src/core/adjudicate.js';
 import { choice, integer, requiredMessage } from '../../src/core/options.js';
 import { preferGiven, trackedUnit, writeBack } from '../../src/core/roster-unit.js';
+import { lapseBeforeRoll } from '../../src/core/pending-rout.js';
 import { unitChoicesFor, unitOption } from '../../src/core/unit-option.js';
 import { findingEmbed } from '../../src/render/hearts-of-tin.js';
 import { disorderGained, MELEE_RESULTS } from '../../src/rules/hearts-of-tin/disorder.js';
@@ -39,6 +40,9 @@ export default defineCommand({
   options,
   async run(ctx, given) {
     const tracked = await trackedUnit(ctx, 'hearts-of-tin', given.unit);
+    // A pending rout lapses at the unit's next ruling too: the unit has fled, so nothing more is judged.
+    const lapsed = await lapseBeforeRoll(ctx, tracked);
+    if (lapsed) return lapsed;
     const f = tracked?.unit.fields as HotFields | undefined;
     if (tracked && f) {
       if (f.strength <= 0) refuse(`${tracked.unit.name} has no strength left: it is gone, not disordered.`);

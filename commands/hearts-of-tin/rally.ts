@@ -6,6 +6,7 @@ import { isSealed } from '../../src/render/review.js';
 import { type RosterEffect, rollAndRecord, rollMessage, summarise } from '../../src/core/adjudicate.js';
 import { parseOptions } from '../../src/core/options.js';
 import { trackedUnit, type Tracked } from '../../src/core/roster-unit.js';
+import { lapseBeforeRoll, PENDING_ROUT, rerollLapsed } from '../../src/core/pending-rout.js';
 import { unitChoicesFor } from '../../src/core/unit-option.js';
 import type { LedgerRow } from '../../src/ledger/ledger.js';
 import { oddsOf } from '../../src/rules/odds.js';
@@ -21,13 +22,28 @@ import {
   type RallyOutcome,
 } from '../../src/rules/hearts-of-tin/rally.js';
 
-/** What a rally result does to a roster unit: disorder cleared, or the unit gone (unless a re-roll may yet save it). */
-function rallyEffects(tracked: Tracked | undefined, outcome: RallyOutcome, rerollOffered: boolean): RosterEffect[] {
+/**
+ * What a rally result does to a roster unit: disorder cleared, or the unit gone. A first-roll rout
+ * that offers the commander re-roll is pending: the unit keeps the roll's id until the offer is
+ * taken or lapses (hearts-of-tin.md, Commander re-roll). A re-roll settles what was pending.
+ */
+function rallyEffects(tracked: Tracked | undefined, outcome: RallyOutcome, pendingAs: string | undefined): RosterEffect[] {
   if (!tracked) return [];
   const result = outcome.result;
-  if (result === 'huzzah' || result === 'rally') return [{ tracked, change: { fields: { disorder: 0 }, why: 'Rallied: all disorder removed' } }];
-  if (result === 'rout_commander_lost' || (result === 'rout' && !rerollOffered)) return [{ tracked, change: { remove: true, why: 'Routed: off the field' } }];
-  return [];
+  const settles = PENDING_ROUT in tracked.unit.fields ? { [PENDING_ROUT]: null } : {};
+  if (result === 'huzzah' || result === 'rally') return [{ tracked, change: { fields: { disorder: 0, ...settles }, why: 'Rallied: all disorder removed' } }];
+  if (result === 'rout' && pendingAs)
+    return [
+      {
+        tracked,
+        change: {
+          fields: { [PENDING_ROUT]: pendingAs },
+          why: 'Routed on the first roll: the commander re-roll is offered until the end of the turn; untaken, the rout stands',
+        },
+      },
+    ];
+  if (result === 'rout_commander_lost' || result === 'rout') return [{ tracked, change: { remove: true, why: 'Routed: off the field' } }];
+  return Object.keys(settles).length ? [{ tracked, change: { fields: settles, why: 'The commander re-roll settled it: it stays disordered' } }] : [];
 }
 
 const REROLL = 'reroll';
@@ -42,6 +58,9 @@ async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
     refuse('That rally is not on record in this server.');
   }
   assertOwnerOrGm(ctx, first.user_id, `Only ${first.user_name}, who rolled this rally, or a GM can call the commander in.`);
+  const voided = (await ledger.history.voided(ctx.actor.guildId, [first.id])).get(first.id);
+  if (voided !== undefined) refuse(`A GM voided rally ${first.id}${voided ? ` (${voided})` : ''}: a voided rally offers no re-roll.`);
+
   // The button carries only the roll id: the unit's situation is re-read from the ledger.
   const stored = parseOptions('rally', options, first.input as Record<string, unknown>);
   if (!stored.ok || stored.value.disorder === undefined) refuse('That rally cannot be re-rolled: its recorded options no longer validate.');
@@ -52,6 +71,8 @@ async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
   // Checked before rolling so a spent button draws no dice; the ledger's once-key settles races.
   const earlier = (await ledger.children(ctx.actor.guildId, first.id)).find((r) => r.kind === 'reroll');
   if (earlier) refuse(`The commander has already joined this unit (re-roll ${earlier.id}): one re-roll per rally.`);
+  const lapsed = await rerollLapsed(ctx, first);
+  if (lapsed) refuse(`The commander re-roll offer of rally ${first.id} has lapsed: ${lapsed} (hearts-of-tin.md, Commander re-roll).`);
   const tracked = await trackedUnit(ctx, 'hearts-of-tin', first.unit ?? undefined);
   const reroll = await rollAndRecord(
     ctx,
@@ -68,7 +89,7 @@ async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
     (dice) => commanderReroll(input, first.result ?? '', dice),
     {
       odds: (o) => oddsOf(rerollDistribution(input, first.result ?? ''), RALLY_ORDER, o.result),
-      effects: (out) => rallyEffects(tracked, out, false),
+      effects: (out) => rallyEffects(tracked, out, undefined),
     },
   );
   return {
@@ -92,7 +113,9 @@ async function storedRally(ctx: Context, row: LedgerRow, fresh = false) {
   const input = toInput(stored);
   // A roll just made has no re-roll yet: no need to look.
   const reroll = fresh ? undefined : (await ctx.services.ledger.children(row.guild_id, row.id)).find((r) => r.kind === 'reroll');
-  const offered = !reroll && commanderMayRejoin(input, row.result ?? '');
+  const open = !reroll && commanderMayRejoin(input, row.result ?? '');
+  // A voided or lapsed offer shows no button (the button itself refuses them too).
+  const offered = open && (fresh || ((await ctx.services.ledger.history.voided(row.guild_id, [row.id])).size === 0 && !(await rerollLapsed(ctx, row))));
   const embed = rallyEmbed({
     unit: row.unit ?? undefined,
     userName: row.user_name,
@@ -114,6 +137,8 @@ export default defineCommand({
   options,
   async run(ctx, given) {
     const { options: o, tracked } = await prepare(ctx, given);
+    const lapsed = await lapseBeforeRoll(ctx, tracked);
+    if (lapsed) return lapsed;
     const input = toInput(o);
     const first = await rollAndRecord(
       ctx,
@@ -121,7 +146,7 @@ export default defineCommand({
       (dice) => rally(input, dice),
       {
         odds: (out) => oddsOf(rallyDistribution(input), RALLY_ORDER, out.result),
-        effects: (out) => rallyEffects(tracked, out, commanderMayRejoin(input, out.result)),
+        effects: (out, rollId) => rallyEffects(tracked, out, commanderMayRejoin(input, out.result) ? rollId : undefined),
       },
     );
     const { embed, buttons } = await storedRally(ctx, first.row, true);

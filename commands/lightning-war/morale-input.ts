@@ -26,7 +26,10 @@ export const options = {
   rally: boolean({ description: 'A rally attempt (+2; only firm rallies)', default: false }),
   enemy_within_100m: boolean({ description: 'Visible enemy within 100 m: a rout becomes a surrender', default: false }),
   reason: choice({ description: 'What caused the check (recorded, no modifier)', choices: CHECK_REASON_CODES }),
-  state: choice({ description: "Rally: retreating or routing (default: roster's, else retreating)", choices: ['retreating', 'routing'] as const }),
+  state: choice({
+    description: "Retreating or routing now (default: the roster's; a rally's else retreating)",
+    choices: ['retreating', 'routing'] as const,
+  }),
   unit: unitOption(),
   sealed: sealedOption(),
 };
@@ -57,8 +60,6 @@ export async function prepare(
     // Rallies are for infantry that is retreating or routing (lightning-war.md, Rallying).
     if (eff.unit_type !== 'infantry') refuse(`Only infantry rallies: a ${eff.unit_type.replace('_', ' ')} cannot (Lightning War, Rallying).`);
     if (f && !eff.state) refuse(`${tracked!.unit.name} is steady on the roster: only a retreating or routing unit rallies.`);
-  } else if (o.state) {
-    refuse('`state` is for a rally: add rally:true.');
   }
   const fits = eff.reason ? REASON_FITS[eff.reason] : undefined;
   if (fits && !fits.types.includes(eff.unit_type)) {
@@ -79,7 +80,8 @@ export const toInput = (o: Settled): MoraleInput => ({
   rally: o.rally,
   enemyWithin100m: o.enemy_within_100m,
   reason: o.reason,
-  ...(o.rally && o.state ? { state: o.state } : {}),
+  // A check takes the state too: a new result never improves a retreating or routing unit.
+  ...(o.state ? { state: o.state } : {}),
 });
 
 export const check = (o: ParsedOptions<typeof options>) =>

@@ -6,12 +6,14 @@ import { defineSubcommand, type CommandGroup, type Context } from '../../src/cor
 import { choice, integer, text } from '../../src/core/options.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
 import { turnEnd } from '../../src/core/turn-end.js';
+import { lapseAllRouts } from '../../src/core/pending-rout.js';
 import { runningGame } from '../../src/core/games.js';
 import { commitment, newServerSeed } from '../../src/dice/seeded.js';
 import { newRollId, type LedgerTx } from '../../src/ledger/ledger.js';
 import { GameRunningError, type Game, type SeedCommitment } from '../../src/ledger/roster.js';
 import { gameEmbed } from '../../src/render/roster.js';
 import { SYSTEM_NAMES, SYSTEMS, systemName } from '../../src/rules/systems.js';
+import { PHASE_KEYS, phaseKey } from '../../src/rules/wacht-am-rhein/fatigue.js';
 
 /** Player seed commitments one game takes: one per player of any real table, and a bound on each roll's work. */
 export const MAX_SEEDS_PER_GAME = 20;
@@ -132,24 +134,18 @@ export default {
       access: EVERYONE,
       options: {
         number: integer({ description: 'The turn number', min: 0, max: 10_000, required: true }),
-        phase: text({ description: 'The phase, e.g. "Rally Phase"', maxLength: 60 }),
+        phase: text({ description: 'The phase, e.g. "Rally Phase" (Wacht am Rhein: resting, ena, movement, combat)', maxLength: 60, autocomplete: true }),
       },
       async run(ctx, o) {
         const g = await runningGame(ctx);
         assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
         const { ledger } = ctx.services;
+        // Wacht am Rhein knows its phases by one key, so two spellings never make two phases.
+        const phase = o.phase === undefined ? null : g.system === 'wacht-am-rhein' ? phaseKey(o.phase) : o.phase;
         const { updated, lines } = await ledger.transaction(async (tx) => {
-          await tx.roster.setTurn(g.id, o.number, o.phase ?? null);
+          await tx.roster.setTurn(g.id, o.number, phase);
           const after = (await tx.roster.game(g.guild_id, g.id))!;
-          const row = await recordGame(
-            tx,
-            ctx,
-            after,
-            { turn: o.number, phase: o.phase ?? null },
-            'turn_set',
-            'Turn set',
-            `Turn ${o.number}${o.phase ? `, ${o.phase}` : ''}.`,
-          );
+          const row = await recordGame(tx, ctx, after, { turn: o.number, phase }, 'turn_set', 'Turn set', `Turn ${o.number}${phase ? `, ${phase}` : ''}.`);
           // The rules' end-of-turn effects, recorded with the turn that caused them.
           return { updated: after, lines: await turnEnd(tx, ctx, g, after, row.id) };
         }, ctx.actor.guildId);
@@ -181,7 +177,9 @@ export default {
         const g = await runningGame(ctx);
         assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
         const { ledger } = ctx.services;
-        const ended = await ledger.transaction(async (tx) => {
+        const { ended, lapsed } = await ledger.transaction(async (tx) => {
+          // Offers still open at the end lapse with it (Hearts of Tin's commander re-roll), inside the game.
+          const lapsed = await lapseAllRouts(tx, ctx, g, 'The game ended');
           // The reveal: with it, anyone holding the export can recompute every die of the game.
           await recordGame(
             tx,
@@ -193,13 +191,20 @@ export default {
             `${userText(ctx.actor.userName)} ended ${userText(g.name)}; the server seed is revealed.`,
           );
           await tx.roster.endGame(g.id, tx.timestamp());
-          return (await tx.roster.game(g.guild_id, g.id))!;
+          return { ended: (await tx.roster.game(g.guild_id, g.id))!, lapsed };
         }, ctx.actor.guildId);
-        const note = `Server seed revealed: \`${g.server_seed}\` (its SHA-256 was published at the start). Check every die with \`npm run verify -- export.jsonl\` after /export.`;
+        const note = `${lapsed.length ? `${lapsed.join('\n')}\n` : ''}Server seed revealed: \`${g.server_seed}\` (its SHA-256 was published at the start). Check every die with \`npm run verify -- export.jsonl\` after /export.`;
         return message(
           gameEmbed('Game ended', ended, { units: await ledger.roster.countUnits(g.id), rolls: await ledger.gameRollCount(g.guild_id, g.id), note }),
         );
       },
     }),
+  },
+  // A Wacht am Rhein game offers its phase keys; other systems' phases are free text.
+  async autocomplete(ctx, option, value, subcommand) {
+    if (subcommand !== 'turn' || option !== 'phase') return [];
+    const g = await ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
+    if (g?.system !== 'wacht-am-rhein') return [];
+    return PHASE_KEYS.filter((p) => p.startsWith(value.trim().toLowerCase())).map((p) => ({ name: p, value: p }));
   },
 } satisfies CommandGroup;

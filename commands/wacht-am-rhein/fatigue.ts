@@ -14,6 +14,8 @@ import {
   exemptible,
   isEnaPhase,
   isRestingPhase,
+  needsOverkillBy,
+  OVERKILL_BY,
   recover,
   STATUSES,
   type FatigueFinding,
@@ -84,6 +86,8 @@ async function applyChange(
   input: Record<string, unknown>,
   outcome: Outcome<FatigueFinding>,
   extra: Record<string, unknown> = {},
+  /** Said under the ruling: an option the roster overrode. */
+  note?: string,
 ): Promise<Reply> {
   const { ledger } = ctx.services;
   const after = outcome.steps[0]!.after;
@@ -102,8 +106,8 @@ async function applyChange(
     return r;
   }, ctx.actor.guildId);
   const embed = fatigueChangeEmbed({ title, name: s.name, userName: ctx.actor.userName, outcome, row, ...(s.printed ? { printed: s.printed } : {}) });
-  const note = await gameNote(ctx, SYSTEM);
-  return resultMessage({ row, outcome }, note ? { ...embed, description: [embed.description, `*${note}*`].filter(Boolean).join('\n') } : embed);
+  const notes = [note, await gameNote(ctx, SYSTEM)].filter(Boolean).map((n) => `*${n}*`);
+  return resultMessage({ row, outcome }, notes.length ? { ...embed, description: [embed.description, ...notes].filter(Boolean).join('\n') } : embed);
 }
 
 /** The MR exemption of a tracked unit as it stands at the game's position: armed, bound to this ENA, or over. */
@@ -127,8 +131,13 @@ export default {
     event: defineSubcommand({
       description: 'Apply an event that fatigues or rests a unit',
       access: EVERYONE,
-      options: { event: choice({ description: 'What happened to the unit', choices: EVENT_CODES, required: true }), ...common },
+      options: {
+        event: choice({ description: 'What happened to the unit', choices: EVENT_CODES, required: true }),
+        ...common,
+        by: choice({ description: "Overkill: from the unit's own attack or the enemy's GA/Barrage (13.1.3)", choices: OVERKILL_BY }),
+      },
       async run(ctx, o) {
+        if (o.by !== undefined && o.event !== 'overkill') refuse('`by` says whose attack an Overkill came from: it goes with event:overkill only.');
         const s = await subject(ctx, o, 'write', false);
         const game = s.tracked?.game ?? (await gameFor(ctx, SYSTEM));
         const mode = s.tracked ? (s.tracked.unit.fields as Record<string, unknown>).mode : undefined;
@@ -139,7 +148,13 @@ export default {
         }
         const ex = exemptionNow(s, game);
         const state = { ...s.state, mrExemption: ex.valid };
-        const outcome = applyEvent(state, o.event, { inEna: isEnaPhase(game?.phase) });
+        const at = { inEna: isEnaPhase(game?.phase), overkillBy: o.by };
+        if (needsOverkillBy(state, o.event, at)) {
+          refuse(
+            `${s.name ?? 'The unit'} is covered by its Maneuver Reserve exemption in this ENA, which spares only fatigue from its own actions (13.1.3): give \`by:own_attack\` (a GA it made) or \`by:enemy_attack\` (an enemy GA or Barrage). Nothing was recorded.`,
+          );
+        }
+        const outcome = applyEvent(state, o.event, at);
         const extra: Record<string, unknown> = {};
         if (o.event === 'left_maneuver_reserve' && s.tracked)
           Object.assign(extra, { mode: 'tactical', mr_armed: game ? positionKey(game) : null, mr_ena: null });
@@ -163,8 +178,13 @@ export default {
         const s = await subject(ctx, o, 'write', false);
         const f = s.tracked?.unit.fields as Record<string, unknown> | undefined;
         const mode = f?.mode;
-        const tactical = o.tactical ?? (mode === undefined ? undefined : mode === 'tactical');
+        // A tracked unit's mode is the roster's; `tactical` describes an untracked unit only.
+        const tactical = s.tracked && mode !== undefined ? mode === 'tactical' : o.tactical;
         if (tactical === undefined) refuse('`tactical` is required for an untracked unit: is it in Tactical mode?');
+        const note =
+          s.tracked && mode !== undefined && o.tactical !== undefined
+            ? `\`tactical:${o.tactical}\` was not applied: ${s.tracked.unit.name}'s mode on the roster, ${String(mode).replace(/_/g, ' ')}, decides (13.1.2).`
+            : undefined;
         // One step per Resting Phase (13.1.2): a tracked unit recovers in the game's Resting Phase, once.
         let extra: Record<string, unknown> = {};
         if (s.tracked) {
@@ -182,7 +202,7 @@ export default {
         const outcome = recover(s.state, { tactical, adjacentEnemy: o.adjacent_enemy, moved: o.moved });
         // Only a step taken uses up the phase; a refused or needless recovery leaves it open.
         if (outcome.steps[0]!.after.status === s.state.status) extra = {};
-        return applyChange(ctx, s, 'Resting Phase', { ...o, tactical }, outcome, extra);
+        return applyChange(ctx, s, 'Resting Phase', { ...o, tactical }, outcome, extra, note);
       },
     }),
     status: defineSubcommand({

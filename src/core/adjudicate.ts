@@ -1,5 +1,5 @@
 import { recordingRoller, type Roller } from '../dice/roller.js';
-import type { LedgerRow } from '../ledger/ledger.js';
+import { newRollId, type LedgerRow } from '../ledger/ledger.js';
 import { withPayload } from '../ledger/rows.js';
 import { refuse } from './user-error.js';
 import { gameInTx, record, type RecordMeta } from './record.js';
@@ -54,8 +54,8 @@ export function rollAndRecord<O extends Outcome>(
   extra: {
     /** The chances of the outcome, recorded with it. */
     odds?: (outcome: O) => Outcome['odds'];
-    /** What the outcome does to roster units, as data. */
-    effects?: (outcome: O) => RosterEffect[];
+    /** What the outcome does to roster units, as data; `rollId` is the id the roll's row will have. */
+    effects?: (outcome: O, rollId: string) => RosterEffect[];
   } = {},
 ): Promise<{ row: LedgerRow; outcome: O }> {
   const { odds, effects } = extra;
@@ -74,14 +74,16 @@ export function rollAndRecord<O extends Outcome>(
     const rolled = rules(dice);
     // The chances are recorded with the roll: what the player faced, kept with what happened.
     const outcome = odds ? { ...rolled, odds: odds(rolled) } : rolled;
-    const changes = effects?.(outcome) ?? [];
+    // The id is drawn first so an effect can name its own roll (a pending rout, issue 25).
+    const id = newRollId();
+    const changes = effects?.(outcome, id) ?? [];
     if (meta.sealed) {
       // Nothing derived from a sealed result shows before its reveal: its roster changes wait in the sealed payload.
       const pending: PendingEffect[] = changes.map((e) => ({ unit_id: e.tracked.unit.id, change: e.change, command: e.command ?? meta.command }));
-      const row = await record(tx, ctx, { ...meta, sealed: { effects: pending } }, outcome, dice.faces, { game, seq });
+      const row = await record(tx, ctx, { ...meta, id, sealed: { effects: pending } }, outcome, dice.faces, { game, seq });
       return { row: withPayload(row, { dice: dice.faces, outcome, result: outcome.result, effects: pending }), outcome };
     }
-    const row = await record(tx, ctx, { ...meta, sealed: undefined }, outcome, dice.faces, { game, seq });
+    const row = await record(tx, ctx, { ...meta, id, sealed: undefined }, outcome, dice.faces, { game, seq });
     for (const e of changes) await writeBack(tx, ctx, e.tracked, e.change, row.id, e.command ?? meta.command);
     return { row, outcome };
   }, ctx.actor.guildId);

@@ -26,5 +26,12 @@ export function allBrigades(everyUnit: RosterUnit[]): Map<string, RosterUnit[]> 
   return out;
 }
 
+/**
+ * A brigade the roster marked shaken stays shaken (hearts-of-tin.md, Brigade morale). Decision: the
+ * mark is made where the game sees the brigade shaken, at /brigade on a roster brigade and at each
+ * turn end, so a roster being set up unit by unit never shakes a brigade that is not yet whole.
+ */
+export const markedShaken = (units: RosterUnit[]) => units.some((u) => u.fields.brigade_shaken === true);
+
 export const lossesOf = (units: RosterUnit[]) =>
   brigadeLosses(units.map((u) => ({ original: Number(u.fields.original), strength: Number(u.fields.strength), removed: Boolean(u.removed_at) })));

@@ -13,6 +13,8 @@ export type OptionSpec<T> = {
   /** "a whole number from 1 to 10": completes "`disorder` must be …". */
   readonly allowed: string;
   readonly autocomplete: boolean;
+  /** The values to offer as the user types, for an option that answers its own autocomplete. */
+  readonly suggest?: (value: string) => string[];
   /** Why a value is refused, where the rules have a reason beyond the range. */
   readonly explain?: (value: unknown) => string | undefined;
   toSlash(name: string): APIApplicationCommandBasicOption;
@@ -77,19 +79,25 @@ export function boolean<P extends Presence<boolean>>(o: { description: string } 
   });
 }
 
+/**
+ * One of a fixed list. `autocomplete`: offered as the user types instead of listed in the slash
+ * JSON (a long list that would push a command past Discord's 4,000 characters); the router answers
+ * from the same list, and zod still refuses anything else.
+ */
 export function choice<const C extends readonly [string, ...string[]], P extends Presence<C[number]>>(
-  o: { description: string; choices: C } & P,
+  o: { description: string; choices: C; autocomplete?: boolean } & P,
 ): OptionSpec<Out<C[number], P>> {
   return finish(z.enum(o.choices), o as Presence<C[number]>, {
     description: o.description,
     allowed: `one of ${o.choices.join(', ')}`,
-    autocomplete: false,
+    autocomplete: o.autocomplete ?? false,
+    ...(o.autocomplete ? { suggest: (value: string) => o.choices.filter((c) => c.startsWith(value.trim().toLowerCase())) } : {}),
     toSlash: (name) => ({
       type: ApplicationCommandOptionType.String,
       name,
       description: o.description,
       required: 'required' in o && o.required === true,
-      choices: o.choices.map((c) => ({ name: c, value: c })),
+      ...(o.autocomplete ? { autocomplete: true } : { choices: o.choices.map((c) => ({ name: c, value: c })) }),
     }),
     fromText: (raw) => raw.toLowerCase(),
   });

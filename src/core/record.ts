@@ -7,6 +7,8 @@ import { refuse } from './user-error.js';
 /** Writing one ledger row in a transaction: what every roll, ruling and change goes through. */
 
 export type RecordMeta = {
+  /** The row's id, when drawn before the row (see rollAndRecord). */
+  id?: string;
   command: string;
   /** The rule system; a roll needs it before its dice, to know whether they are a game's. */
   system?: SystemId;
@@ -47,6 +49,7 @@ export async function record<O extends Outcome>(
   const game = inGame ? inGame.game : await gameInTx(tx, ctx, outcome.system);
   const gameSeq = inGame?.seq;
   const entry = {
+    ...(meta.id ? { id: meta.id } : {}),
     gameId: game?.id ?? null,
     turn: game?.turn ?? null,
     phase: game?.phase ?? null,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AlreadyRecordedError, LedgerWriteError } from '../ledger/ledger.js';
 import {
   isGroup,
+  optionsOf,
   parseCustomId,
   type Actor,
   type AnyCommand,
@@ -110,7 +111,10 @@ export class Router {
     }
     const command = this.byName.get(req.name);
     if (req.type === 'autocomplete') {
-      const choices = (await command?.autocomplete?.(ctx, req.option, req.value, req.subcommand)) ?? [];
+      const spec = command && optionsOf(command, req.subcommand)?.[req.option];
+      const choices = spec?.suggest
+        ? spec.suggest(req.value).map((v) => ({ name: v, value: v }))
+        : ((await command?.autocomplete?.(ctx, req.option, req.value, req.subcommand)) ?? []);
       return { type: 'choices', choices: choices.slice(0, AUTOCOMPLETE_MAX) };
     }
     if (!command) {

@@ -1,14 +1,15 @@
 import { userText } from '../render/embed.js';
 import type { Game } from '../ledger/roster.js';
 import { brigadeMorale } from '../rules/hearts-of-tin/disorder.js';
-import { isEnaPhase } from '../rules/wacht-am-rhein/fatigue.js';
-import { allBrigades, lossesOf } from './brigades.js';
+import { isEnaPhase, phaseKey } from '../rules/wacht-am-rhein/fatigue.js';
+import { allBrigades, lossesOf, markedShaken } from './brigades.js';
 import type { Context } from './command.js';
 import { type Tracked, writeBack } from './roster-unit.js';
 import type { LedgerTx } from '../ledger/ledger.js';
+import { lapseAllRouts } from './pending-rout.js';
 
 /** The game's position as a key: which turn and phase a recovery or an exemption belongs to. */
-export const positionKey = (g: { turn: number | null; phase: string | null }) => `${g.turn ?? '-'}|${g.phase ?? ''}`;
+export const positionKey = (g: { turn: number | null; phase: string | null }) => `${g.turn ?? '-'}|${g.phase === null ? '' : phaseKey(g.phase)}`;
 
 const MAX_MARKERS = 10;
 
@@ -21,10 +22,12 @@ const MAX_MARKERS = 10;
 export async function turnEnd(tx: LedgerTx, ctx: Context, before: Game, after: Game, turnRowId: string): Promise<string[]> {
   const lines: string[] = [];
   const write = (t: Tracked, fields: Record<string, unknown>, why: string) => writeBack(tx, ctx, t, { fields, why }, turnRowId, 'game', { asGame: true });
+  // A commander re-roll not taken by the next /game turn lapses: the rout stands (hearts-of-tin.md).
+  if (after.system === 'hearts-of-tin') lines.push(...(await lapseAllRouts(tx, ctx, after, `End of turn ${before.turn ?? '–'}`)));
   if (after.system === 'hearts-of-tin' && before.turn !== null && after.turn !== null && after.turn > before.turn) {
     for (const [name, units] of allBrigades(await tx.roster.everyUnit(after.id))) {
       const { original, lost } = lossesOf(units);
-      if (brigadeMorale({ original, lost }).result !== 'shaken') continue;
+      if (brigadeMorale({ original, lost, alreadyShaken: markedShaken(units) }).result !== 'shaken') continue;
       for (const unit of units.filter((u) => !u.removed_at && Number(u.fields.strength) > 0)) {
         const disorder = Math.min(MAX_MARKERS, Number(unit.fields.disorder ?? 0) + 1);
         write(

@@ -34,7 +34,7 @@ export function nextRow(entry: NewEntry, head: ChainHead, createdAt: string): Ne
   const dice = canonicalJson(chainedDice);
   const outcome = canonicalJson(chainedOutcome);
   const fields: ChainedFields = {
-    id: newRollId(),
+    id: entry.id ?? newRollId(),
     guild_id: entry.guildId,
     guild_seq: (head?.guild_seq ?? 0) + 1,
     channel_id: entry.channelId,

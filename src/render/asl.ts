@@ -82,6 +82,9 @@ export function describeSituation(o: Record<string, unknown>): string {
     o.no_quarter ? 'No Quarter' : undefined,
     o.elr !== undefined && o.check !== 'rally' ? `ELR ${o.elr}` : undefined,
     o.terrain && o.terrain !== 'none' ? `in ${o.terrain}` : undefined,
+    o.self_rally && o.self_rally !== 'no' ? `Self-Rally (${o.self_rally})` : undefined,
+    o.commissar === 'in_location' ? 'Commissar in the Location' : o.commissar === 'leads_rally' ? 'led by a Commissar' : undefined,
+    o.situation && o.situation !== 'none' ? String(o.situation).replace(/_/g, ' ') : undefined,
   ]
     .filter(Boolean)
     .join(' · ');

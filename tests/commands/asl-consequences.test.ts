@@ -17,7 +17,8 @@ describe('/mc and /hob with the spec’s unit data', () => {
   it('a broken American 6-6-6 rallies against its broken side, 8 (A10.6)', async () => {
     app = testApp();
     app.dice.push(4, 4);
-    const r = expectMessage(await command(app, alice, 'mc', { unit: 'American 6-6-6', check: 'rally' }));
+    // An 8-0 leader rallies it: leadership 0, so no modifier is shown.
+    const r = expectMessage(await command(app, alice, 'mc', { unit: 'American 6-6-6', check: 'rally', leader_drm: 0 }));
     expect(r.record).toMatchObject({ result: 'rallied', steps: [{ kind: 'rally', ml: 8, final: 8 }] });
     expect(JSON.stringify(r.embed)).toContain('broken side: ML 8');
   });
@@ -25,7 +26,13 @@ describe('/mc and /hob with the spec’s unit data', () => {
   it('/odds mc: a broken American 6-6-6 rallies 13/18 of the time (ML 8)', async () => {
     app = testApp();
     const r = expectMessage(
-      await app.router.handle({ type: 'command', name: 'odds', subcommand: 'mc', options: { unit: 'American 6-6-6', check: 'rally' }, actor: alice }),
+      await app.router.handle({
+        type: 'command',
+        name: 'odds',
+        subcommand: 'mc',
+        options: { unit: 'American 6-6-6', check: 'rally', leader_drm: 0 },
+        actor: alice,
+      }),
     );
     // Original 3–8 rally (25/36), an Original 2 rallies and chains HoB (1/36 split by its result),
     // 9–11 do not (1/4), 12 is Fate (1/36): 26/36 = 13/18 rally in all, as for ML 8.
@@ -125,7 +132,7 @@ describe('/mc and /hob with the spec’s unit data', () => {
     // 4MC, ELR 0: 10 + 4 = 14 vs 6 → no lower Class: broken and Disrupted.
     expectMessage(await command(app, alice, 'mc', { unit: 'Dis', number: 4, elr: 0 }));
     expect(fields('Dis')).toMatchObject({ broken: true, disrupted: true });
-    expect(expectError(await command(app, alice, 'mc', { unit: 'Dis', check: 'rally', self_rally: true }))).toBe(
+    expect(expectError(await command(app, alice, 'mc', { unit: 'Dis', check: 'rally', self_rally: 'first' }))).toBe(
       'Dis is Disrupted: a Disrupted unit may not Self-Rally (A19.12).',
     );
     app.dice.push(2, 2);
@@ -139,10 +146,9 @@ describe('/mc and /hob with the spec’s unit data', () => {
     const h = expectMessage(await command(app, alice, 'hob', { unit: 'Russian commissar 9-0' }));
     expect(h.record).toMatchObject({ result: 'battle_hardening' });
     expect(h.buttons).toEqual([]);
-    app.dice.push(4, 4);
-    const r = expectMessage(
-      await command(app, alice, 'mc', { unit: 'Russian 4-4-7', check: 'rally', leader_drm: 0, desperation: true, led_by_commissar: true }),
-    );
-    expect(r.record).toMatchObject({ result: 'replaced', steps: [{ final: 8, modifiers: [], unit_after: 'Russian 4-2-6' }] });
+    // Broken-side ML 7, +1 for the rallying Commissar (A25.222): a 9 fails, with no +4 for Desperation.
+    app.dice.push(4, 5);
+    const r = expectMessage(await command(app, alice, 'mc', { unit: 'Russian 4-4-7', check: 'rally', desperation: true, commissar: 'leads_rally' }));
+    expect(r.record).toMatchObject({ result: 'replaced', steps: [{ ml: 8, final: 9, modifiers: [], unit_after: 'Russian 4-2-6' }] });
   });
 });

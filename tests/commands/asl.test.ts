@@ -103,10 +103,10 @@ describe('/mc', () => {
 
   it.each([
     [{ unit: 'German 4-6-7', check: 'rally', number: 2 }, '`number` is the #MC: a rally takes none.'],
-    [{ unit: 'German 4-6-7', self_rally: true }, '`self_rally`, `desperation` and `terrain` apply to a rally: add check:rally.'],
-    [{ unit: 'German 4-6-7', check: 'rally', self_rally: true, leader_drm: -1 }, 'A Self-Rally has no rallying leader: leave out `leader_drm`.'],
+    [{ unit: 'German 4-6-7', self_rally: 'first' }, '`self_rally`, `desperation` and `terrain` apply to a rally: add check:rally.'],
+    [{ unit: 'German 4-6-7', check: 'rally', self_rally: 'later', leader_drm: -1 }, 'A Self-Rally has no rallying leader: leave out `leader_drm`.'],
     [{ unit: 'German 4-6-7', leader_drm: -4 }, '`leader_drm` must be a whole number from -3 to 1 (you gave -4).'],
-    [{ unit: 'German 4-6-7', elr: 6 }, '`elr` must be a whole number from 0 to 5 (you gave 6).'],
+    [{ unit: 'German 4-6-7', elr: 7 }, '`elr` must be a whole number from 0 to 6 (you gave 7).'],
     [{ unit: 'German crew' }, 'German crew has no Morale Level in the data: give its counter or `ml`.'],
   ])('refuses %o', async (options, message) => {
     app = testApp();

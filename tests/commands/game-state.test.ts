@@ -115,16 +115,16 @@ describe('Hearts of Tin across turns (hearts-of-tin.md, State across a game)', (
   });
 
   it('6. rally wording: a first-roll rout with the re-roll on offer is not final; a retreat must rally again', async () => {
-    await game('hearts-of-tin', { A: { original: 8, disorder: 3, quality: 'militia' } });
+    await game('hearts-of-tin', { A: { original: 8, disorder: 3, quality: 'militia' }, B: { original: 8, disorder: 3, quality: 'militia' } });
     app.dice.push(1);
     const rout = expectMessage(await command(app, alice, 'rally', { unit: 'A', commander_near: true }));
     expect(rout.record!.result).toBe('rout');
     const text = JSON.stringify(rout.embed);
     expect(text).toContain('leaves the field unless a commander joins it');
     expect(text).not.toContain('remove it');
-    expect(fields('A')).toBeDefined();
+    expect(fields('A')).toMatchObject({ pending_rout: rout.record!.roll_id });
     app.dice.push(6);
-    const retreat = expectMessage(await command(app, alice, 'rally', { unit: 'A', disorder: 3 }));
+    const retreat = expectMessage(await command(app, alice, 'rally', { unit: 'B', disorder: 3 }));
     expect(retreat.record!.result).toBe('retreat');
     expect(JSON.stringify(retreat.embed)).toContain('must be ordered to rally again the next time its brigade is activated');
   });
@@ -173,7 +173,7 @@ describe('Wacht am Rhein across phases (wacht-am-rhein.md)', () => {
     await sub(alice, 'unit', 'edit', { unit: 'B', fatigue: 'normal' });
     await sub(alice, 'game', 'turn', { number: 1, phase: 'ENA' });
     expect(expectMessage(await sub(alice, 'fatigue', 'event', { unit: 'B', event: 'ena_activated' })).record!.result).toBe('normal');
-    expect(expectMessage(await sub(alice, 'fatigue', 'event', { unit: 'B', event: 'overkill' })).record!.result).toBe('normal');
+    expect(expectMessage(await sub(alice, 'fatigue', 'event', { unit: 'B', event: 'overkill', by: 'own_attack' })).record!.result).toBe('normal');
     const t = expectMessage(await sub(alice, 'game', 'turn', { number: 2, phase: 'Movement' }));
     expect(t.embed.description).toContain('B: the Maneuver Reserve exemption ended with the ENA.');
     await sub(alice, 'game', 'turn', { number: 2, phase: 'ENA' });

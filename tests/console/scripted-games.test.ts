@@ -152,6 +152,8 @@ describe('scripted games through the console', () => {
         turn_lost: 5,
         turn_marked: true,
         brigade_shaken: true,
+        // Its turn-2 rout was settled by the commander's re-roll (a retreat).
+        pending_rout: null,
         removed: true,
       },
       Guards: { quality: 'regular', band: false, brigade: 'Maitland', original: 12, strength: 12, disorder: 0, removed: true },
@@ -174,7 +176,10 @@ describe('scripted games through the console', () => {
       ['rally', 'roll', 'rally', '1st Foot', 2],
       u('rally', '1st Foot', 2),
       ['rally', 'roll', 'rout', 'Militia', 2],
+      // The rout is pending while the commander may join (issue 25), and the re-roll settles it.
+      u('rally', 'Militia', 2),
       ['rally', 'reroll', 'retreat', 'Militia', 2],
+      u('rally', 'Militia', 2),
       ['disorder', 'check', 'disorder', 'Rifles', 2],
       u('disorder', 'Rifles', 2),
       ['game', 'game', 'turn_set', null, 3],
@@ -224,7 +229,7 @@ describe('scripted games through the console', () => {
       `/fatigue event ${C} event:overkill`, // 7: fatigued, stays in PA
       '/game turn number:1 phase:ENA',
       `/fatigue event ${K} event:ena_activated`, // 9: exempt
-      `/fatigue event ${K} event:overkill`, // 10: exempt for the whole ENA
+      `/fatigue event ${K} event:overkill by:own_attack`, // 10: its own GA's Overkill: exempt for the whole ENA
       `/fatigue event ${P} event:ena_activated`, // 11: fatigued
       `/fatigue event ${T} event:ena_defended_full`, // 12: resting
       `/fatigue event ${T} event:ena_defended_half`, // 13: no change
@@ -278,7 +283,7 @@ describe('scripted games through the console', () => {
     expect(JSON.stringify(out[34])).toContain('**1-1-2** (quartered, rounded up, from 4-4-6)');
 
     expect(roster(db)).toEqual({
-      '1/506 PIR': { attack: 7, defense: 5, movement: 6, mode: 'tactical', fatigue: 'normal', mr_exemption: false, recovered_in: '2|Resting', removed: false },
+      '1/506 PIR': { attack: 7, defense: 5, movement: 6, mode: 'tactical', fatigue: 'normal', mr_exemption: false, recovered_in: '2|resting', removed: false },
       'KG Peiper': {
         attack: 9,
         defense: 6,
@@ -286,9 +291,9 @@ describe('scripted games through the console', () => {
         mode: 'prepared_assault',
         fatigue: 'normal',
         mr_exemption: false,
-        mr_armed: '1|Movement',
+        mr_armed: '1|movement',
         mr_ena: null,
-        recovered_in: '3|Resting',
+        recovered_in: '3|resting',
         removed: false,
       },
       'CCB 9th': { attack: 6, defense: 6, movement: 8, mode: 'prepared_assault', fatigue: 'fatigued', mr_exemption: false, removed: false },
@@ -487,7 +492,7 @@ describe('scripted games through the console', () => {
         '/mc unit:Baker number:4', // 11 + 4 = 15, failed by 8 > 3: a broken 4-3-6
         '/mc unit:"Lt Hans"', // broken 8-1: 9 > 8, Casualty Reduction: Wound Severity 3, wounded
         '/game turn number:4',
-        '/mc unit:"Lt Hans" check:rally self_rally:true', // 5 + 1 = 6 ≤ 8 − 1 (wounded): rallied
+        '/mc unit:"Lt Hans" check:rally self_rally:first', // 5 + 1 = 6 ≤ 8 − 1 (wounded): rallied
         '/mc unit:Baker check:rally leader_drm:-1', // 4 − 1 = 3 ≤ 5: rallied
         '/hob unit:Able', // 4: a hero joins it
         '/game turn number:5',

@@ -45,7 +45,7 @@ export const checkBase = (u: AslUnit, over: Partial<CheckInput> = {}): CheckInpu
     desperation: false,
     selfRally: false,
     firstRally: true,
-    ledByCommissar: false,
+    commissar: 'none',
     hob,
     companions: [],
     ...over,

@@ -191,7 +191,7 @@ describe('4. units that do not break like others', () => {
       expect(out.steps[1]).toMatchObject({
         kind: 'wound',
         dice: [3],
-        modifiers: [{ reason: 'Original 12 on the MC (A10.31)', value: 1 }],
+        modifiers: [{ reason: 'Original 12 on the MC, as if already wounded (A10.31)', value: 1 }],
         final: 4,
         result: 'wounded',
       });
@@ -284,9 +284,10 @@ describe('4. units that do not break like others', () => {
       expect(dice.remaining()).toBe(0);
     });
     it('his rally ignores Desperation (+4), and an MMC that fails it is Replaced (A25.222)', () => {
-      const s = first(mc('Russian 4-4-7', { check: 'rally', broken: true, leaderDrm: 0, desperation: true, ledByCommissar: true }), dr(8));
+      // Broken-side ML 7 + 1 for the rallying Commissar = 8; a 9 fails.
+      const s = first(mc('Russian 4-4-7', { check: 'rally', broken: true, leaderDrm: 0, desperation: true, commissar: 'leads_rally' }), dr(9));
       expect(s.modifiers).toEqual([]);
-      expect(s).toMatchObject({ final: 8, result: 'replaced', unit_after: 'Russian 4-2-6', becomes: { counter: 'Russian 4-2-6', broken: true } });
+      expect(s).toMatchObject({ ml: 8, final: 9, result: 'replaced', unit_after: 'Russian 4-2-6', becomes: { counter: 'Russian 4-2-6', broken: true } });
     });
   });
 });

@@ -777,17 +777,25 @@ describe('Morale Check readings, word for word', () => {
     expect(reading(out.steps[0]!)).toEqual({ kind: 'mc', tone: 'bad', ...step });
   });
 
-  it('a wound after a Casualty Reduction: the dr adds 1 for an earlier wound and 1 for an Original 12', () => {
-    const w = (dice: number[], wounded: boolean) => moraleCheck(checkBase(unit('German 9-1'), { elr: 5, wounded }), fixedRoller(dice)).steps[1]!;
-    expect(w([6, 6, 2], false)).toMatchObject({ kind: 'wound', result: 'wounded', modifiers: [{ reason: 'Original 12 on the MC (A10.31)', value: 1 }] });
-    expect(w([6, 6, 3], true)).toMatchObject({
-      kind: 'wound',
-      result: 'killed',
-      modifiers: [
-        { reason: 'already wounded', value: 1 },
-        { reason: 'Original 12 on the MC (A10.31)', value: 1 },
-      ],
-    });
+  // Issue 25: the +1 is for an SMC already wounded, or a hero or berserk leader on a Casualty MC
+  // (A10.31, A17.11); an ordinary leader's Casualty MC rolls the plain dr, and a 4 is a minor wound.
+  it.each([
+    ['German 8-1, unwounded, Original 12, dr 4: plain dr, minor wound', 'German 8-1', false, [6, 6, 4], [], 4, 'wounded'],
+    ['German 9-1, unwounded, Original 12, dr 5: killed without any +1', 'German 9-1', false, [6, 6, 5], [], 5, 'killed'],
+    [
+      'German 9-1, already wounded, Original 12, dr 3: +1 once → 4, wounded',
+      'German 9-1',
+      true,
+      [6, 6, 3],
+      [{ reason: 'already wounded', value: 1 }],
+      4,
+      'wounded',
+    ],
+    ['German 9-1, already wounded, Original 12, dr 4: +1 → 5, killed', 'German 9-1', true, [6, 6, 4], [{ reason: 'already wounded', value: 1 }], 5, 'killed'],
+  ] as const)('Casualty MC wound: %s', (_what, name, wounded, dice, modifiers, final, result) => {
+    const out = moraleCheck(checkBase(unit(name), { elr: 5, wounded }), fixedRoller([...dice]));
+    expect(out.steps[1]).toMatchObject({ kind: 'wound', modifiers, final, result });
+    expect(out.result).toBe(result === 'killed' ? 'eliminated' : 'casualty_reduction');
   });
 });
 
@@ -992,10 +1000,12 @@ describe('Japanese squads and rallies, word for word', () => {
       [4, 5],
       { kind: 'rally', result: 'not_rallied', label: 'Not rallied', effect: 'Final 9 > ML 7: it stays broken.', tone: 'bad', ref: 'A10.6' },
     ],
+    // Issue 25 (A25.221–.222): a rallying Commissar adds +1 to the broken-side ML, and a failed
+    // rally he leads is never "stays as it is".
     [
       "a Commissar's failed rally: Replaced by the next lower Class",
       'Russian 4-4-7',
-      { check: 'rally', broken: true, leaderDrm: 0, ledByCommissar: true },
+      { check: 'rally', broken: true, leaderDrm: 0, commissar: 'leads_rally' },
       [4, 5],
       {
         unit_after: 'Russian 4-2-6',
@@ -1003,37 +1013,70 @@ describe('Japanese squads and rallies, word for word', () => {
         result: 'replaced',
         label: 'Not rallied, Replaced',
         effect:
-          "Final 9 > ML 7: it stays broken, and an MMC that fails a Commissar's rally is Replaced by the next lower Class: a broken Russian 4-2-6 (A25.222).",
+          "Final 9 > ML 8: it fails the Commissar's rally and is Replaced by the next lower Class: a broken Russian 4-2-6 (A25.222). (the rallying Commissar: ML 7 + 1, A25.222)",
         ref: 'A25.222',
         becomes: { counter: 'Russian 4-2-6', broken: true },
       },
     ],
     [
-      "a Commissar's failed rally with no lower Class",
+      "a Commissar's failed rally of a squad of the lowest quality: Casualty Reduced to a broken HS",
       'Russian 4-2-6',
-      { check: 'rally', broken: true, leaderDrm: 0, ledByCommissar: true },
+      { check: 'rally', broken: true, leaderDrm: 0, commissar: 'leads_rally' },
       [4, 5],
       {
-        label: 'Not rallied',
+        unit_after: 'Russian 2-2-6 half-squad',
+        label: 'Not rallied, Casualty Reduction',
+        ref: 'A25.222, A7.302',
+        kind: 'rally',
+        result: 'casualty_reduction',
+        // A rally is against the broken side: 5 on this counter, 6 with the Commissar.
+        effect:
+          "Final 9 > ML 6: it fails the Commissar's rally; already of the lowest quality, it cannot be Replaced and suffers Casualty Reduction instead: it becomes a broken Russian 2-2-6 half-squad (A25.222, A7.302). (broken side: ML 5; the rallying Commissar: ML 5 + 1, A25.222)",
+        becomes: { counter: 'Russian 2-2-6 half-squad', broken: true },
+      },
+    ],
+    [
+      "a Commissar's failed rally of a HS of the lowest quality: eliminated",
+      'Russian 2-2-6 half-squad',
+      { check: 'rally', broken: true, leaderDrm: 0, commissar: 'leads_rally' },
+      [6, 5],
+      {
+        label: 'Not rallied, Eliminated',
         ref: 'A25.222',
         kind: 'rally',
-        result: 'not_rallied',
+        result: 'eliminated',
         effect:
-          // A rally is against the broken side: 5 on this counter.
-          "Final 9 > ML 5: it stays broken, and an MMC that fails a Commissar's rally is Replaced by the next lower Class, but it has none in the data: it stays as it is (A25.222). (broken side: ML 5)",
+          // asl-units.md: a Russian 2-2-6's broken side is 4; 5 with the Commissar.
+          "Final 11 > ML 5: it fails the Commissar's rally; a half-squad of the lowest quality cannot be Replaced, so it is eliminated (A25.222). (broken side: ML 4; the rallying Commissar: ML 4 + 1, A25.222)",
+        becomes: { eliminated: true },
+      },
+    ],
+    [
+      "a Commissar's failed rally of a broken leader: an SMC is eliminated",
+      'Russian 8-0',
+      { check: 'rally', broken: true, leaderDrm: 0, commissar: 'leads_rally' },
+      [6, 5],
+      {
+        label: 'Not rallied, Eliminated',
+        ref: 'A25.222',
+        kind: 'rally',
+        result: 'eliminated',
+        effect:
+          "Final 11 > ML 9: it fails the Commissar's rally; an SMC cannot be Replaced, so it is eliminated (A25.222). (the rallying Commissar: ML 8 + 1, A25.222)",
+        becomes: { eliminated: true },
       },
     ],
     [
       "a Commissar's failed rally, the unit outside the data: a unit of the next lower Class, unnamed",
       'Russian 5-5-7',
-      { unit: unit('Russian 5-5-7', { class: 'first_line' }), check: 'rally', broken: true, leaderDrm: 0, ledByCommissar: true },
+      { unit: unit('Russian 5-5-7', { class: 'first_line' }), check: 'rally', broken: true, leaderDrm: 0, commissar: 'leads_rally' },
       [5, 5],
       {
         kind: 'rally',
         result: 'replaced',
         label: 'Not rallied, Replaced',
         effect:
-          "Final 10 > ML 7: it stays broken, and an MMC that fails a Commissar's rally is Replaced by the next lower Class: a 2nd Line unit of the same size, broken (A25.222).",
+          "Final 10 > ML 8: it fails the Commissar's rally and is Replaced by the next lower Class: a 2nd Line unit of the same size, broken (A25.222). (the rallying Commissar: ML 7 + 1, A25.222)",
         ref: 'A25.222',
         becomes: { broken: true },
       },
@@ -1041,13 +1084,13 @@ describe('Japanese squads and rallies, word for word', () => {
     [
       "a Commissar's rally ignores Desperation Morale, and says so",
       'Russian 4-4-7',
-      { check: 'rally', broken: true, leaderDrm: 0, ledByCommissar: true, desperation: true },
-      [3, 4],
+      { check: 'rally', broken: true, leaderDrm: 0, commissar: 'leads_rally', desperation: true },
+      [4, 4],
       {
         kind: 'rally',
         result: 'rallied',
         label: 'Rallied',
-        effect: 'Final 7 ≤ ML 7: the unit rallies. (a Commissar’s rally ignores Desperation Morale, A25.222)',
+        effect: 'Final 8 ≤ ML 8: the unit rallies. (the rallying Commissar: ML 7 + 1, A25.222) (a Commissar’s rally ignores Desperation Morale, A25.222)',
         tone: 'good',
         ref: 'A10.6',
         becomes: { broken: false, disrupted: false },
@@ -1214,14 +1257,23 @@ describe('a check’s hand-offs and refusals', () => {
       'German 4-6-7: a berserk unit is never broken (A15.42); a roster unit stops being berserk through /unit edit',
     );
     expect(conflict(G467R, { check: 'rally', hob: { ...hobDefaults, status: 'berserk' } })).toMatch(/a berserk unit is never broken/);
-    expect(conflict(G467R, { ledByCommissar: true })).toBe('`led_by_commissar` is for a rally (A25.222)');
-    expect(conflict(G467R, { check: 'rally', ledByCommissar: true, selfRally: true })).toBe('a Self-Rally has no rallying leader, so no Commissar leads it');
+    expect(conflict(G467R, { commissar: 'leads_rally' })).toBe('`commissar:leads_rally` is for a rally (A25.222); on an MC give `commissar:in_location`');
+    expect(conflict('Russian 9-1', { commissar: 'in_location', hob: { ...hobDefaults, subType: 'commissar' } })).toBe(
+      'Russian 9-1 leader is the Commissar: his +1 ML is for the other units in his Location (A25.221)',
+    );
+    // Issue 25 (A10.6): a rally names who rallies it, or is refused naming both options.
+    expect(conflict(G467R, { check: 'rally', broken: true })).toBe(
+      'German 4-6-7: say who rallies it — `leader_drm` for the rallying leader (0 for an 8-0) or `self_rally:first`/`self_rally:later` for a Self-Rally (A10.6)',
+    );
+    expect(conflict(G467R, { check: 'rally', commissar: 'leads_rally', selfRally: true })).toBe(
+      'a Self-Rally has no rallying leader, so no Commissar leads it',
+    );
     expect(conflict(G467R, { wounded: true })).toBe('`wounded` is for a leader or hero (A17)');
     // What each refusal allows.
     for (const [name, over] of [
       ['German hero 1-4-9', {}],
       [G467R, { hob: { ...hobDefaults, status: 'berserk' } }],
-      [G467R, { check: 'rally', broken: true, ledByCommissar: true }],
+      [G467R, { check: 'rally', broken: true, commissar: 'leads_rally' }],
       [G467R, { check: 'rally', broken: true, selfRally: true }],
       ['German 9-1', { wounded: true }],
       ['German hero 1-4-9', { wounded: true }],
@@ -1234,7 +1286,7 @@ describe('a check’s hand-offs and refusals', () => {
     expect(checkOrder(checkBase(unit(G467R)))).toBe(MC_ORDER);
     expect(checkOrder(checkBase(unit(G467R), { check: 'rally' }))).toBe(ASL_RALLY_ORDER);
     expect(MC_ORDER.indexOf('passed')).toBe(0);
-    expect(ASL_RALLY_ORDER).toEqual(['rallied', 'not_rallied', 'replaced', 'fate', 'eliminated']);
+    expect(ASL_RALLY_ORDER).toEqual(['rallied', 'not_rallied', 'replaced', 'casualty_reduction', 'fate', 'eliminated']);
     expect(hobChainBlocked(checkBase(unit(G467R), { check: 'rally', broken: true, selfRally: true }))).toBe('a Self-Rally never triggers Heat of Battle');
     expect(hobChainBlocked(checkBase(unit(G467R), { check: 'rally', broken: true, leaderDrm: 0 }))).toBeUndefined();
     expect(hobChainBlocked(checkBase(unit(G467R), { selfRally: true }))).toBeUndefined();

@@ -7,6 +7,8 @@ import {
   exemptible,
   isEnaPhase,
   isRestingPhase,
+  needsOverkillBy,
+  phaseKey,
   recover,
   restrictions,
   STATUSES,
@@ -54,7 +56,8 @@ const TABLE: [FatigueEvent, FatigueStatus, boolean, FatigueStatus, boolean][] = 
 
 describe('Wacht am Rhein fatigue events', () => {
   it.each(TABLE)('%s from %s (exemption %s) → %s (exemption %s)', (event, from, armed, to, armedAfter) => {
-    const out = applyEvent({ status: from, mrExemption: armed }, event, { inEna: true });
+    // An Overkill here is from the unit's own attack: what the exemption covers (13.1.3).
+    const out = applyEvent({ status: from, mrExemption: armed }, event, { inEna: true, overkillBy: 'own_attack' });
     const f = out.steps[0]!;
     expect(f.after).toEqual({ status: to, mrExemption: armedAfter });
     expect(out.result).toBe(to);
@@ -75,7 +78,13 @@ describe('Wacht am Rhein fatigue events', () => {
     expect(first.after).toEqual({ status: N, mrExemption: true });
     expect(first.effect).toContain('lasts until this ENA ends');
     // A second action in the same ENA is covered too.
-    expect(applyEvent(first.after, 'overkill', { inEna: true }).steps[0]!.after).toEqual({ status: N, mrExemption: true });
+    expect(applyEvent(first.after, 'overkill', { inEna: true, overkillBy: 'own_attack' }).steps[0]!.after).toEqual({ status: N, mrExemption: true });
+    // Issue 25: an Overkill suffered from the enemy's GA or Barrage is no action of its own: it fatigues.
+    expect(applyEvent(first.after, 'overkill', { inEna: true, overkillBy: 'enemy_attack' }).steps[0]!.after).toEqual({ status: F, mrExemption: true });
+    expect(needsOverkillBy(first.after, 'overkill', { inEna: true })).toBe(true);
+    expect(needsOverkillBy(first.after, 'overkill', { inEna: false })).toBe(false);
+    expect(needsOverkillBy({ status: N, mrExemption: false }, 'overkill', { inEna: true })).toBe(false);
+    expect(needsOverkillBy(first.after, 'ena_activated', { inEna: true })).toBe(false);
     // Outside an ENA phase the exemption covers nothing.
     expect(applyEvent(s, 'overkill', { inEna: false }).steps[0]!.after).toEqual({ status: F, mrExemption: true });
   });
@@ -153,7 +162,7 @@ const WORDS: [FatigueEvent, FatigueStatus, string, string, string, string][] = [
   ['ena_defended_full', F, 'Stays fatigued', 'Defended at full strength during ENA: a fatigued unit stays fatigued.', 'bad', S],
   ['ena_defended_half', N, 'Stays normal', 'Defended at half strength without retreating: no change.', 'good', S],
   ['defender_retreated', N, 'Normal → Resting', 'Retreated as a defender during ENA: it goes to resting.', 'mixed', S],
-  ['ga_attack_while_resting', R, 'Resting → Fatigued', 'Attacked in a Ground Assault while resting: it becomes fatigued.', 'bad', S],
+  ['ga_attack_while_resting', R, 'Resting → Fatigued', 'Attacked in a Ground Assault (as the attacker) while resting: it becomes fatigued.', 'bad', S],
   ['ga_attack_while_resting', N, 'Stays normal', 'This applies to a resting unit; it is normal: no change.', 'good', S],
   [
     'left_maneuver_reserve',
@@ -174,7 +183,7 @@ describe('Wacht am Rhein fatigue, word for word', () => {
 
   it('the exemption, word for word; outside an ENA, or for an event that is no action of the unit, it does not apply', () => {
     const armed = { status: N, mrExemption: true } as const;
-    expect(applyEvent(armed, 'overkill', { inEna: true }).steps[0]).toMatchObject({
+    expect(applyEvent(armed, 'overkill', { inEna: true, overkillBy: 'own_attack' }).steps[0]).toMatchObject({
       label: 'Stays normal',
       effect:
         'No fatigue: this is its first possible Extended Night Activity since leaving Maneuver Reserve (Wacht am Rhein 13.1.3); the exemption lasts until this ENA ends.',
@@ -229,9 +238,23 @@ describe('Wacht am Rhein fatigue, word for word', () => {
   });
 
   it('phase names as players write them', () => {
-    for (const p of ['ENA', 'ena 1', ' Extended Night Activity', 'extendednight']) expect(isEnaPhase(p)).toBe(true);
-    for (const p of ['Enact', 'night', 'Resting', '', null, undefined]) expect(isEnaPhase(p)).toBe(false);
-    for (const p of ['Resting', ' resting phase']) expect(isRestingPhase(p)).toBe(true);
+    // Issue 25: one normalised key per phase (wacht-am-rhein.md, Recovery).
+    for (const p of ['ENA', ' Extended Night Activity', 'extended night activity phase', 'night', 'Night Phase']) expect(isEnaPhase(p)).toBe(true);
+    for (const p of ['Enact', 'ena 1', 'Resting', '', null, undefined]) expect(isEnaPhase(p)).toBe(false);
+    for (const p of ['Resting', ' resting phase', 'Resting Phase', 'RESTINGPHASE', 'rest', 'Rest Phase']) expect(isRestingPhase(p)).toBe(true);
+    for (const [given, key] of [
+      ['Resting Phase', 'resting'],
+      ['rest', 'resting'],
+      ['Movement Phase', 'movement'],
+      ['move', 'movement'],
+      ['Ground Assault', 'combat'],
+      ['GA', 'combat'],
+      ['Combat Phase', 'combat'],
+      ['Extended Night Activity', 'ena'],
+      [' Supply Phase ', 'Supply Phase'],
+      ['Rally Phase', 'Rally Phase'],
+    ])
+      expect(phaseKey(given!), given).toBe(key);
     for (const p of ['ENA', 'the resting phase', null]) expect(isRestingPhase(p)).toBe(false);
   });
 });

@@ -23,6 +23,10 @@ export const HOB_BANDS: readonly Band<HobBand>[] = [
 export const OVERRIDES = {
   minor_surrender: { code: 'minor_surrender', text: 'non-elite Italian or Axis Minor: a Final DR of 10 or more is Surrender (A15.1)' },
   never_surrender: { code: 'never_surrender', text: 'never surrenders: Surrender becomes Berserk (A15.5)' },
+  special_situation: {
+    code: 'special_situation',
+    text: 'a note of the A15.1 table applies: Berserk or Surrender becomes Battle Hardening (A15.1)',
+  },
   no_enemy_in_los: { code: 'no_enemy_in_los', text: 'no Known enemy unit in LOS: Berserk becomes Battle Hardening (A15.44)' },
   no_adjacent_enemy: {
     code: 'no_adjacent_enemy',
@@ -54,3 +58,16 @@ export const REF = {
 
 export const HERO_COUNTER = '1-4-9';
 export const WOUNDED_HERO_COUNTER = '1-3-8';
+
+/**
+ * The A15.1 table's notes that turn Berserk or Surrender into Battle Hardening, with the words the
+ * reply names the situation by. `japaneseOnly`: the note is for Japanese units.
+ */
+export const SPECIAL_SITUATIONS = {
+  none: undefined,
+  pillbox_or_cave: { text: 'Japanese in a Pillbox or Cave', japaneseOnly: true },
+  beach_or_pier: { text: 'the side assaulting or evacuating on a Beach or Pier', japaneseOnly: false },
+  enemy_in_ocean: { text: 'its closest enemy is in Ocean', japaneseOnly: false },
+} as const;
+export type SpecialSituation = keyof typeof SPECIAL_SITUATIONS;
+export const SPECIAL_SITUATION_CODES = Object.keys(SPECIAL_SITUATIONS) as [SpecialSituation, ...SpecialSituation[]];

@@ -9,7 +9,9 @@ import {
   HOB_REF,
   OVERRIDES,
   REF,
+  SPECIAL_SITUATIONS,
   WOUNDED_HERO_COUNTER,
+  type SpecialSituation,
   type HobBand,
   type HobResult,
   type OverrideCode,
@@ -57,6 +59,10 @@ export type HobInput = {
   status: HobStatus;
   /** A heroic leader (already made heroic) is exempt. */
   heroic?: boolean;
+  /** A note of the A15.1 table that turns Berserk or Surrender into Battle Hardening. */
+  situation?: SpecialSituation;
+  /** A wounded leader: his leadership DRM is one worse for his berserk companions' NTCs (A17.3). */
+  wounded?: boolean;
 };
 
 export type HobStep = Step & {
@@ -93,6 +99,13 @@ export function subTypeConflict(unit: AslUnit, subType: SubType): string | undef
   if (unit.nationality !== nat)
     return `\`sub_type\` ${subType} is ${catalog().nationalities.get(nat)!.name}, but the unit is ${catalog().nationalities.get(unit.nationality)?.name ?? unit.nationality}`;
   if (subType === 'commissar' && unit.kind !== 'leader') return '`sub_type` commissar is a leader: give a leader counter such as "Russian 9-1"';
+  return undefined;
+}
+
+/** A situation that does not fit the unit, as an error sentence. */
+export function situationConflict(unit: AslUnit, situation: SpecialSituation | undefined): string | undefined {
+  const s = situation ? SPECIAL_SITUATIONS[situation] : undefined;
+  if (s?.japaneseOnly && unit.nationality !== 'japanese') return `\`situation\` ${situation} is for Japanese units (${s.text}, A15.1)`;
   return undefined;
 }
 
@@ -166,7 +179,9 @@ function heroEffect(input: HobInput, alsoHardened: boolean): string {
     return 'The leader becomes heroic: he rallies if broken, keeps his leadership DRM, and is exempt from Heat of Battle from now on (A15.2).';
   }
   const who = article(nat);
-  return `${who[0]!.toUpperCase()}${who.slice(1)} ${HERO_COUNTER} hero (wounded side ${WOUNDED_HERO_COUNTER}) is created in the unit's Location with its fire and movement status; the unit itself ${alsoHardened ? 'is also battle hardened (below)' : 'is unchanged'} (A15.2).`;
+  // A hero created from a Fanatic MMC is Fanatic too (A10.8).
+  const fanatic = input.fanatic ? ` Created from a Fanatic unit, the hero is Fanatic too (${REF.fanatic}).` : '';
+  return `${who[0]!.toUpperCase()}${who.slice(1)} ${HERO_COUNTER} hero (wounded side ${WOUNDED_HERO_COUNTER}) is created in the unit's Location with its fire and movement status; the unit itself ${alsoHardened ? 'is also battle hardened (below)' : 'is unchanged'} (A15.2).${fanatic}`;
 }
 
 function hardeningEffect(input: HobInput): Effect {
@@ -265,11 +280,14 @@ export function hobStep(input: HobInput, roller: Roller, trigger?: string): HobS
     override('minor_surrender', 'surrender');
   }
   if (result === 'surrender' && neverSurrenders(input)) override('never_surrender', 'berserk');
+  if ((result === 'berserk' || result === 'surrender') && input.situation && SPECIAL_SITUATIONS[input.situation]) {
+    override('special_situation', 'battle_hardening');
+  }
   if (result === 'berserk' && !input.enemyInLos) override('no_enemy_in_los', 'battle_hardening');
   if (result === 'surrender' && !input.enemyAdjacent) override('no_adjacent_enemy', 'disrupted');
   const effect = effectOf(result, input);
   const notes = overrides.map((o) => {
-    const why = o === 'never_surrender' ? ` (${neverSurrenders(input)})` : '';
+    const why = o === 'never_surrender' ? ` (${neverSurrenders(input)})` : o === 'special_situation' ? ` (${SPECIAL_SITUATIONS[input.situation!]!.text})` : '';
     return `${OVERRIDES[o].text}${why}`;
   });
   return {
@@ -299,13 +317,17 @@ export function berserkCompanionChecks(
   companions: { unit: AslUnit; broken: boolean }[],
   roller: Roller,
   subType: SubType = 'none',
+  wounded = false,
 ): NtcStep[] {
-  const drm = leader.leadership ?? 0;
+  // A wounded leader's leadership is one worse for every DRM he gives (A17.3): −1 → 0, 0 → +1.
+  const drm = (leader.leadership ?? 0) + (wounded ? 1 : 0);
   const commissar = unitTags(leader, subType).has('commissar');
   return companions
     .filter((c) => !hobExemption({ unit: c.unit, status: 'none' }))
     .map(({ unit, broken }) => {
-      const ml = (broken ? unit.brokenMl : unit.ml) ?? 7;
+      const ml = broken ? unit.brokenMl : unit.ml;
+      // The options refuse a companion with no ML before anything is rolled; the rules never guess one.
+      if (ml === undefined) throw new Error(`${unit.name} has no Morale Level`);
       if (commissar) {
         return {
           kind: 'ntc' as const,
@@ -324,7 +346,7 @@ export function berserkCompanionChecks(
       }
       const dice = [roller.roll(6), roller.roll(6)];
       const original = sum(dice);
-      const modifiers = applied([{ reason: `leadership of the berserk ${leader.name}`, value: drm }]);
+      const modifiers = applied([{ reason: `leadership of the berserk ${leader.name}${wounded ? ', wounded: one worse (A17.3)' : ''}`, value: drm }]);
       const final = original + drm;
       const pass = final <= ml;
       return {
@@ -337,17 +359,22 @@ export function berserkCompanionChecks(
         final,
         result: pass ? ('berserk' as const) : ('no_change' as const),
         label: pass ? `${unit.name}: berserk` : `${unit.name}: no change`,
-        effect: pass ? `Final ${final} ≤ ML ${ml}: it goes berserk too.` : `Final ${final} > ML ${ml}: its status does not change.`,
+        effect: `${pass ? `Final ${final} ≤ ML ${ml}: it goes berserk too.` : `Final ${final} > ML ${ml}: its status does not change.`}${
+          wounded ? ` (He is wounded: his leadership DRM ${signed(leader.leadership ?? 0)} is one worse, ${signed(drm)}, A17.3.)` : ''
+        }`,
         tone: pass ? ('mixed' as const) : ('neutral' as const),
         ref: REF.berserkLeader,
       };
     });
 }
 
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+
 /** A /hob roll: the DR, and a berserk leader's companions' NTCs. */
 export function heatOfBattle(input: HobInput, roller: Roller, companions: { unit: AslUnit; broken: boolean }[] = [], trigger?: string): HobOutcome {
   const step = hobStep(input, roller, trigger);
-  const ntcs = step.result === 'berserk' && isLeader(input.unit) ? berserkCompanionChecks(input.unit, companions, roller, input.subType) : [];
+  const ntcs =
+    step.result === 'berserk' && isLeader(input.unit) ? berserkCompanionChecks(input.unit, companions, roller, input.subType, input.wounded ?? false) : [];
   return { system: 'asl', steps: [step, ...ntcs], result: step.result, tone: step.tone };
 }
 

@@ -5,9 +5,11 @@ import { CLASS_NAMES, CLASSES } from './catalog.js';
 import { WOUNDED_HERO_COUNTER } from './hob-table.js';
 import { berserkCompanionChecks, hobExemption, hobStep, type HobInput, type HobStep, type NtcStep } from './hob.js';
 import type { AslUnit } from './parse-unit.js';
-import { elrImmune, isLeader, isMmc, isSmc, neverDisrupted } from './traits.js';
+import { elrImmune, isCommissar, isLeader, isMmc, isSmc, neverDisrupted } from './traits.js';
 
 export const TERRAINS = ['none', 'building', 'woods', 'pillbox', 'trench'] as const;
+export const COMMISSAR_ROLES = ['none', 'in_location', 'leads_rally'] as const;
+export type CommissarRole = (typeof COMMISSAR_ROLES)[number];
 export type Terrain = (typeof TERRAINS)[number];
 
 export const MC_REF = 'A10.1';
@@ -30,7 +32,7 @@ export type McResult =
   | 'casualty_reduction'
   | 'elr_unresolved'
   | 'eliminated';
-export type RallyResult = 'rallied' | 'not_rallied' | 'replaced' | 'fate' | 'eliminated';
+export type RallyResult = 'rallied' | 'not_rallied' | 'replaced' | 'casualty_reduction' | 'fate' | 'eliminated';
 
 export type CheckInput = {
   unit: AslUnit;
@@ -53,8 +55,11 @@ export type CheckInput = {
   selfRally: boolean;
   /** Self-Rally: the player's first MMC rally attempt of his own RPh (A18.11). */
   firstRally: boolean;
-  /** Rally: the rallying leader is a Commissar (A25.222). */
-  ledByCommissar: boolean;
+  /**
+   * A Commissar with the unit (A25.22): `in_location` gives +1 ML on this MC or on a rally another
+   * leader leads; `leads_rally` makes him the rallying leader (+1 ML, no Desperation, A25.222).
+   */
+  commissar: CommissarRole;
   /** Everything Heat of Battle needs if the Original DR is 2; `status: berserk` is a berserk unit. */
   hob: Omit<HobInput, 'unit' | 'broken'>;
   companions: { unit: AslUnit; broken: boolean }[];
@@ -85,6 +90,11 @@ export type CheckOutcome = Outcome<CheckStep | WoundStep | HobStep | NtcStep> & 
 
 const berserkOf = (input: CheckInput) => input.hob.status === 'berserk';
 const heroLike = (input: CheckInput) => input.unit.kind === 'hero' || (input.hob.heroic ?? false);
+const commissarItself = (input: CheckInput) => isCommissar(input.unit, input.hob.subType);
+/** A Commissar in the Location adds +1 to the other units' ML (A25.221–.222). */
+const commissarNear = (input: CheckInput) => input.commissar !== 'none' && !commissarItself(input);
+/** The rallying leader's DRM: a Commissar who leads the rally gives his own, 0 when not given. */
+const rallyLeaderDrm = (input: CheckInput) => input.leaderDrm ?? (input.commissar === 'leads_rally' ? 0 : undefined);
 const japaneseSquad = (u: AslUnit) => u.nationality === 'japanese' && u.kind === 'squad';
 const reducedSide = (u: AslUnit) => u.known?.reduced ?? false;
 
@@ -96,20 +106,38 @@ export function checkConflict(input: CheckInput): string | undefined {
   if (heroLike(input) && (input.broken || input.check === 'rally')) return `${u.name}: heroes are never broken (A15.2, A17.1), so there is nothing to rally`;
   if (berserkOf(input) && (input.broken || input.check === 'rally'))
     return `${u.name}: a berserk unit is never broken (A15.42); a roster unit stops being berserk through /unit edit`;
-  if (input.ledByCommissar && input.check !== 'rally') return '`led_by_commissar` is for a rally (A25.222)';
-  if (input.ledByCommissar && input.selfRally) return 'a Self-Rally has no rallying leader, so no Commissar leads it';
+  if (input.commissar === 'leads_rally' && input.check !== 'rally')
+    return '`commissar:leads_rally` is for a rally (A25.222); on an MC give `commissar:in_location`';
+  if (input.commissar === 'leads_rally' && input.selfRally) return 'a Self-Rally has no rallying leader, so no Commissar leads it';
+  if (input.commissar !== 'none' && commissarItself(input)) return `${u.name} is the Commissar: his +1 ML is for the other units in his Location (A25.221)`;
+  if (input.check === 'rally' && !input.selfRally && input.leaderDrm === undefined && input.commissar !== 'leads_rally')
+    return `${u.name}: say who rallies it — \`leader_drm\` for the rallying leader (0 for an 8-0) or \`self_rally:first\`/\`self_rally:later\` for a Self-Rally (A10.6)`;
   if (input.wounded && !isSmc(u)) return '`wounded` is for a leader or hero (A17)';
   return undefined;
 }
 
 /** The Morale Level the check is made against: broken side when broken or rallying; berserk 10; wounds −1; Fanatic +1 (at most 10). */
 export function moraleLevel(input: CheckInput): { ml: number; note?: string } {
-  if (input.ml !== undefined) return { ml: input.ml, note: `ML ${input.ml} as given` };
-  if (berserkOf(input)) return { ml: 10, note: 'berserk: ML 10 (A15.42)' };
+  if (berserkOf(input)) return { ml: 10, note: input.ml !== undefined ? `berserk: ML 10, not the ${input.ml} given (A15.42)` : 'berserk: ML 10 (A15.42)' };
+  const notes: string[] = [];
+  const base = unitMoraleLevel(input, notes);
+  // Decision: a Commissar's +1 is the situation's, so it applies to an `ml` given as the unit's own too.
+  if (commissarNear(input) && base < 10) {
+    notes.push(input.commissar === 'leads_rally' ? `the rallying Commissar: ML ${base} + 1, A25.222` : `a Commissar in the Location: ML ${base} + 1, A25.221`);
+    return { ml: base + 1, note: notes.join('; ') };
+  }
+  return notes.length ? { ml: base, note: notes.join('; ') } : { ml: base };
+}
+
+/** The unit's own ML for this check: as given, or its side with wounds and Fanatic status. */
+function unitMoraleLevel(input: CheckInput, notes: string[]): number {
+  if (input.ml !== undefined) {
+    notes.push(`ML ${input.ml} as given`);
+    return input.ml;
+  }
   const side = input.check === 'rally' || input.broken ? input.unit.brokenMl : input.unit.ml;
   if (side === undefined) throw new Error('the unit has no Morale Level: give `ml`');
   let ml = side;
-  const notes: string[] = [];
   if ((input.check === 'rally' || input.broken) && side !== input.unit.ml) notes.push(`broken side: ML ${side}`);
   if (input.wounded && isSmc(input.unit) && input.unit.counter !== WOUNDED_HERO_COUNTER) {
     ml -= 1;
@@ -119,7 +147,7 @@ export function moraleLevel(input: CheckInput): { ml: number; note?: string } {
     notes.push(`Fanatic: ML ${ml} + 1`);
     ml += 1;
   }
-  return notes.length ? { ml, note: notes.join('; ') } : { ml };
+  return ml;
 }
 
 /** The ELR that applies, and where it came from. */
@@ -133,17 +161,19 @@ export function effectiveElr(input: CheckInput): { elr: number; source?: string 
 
 export function checkModifiers(input: CheckInput): Modifier[] {
   const mods: Modifier[] = [];
-  // A berserk unit never gets a leadership DRM (A15.42).
-  const leader = berserkOf(input) ? undefined : input.leaderDrm;
+  // A berserk unit never gets a leadership DRM (A15.42), nor does a Commissar another leader's (A25.221).
+  const noLeader = berserkOf(input) || commissarItself(input);
   if (input.check === 'mc') {
+    const leader = noLeader ? undefined : input.leaderDrm;
     if (input.number > 0) mods.push({ reason: `${input.number}MC`, value: input.number });
     if (leader !== undefined) mods.push({ reason: 'leadership of an unbroken leader in the Location', value: leader });
   } else {
+    const leader = noLeader ? undefined : rallyLeaderDrm(input);
     if (leader !== undefined && !input.selfRally)
-      mods.push({ reason: `leadership of the rallying ${input.ledByCommissar ? 'Commissar' : 'leader'}`, value: leader });
+      mods.push({ reason: `leadership of the rallying ${input.commissar === 'leads_rally' ? 'Commissar' : 'leader'}`, value: leader });
     if (input.terrain !== 'none') mods.push({ reason: `in ${input.terrain}`, value: -1 });
     // A Commissar's rally ignores Desperation Morale (A25.222).
-    if (input.desperation && !input.ledByCommissar) mods.push({ reason: 'under Desperation Morale', value: 4 });
+    if (input.desperation && input.commissar !== 'leads_rally') mods.push({ reason: 'under Desperation Morale', value: 4 });
     if (input.selfRally) mods.push({ reason: 'Self-Rally', value: 1 });
   }
   return applied(mods);
@@ -168,8 +198,11 @@ function casualtyReduction(input: CheckInput, broken: boolean, casualtyMc: boole
   const u = input.unit;
   if (isSmc(u)) {
     const drm: Modifier[] = [];
+    // The +1 is for a wounded SMC, or a hero or berserk leader on a Casualty MC "as if already
+    // wounded" (A10.31, A17.11); an ordinary leader's Casualty MC rolls the plain dr.
     if (input.wounded) drm.push({ reason: 'already wounded', value: 1 });
-    if (casualtyMc) drm.push({ reason: 'Original 12 on the MC (A10.31)', value: 1 });
+    else if (casualtyMc && (heroLike(input) || berserkOf(input)))
+      drm.push({ reason: `Original 12 on the MC, as if already wounded (${CASUALTY_MC_REF})`, value: 1 });
     return {
       effect: 'it is wounded: the Wound Severity dr below says how badly',
       wound: { drm },
@@ -571,38 +604,53 @@ function readRally(input: CheckInput, original: number, final: number, ml: numbe
       becomes: { broken: false, disrupted: false },
     };
   }
-  if (input.ledByCommissar && isMmc(u)) {
-    const r = lowerClass(u);
-    const base = `Final ${final} > ML ${ml}: it stays broken, and an MMC that fails a Commissar's rally is Replaced by the next lower Class`;
-    if (r.to)
-      return {
-        result: 'replaced',
-        label: 'Not rallied, Replaced',
-        effect: `${base}: a broken ${r.to.name} (A25.222).`,
-        tone: 'bad',
-        ref: 'A25.222',
-        after: r.to.name,
-        becomes: { counter: r.to.name, broken: true },
-      };
-    if (r.generic)
-      return {
-        result: 'replaced',
-        label: 'Not rallied, Replaced',
-        effect: `${base}: ${r.generic}, broken (A25.222).`,
-        tone: 'bad',
-        ref: 'A25.222',
-        becomes: { broken: true },
-      };
-    return {
-      result: 'not_rallied',
-      label: 'Not rallied',
-      effect: `${base}, but it has none in the data: it stays as it is (A25.222).`,
-      tone: 'bad',
-      ref: 'A25.222',
-    };
-  }
+  if (input.commissar === 'leads_rally') return failedCommissarRally(input, final, ml);
   const two = original === 2 ? ' An Original 2 with a leader is no automatic rally (A10.6); Heat of Battle follows.' : '';
   return { result: 'not_rallied', label: 'Not rallied', effect: `Final ${final} > ML ${ml}: it stays broken.${two}`, tone: 'bad', ref: RALLY_REF };
+}
+
+/**
+ * A failed rally led by a Commissar (A25.222): never "stays as it is". An MMC is Replaced by the
+ * broken unit of the next lower Class; a squad already of the lowest quality is Casualty Reduced to
+ * a broken HS; a crew, SMC or HS that cannot be Replaced is eliminated. Decision: a unit outside the
+ * data with no `class` counts as of the lowest quality.
+ */
+function failedCommissarRally(input: CheckInput, final: number, ml: number): Reading {
+  const u = input.unit;
+  const failed = `Final ${final} > ML ${ml}: it fails the Commissar's rally`;
+  const r = u.kind === 'squad' || u.kind === 'half_squad' ? lowerClass(u) : {};
+  const replaced = (what: string, after?: string): Reading => ({
+    result: 'replaced',
+    label: 'Not rallied, Replaced',
+    effect: `${failed} and is Replaced by the next lower Class: ${what} (A25.222).`,
+    tone: 'bad',
+    ref: 'A25.222',
+    ...(after ? { after } : {}),
+    becomes: { ...(after ? { counter: after } : {}), broken: true },
+  });
+  if (r.to) return replaced(`a broken ${r.to.name}`, r.to.name);
+  if (r.generic) return replaced(`${r.generic}, broken`);
+  if (u.kind === 'squad') {
+    const half = u.known?.half;
+    return {
+      result: 'casualty_reduction',
+      label: 'Not rallied, Casualty Reduction',
+      effect: `${failed}; already of the lowest quality, it cannot be Replaced and suffers Casualty Reduction instead: it becomes a broken ${nameOf(half, 'half-squad of its type')} (A25.222, A7.302).`,
+      tone: 'bad',
+      ref: `A25.222, ${CASUALTY_REDUCTION_REF}`,
+      ...(half ? { after: half.name } : {}),
+      becomes: { ...(half ? { counter: half.name } : {}), broken: true },
+    };
+  }
+  const what = u.kind === 'crew' ? 'a crew' : isSmc(u) ? 'an SMC' : 'a half-squad of the lowest quality';
+  return {
+    result: 'eliminated',
+    label: 'Not rallied, Eliminated',
+    effect: `${failed}; ${what} cannot be Replaced, so it is eliminated (A25.222).`,
+    tone: 'bad',
+    ref: 'A25.222',
+    becomes: { eliminated: true },
+  };
 }
 
 /** The Wound Severity dr (A17.11): 1–4 a minor wound, 5 or more (after drm) killed. */
@@ -649,7 +697,10 @@ export function moraleCheck(input: CheckInput, roller: Roller): CheckOutcome {
     note ? `(${note})` : undefined,
     elr.source && input.check === 'mc' && final > ml ? `(ELR ${elr.elr}: ${elr.source})` : undefined,
     berserkOf(input) && input.leaderDrm !== undefined ? '(berserk: no leadership DRM, A15.42)' : undefined,
-    input.ledByCommissar && input.desperation ? '(a Commissar’s rally ignores Desperation Morale, A25.222)' : undefined,
+    input.commissar === 'leads_rally' && input.desperation ? '(a Commissar’s rally ignores Desperation Morale, A25.222)' : undefined,
+    commissarItself(input) && input.leaderDrm !== undefined
+      ? `(a Commissar never receives another leader's DRM: leader_drm ${input.leaderDrm} not applied, A25.221)`
+      : undefined,
     original === 2 && blocked ? `Original 2, but no Heat of Battle: ${blocked}.` : undefined,
   ].filter(Boolean);
   const step: CheckStep = {
@@ -677,7 +728,7 @@ export function moraleCheck(input: CheckInput, roller: Roller): CheckOutcome {
   if (original === 2 && !blocked && !leaderCreation) {
     // The +1 broken DRM goes by the state when the 2 was rolled; a rally is always of a broken unit.
     // A leader-led check has a leader present, so a Green MMC is not inexperienced (A15.1).
-    const leaderPresent = input.leaderDrm !== undefined && !(input.check === 'rally' && input.selfRally);
+    const leaderPresent = (input.check === 'rally' ? rallyLeaderDrm(input) : input.leaderDrm) !== undefined && !(input.check === 'rally' && input.selfRally);
     const hobInput: HobInput = {
       ...input.hob,
       unit: input.unit,
@@ -687,7 +738,8 @@ export function moraleCheck(input: CheckInput, roller: Roller): CheckOutcome {
     const trigger = `Original 2 on the ${input.check === 'mc' ? 'Morale Check' : 'Rally'}`;
     const hob = hobStep(hobInput, roller, trigger);
     steps.push(hob);
-    if (hob.result === 'berserk' && isLeader(input.unit)) steps.push(...berserkCompanionChecks(input.unit, input.companions, roller, input.hob.subType));
+    if (hob.result === 'berserk' && isLeader(input.unit))
+      steps.push(...berserkCompanionChecks(input.unit, input.companions, roller, input.hob.subType, input.wounded));
   }
   return { system: 'asl', steps, result, tone: step.tone };
 }
@@ -705,7 +757,7 @@ export const MC_ORDER = [
   'elr_unresolved',
   'eliminated',
 ] as const;
-export const ASL_RALLY_ORDER = ['rallied', 'not_rallied', 'replaced', 'fate', 'eliminated'] as const;
+export const ASL_RALLY_ORDER = ['rallied', 'not_rallied', 'replaced', 'casualty_reduction', 'fate', 'eliminated'] as const;
 export const checkOrder = (input: CheckInput): readonly string[] => (input.check === 'mc' ? MC_ORDER : ASL_RALLY_ORDER);
 
 /**

@@ -84,15 +84,22 @@ export type BrigadeInput = { original: number; lost: number };
 export type BrigadeFinding = Finding & { kind: 'brigade'; result: 'shaken' | 'steady' };
 
 /** A brigade that has lost half or more of its original strength is shaken, for good. */
-export function brigadeMorale(input: BrigadeInput): Outcome<BrigadeFinding> {
-  const shaken = 2 * input.lost >= input.original;
+/**
+ * `alreadyShaken`: the brigade was shaken before (a roster remembers it): shaken status does not go
+ * away, though units joining or strengths edited bring its losses under half (hearts-of-tin.md).
+ */
+export function brigadeMorale(input: BrigadeInput & { alreadyShaken?: boolean }): Outcome<BrigadeFinding> {
+  const half = 2 * input.lost >= input.original;
+  const shaken = half || input.alreadyShaken === true;
   const step: BrigadeFinding = {
     kind: 'brigade',
     result: shaken ? 'shaken' : 'steady',
     label: shaken ? 'Shaken' : 'Steady',
-    effect: shaken
+    effect: half
       ? `It has lost ${input.lost} of ${input.original}, half or more. At the end of every turn each of its units gains one disorder marker. Shaken does not wear off.`
-      : `It has lost ${input.lost} of ${input.original}, less than half: not shaken.`,
+      : shaken
+        ? `It was shaken earlier and shaken status does not go away, though it has now lost ${input.lost} of ${input.original}, less than half. At the end of every turn each of its units gains one disorder marker.`
+        : `It has lost ${input.lost} of ${input.original}, less than half: not shaken.`,
     tone: shaken ? 'bad' : 'good',
     ref: BRIGADE_REF,
   };

@@ -36,7 +36,10 @@ export type MoraleInput = {
   /** A visible enemy unit within 100 m: a rout becomes a surrender. */
   enemyWithin100m: boolean;
   reason: CheckReason | undefined;
-  /** A rally's unit: retreating or routing (a routing unit's failed rally may end in surrender). */
+  /**
+   * The unit's state before the roll: retreating or routing (steady when absent). A rally's unit is
+   * one of the two; on a check, a new result never improves it (lightning-war.md, Surrender).
+   */
   state?: 'retreating' | 'routing' | undefined;
 };
 
@@ -84,6 +87,22 @@ export function moraleModifiers(input: MoraleInput): Modifier[] {
   return applied(mods.filter((m): m is Modifier => m !== undefined).map((m) => ({ ...m })));
 }
 
+/** The table row that stands for a state: a routing unit reads as a rout, a retreating one as a retreat. */
+const STATE_ROW = { routing: 'rout', retreating: 'retreat' } as const;
+const TABLE_ORDER: readonly MoraleCode[] = MORALE_TABLE.map((b) => b.code);
+/** Whether table result `a` is worse for the unit than `b`. */
+const worseThan = (a: MoraleCode, b: MoraleCode) => TABLE_ORDER.indexOf(a) > TABLE_ORDER.indexOf(b);
+
+/** A check that would improve a retreating or routing unit: the worse, its state, stands (decided in the spec). */
+function stateStands(state: 'retreating' | 'routing', row: { code: MoraleCode; label: string }) {
+  const base = MORALE_TABLE.find((b) => b.code === STATE_ROW[state])!;
+  return {
+    ...base,
+    label: state === 'routing' ? 'Still routing' : 'Still retreating',
+    effect: `The table read ${row.label.toLowerCase()}, but a new check never improves a ${state} unit: it is still ${state}. ${base.effect}`,
+  };
+}
+
 /** A morale check or rally attempt: 3d6 + modifiers on the morale table. */
 export function moraleCheck(input: MoraleInput, roller: Roller): MoraleOutcome {
   const dice = [roller.roll(6), roller.roll(6), roller.roll(6)];
@@ -102,8 +121,17 @@ export function moraleCheck(input: MoraleInput, roller: Roller): MoraleOutcome {
         effect: `The rally failed (the table read ${row.label.toLowerCase()}): it is still routing, and a visible enemy unit is within 100 m (2"), so it surrenders. Remove it.`,
       };
     else reading = { ...RALLY_FAILED, effect: `${RALLY_FAILED.effect} The table read ${row.label.toLowerCase()}.` };
-  } else if (row.code === 'rout' && input.enemyWithin100m) {
-    reading = SURRENDER;
+  } else if ((row.code === 'rout' || input.state === 'routing') && input.enemyWithin100m) {
+    // "Already routing" counts on every check: a routing unit surrenders whatever the new result.
+    reading =
+      row.code === 'rout'
+        ? SURRENDER
+        : {
+            ...SURRENDER,
+            effect: `It is already routing (the table read ${row.label.toLowerCase()}), and a visible enemy unit is within 100 m (2"): it surrenders. Remove it.`,
+          };
+  } else if (input.state && worseThan(STATE_ROW[input.state], row.code)) {
+    reading = stateStands(input.state, row);
   } else if (row.code === 'pinned' && input.unitType === 'armored_vehicle') {
     reading = { ...row, tone: 'neutral', effect: PINNED_ARMOR_EFFECT };
   }

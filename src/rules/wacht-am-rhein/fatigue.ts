@@ -18,8 +18,13 @@ export const REF = {
 /** What tracking needs: the status and whether the one-ENA exemption after leaving MR is armed. */
 export type FatigueState = { status: FatigueStatus; mrExemption: boolean };
 
-/** Where in the game the event happens: the MR exemption covers only actions in an ENA (13.1.3). */
-export type EventContext = { inEna: boolean };
+/**
+ * Where in the game the event happens: the MR exemption covers only actions in an ENA (13.1.3).
+ * `overkillBy`: whose attack the Overkill came from; only the unit's own is its action.
+ */
+export type EventContext = { inEna: boolean; overkillBy?: OverkillBy | undefined };
+export const OVERKILL_BY = ['own_attack', 'enemy_attack'] as const;
+export type OverkillBy = (typeof OVERKILL_BY)[number];
 
 type EventRule = {
   text: string;
@@ -30,9 +35,36 @@ type EventRule = {
   apply(s: FatigueState): { state: FatigueState; why: string };
 };
 
-/** Game phases as players name them: "ENA", "Extended Night Activity"; "Resting", "Resting Phase". */
-export const isEnaPhase = (phase: string | null | undefined) => /^\s*(ena\b|extended\s*night)/i.test(phase ?? '');
-export const isRestingPhase = (phase: string | null | undefined) => /^\s*resting/i.test(phase ?? '');
+/** The phases a Wacht am Rhein game knows, by the one key each is stored under, and their aliases. */
+export const PHASE_KEYS = ['resting', 'ena', 'movement', 'combat'] as const;
+/** Aliases by their folded form (lower case, no spaces): what players type for each phase. */
+const PHASE_ALIASES: Record<string, (typeof PHASE_KEYS)[number]> = {
+  rest: 'resting',
+  resting: 'resting',
+  ena: 'ena',
+  extendednightactivity: 'ena',
+  night: 'ena',
+  movement: 'movement',
+  move: 'movement',
+  combat: 'combat',
+  ga: 'combat',
+  groundassault: 'combat',
+};
+
+/**
+ * A phase as its one key (wacht-am-rhein.md, Recovery): lower-cased, spaces and a trailing "phase"
+ * removed, then the aliases ("Resting Phase", "resting" → resting). Other text is the game's own
+ * phase name, kept as given.
+ */
+export function phaseKey(phase: string): string {
+  const folded = phase
+    .toLowerCase()
+    .replace(/\s+/g, '')
+    .replace(/phase$/, '');
+  return PHASE_ALIASES[folded] ?? phase.trim();
+}
+export const isEnaPhase = (phase: string | null | undefined) => phase != null && phaseKey(phase) === 'ena';
+export const isRestingPhase = (phase: string | null | undefined) => phase != null && phaseKey(phase) === 'resting';
 
 const toFatigued = (s: FatigueState, cause: string) =>
   s.status === 'fatigued'
@@ -76,12 +108,13 @@ export const EVENTS = {
     apply: (s) => toResting(s, 'Retreated as a defender during ENA'),
   },
   ga_attack_while_resting: {
-    text: 'attacked in a Ground Assault while resting',
+    // The unit is the attacker in the GA; being assaulted is not this event.
+    text: 'was the attacker in a Ground Assault while resting',
     ref: REF.status,
     exemptible: true,
     apply: (s) =>
       s.status === 'resting'
-        ? { state: { ...s, status: 'fatigued' }, why: 'Attacked in a Ground Assault while resting: it becomes fatigued.' }
+        ? { state: { ...s, status: 'fatigued' }, why: 'Attacked in a Ground Assault (as the attacker) while resting: it becomes fatigued.' }
         : { state: s, why: `This applies to a resting unit; it is ${s.status}: no change.` },
   },
   left_maneuver_reserve: {
@@ -95,6 +128,9 @@ export const EVENTS = {
 } satisfies Record<string, EventRule>;
 
 export type FatigueEvent = keyof typeof EVENTS;
+/** Whether the exemption covers this event only if told whose attack an Overkill came from: asked, never guessed. */
+export const needsOverkillBy = (state: FatigueState, event: FatigueEvent, at: EventContext) =>
+  event === 'overkill' && state.mrExemption && at.inEna && at.overkillBy === undefined;
 /** Whether the MR exemption can cover this event (fatigue from an action the unit took). */
 export const exemptible = (event: FatigueEvent) => Boolean((EVENTS[event] as EventRule).exemptible);
 export const EVENT_CODES = Object.keys(EVENTS) as [FatigueEvent, ...FatigueEvent[]];
@@ -109,7 +145,9 @@ export function applyEvent(state: FatigueState, event: FatigueEvent, at: EventCo
   const fatigues = rule.apply(state).state.status === 'fatigued' && state.status !== 'fatigued';
   // 13.1.3: in the first possible ENA after leaving MR, no action fatigues the unit; the exemption
   // lasts for the whole ENA (several events alike) and is ended by the game when the ENA ends.
-  const exempt = Boolean(rule.exemptible) && state.mrExemption && at.inEna && fatigues;
+  // An Overkill suffered from the enemy's GA or Barrage is not the unit's own action (13.1.3).
+  const ownAction = event !== 'overkill' || at.overkillBy === 'own_attack';
+  const exempt = Boolean(rule.exemptible) && ownAction && state.mrExemption && at.inEna && fatigues;
   const { state: after, why } = exempt
     ? {
         state,

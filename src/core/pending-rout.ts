@@ -1,0 +1,74 @@
+import type { LedgerRow, LedgerTx } from '../ledger/ledger.js';
+import type { Game } from '../ledger/roster.js';
+import { noticeEmbed, userText } from '../render/embed.js';
+import type { Context, Reply } from './command.js';
+import { writeBack, type Tracked } from './roster-unit.js';
+
+/**
+ * Hearts of Tin: a first-roll rout that offers the commander re-roll is pending, not yet applied;
+ * the unit keeps the roll's id in `pending_rout`. The offer lapses at the next /game turn, at
+ * /game end, or at the unit's next roll; then the rout stands and is written back, recorded as a
+ * change under the rout's own roll (hearts-of-tin.md, Commander re-roll).
+ */
+export const PENDING_ROUT = 'pending_rout';
+
+export const pendingRoutOf = (t: Tracked | undefined): string | undefined => {
+  const v = t?.unit.fields[PENDING_ROUT];
+  return typeof v === 'string' ? v : undefined;
+};
+
+/** The rout stands: the unit leaves the field, recorded under the rout's roll; returns the reply's line. */
+async function lapse(tx: LedgerTx, ctx: Context, t: Tracked, when: string, how: { asGame?: boolean }): Promise<string> {
+  const rollId = pendingRoutOf(t)!;
+  const why = `${when}: the commander re-roll offered on rally ${rollId} was not taken, so the rout stands and the unit leaves the field`;
+  await writeBack(tx, ctx, t, { remove: true, why }, rollId, 'rally', how);
+  return `${userText(t.unit.name)}: the re-roll offer of rally \`${rollId}\` lapsed, the rout stands (off the field).`;
+}
+
+/** Every pending rout of a Hearts of Tin game lapses (the turn moved on, or the game ended): one line each. */
+export async function lapseAllRouts(tx: LedgerTx, ctx: Context, game: Game, when: string): Promise<string[]> {
+  if (game.system !== 'hearts-of-tin') return [];
+  const lines: string[] = [];
+  for (const unit of await tx.roster.units(game.id, 10_000, 0)) {
+    if (typeof unit.fields[PENDING_ROUT] === 'string') lines.push(await lapse(tx, ctx, { game, unit }, when, { asGame: true }));
+  }
+  return lines;
+}
+
+/**
+ * A roll naming a unit whose rout is pending: the offer lapses first, in its own transaction, and
+ * the unit has left the field, so nothing is rolled. Undefined when nothing is pending.
+ */
+export async function lapseBeforeRoll(ctx: Context, tracked: Tracked | undefined): Promise<Reply | undefined> {
+  if (!pendingRoutOf(tracked)) return undefined;
+  const t = tracked!;
+  const line = await ctx.services.ledger.transaction(async (tx) => {
+    const fresh = await tx.roster.unitByName(t.game.id, t.unit.name);
+    if (!fresh || !pendingRoutOf({ game: t.game, unit: fresh })) return `${userText(t.unit.name)} has already left the field.`;
+    return lapse(tx, ctx, { game: t.game, unit: fresh }, `A later roll of ${t.unit.name}`, {});
+  }, ctx.actor.guildId);
+  return {
+    type: 'message',
+    ephemeral: false,
+    embed: noticeEmbed(`Rout stands · ${userText(t.unit.name)}`, `${line} Nothing was rolled: a routed unit is gone.`),
+    buttons: [],
+  };
+}
+
+/**
+ * Why a rally's commander re-roll can no longer be taken, or undefined while it can: the turn it
+ * was rolled in is over, the game ended, or (a roster unit's rout) the rout already stood.
+ */
+export async function rerollLapsed(ctx: Context, first: LedgerRow): Promise<string | undefined> {
+  if (!first.game_id) return undefined;
+  const { roster } = ctx.services.ledger;
+  const game = await roster.game(first.guild_id, first.game_id);
+  if (!game || game.ended_at) return 'the game has ended, so the rout stands';
+  if (game.turn !== first.turn) return `turn ${first.turn ?? '–'} is over (the game is at turn ${game.turn ?? '–'})`;
+  if (first.result !== 'rout' || !first.unit) return undefined;
+  const name = first.unit.toLowerCase();
+  const units = (await roster.everyUnit(game.id)).filter((u) => u.name.toLowerCase() === name);
+  // A unit the roster never had was rolled untracked: only the turn ends its offer.
+  if (!units.length || units.some((u) => !u.removed_at && u.fields[PENDING_ROUT] === first.id)) return undefined;
+  return 'the rout already stood: the unit has left the field';
+}
