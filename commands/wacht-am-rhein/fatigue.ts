@@ -11,6 +11,7 @@ import type { Outcome } from '../../src/rules/types.js';
 import {
   applyEvent,
   EVENT_CODES,
+  EVENTS,
   exemptible,
   isEnaPhase,
   isRestingPhase,
@@ -105,7 +106,16 @@ async function applyChange(
     }
     return r;
   }, ctx.actor.guildId);
-  const embed = fatigueChangeEmbed({ title, name: s.name, userName: ctx.actor.userName, outcome, row, ...(s.printed ? { printed: s.printed } : {}) });
+  const event = typeof input.event === 'string' ? EVENTS[input.event as keyof typeof EVENTS].text : undefined;
+  const embed = fatigueChangeEmbed({
+    title,
+    name: s.name,
+    userName: ctx.actor.userName,
+    outcome,
+    row,
+    ...(s.printed ? { printed: s.printed } : {}),
+    ...(event ? { event } : {}),
+  });
   const notes = [note, await gameNote(ctx, SYSTEM)].filter(Boolean).map((n) => `*${n}*`);
   return resultMessage({ row, outcome }, notes.length ? { ...embed, description: [embed.description, ...notes].filter(Boolean).join('\n') } : embed);
 }

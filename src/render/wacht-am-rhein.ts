@@ -33,6 +33,8 @@ export function fatigueChangeEmbed(a: {
   outcome: Outcome<FatigueFinding>;
   row: { id: string; hash: string };
   printed?: Strengths;
+  /** What happened, as the event table words it. */
+  event?: string;
 }): APIEmbed {
   const f = a.outcome.steps[0]!;
   const fields = [findingField(f)];
@@ -48,6 +50,7 @@ export function fatigueChangeEmbed(a: {
     title: `${a.title} · ${a.name ? userText(a.name) : 'untracked unit'}`,
     userName: a.userName,
     tone: a.outcome.tone,
+    ...(a.event ? { description: `Event: ${a.event}` } : {}),
     fields,
     rollId: a.row.id,
     hash: a.row.hash,

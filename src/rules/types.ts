@@ -51,7 +51,7 @@ export type Band<Code extends string = string> = {
 };
 
 /** Finds the row of an open-ended table that a Final total falls in. */
-export function bandFor<B extends Band>(table: readonly B[], final: number): B {
+export function bandFor<B extends { min: number; max: number }>(table: readonly B[], final: number): B {
   const row = table.find((b) => final >= b.min && final <= b.max);
   if (!row) throw new RangeError(`table has no row for ${final}`);
   return row;

@@ -1,8 +1,7 @@
 import { expect } from 'vitest';
-import type { Band } from '../../src/rules/types.js';
 
 /** A results table covers every Final exactly once: contiguous, no overlaps, open at both ends. */
-export function expectContiguous(table: readonly Band[]) {
+export function expectContiguous(table: readonly { min: number; max: number }[]) {
   const sorted = [...table].sort((a, b) => a.min - b.min);
   expect(sorted[0]!.min).toBe(-Infinity);
   expect(sorted.at(-1)!.max).toBe(Infinity);

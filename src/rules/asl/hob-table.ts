@@ -1,22 +1,16 @@
-import type { Band } from '../types.js';
-
 export type HobBand = 'hero' | 'hero_and_battle_hardening' | 'battle_hardening' | 'berserk' | 'surrender';
 export type HobResult = HobBand | 'disrupted';
 
-/** Final Heat of Battle DR → band (A15). Effects are spelled out per unit by hob.ts. */
-export const HOB_BANDS: readonly Band<HobBand>[] = [
-  { min: -Infinity, max: 4, code: 'hero', label: 'Hero', tone: 'good', effect: 'Hero creation (A15.2).' },
-  {
-    min: 5,
-    max: 6,
-    code: 'hero_and_battle_hardening',
-    label: 'Hero and Battle Hardening',
-    tone: 'good',
-    effect: 'Hero creation and Battle Hardening (A15.1).',
-  },
-  { min: 7, max: 8, code: 'battle_hardening', label: 'Battle Hardening', tone: 'good', effect: 'Battle Hardening (A15.3).' },
-  { min: 9, max: 11, code: 'berserk', label: 'Berserk', tone: 'mixed', effect: 'Berserk (A15.4).' },
-  { min: 12, max: Infinity, code: 'surrender', label: 'Surrender', tone: 'bad', effect: 'Surrender (A15.5).' },
+/**
+ * Final Heat of Battle DR → band (A15), with the band's name the reply's note shows ("Band for
+ * Final 9: Berserk (9–11)"); the effect and tone are spelled out per unit and result by hob.ts.
+ */
+export const HOB_BANDS: readonly { min: number; max: number; code: HobBand; label: string }[] = [
+  { min: -Infinity, max: 4, code: 'hero', label: 'Hero' },
+  { min: 5, max: 6, code: 'hero_and_battle_hardening', label: 'Hero and Battle Hardening' },
+  { min: 7, max: 8, code: 'battle_hardening', label: 'Battle Hardening' },
+  { min: 9, max: 11, code: 'berserk', label: 'Berserk' },
+  { min: 12, max: Infinity, code: 'surrender', label: 'Surrender' },
 ];
 
 /** The overrides of A15, applied in this order; each code goes into the step's `overrides`. */

@@ -46,11 +46,14 @@ export const ROUT_COMMANDER_LOST = {
   effect: 'The unit breaks and flees the field, and the commander who joined it is lost with it: remove both.',
 } as const;
 
-/** The modifier table: condition → value. Reasons are what the reply and the ledger show. */
+/**
+ * The modifier table: condition → value. Reasons are what the reply and the ledger show; the
+ * quality and band rows are named by what applies ("elite", "joined by a band", "militia").
+ */
 export const RALLY_MODIFIERS = {
   noEnemyInSight: { reason: 'no enemy visible within 24"', value: +1 },
-  eliteOrBand: { reason: 'elite or joined by a band', value: +1 },
-  militiaOrIrregular: { reason: 'militia or irregular', value: -1 },
+  eliteOrBand: { value: +1 },
+  militiaOrIrregular: { value: -1 },
   extraDisorder: { reason: 'each extra disorder marker', value: -1 },
 } as const;
 

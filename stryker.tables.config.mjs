@@ -1,0 +1,30 @@
+// npm run mutation:tables (issue 31): the rules' module-level tables with static mutants ON, so a
+// band's label, effect sentence or tone that no test pins shows up as a survivor. Static mutants
+// run the whole test set again, so the set is the rules and command tests that read these tables
+// (vitest.tables.config.ts), and only the tables' lines are mutated. Slow; not in CI.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.tables.config.ts' },
+  coverageAnalysis: 'perTest',
+  mutate: [
+    'src/rules/asl/hob-table.ts',
+    'src/rules/hearts-of-tin/rally-chart.ts',
+    'src/rules/lightning-war/morale-table.ts',
+    'src/rules/asl/traits.ts',
+    // The tables inside modules that also hold code: CLASS_NAMES, the HoB statuses and labels, the WaR events.
+    'src/rules/asl/catalog.ts:9-17',
+    'src/rules/asl/hob.ts:25-45',
+    'src/rules/asl/hob.ts:254-262',
+    'src/rules/wacht-am-rhein/fatigue.ts:82-128',
+    'src/rules/wacht-am-rhein/fatigue.ts:140-140',
+  ],
+  ignoreStatic: false,
+  concurrency: 2,
+  timeoutMS: 30_000,
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: 'reports/mutation/tables.json' },
+  thresholds: { high: 95, low: 95, break: null },
+  tempDirName: '.stryker-tmp-tables',
+  cleanTempDir: 'always',
+};
