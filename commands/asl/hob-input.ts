@@ -2,6 +2,7 @@ import type { Context } from '../../src/core/command.js';
 import { refuse } from '../../src/core/user-error.js';
 import { boolean, type ParsedOptions, sealedOption } from '../../src/core/options.js';
 import { hobExemption, type HobInput } from '../../src/rules/asl/hob.js';
+import { woundedConflict } from '../../src/rules/asl/traits.js';
 import type { AslUnit } from '../../src/rules/asl/parse-unit.js';
 import { hobOptions, hobSituation, readCompanions, readUnit, rosterDefaults, unitOptions, type TrackedAsl } from './unit-input.js';
 
@@ -21,7 +22,8 @@ export async function prepare(
 ): Promise<{ input: HobInput; companions: { unit: AslUnit; broken: boolean }[]; tracked?: TrackedAsl; options: Record<string, unknown> }> {
   const { unit, tracked } = await readUnit(ctx, given, purpose);
   const o = rosterDefaults(ctx, given, tracked);
-  if (o.wounded && unit.kind !== 'leader' && unit.kind !== 'hero') refuse('`wounded` is for a leader or hero (A17).');
+  const wounded = woundedConflict(unit, o.wounded);
+  if (wounded) refuse(`${wounded}.`);
   const input: HobInput = { ...hobSituation(o), unit, broken: o.broken, heroic: tracked?.fields.heroic ?? false, wounded: o.wounded };
   const exempt = hobExemption(input);
   if (exempt) refuse(`${unit.name}: no Heat of Battle DR — ${exempt} (A15.1). Nothing was rolled or recorded.`);

@@ -2,9 +2,10 @@ import type { Context } from '../../src/core/command.js';
 import { refuse } from '../../src/core/user-error.js';
 import { boolean, choice, integer, type ParsedOptions, sealedOption } from '../../src/core/options.js';
 import { checkConflict, COMMISSAR_ROLES, TERRAINS, type CheckInput } from '../../src/rules/asl/mc.js';
-
-const SELF_RALLY = ['no', 'first', 'later'] as const;
 import { hobOptions, hobSituation, readCompanions, readUnit, rosterDefaults, unitOptions, type TrackedAsl } from './unit-input.js';
+
+/** `first`: the player's first MMC Self-Rally attempt of his RPh (A18.11); `later`: any other. */
+const SELF_RALLY = ['no', 'first', 'later'] as const;
 
 const { with_leader: _withLeader, ...mcHobOptions } = hobOptions;
 

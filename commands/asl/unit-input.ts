@@ -102,18 +102,16 @@ export function readCompanions(textValue: string | undefined, nationality: strin
   if (parts.length > MAX_COMPANIONS) refuse(`\`companions\`: at most ${MAX_COMPANIONS} units (you gave ${parts.length}).`);
   const out: { unit: AslUnit; broken: boolean }[] = [];
   for (const p of parts) {
-    const broken = /^broken\s+/i.test(p);
-    // "Guards 6-2-8 ml:8": a companion the data does not know carries its ML.
-    const given = /\s+ml:\s*(\d+)$/i.exec(p);
-    const text = p.replace(/^broken\s+/i, '').replace(/\s+ml:\s*\d+$/i, '');
-    const parsed = parseUnit(text, { nationality });
+    // "[broken] Guards 6-2-8 [ml:8]": a companion the data does not know carries its ML.
+    const [, broken, text, given] = /^(broken\s+)?(.*?)(?:\s+ml:\s*(\d+))?$/i.exec(p)!;
+    const parsed = parseUnit(text!, { nationality });
     if (typeof parsed === 'string') refuse(`\`companions\` ${JSON.stringify(p)}: ${parsed}.`);
-    const ml = given ? Number(given[1]) : undefined;
+    const ml = given === undefined ? undefined : Number(given);
     if (ml !== undefined && (ml < 1 || ml > 10)) refuse(`\`companions\` ${JSON.stringify(p)}: ml must be a whole number from 1 to 10.`);
     const unit = ml !== undefined ? { ...parsed, ml, brokenMl: ml } : parsed;
     if ((broken ? unit.brokenMl : unit.ml) === undefined)
       refuse(`\`companions\` ${JSON.stringify(p)}: the unit data gives it no Morale Level; add it, e.g. "${text} ml:8" (nothing was rolled).`);
-    out.push({ unit, broken });
+    out.push({ unit, broken: broken !== undefined });
   }
   return out;
 }

@@ -6,7 +6,7 @@ import { isSealed } from '../../src/render/review.js';
 import { type RosterEffect, rollAndRecord, rollMessage, summarise } from '../../src/core/adjudicate.js';
 import { parseOptions } from '../../src/core/options.js';
 import { trackedUnit, type Tracked } from '../../src/core/roster-unit.js';
-import { lapseBeforeRoll, PENDING_ROUT, rerollLapsed } from '../../src/core/pending-rout.js';
+import { lapseBeforeRoll, PENDING_ROUT, pendingRoutOf, rerollLapsed } from '../../src/core/pending-rout.js';
 import { unitChoicesFor } from '../../src/core/unit-option.js';
 import type { LedgerRow } from '../../src/ledger/ledger.js';
 import { oddsOf } from '../../src/rules/odds.js';
@@ -30,7 +30,8 @@ import {
 function rallyEffects(tracked: Tracked | undefined, outcome: RallyOutcome, pendingAs: string | undefined): RosterEffect[] {
   if (!tracked) return [];
   const result = outcome.result;
-  const settles = PENDING_ROUT in tracked.unit.fields ? { [PENDING_ROUT]: null } : {};
+  // Only a rout still pending is settled; a unit whose offer was settled before carries nothing to clear.
+  const settles = pendingRoutOf(tracked) ? { [PENDING_ROUT]: null } : {};
   if (result === 'huzzah' || result === 'rally') return [{ tracked, change: { fields: { disorder: 0, ...settles }, why: 'Rallied: all disorder removed' } }];
   if (result === 'rout' && pendingAs)
     return [
@@ -58,8 +59,13 @@ async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
     refuse('That rally is not on record in this server.');
   }
   assertOwnerOrGm(ctx, first.user_id, `Only ${first.user_name}, who rolled this rally, or a GM can call the commander in.`);
-  const voided = (await ledger.history.voided(ctx.actor.guildId, [first.id])).get(first.id);
-  if (voided !== undefined) refuse(`A GM voided rally ${first.id}${voided ? ` (${voided})` : ''}: a voided rally offers no re-roll.`);
+  // The rally's linked rows say whether it was voided, re-rolled, or its rout already stood.
+  const children = await ledger.children(ctx.actor.guildId, first.id);
+  const voided = children.find((r) => r.kind === 'void');
+  if (voided) {
+    const reason = String((voided.input as { reason?: string }).reason ?? '');
+    refuse(`A GM voided rally ${first.id}${reason ? ` (${reason})` : ''}: a voided rally offers no re-roll.`);
+  }
 
   // The button carries only the roll id: the unit's situation is re-read from the ledger.
   const stored = parseOptions('rally', options, first.input as Record<string, unknown>);
@@ -69,9 +75,9 @@ async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
     refuse('The rules give no commander re-roll for that rally.');
   }
   // Checked before rolling so a spent button draws no dice; the ledger's once-key settles races.
-  const earlier = (await ledger.children(ctx.actor.guildId, first.id)).find((r) => r.kind === 'reroll');
+  const earlier = children.find((r) => r.kind === 'reroll');
   if (earlier) refuse(`The commander has already joined this unit (re-roll ${earlier.id}): one re-roll per rally.`);
-  const lapsed = await rerollLapsed(ctx, first);
+  const lapsed = await rerollLapsed(ctx, first, children);
   if (lapsed) refuse(`The commander re-roll offer of rally ${first.id} has lapsed: ${lapsed} (hearts-of-tin.md, Commander re-roll).`);
   const tracked = await trackedUnit(ctx, 'hearts-of-tin', first.unit ?? undefined);
   const reroll = await rollAndRecord(
@@ -111,11 +117,12 @@ async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
 async function storedRally(ctx: Context, row: LedgerRow, fresh = false) {
   const stored = row.input as Settled;
   const input = toInput(stored);
-  // A roll just made has no re-roll yet: no need to look.
-  const reroll = fresh ? undefined : (await ctx.services.ledger.children(row.guild_id, row.id)).find((r) => r.kind === 'reroll');
+  // A roll just made has no re-roll, void or lapse yet: no need to look.
+  const children = fresh ? [] : await ctx.services.ledger.children(row.guild_id, row.id);
+  const reroll = children.find((r) => r.kind === 'reroll');
   const open = !reroll && commanderMayRejoin(input, row.result ?? '');
   // A voided or lapsed offer shows no button (the button itself refuses them too).
-  const offered = open && (fresh || ((await ctx.services.ledger.history.voided(row.guild_id, [row.id])).size === 0 && !(await rerollLapsed(ctx, row))));
+  const offered = open && (fresh || (!children.some((r) => r.kind === 'void') && !(await rerollLapsed(ctx, row, children))));
   const embed = rallyEmbed({
     unit: row.unit ?? undefined,
     userName: row.user_name,

@@ -86,10 +86,16 @@ async function applyChange(
   title: string,
   input: Record<string, unknown>,
   outcome: Outcome<FatigueFinding>,
-  extra: Record<string, unknown> = {},
-  /** Said under the ruling: an option the roster overrode. */
-  note?: string,
+  how: {
+    /** Roster fields the change sets beside the status (the exemption's bookkeeping, recovered_in). */
+    extra?: Record<string, unknown>;
+    /** Said under the ruling: an option the roster overrode. */
+    note?: string | undefined;
+    /** The event, as the event table words it. */
+    event?: string;
+  } = {},
 ): Promise<Reply> {
+  const extra = how.extra ?? {};
   const { ledger } = ctx.services;
   const after = outcome.steps[0]!.after;
   const row = await ledger.transaction(async (tx) => {
@@ -106,7 +112,6 @@ async function applyChange(
     }
     return r;
   }, ctx.actor.guildId);
-  const event = typeof input.event === 'string' ? EVENTS[input.event as keyof typeof EVENTS].text : undefined;
   const embed = fatigueChangeEmbed({
     title,
     name: s.name,
@@ -114,9 +119,9 @@ async function applyChange(
     outcome,
     row,
     ...(s.printed ? { printed: s.printed } : {}),
-    ...(event ? { event } : {}),
+    ...(how.event ? { event: how.event } : {}),
   });
-  const notes = [note, await gameNote(ctx, SYSTEM)].filter(Boolean).map((n) => `*${n}*`);
+  const notes = [how.note, await gameNote(ctx, SYSTEM)].filter(Boolean).map((n) => `*${n}*`);
   return resultMessage({ row, outcome }, notes.length ? { ...embed, description: [embed.description, ...notes].filter(Boolean).join('\n') } : embed);
 }
 
@@ -172,7 +177,7 @@ export default {
         else if (ex.bind && exemptible(o.event)) Object.assign(extra, { mr_ena: ex.bind });
         // What the rules read as the state is what the roster keeps (an exemption that ended is cleared).
         const fixed = ex.ended ? { ...outcome, steps: [{ ...outcome.steps[0]!, after: { ...outcome.steps[0]!.after, mrExemption: false } }] } : outcome;
-        return applyChange(ctx, s, 'Fatigue event', { ...o, in_ena: isEnaPhase(game?.phase) }, fixed, extra);
+        return applyChange(ctx, s, 'Fatigue event', { ...o, in_ena: isEnaPhase(game?.phase) }, fixed, { extra, event: EVENTS[o.event].text });
       },
     }),
     recover: defineSubcommand({
@@ -212,7 +217,7 @@ export default {
         const outcome = recover(s.state, { tactical, adjacentEnemy: o.adjacent_enemy, moved: o.moved });
         // Only a step taken uses up the phase; a refused or needless recovery leaves it open.
         if (outcome.steps[0]!.after.status === s.state.status) extra = {};
-        return applyChange(ctx, s, 'Resting Phase', { ...o, tactical }, outcome, extra, note);
+        return applyChange(ctx, s, 'Resting Phase', { ...o, tactical }, outcome, { extra, note });
       },
     }),
     status: defineSubcommand({

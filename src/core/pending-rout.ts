@@ -56,19 +56,15 @@ export async function lapseBeforeRoll(ctx: Context, tracked: Tracked | undefined
 }
 
 /**
- * Why a rally's commander re-roll can no longer be taken, or undefined while it can: the turn it
- * was rolled in is over, the game ended, or (a roster unit's rout) the rout already stood.
+ * Why a rally's commander re-roll can no longer be taken, or undefined while it can: the game
+ * ended, the turn it was rolled in is over, or the rout already stood (its lapse is a removal row
+ * under the rally, among `children`, the rally's linked rows the caller has read).
  */
-export async function rerollLapsed(ctx: Context, first: LedgerRow): Promise<string | undefined> {
-  if (!first.game_id) return undefined;
-  const { roster } = ctx.services.ledger;
-  const game = await roster.game(first.guild_id, first.game_id);
-  if (!game || game.ended_at) return 'the game has ended, so the rout stands';
-  if (game.turn !== first.turn) return `turn ${first.turn ?? '–'} is over (the game is at turn ${game.turn ?? '–'})`;
-  if (first.result !== 'rout' || !first.unit) return undefined;
-  const name = first.unit.toLowerCase();
-  const units = (await roster.everyUnit(game.id)).filter((u) => u.name.toLowerCase() === name);
-  // A unit the roster never had was rolled untracked: only the turn ends its offer.
-  if (!units.length || units.some((u) => !u.removed_at && u.fields[PENDING_ROUT] === first.id)) return undefined;
-  return 'the rout already stood: the unit has left the field';
+export async function rerollLapsed(ctx: Context, first: LedgerRow, children: readonly LedgerRow[]): Promise<string | undefined> {
+  const game = first.game_id ? await ctx.services.ledger.roster.game(first.guild_id, first.game_id) : undefined;
+  if (first.game_id && (!game || game.ended_at)) return 'the game has ended, so the rout stands';
+  if (game && game.turn !== first.turn) return `turn ${first.turn ?? '–'} is over (the game is at turn ${game.turn ?? '–'})`;
+  if (children.some((r) => r.kind === 'unit' && (r.input as { removed?: boolean }).removed === true))
+    return 'the rout already stood: the unit has left the field';
+  return undefined;
 }

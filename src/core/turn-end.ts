@@ -23,14 +23,14 @@ export async function turnEnd(tx: LedgerTx, ctx: Context, before: Game, after: G
   const lines: string[] = [];
   const write = (t: Tracked, fields: Record<string, unknown>, why: string) => writeBack(tx, ctx, t, { fields, why }, turnRowId, 'game', { asGame: true });
   // A commander re-roll not taken by the next /game turn lapses: the rout stands (hearts-of-tin.md).
-  if (after.system === 'hearts-of-tin') lines.push(...(await lapseAllRouts(tx, ctx, after, `End of turn ${before.turn ?? '–'}`)));
+  lines.push(...(await lapseAllRouts(tx, ctx, after, `End of turn ${before.turn ?? '–'}`)));
   if (after.system === 'hearts-of-tin' && before.turn !== null && after.turn !== null && after.turn > before.turn) {
     for (const [name, units] of allBrigades(await tx.roster.everyUnit(after.id))) {
       const { original, lost } = lossesOf(units);
       if (brigadeMorale({ original, lost, alreadyShaken: markedShaken(units) }).result !== 'shaken') continue;
       for (const unit of units.filter((u) => !u.removed_at && Number(u.fields.strength) > 0)) {
         const disorder = Math.min(MAX_MARKERS, Number(unit.fields.disorder ?? 0) + 1);
-        write(
+        await write(
           { game: after, unit },
           { disorder, brigade_shaken: true },
           `End of turn ${before.turn}: ${userText(name)} is shaken (lost ${lost} of ${original}), one disorder marker`,
@@ -45,7 +45,7 @@ export async function turnEnd(tx: LedgerTx, ctx: Context, before: Game, after: G
       const f = unit.fields;
       // Armed before this ENA: this was its first possible ENA, and it is over.
       if (!f.mr_exemption || f.mr_armed === ena) continue;
-      write(
+      await write(
         { game: after, unit },
         { mr_exemption: false, mr_ena: null },
         'Its first possible ENA since leaving Maneuver Reserve has ended: the exemption is over (13.1.3)',

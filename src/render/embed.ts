@@ -1,6 +1,7 @@
 import { escapeMarkdown, type APIEmbed, type APIEmbedField } from 'discord.js';
 import { percentOf } from '../rules/odds.js';
 import type { Finding, Modifier, Step, Tone } from '../rules/types.js';
+import { number, signed } from '../util/numbers.js';
 
 /** Discord's embed limits. */
 export const EMBED_LIMITS = { title: 256, description: 4096, fields: 25, fieldName: 256, fieldValue: 1024, footer: 2048, total: 6000 } as const;
@@ -27,11 +28,7 @@ const D6_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 /** A die as a face where one exists (d6), else as its number. */
 export const face = (n: number, sides = 6) => (sides === 6 && D6_FACES[n - 1]) || `[${n}]`;
 
-/** A signed value with a real minus sign, as players write DRMs. */
-export const signed = (n: number) => (n > 0 ? `+${n}` : number(n));
-
-/** A total, with a real minus sign when negative. */
-export const number = (n: number) => (n < 0 ? `−${-n}` : String(n));
+export { number, signed };
 
 export const modifierLine = (m: Modifier) => `\`${signed(m.value)}\` ${m.reason}`;
 

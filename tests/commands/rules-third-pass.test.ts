@@ -1,6 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/command.js';
-import { alice, appWithGame, command, expectError, expectMessage, gm, press, rosterFields, subcommand, testApp, type TestApp } from '../helpers/app.js';
+import {
+  alice,
+  appWithGame,
+  command,
+  expectError,
+  expectMessage,
+  gm,
+  press,
+  rollWith,
+  rosterFields,
+  subcommand,
+  testApp,
+  type TestApp,
+} from '../helpers/app.js';
 
 // Issue 25: the cases a rules lawyer still caught, through the router as a player types them. Every
 // expectation is worked by hand from the specs (../shared/rules/), written here, never read from the code.
@@ -15,12 +28,9 @@ const sub = (actor: Actor, name: string, subcommandName: string, options: Record
   subcommand(app, actor, name, subcommandName, options);
 const fields = (name: string) => rosterFields(app, name);
 const text = (r: { embed: unknown }) => JSON.stringify(r.embed);
-async function roll(name: string, options: Record<string, unknown>, dice: number[]) {
+function roll(name: string, options: Record<string, unknown>, dice: number[]) {
   app ??= testApp();
-  app.dice.push(...dice);
-  const r = expectMessage(await command(app, alice, name, options));
-  expect(app.dice.pending(), 'every die pinned was used').toBe(0);
-  return r;
+  return rollWith(app, name, options, dice);
 }
 const stepOf = (r: { record?: { steps: unknown[] } | undefined }, kind: string) =>
   (r.record!.steps as { kind: string }[]).find((s) => s.kind === kind) as Record<string, unknown> | undefined;
@@ -371,5 +381,77 @@ describe('Wacht am Rhein: phases, modes and the MR exemption (Events, MR exempti
     expect(text(r)).toContain('Attacked in a Ground Assault (as the attacker) while resting: it becomes fatigued.');
     const choices = await app.router.handle({ type: 'autocomplete', name: 'game', subcommand: 'turn', option: 'phase', value: 're', actor: alice });
     expect(choices).toEqual({ type: 'choices', choices: [{ name: 'resting', value: 'resting' }] });
+  });
+});
+
+describe('review mends: guards each with a test that fails without it', () => {
+  it('a re-roll settles a pending rout once: later retreats of the unit write no roster row', async () => {
+    app = await appWithGame('hearts-of-tin', { A: { original: 8, disorder: 3, quality: 'militia' } });
+    await sub(alice, 'game', 'turn', { number: 1 });
+    app.dice.push(1);
+    const rout = expectMessage(await command(app, alice, 'rally', { unit: 'A', commander_near: true }));
+    app.dice.push(6);
+    // 6 − 1 − 2 = 3: retreat, and the pending rout is settled.
+    expect(expectMessage(await press(app, alice, rout.buttons[0]!.custom_id)).record!.result).toBe('retreat');
+    const unitRows = () => app.ledger.history.page({ guildId: 'g1', kinds: 'all' }, 100, 0).rows.filter((r) => r.kind === 'unit').length;
+    const before = unitRows();
+    app.dice.push(5);
+    // 5 − 3 = 2: another retreat; nothing on the roster changes.
+    expect(expectMessage(await command(app, alice, 'rally', { unit: 'A' })).record!.result).toBe('retreat');
+    expect(unitRows()).toBe(before);
+  });
+
+  it('/disorder on a unit whose rout is pending: the rout stands, nothing is judged', async () => {
+    app = await appWithGame('hearts-of-tin', { A: { original: 8, disorder: 3, quality: 'militia' } });
+    app.dice.push(1);
+    expectMessage(await command(app, alice, 'rally', { unit: 'A', commander_near: true }));
+    const r = expectMessage(await command(app, alice, 'disorder', { unit: 'A', lost: 1 }));
+    expect(r.embed.title).toBe('Rout stands · A');
+    expect(fields('A')).toBeUndefined();
+  });
+
+  it('a press after /game end is refused: the game has ended', async () => {
+    app = await appWithGame('hearts-of-tin');
+    await sub(alice, 'game', 'turn', { number: 1 });
+    app.dice.push(1);
+    const rout = expectMessage(await command(app, alice, 'rally', { disorder: 2, commander_near: true }));
+    expectMessage(await sub(alice, 'game', 'end'));
+    expect(expectError(await press(app, alice, rout.buttons[0]!.custom_id))).toContain('has lapsed: the game has ended, so the rout stands');
+  });
+
+  it('a sealed rally revealed after its turn, or after a void, shows no re-roll button', async () => {
+    app = await appWithGame('hearts-of-tin');
+    await sub(alice, 'game', 'turn', { number: 1 });
+    app.dice.push(1, 1);
+    const late = expectMessage(await command(app, alice, 'rally', { disorder: 2, commander_near: true, sealed: true })).record!.roll_id;
+    const voided = expectMessage(await command(app, alice, 'rally', { disorder: 2, commander_near: true, sealed: true })).record!.roll_id;
+    expectMessage(await command(app, gm, 'void', { id: voided, reason: 'test' }));
+    expect(expectMessage(await command(app, gm, 'reveal', { id: voided })).buttons).toEqual([]);
+    await sub(alice, 'game', 'turn', { number: 2 });
+    expect(expectMessage(await command(app, gm, 'reveal', { id: late })).buttons).toEqual([]);
+  });
+
+  it('/odds offers nationality and class as typed (no listed choices), validated against the same list', async () => {
+    app = testApp();
+    const ask = (subcommand: string, option: string, value: string) =>
+      app.router.handle({ type: 'autocomplete', name: 'odds', subcommand, option, value, actor: alice });
+    expect(await ask('mc', 'nationality', 'ger')).toEqual({ type: 'choices', choices: [{ name: 'german', value: 'german' }] });
+    expect(await ask('hob', 'class', 'e')).toEqual({ type: 'choices', choices: [{ name: 'elite', value: 'elite' }] });
+    expect(expectError(await sub(alice, 'odds', 'mc', { unit: '467', nationality: 'klingon' }))).toContain('`nationality` must be one of');
+  });
+
+  it('/hob wounded is for a leader or hero; a companion ml outside 1–10 is refused', async () => {
+    app = testApp();
+    expect(expectError(await command(app, alice, 'hob', { unit: 'German 4-6-7', wounded: true }))).toBe('`wounded` is for a leader or hero (A17).');
+    expect(expectError(await command(app, alice, 'hob', { unit: 'Russian 9-1', companions: 'Russian commissar ml:11' }))).toBe(
+      '`companions` "Russian commissar ml:11": ml must be a whole number from 1 to 10.',
+    );
+  });
+
+  it('a berserk unit checks at ML 10 even when an `ml` is given (A15.42: never lowered)', async () => {
+    // 5 + 5 = 10 ≤ 10: passed; at the ML 7 given it would have broken.
+    const r = await roll('mc', { unit: 'German 4-6-7', status: 'berserk', ml: 7 }, [5, 5]);
+    expect(r.record!.steps[0]).toMatchObject({ ml: 10, result: 'passed' });
+    expect(text(r)).toContain('berserk: ML 10, not the 7 given (A15.42)');
   });
 });

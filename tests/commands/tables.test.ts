@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/command.js';
-import { alice, appWithGame, command, expectError, expectMessage, press, subcommand, testApp, type TestApp } from '../helpers/app.js';
+import { alice, appWithGame, command, expectError, expectMessage, press, rollWith, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
 // Issue 31: every row of every rules table — label, effect sentence, tone — as a player reads it in
 // the rendered reply. The words and colours are written here, never read from the table under test.
@@ -13,12 +12,9 @@ const MIXED = 0xe0a526;
 const BAD = 0xc8372d;
 const NEUTRAL = 0x8a8f98;
 
-async function reply(name: string, options: Record<string, unknown>, dice: number[], actor: Actor = alice) {
+function reply(name: string, options: Record<string, unknown>, dice: number[]) {
   app ??= testApp();
-  app.dice.push(...dice);
-  const r = expectMessage(await command(app, actor, name, options));
-  expect(app.dice.pending()).toBe(0);
-  return r;
+  return rollWith(app, name, options, dice);
 }
 const resultField = (r: { embed: { fields?: { name: string; value: string }[] } }) => r.embed.fields!.find((f) => f.name.endsWith('Result'))!.value;
 const all = (r: { embed: unknown }) => JSON.stringify(r.embed);
@@ -171,18 +167,11 @@ describe('Heat of Battle: band names, result labels, exempt statuses and sub-typ
     expect(resultField(d)).toContain('**Disrupted**');
   });
 
-  it.each([
-    ['human_wave', 'units taking part in a Human Wave are not subject to Heat of Battle'],
-    ['climbing', 'climbing units are not subject to Heat of Battle'],
-    ['swimming', 'swimming units are not subject to Heat of Battle'],
-    ['wading', 'wading units are not subject to Heat of Battle'],
-    ['boat', 'units in boats are not subject to Heat of Battle'],
-    ['parachute', 'units on parachute counters are not subject to Heat of Battle'],
-    ['berserk', 'units already berserk are not subject to Heat of Battle'],
-  ] as const)('status:%s is refused: %s', async (status, why) => {
+  // Each status's reason is pinned word for word in tests/unit/asl-hob.test.ts; here, the refusal a player reads.
+  it('an exempt status is refused with its reason', async () => {
     fresh();
-    expect(expectError(await command(app, alice, 'hob', { unit: 'German 4-6-7', status }))).toBe(
-      `German 4-6-7: no Heat of Battle DR — ${why} (A15.1). Nothing was rolled or recorded.`,
+    expect(expectError(await command(app, alice, 'hob', { unit: 'German 4-6-7', status: 'wading' }))).toBe(
+      'German 4-6-7: no Heat of Battle DR — wading units are not subject to Heat of Battle (A15.1). Nothing was rolled or recorded.',
     );
   });
 

@@ -50,6 +50,14 @@ export function expectError(reply: Reply): string {
   return reply.message;
 }
 
+/** A roll through the router with these dice pinned; every pinned die must be used, or it throws. */
+export async function rollWith(app: TestApp, name: string, options: Record<string, unknown>, dice: readonly number[], actor: Actor = alice) {
+  app.dice.push(...dice);
+  const r = expectMessage(await command(app, actor, name, options));
+  if (app.dice.pending()) throw new Error(`/${name} left ${app.dice.pending()} of the pinned dice unused`);
+  return r;
+}
+
 export const subcommand = (app: TestApp, actor: Actor, name: string, sub: string, options: Record<string, unknown> = {}) =>
   app.router.handle({ type: 'command', name, subcommand: sub, options, actor });
 

@@ -1,4 +1,5 @@
 import type { Roller } from '../../dice/roller.js';
+import { signed } from '../../util/numbers.js';
 import { enumerate, inputKey, remembered } from '../odds.js';
 import { applied, bandFor, sum, type Modifier, type Outcome, type Step, type Tone } from '../types.js';
 import { CLASS_NAMES, CLASSES, catalog, hardensToFanatic, type KnownUnit } from './catalog.js';
@@ -367,8 +368,6 @@ export function berserkCompanionChecks(
       };
     });
 }
-
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
 /** A /hob roll: the DR, and a berserk leader's companions' NTCs. */
 export function heatOfBattle(input: HobInput, roller: Roller, companions: { unit: AslUnit; broken: boolean }[] = [], trigger?: string): HobOutcome {

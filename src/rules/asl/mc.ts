@@ -5,7 +5,7 @@ import { CLASS_NAMES, CLASSES } from './catalog.js';
 import { WOUNDED_HERO_COUNTER } from './hob-table.js';
 import { berserkCompanionChecks, hobExemption, hobStep, type HobInput, type HobStep, type NtcStep } from './hob.js';
 import type { AslUnit } from './parse-unit.js';
-import { elrImmune, isCommissar, isLeader, isMmc, isSmc, neverDisrupted } from './traits.js';
+import { elrImmune, isCommissar, isLeader, isMmc, isSmc, neverDisrupted, woundedConflict } from './traits.js';
 
 export const TERRAINS = ['none', 'building', 'woods', 'pillbox', 'trench'] as const;
 export const COMMISSAR_ROLES = ['none', 'in_location', 'leads_rally'] as const;
@@ -112,8 +112,7 @@ export function checkConflict(input: CheckInput): string | undefined {
   if (input.commissar !== 'none' && commissarItself(input)) return `${u.name} is the Commissar: his +1 ML is for the other units in his Location (A25.221)`;
   if (input.check === 'rally' && !input.selfRally && input.leaderDrm === undefined && input.commissar !== 'leads_rally')
     return `${u.name}: say who rallies it — \`leader_drm\` for the rallying leader (0 for an 8-0) or \`self_rally:first\`/\`self_rally:later\` for a Self-Rally (A10.6)`;
-  if (input.wounded && !isSmc(u)) return '`wounded` is for a leader or hero (A17)';
-  return undefined;
+  return woundedConflict(u, input.wounded);
 }
 
 /** The Morale Level the check is made against: broken side when broken or rallying; berserk 10; wounds −1; Fanatic +1 (at most 10). */

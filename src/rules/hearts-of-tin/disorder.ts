@@ -83,10 +83,10 @@ export function disorderGained(input: DisorderInput): Outcome<DisorderFinding> {
 export type BrigadeInput = { original: number; lost: number };
 export type BrigadeFinding = Finding & { kind: 'brigade'; result: 'shaken' | 'steady' };
 
-/** A brigade that has lost half or more of its original strength is shaken, for good. */
 /**
- * `alreadyShaken`: the brigade was shaken before (a roster remembers it): shaken status does not go
- * away, though units joining or strengths edited bring its losses under half (hearts-of-tin.md).
+ * A brigade that has lost half or more of its original strength is shaken, for good:
+ * `alreadyShaken` (the roster remembers it) keeps it shaken though units joining or strengths
+ * edited bring its losses under half (hearts-of-tin.md, Brigade morale).
  */
 export function brigadeMorale(input: BrigadeInput & { alreadyShaken?: boolean }): Outcome<BrigadeFinding> {
   const half = 2 * input.lost >= input.original;

@@ -89,9 +89,8 @@ export function moraleModifiers(input: MoraleInput): Modifier[] {
 
 /** The table row that stands for a state: a routing unit reads as a rout, a retreating one as a retreat. */
 const STATE_ROW = { routing: 'rout', retreating: 'retreat' } as const;
-const TABLE_ORDER: readonly MoraleCode[] = MORALE_TABLE.map((b) => b.code);
-/** Whether table result `a` is worse for the unit than `b`. */
-const worseThan = (a: MoraleCode, b: MoraleCode) => TABLE_ORDER.indexOf(a) > TABLE_ORDER.indexOf(b);
+/** Whether table result `a` is worse for the unit than `b` (MORALE_ORDER, best to worst). */
+const worseThan = (a: MoraleCode, b: MoraleCode) => MORALE_ORDER.indexOf(a) > MORALE_ORDER.indexOf(b);
 
 /** A check that would improve a retreating or routing unit: the worse, its state, stands (decided in the spec). */
 function stateStands(state: 'retreating' | 'routing', row: { code: MoraleCode; label: string }) {
