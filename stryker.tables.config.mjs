@@ -14,8 +14,8 @@ export default {
     'src/rules/asl/traits.ts',
     // The tables inside modules that also hold code: CLASS_NAMES, the HoB statuses and labels, the WaR events.
     'src/rules/asl/catalog.ts:9-17',
-    'src/rules/asl/hob.ts:25-45',
-    'src/rules/asl/hob.ts:254-262',
+    'src/rules/asl/hob.ts:26-46',
+    'src/rules/asl/hob.ts:255-262',
     'src/rules/wacht-am-rhein/fatigue.ts:82-128',
     'src/rules/wacht-am-rhein/fatigue.ts:140-140',
   ],
