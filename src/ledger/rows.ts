@@ -16,7 +16,7 @@ export const parseRow = (r: RawRow): LedgerRow => ({
 /** What a caller hands the ledger; ids, positions, time and hashes are the ledger's job. */
 export type NewEntry = {
   /** The row's id when the caller drew it first (a roll's effects name their own roll); else drawn here. */
-  id?: string;
+  id?: string | undefined;
   guildId: string;
   channelId: string;
   userId: string;
