@@ -12,10 +12,11 @@ export default {
     'src/rules/hearts-of-tin/rally-chart.ts',
     'src/rules/lightning-war/morale-table.ts',
     'src/rules/asl/traits.ts',
-    // The tables inside modules that also hold code: CLASS_NAMES, the HoB statuses and labels, the WaR events.
+    // The tables inside modules that also hold code: CLASS_NAMES, the HoB statuses and labels, the WaR phases, events and tones.
     'src/rules/asl/catalog.ts:9-17',
     'src/rules/asl/hob.ts:26-46',
     'src/rules/asl/hob.ts:255-262',
+    'src/rules/wacht-am-rhein/fatigue.ts:39-52',
     'src/rules/wacht-am-rhein/fatigue.ts:82-128',
     'src/rules/wacht-am-rhein/fatigue.ts:140-140',
   ],
