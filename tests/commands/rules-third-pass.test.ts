@@ -330,6 +330,27 @@ describe('Lightning War: a new check never improves a retreating or routing unit
     else expect(fields('U')).toMatchObject({ state: after });
   });
 
+  // [state, options, 3d6, label, what the reply says] for each reading a prior state can give.
+  it.each([
+    ['routing', {}, [3, 3, 4], 'Still routing', 'The table read pinned, but a new check never improves a routing unit: it is still routing.'],
+    ['retreating', {}, [3, 3, 4], 'Still retreating', 'The table read pinned, but a new check never improves a retreating unit: it is still retreating.'],
+    // The table itself reads rout: its own row, not "still".
+    ['routing', {}, [1, 1, 2], 'Rout', 'It moves at its fastest speed away from the enemy toward the friendly table edge'],
+    [
+      'routing',
+      { enemy_within_100m: true },
+      [3, 3, 4],
+      'Surrender',
+      'It is already routing (the table read pinned), and a visible enemy unit is within 100 m (2\\"): it surrenders.',
+    ],
+    ['routing', { enemy_within_100m: true }, [1, 1, 2], 'Surrender', 'It would rout, but a visible enemy unit is within 100 m (2\\"): the unit surrenders.'],
+  ] as const)('%s, %j, dice %j reads %s', async (state, options, dice, label, words) => {
+    app = await appWithGame('lightning-war', { U: { morale: 'professional', original: 4, state } });
+    const r = await roll('morale', { unit: 'U', ...options }, [...dice]);
+    expect(r.record!.steps[0]).toMatchObject({ label });
+    expect(text(r)).toContain(words);
+  });
+
   it('the reply says the table result and why the state stands', async () => {
     app = await appWithGame('lightning-war', { U: { morale: 'professional', original: 4, state: 'routing' } });
     const r = await roll('morale', { unit: 'U' }, [3, 3, 4]);
@@ -446,6 +467,13 @@ describe('review mends: guards each with a test that fails without it', () => {
     expect(expectError(await command(app, alice, 'hob', { unit: 'Russian 9-1', companions: 'Russian commissar ml:11' }))).toBe(
       '`companions` "Russian commissar ml:11": ml must be a whole number from 1 to 10.',
     );
+  });
+
+  it("a Commissar's +1 never lifts an ML past 10", async () => {
+    // ml:10 given, a Commissar in the Location: still 10; 5 + 6 = 11 > 10 breaks.
+    const r = await roll('mc', { unit: 'Russian 4-4-7', ml: 10, commissar: 'in_location' }, [5, 6]);
+    expect(r.record!.steps[0]).toMatchObject({ ml: 10, final: 11, result: 'broken' });
+    expect(text(r)).not.toContain('a Commissar in the Location: ML');
   });
 
   it('a berserk unit checks at ML 10 even when an `ml` is given (A15.42: never lowered)', async () => {

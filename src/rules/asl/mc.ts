@@ -93,8 +93,11 @@ const heroLike = (input: CheckInput) => input.unit.kind === 'hero' || (input.hob
 const commissarItself = (input: CheckInput) => isCommissar(input.unit, input.hob.subType);
 /** A Commissar in the Location adds +1 to the other units' ML (A25.221–.222). */
 const commissarNear = (input: CheckInput) => input.commissar !== 'none' && !commissarItself(input);
-/** The rallying leader's DRM: a Commissar who leads the rally gives his own, 0 when not given. */
-const rallyLeaderDrm = (input: CheckInput) => input.leaderDrm ?? (input.commissar === 'leads_rally' ? 0 : undefined);
+/**
+ * The rallying leader's DRM. A rally that is no Self-Rally always has a rallying leader (checkConflict
+ * refuses one with neither), so only a Commissar who leads it can come without `leader_drm`: 0.
+ */
+const rallyLeaderDrm = (input: CheckInput) => input.leaderDrm ?? 0;
 const japaneseSquad = (u: AslUnit) => u.nationality === 'japanese' && u.kind === 'squad';
 const reducedSide = (u: AslUnit) => u.known?.reduced ?? false;
 
@@ -727,7 +730,8 @@ export function moraleCheck(input: CheckInput, roller: Roller): CheckOutcome {
   if (original === 2 && !blocked && !leaderCreation) {
     // The +1 broken DRM goes by the state when the 2 was rolled; a rally is always of a broken unit.
     // A leader-led check has a leader present, so a Green MMC is not inexperienced (A15.1).
-    const leaderPresent = (input.check === 'rally' ? rallyLeaderDrm(input) : input.leaderDrm) !== undefined && !(input.check === 'rally' && input.selfRally);
+    // A rally that is no Self-Rally is led (checkConflict); an MC has a leader when his DRM is given.
+    const leaderPresent = input.check === 'rally' ? !input.selfRally : input.leaderDrm !== undefined;
     const hobInput: HobInput = {
       ...input.hob,
       unit: input.unit,
