@@ -1,4 +1,5 @@
 import type { Context } from '../../src/core/command.js';
+import type { Scope } from '../../src/core/games.js';
 import { refuse } from '../../src/core/user-error.js';
 import { boolean, type ParsedOptions, sealedOption } from '../../src/core/options.js';
 import { hobExemption, type HobInput } from '../../src/rules/asl/hob.js';
@@ -16,11 +17,12 @@ export const options = {
 
 /** The rules' input from the options; what cannot be rolled is refused (nothing is rolled). */
 export async function prepare(
+  scope: Scope,
   ctx: Context,
   given: ParsedOptions<typeof options>,
   purpose: 'write' | 'read' = 'write',
 ): Promise<{ input: HobInput; companions: { unit: AslUnit; broken: boolean }[]; tracked?: TrackedAsl; options: Record<string, unknown> }> {
-  const { unit, tracked } = await readUnit(ctx, given, purpose);
+  const { unit, tracked } = await readUnit(scope, ctx, given, purpose);
   const o = rosterDefaults(ctx, given, tracked);
   const wounded = woundedConflict(unit, o.wounded);
   if (wounded) refuse(`${wounded}.`);

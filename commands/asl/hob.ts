@@ -1,6 +1,7 @@
 import { EVERYONE } from '../../src/core/access.js';
 import { defineCommand } from '../../src/core/command.js';
-import { rollAndRecord, rollMessage } from '../../src/core/adjudicate.js';
+import { rollAndRecord } from '../../src/core/roll.js';
+import { rollMessage } from '../../src/core/replies.js';
 import { storedAslEmbed } from '../../src/render/asl.js';
 import { heatOfBattle, HOB_ORDER, hobDistribution } from '../../src/rules/asl/hob.js';
 import { oddsOf } from '../../src/rules/odds.js';
@@ -16,17 +17,17 @@ export default defineCommand({
   example: '/hob unit:"German 4-6-7" broken:true',
   options,
   async run(ctx, o) {
-    const prepared = await prepare(ctx, o);
-    const { input, companions, tracked } = prepared;
-    const found = await rollAndRecord(
-      ctx,
-      { command: 'hob', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options, sealed: o.sealed },
-      (dice) => heatOfBattle(input, dice, companions),
-      {
+    const found = await rollAndRecord(ctx, 'asl', async (at) => {
+      // The roster unit is read in the roll's transaction: the unit it decides from is the one it writes.
+      const prepared = await prepare(at, ctx, o);
+      const { input, companions, tracked } = prepared;
+      return {
+        meta: { command: 'hob', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options, sealed: o.sealed },
+        rules: (dice) => heatOfBattle(input, dice, companions),
         odds: (out) => oddsOf(hobDistribution(input), HOB_ORDER, out.result),
         effects: (out) => aslEffects(tracked, out.steps),
-      },
-    );
+      };
+    });
     return await rollMessage(ctx, o.sealed, found, storedAslEmbed(found.row), refuseButtons(found));
   },
   buttons: { [REFUSE]: refuseHardening },

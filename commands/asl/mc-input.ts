@@ -1,4 +1,5 @@
 import type { Context } from '../../src/core/command.js';
+import type { Scope } from '../../src/core/games.js';
 import { refuse } from '../../src/core/user-error.js';
 import { boolean, choice, integer, type ParsedOptions, sealedOption } from '../../src/core/options.js';
 import { checkConflict, COMMISSAR_ROLES, TERRAINS, type CheckInput } from '../../src/rules/asl/mc.js';
@@ -47,11 +48,12 @@ export const check = (o: ParsedOptions<typeof options>) => {
 
 /** The rules' input from the options; what cannot be rolled is refused (nothing is rolled). */
 export async function prepare(
+  scope: Scope,
   ctx: Context,
   given: ParsedOptions<typeof options>,
   purpose: 'write' | 'read' = 'write',
 ): Promise<{ input: CheckInput; tracked?: TrackedAsl; options: Record<string, unknown> }> {
-  const { unit, tracked } = await readUnit(ctx, given, purpose);
+  const { unit, tracked } = await readUnit(scope, ctx, given, purpose);
   const o = rosterDefaults(ctx, given, tracked);
   if (o.self_rally !== 'no' && tracked?.fields.disrupted) refuse(`${tracked.unit.name} is Disrupted: a Disrupted unit may not Self-Rally (A19.12).`);
   const companions = readCompanions(o.companions, unit.nationality);

@@ -1,6 +1,7 @@
 import { EVERYONE } from '../../src/core/access.js';
 import { defineCommand } from '../../src/core/command.js';
-import { rollAndRecord, rollMessage } from '../../src/core/adjudicate.js';
+import { rollAndRecord } from '../../src/core/roll.js';
+import { rollMessage } from '../../src/core/replies.js';
 import { storedAslEmbed } from '../../src/render/asl.js';
 import { checkDistribution, checkOrder, moraleCheck } from '../../src/rules/asl/mc.js';
 import { oddsOf } from '../../src/rules/odds.js';
@@ -17,17 +18,17 @@ export default defineCommand({
   options,
   check,
   async run(ctx, o) {
-    const prepared = await prepare(ctx, o);
-    const { input, tracked } = prepared;
-    const found = await rollAndRecord(
-      ctx,
-      { command: 'mc', system: 'asl', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options, sealed: o.sealed },
-      (dice) => moraleCheck(input, dice),
-      {
+    const found = await rollAndRecord(ctx, 'asl', async (at) => {
+      // The roster unit is read in the roll's transaction: the unit it decides from is the one it writes.
+      const prepared = await prepare(at, ctx, o);
+      const { input, tracked } = prepared;
+      return {
+        meta: { command: 'mc', kind: 'roll', unit: tracked?.unit.name ?? input.unit.name, input: prepared.options, sealed: o.sealed },
+        rules: (dice) => moraleCheck(input, dice),
         odds: (out) => oddsOf(checkDistribution(input), checkOrder(input), out.result),
         effects: (out) => aslEffects(tracked, out.steps),
-      },
-    );
+      };
+    });
     return await rollMessage(ctx, o.sealed, found, storedAslEmbed(found.row), refuseButtons(found));
   },
   autocomplete: unitChoices,

@@ -1,8 +1,10 @@
 import { assertOwnerOrGm } from '../../src/core/access.js';
-import { record, summarise } from '../../src/core/adjudicate.js';
+import { record } from '../../src/core/record.js';
+import { summarise } from '../../src/core/replies.js';
 import { refuse } from '../../src/core/user-error.js';
-import { viewFor } from '../../src/core/review.js';
-import { isSealed } from '../../src/render/review.js';
+import { buttonParent } from '../../src/core/review.js';
+import { unitOfWork, type TxScope } from '../../src/core/unit-of-work.js';
+import type { LedgerRow } from '../../src/ledger/ledger.js';
 import { customId, type Button, type Context, type Reply } from '../../src/core/command.js';
 import { writeBack } from '../../src/core/roster-unit.js';
 import { storedAslEmbed, type AslStep } from '../../src/render/asl.js';
@@ -26,23 +28,34 @@ const refusal = (by: string): Finding => ({
   ref: 'A15.3',
 });
 
-/** The owner (the roller) or a GM refuses a Battle Hardening result, once; a ledger row linked to the roll. */
+/** A tracked unit goes back to what it was before the hardening, broken or pinned included (A15.3), if it is still hardened. */
+async function undoHardening(at: TxScope, ctx: Context, roll: LedgerRow, hob: Extract<AslStep, { kind: 'hob' }>, children: LedgerRow[], refusalId: string) {
+  const { game, reads } = at;
+  const unit = game && roll.unit ? await reads.roster.unitByName(game.id, roll.unit) : undefined;
+  const f = unit?.fields as { counter?: string; fanatic?: boolean } | undefined;
+  const undo = (children.find((c) => c.kind === 'unit')?.input as { undo?: Record<string, unknown> } | undefined)?.undo;
+  const stillHardened = (hob.unit_after && f?.counter === hob.unit_after) || (hob.fanatic && f?.fanatic);
+  if (game && unit && undo && stillHardened)
+    await writeBack(at.tx, ctx, { game, unit }, { fields: undo, why: 'Battle hardening refused: back as it was' }, refusalId, roll.command);
+}
+
+/**
+ * The owner (the roller) or a GM refuses a Battle Hardening result, once; a ledger row linked to
+ * the roll. The roll, its linked rows and the unit are read in the refusal's transaction.
+ */
 export async function refuseHardening(ctx: Context, rollId: string): Promise<Reply> {
-  const { ledger } = ctx.services;
-  // A sealed roll is read as revealed (its choices are offered only then); unrevealed it is not on record here.
-  const stored = await ledger.get(ctx.actor.guildId, rollId);
-  const view = stored && (await viewFor(ctx, stored));
-  const roll = view && !view.hidden && (!isSealed(view.row) || view.revealed) ? view.row : undefined;
-  const steps = (roll?.outcome as { steps?: AslStep[] } | undefined)?.steps ?? [];
-  const hob = steps.find((s): s is Extract<AslStep, { kind: 'hob' }> => s.kind === 'hob');
-  if (roll?.kind !== 'roll' || !hob) refuse('That Heat of Battle roll is not on record in this server.');
-  if (!hob.refusable) refuse('That Heat of Battle result has no battle hardening to refuse.');
-  assertOwnerOrGm(ctx, roll.user_id, `Only ${roll.user_name}, who rolled it, or a GM can refuse the battle hardening.`);
   const finding = refusal(ctx.actor.userName);
   const outcome: Outcome = { system: 'asl', steps: [finding], result: finding.result, tone: finding.tone };
-  const row = await ctx.services.ledger.transaction(async (tx) => {
-    const r = await record(
-      tx,
+  const { roll, row } = await unitOfWork(ctx, 'asl', async (at) => {
+    const parent = await buttonParent(at.reads, ctx, rollId);
+    const roll = parent?.roll;
+    const hob = ((roll?.outcome as { steps?: AslStep[] } | undefined)?.steps ?? []).find((s): s is Extract<AslStep, { kind: 'hob' }> => s.kind === 'hob');
+    if (roll?.kind !== 'roll' || !hob) refuse('That Heat of Battle roll is not on record in this server.');
+    if (!hob.refusable) refuse('That Heat of Battle result has no battle hardening to refuse.');
+    if (parent!.voided !== undefined) refuse(`A GM voided roll ${roll.id}${parent!.voided ? ` (${parent!.voided})` : ''}: a voided roll offers no choice.`);
+    assertOwnerOrGm(ctx, roll.user_id, `Only ${roll.user_name}, who rolled it, or a GM can refuse the battle hardening.`);
+    const row = await record(
+      at.tx,
       ctx,
       {
         command: roll.command,
@@ -54,18 +67,12 @@ export async function refuseHardening(ctx: Context, rollId: string): Promise<Rep
         onceTaken: 'That battle hardening was already refused.',
       },
       outcome,
+      [],
+      at,
     );
-    // A tracked unit goes back to what it was before the hardening, broken or pinned included (A15.3).
-    const game = await tx.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
-    const unit = game?.system === 'asl' && roll.unit ? await tx.roster.unitByName(game.id, roll.unit) : undefined;
-    const f = unit?.fields as { counter?: string; fanatic?: boolean } | undefined;
-    const written = (await tx.children(ctx.actor.guildId, roll.id)).find((c) => c.kind === 'unit');
-    const undo = (written?.input as { undo?: Record<string, unknown> } | undefined)?.undo;
-    const stillHardened = (hob.unit_after && f?.counter === hob.unit_after) || (hob.fanatic && f?.fanatic);
-    if (game && unit && undo && stillHardened)
-      await writeBack(tx, ctx, { game, unit }, { fields: undo, why: 'Battle hardening refused: back as it was' }, r.id, roll.command);
-    return r;
-  }, ctx.actor.guildId);
+    await undoHardening(at, ctx, roll, hob, parent!.children, row.id);
+    return { roll, row };
+  });
   return {
     type: 'update',
     embed: storedAslEmbed(roll, [{ finding, rollId: row.id }]),

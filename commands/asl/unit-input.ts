@@ -1,6 +1,7 @@
 import type { Context } from '../../src/core/command.js';
+import type { Scope } from '../../src/core/games.js';
 import { refuse } from '../../src/core/user-error.js';
-import type { RosterEffect } from '../../src/core/adjudicate.js';
+import type { RosterEffect } from '../../src/core/roll.js';
 import { preferGiven, trackedUnit, type Tracked } from '../../src/core/roster-unit.js';
 import { ASL_FIELD_DEFAULTS, aslRosterChange, type AslFields } from '../../src/rules/asl/roster.js';
 import { boolean, choice, text, type ParsedOptions } from '../../src/core/options.js';
@@ -58,11 +59,12 @@ export type TrackedAsl = Tracked & { fields: AslFields };
  * as players write it; a unit that cannot be read is refused, naming `unit`.
  */
 export async function readUnit(
+  scope: Scope,
   ctx: Context,
   o: UnitOpts & { sub_type: string; situation?: string },
   purpose: 'write' | 'read' = 'write',
 ): Promise<{ unit: AslUnit; tracked?: TrackedAsl }> {
-  const tracked = await trackedUnit(ctx, 'asl', o.unit, purpose);
+  const tracked = await trackedUnit(scope, ctx, o.unit, purpose);
   const text = tracked ? String(tracked.unit.fields.counter) : o.unit;
   // A sub-type given as an option picks its unit the way the word would ("German 2-3-7" + VG).
   const unit = parseUnit(text, { nationality: o.nationality, class: o.class, ...(o.sub_type !== 'none' ? { tag: o.sub_type } : {}) });

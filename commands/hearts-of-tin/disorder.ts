@@ -1,11 +1,14 @@
 import { EVERYONE } from '../../src/core/access.js';
 import { STRENGTH_MAX } from './limits.js';
-import { defineCommand } from '../../src/core/command.js';
+import { defineCommand, type Context, type Reply } from '../../src/core/command.js';
 import { refuse } from '../../src/core/user-error.js';
-import { gameNote, record, resultMessage } from '../../src/core/adjudicate.js';
-import { choice, integer, requiredMessage } from '../../src/core/options.js';
-import { preferGiven, trackedUnit, writeBack } from '../../src/core/roster-unit.js';
-import { lapseBeforeRoll } from '../../src/core/pending-rout.js';
+import { record } from '../../src/core/record.js';
+import { resultMessage } from '../../src/core/replies.js';
+import { gameNote } from '../../src/core/games.js';
+import { unitOfWork, type TxScope } from '../../src/core/unit-of-work.js';
+import { choice, integer, requiredMessage, type ParsedOptions } from '../../src/core/options.js';
+import { preferGiven, trackedUnit, writeBack, type Tracked } from '../../src/core/roster-unit.js';
+import { lapseInstead, routStands } from '../../src/core/pending-rout.js';
 import { unitChoicesFor, unitOption } from '../../src/core/unit-option.js';
 import { findingEmbed } from '../../src/render/hearts-of-tin.js';
 import { disorderGained, MELEE_RESULTS } from '../../src/rules/hearts-of-tin/disorder.js';
@@ -31,6 +34,56 @@ type HotFields = {
   turn_marked?: boolean;
 };
 
+type Given = ParsedOptions<typeof options>;
+
+/** The refusals a tracked unit's state makes: what it has left bounds what it can lose. */
+function checkAgainstRoster(given: Given, tracked: Tracked, f: HotFields): void {
+  if (f.strength <= 0) refuse(`${tracked.unit.name} has no strength left: it is gone, not disordered.`);
+  if (given.strength !== undefined && given.strength > f.original) {
+    refuse(`\`strength\` (${given.strength}) cannot be more than ${tracked.unit.name}'s original strength (${f.original}).`);
+  }
+  if (given.lost > f.strength) refuse(`\`lost\` (${given.lost}) is more than ${tracked.unit.name} has left (${f.strength}).`);
+}
+
+/** The ruling, recorded with what it does to a tracked unit, in the command's unit of work. */
+async function rule(at: TxScope, ctx: Context, given: Given, tracked: Tracked | undefined) {
+  const f = tracked?.unit.fields as HotFields | undefined;
+  if (tracked && f) checkAgainstRoster(given, tracked, f);
+  // This turn's start and what was lost in it so far: reports in one turn add up.
+  const sameTurn = tracked && f && f.turn_of === tracked.game.turn && f.turn_strength !== undefined;
+  const start = sameTurn ? f!.turn_strength! : f?.strength;
+  const o = preferGiven(ctx, given, start !== undefined ? { strength: start } : {});
+  if (o.strength === undefined) refuse(requiredMessage('strength', options.strength));
+  const lostEarlier = sameTurn ? (f!.turn_lost ?? 0) : 0;
+  if (!tracked && o.lost > o.strength) refuse(`\`lost\` (${o.lost}) cannot be more than \`strength\` (${o.strength}).`);
+  const input = {
+    ...o,
+    strength: o.strength,
+    ...(tracked ? { lostEarlier, markedForLosses: Boolean(sameTurn && f!.turn_marked), markersBefore: f!.disorder } : {}),
+  };
+  const outcome = disorderGained(input);
+  const step = outcome.steps[0]!;
+  const row = await record(at.tx, ctx, { command: 'disorder', kind: 'check', unit: o.unit, input }, outcome, [], at);
+  if (tracked && f && step.result === 'gone') {
+    await writeBack(at.tx, ctx, tracked, { remove: true, why: `All its strength lost: gone from the field` }, row.id, 'disorder');
+  } else if (tracked && f && (step.markers || o.lost)) {
+    const heavy = step.causes.some((c) => c.startsWith('lost 25%'));
+    const fields = {
+      disorder: Math.min(MAX_MARKERS, f.disorder + step.markers),
+      strength: f.strength - o.lost,
+      turn_of: tracked.game.turn,
+      turn_strength: o.strength,
+      turn_lost: lostEarlier + o.lost,
+      turn_marked: Boolean(sameTurn && f.turn_marked) || heavy,
+    };
+    const why = `${step.markers} disorder marker${step.markers === 1 ? '' : 's'} gained, ${o.lost} lost`;
+    await writeBack(at.tx, ctx, tracked, { fields, why }, row.id, 'disorder');
+  }
+  return { row, outcome, input, o, lostEarlier, scope: at };
+}
+
+type Ruled = Awaited<ReturnType<typeof rule>>;
+
 export default defineCommand({
   name: 'disorder',
   access: EVERYONE,
@@ -39,65 +92,21 @@ export default defineCommand({
   example: '/disorder strength:4 lost:1 melee:defeated',
   options,
   async run(ctx, given) {
-    const tracked = await trackedUnit(ctx, 'hearts-of-tin', given.unit);
-    // A pending rout lapses at the unit's next ruling too: the unit has fled, so nothing more is judged.
-    const lapsed = await lapseBeforeRoll(ctx, tracked);
-    if (lapsed) return lapsed;
-    const f = tracked?.unit.fields as HotFields | undefined;
-    if (tracked && f) {
-      if (f.strength <= 0) refuse(`${tracked.unit.name} has no strength left: it is gone, not disordered.`);
-      if (given.strength !== undefined && given.strength > f.original) {
-        refuse(`\`strength\` (${given.strength}) cannot be more than ${tracked.unit.name}'s original strength (${f.original}).`);
-      }
-      if (given.lost > f.strength) refuse(`\`lost\` (${given.lost}) is more than ${tracked.unit.name} has left (${f.strength}).`);
-    }
-    // This turn's start and what was lost in it so far: reports in one turn add up.
-    const sameTurn = tracked && f && f.turn_of === tracked.game.turn && f.turn_strength !== undefined;
-    const start = sameTurn ? f!.turn_strength! : f?.strength;
-    const o = preferGiven(ctx, given, start !== undefined ? { strength: start } : {});
-    if (o.strength === undefined) refuse(requiredMessage('strength', options.strength));
-    const lostEarlier = sameTurn ? (f!.turn_lost ?? 0) : 0;
-    if (!tracked && o.lost > o.strength) refuse(`\`lost\` (${o.lost}) cannot be more than \`strength\` (${o.strength}).`);
-    const input = {
-      ...o,
-      strength: o.strength,
-      ...(tracked ? { lostEarlier, markedForLosses: Boolean(sameTurn && f!.turn_marked), markersBefore: f!.disorder } : {}),
-    };
-    const outcome = disorderGained(input);
-    const step = outcome.steps[0]!;
-    const row = await ctx.services.ledger.transaction(async (tx) => {
-      const r = await record(tx, ctx, { command: 'disorder', kind: 'check', unit: o.unit, input }, outcome);
-      if (tracked && f) {
-        if (step.result === 'gone') {
-          await writeBack(tx, ctx, tracked, { remove: true, why: `All its strength lost: gone from the field` }, r.id, 'disorder');
-        } else if (step.markers || o.lost) {
-          const heavy = step.causes.some((c) => c.startsWith('lost 25%'));
-          const fields = {
-            disorder: Math.min(MAX_MARKERS, f.disorder + step.markers),
-            strength: f.strength - o.lost,
-            turn_of: tracked.game.turn,
-            turn_strength: o.strength,
-            turn_lost: lostEarlier + o.lost,
-            turn_marked: Boolean(sameTurn && f.turn_marked) || heavy,
-          };
-          await writeBack(
-            tx,
-            ctx,
-            tracked,
-            { fields, why: `${step.markers} disorder marker${step.markers === 1 ? '' : 's'} gained, ${o.lost} lost` },
-            r.id,
-            'disorder',
-          );
-        }
-      }
-      return r;
-    }, ctx.actor.guildId);
+    const done = await unitOfWork(ctx, 'hearts-of-tin', async (at): Promise<{ lapsed: Reply } | { ruled: Ruled }> => {
+      const tracked = await trackedUnit(at, ctx, given.unit);
+      // A pending rout lapses at the unit's next ruling too: the unit has fled, so nothing more is judged.
+      const lapsed = await lapseInstead(at.tx, ctx, tracked);
+      if (lapsed !== undefined) return { lapsed: routStands(tracked!.unit.name, lapsed) };
+      return { ruled: await rule(at, ctx, given, tracked) };
+    });
+    if ('lapsed' in done) return done.lapsed;
+    const { row, outcome, input, o, lostEarlier, scope } = done.ruled;
     const turnLoss = lostEarlier ? ` (${lostEarlier + o.lost} this turn)` : '';
     const embed = findingEmbed({
       title: 'Disorder',
       name: o.unit,
       userName: ctx.actor.userName,
-      description: [`strength ${input.strength} at the start of the turn · lost ${o.lost}${turnLoss} · melee: ${o.melee}`, await gameNote(ctx, 'hearts-of-tin')]
+      description: [`strength ${input.strength} at the start of the turn · lost ${o.lost}${turnLoss} · melee: ${o.melee}`, gameNote(scope, 'hearts-of-tin')]
         .filter(Boolean)
         .join('\n'),
       outcome,

@@ -1,4 +1,5 @@
 import type { Context } from '../../src/core/command.js';
+import type { Scope } from '../../src/core/games.js';
 import { boolean, choice, integer, requiredMessage, sealedOption, type ParsedOptions } from '../../src/core/options.js';
 import { preferGiven, trackedUnit, type Tracked } from '../../src/core/roster-unit.js';
 import { unitOption } from '../../src/core/unit-option.js';
@@ -33,8 +34,13 @@ export type Settled = RallyOptions & { disorder: number };
 const NO_DISORDER = 'a unit with no disorder does not need to rally';
 
 /** Roster defaults (explicit options win); a missing or zero disorder count is refused. */
-export async function prepare(ctx: Context, o: RallyOptions, purpose: 'write' | 'read' = 'write'): Promise<{ options: Settled; tracked?: Tracked }> {
-  const tracked = await trackedUnit(ctx, 'hearts-of-tin', o.unit, purpose);
+export async function prepare(
+  scope: Scope,
+  ctx: Context,
+  o: RallyOptions,
+  purpose: 'write' | 'read' = 'write',
+): Promise<{ options: Settled; tracked?: Tracked }> {
+  const tracked = await trackedUnit(scope, ctx, o.unit, purpose);
   const f = tracked?.unit.fields as { disorder: number; quality: RallyOptions['quality']; band: boolean } | undefined;
   const eff = preferGiven(ctx, o, f ? { disorder: f.disorder, quality: f.quality, band: f.band } : {});
   if (eff.disorder === 0) refuse(`${tracked?.unit.name ?? 'The unit'} has no disorder markers: ${NO_DISORDER}.`);

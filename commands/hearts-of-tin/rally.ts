@@ -1,12 +1,13 @@
 import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
 import { customId, defineCommand, type Context, type Reply } from '../../src/core/command.js';
 import { refuse } from '../../src/core/user-error.js';
-import { viewFor } from '../../src/core/review.js';
-import { isSealed } from '../../src/render/review.js';
-import { type RosterEffect, rollAndRecord, rollMessage, summarise } from '../../src/core/adjudicate.js';
+import { buttonParent } from '../../src/core/review.js';
+import { rollIn, type Rolled, type RosterEffect } from '../../src/core/roll.js';
+import { rollMessage, summarise } from '../../src/core/replies.js';
+import { unitOfWork, type TxScope } from '../../src/core/unit-of-work.js';
 import { parseOptions } from '../../src/core/options.js';
 import { trackedUnit, type Tracked } from '../../src/core/roster-unit.js';
-import { lapseBeforeRoll, PENDING_ROUT, pendingRoutOf, rerollLapsed } from '../../src/core/pending-rout.js';
+import { lapseInstead, PENDING_ROUT, pendingRoutOf, rerollLapsed, routStands } from '../../src/core/pending-rout.js';
 import { unitChoicesFor } from '../../src/core/unit-option.js';
 import type { LedgerRow } from '../../src/ledger/ledger.js';
 import { oddsOf } from '../../src/rules/odds.js';
@@ -19,6 +20,7 @@ import {
   RALLY_ORDER,
   rallyDistribution,
   rerollDistribution,
+  type RallyInput,
   type RallyOutcome,
 } from '../../src/rules/hearts-of-tin/rally.js';
 
@@ -49,55 +51,48 @@ function rallyEffects(tracked: Tracked | undefined, outcome: RallyOutcome, pendi
 
 const REROLL = 'reroll';
 
-async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
-  const { ledger } = ctx.services;
-  // A sealed roll is read as revealed (its choices are offered only then); unrevealed it is not on record here.
-  const onRecord = await ledger.get(ctx.actor.guildId, rollId);
-  const view = onRecord && (await viewFor(ctx, onRecord));
-  const first = view && !view.hidden && (!isSealed(view.row) || view.revealed) ? view.row : undefined;
-  if (first?.command !== 'rally' || first.kind !== 'roll') {
-    refuse('That rally is not on record in this server.');
-  }
+/** The rally a commander re-roll button names, read in the re-roll's transaction; what forbids the re-roll is refused. */
+async function rerollable(at: TxScope, ctx: Context, rollId: string): Promise<{ first: LedgerRow; input: RallyInput }> {
+  const parent = await buttonParent(at.reads, ctx, rollId);
+  const first = parent?.roll;
+  if (first?.command !== 'rally' || first.kind !== 'roll') refuse('That rally is not on record in this server.');
   assertOwnerOrGm(ctx, first.user_id, `Only ${first.user_name}, who rolled this rally, or a GM can call the commander in.`);
   // The rally's linked rows say whether it was voided, re-rolled, or its rout already stood.
-  const children = await ledger.children(ctx.actor.guildId, first.id);
-  const voided = children.find((r) => r.kind === 'void');
-  if (voided) {
-    const reason = String((voided.input as { reason?: string }).reason ?? '');
-    refuse(`A GM voided rally ${first.id}${reason ? ` (${reason})` : ''}: a voided rally offers no re-roll.`);
-  }
-
+  const { children, voided } = parent!;
+  if (voided !== undefined) refuse(`A GM voided rally ${first.id}${voided ? ` (${voided})` : ''}: a voided rally offers no re-roll.`);
   // The button carries only the roll id: the unit's situation is re-read from the ledger.
   const stored = parseOptions('rally', options, first.input as Record<string, unknown>);
   if (!stored.ok || stored.value.disorder === undefined) refuse('That rally cannot be re-rolled: its recorded options no longer validate.');
   const input = toInput(stored.value as Settled);
-  if (!commanderMayRejoin(input, first.result ?? '')) {
-    refuse('The rules give no commander re-roll for that rally.');
-  }
+  if (!commanderMayRejoin(input, first.result ?? '')) refuse('The rules give no commander re-roll for that rally.');
   // Checked before rolling so a spent button draws no dice; the ledger's once-key settles races.
   const earlier = children.find((r) => r.kind === 'reroll');
   if (earlier) refuse(`The commander has already joined this unit (re-roll ${earlier.id}): one re-roll per rally.`);
-  const lapsed = await rerollLapsed(ctx, first, children);
+  const lapsed = await rerollLapsed(at.reads, first, children);
   if (lapsed) refuse(`The commander re-roll offer of rally ${first.id} has lapsed: ${lapsed} (hearts-of-tin.md, Commander re-roll).`);
-  const tracked = await trackedUnit(ctx, 'hearts-of-tin', first.unit ?? undefined);
-  const reroll = await rollAndRecord(
-    ctx,
-    {
-      command: 'rally',
-      system: 'hearts-of-tin',
-      kind: 'reroll',
-      unit: first.unit ?? undefined,
-      input: first.input,
-      parentId: first.id,
-      onceKey: `${REROLL}:${first.id}`,
-      onceTaken: 'The commander has already joined this unit: one re-roll per rally.',
-    },
-    (dice) => commanderReroll(input, first.result ?? '', dice),
-    {
+  return { first, input };
+}
+
+async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
+  const { first, input, reroll } = await unitOfWork(ctx, 'hearts-of-tin', async (at) => {
+    const { first, input } = await rerollable(at, ctx, rollId);
+    const tracked = await trackedUnit(at, ctx, first.unit ?? undefined);
+    const reroll = await rollIn(at, ctx, 'hearts-of-tin', {
+      meta: {
+        command: 'rally',
+        kind: 'reroll',
+        unit: first.unit ?? undefined,
+        input: first.input,
+        parentId: first.id,
+        onceKey: `${REROLL}:${first.id}`,
+        onceTaken: 'The commander has already joined this unit: one re-roll per rally.',
+      },
+      rules: (dice) => commanderReroll(input, first.result ?? '', dice),
       odds: (o) => oddsOf(rerollDistribution(input, first.result ?? ''), RALLY_ORDER, o.result),
       effects: (out) => rallyEffects(tracked, out, undefined),
-    },
-  );
+    });
+    return { first, input, reroll };
+  });
   return {
     type: 'update',
     embed: rallyEmbed({
@@ -122,7 +117,7 @@ async function storedRally(ctx: Context, row: LedgerRow, fresh = false) {
   const reroll = children.find((r) => r.kind === 'reroll');
   const open = !reroll && commanderMayRejoin(input, row.result ?? '');
   // A voided or lapsed offer shows no button (the button itself refuses them too).
-  const offered = open && (fresh || (!children.some((r) => r.kind === 'void') && !(await rerollLapsed(ctx, row, children))));
+  const offered = open && (fresh || (!children.some((r) => r.kind === 'void') && !(await rerollLapsed(ctx.services.ledger, row, children))));
   const embed = rallyEmbed({
     unit: row.unit ?? undefined,
     userName: row.user_name,
@@ -143,21 +138,23 @@ export default defineCommand({
   example: '/rally disorder:2 quality:militia commander_near:true unit:"1st Foot"',
   options,
   async run(ctx, given) {
-    const { options: o, tracked } = await prepare(ctx, given);
-    const lapsed = await lapseBeforeRoll(ctx, tracked);
-    if (lapsed) return lapsed;
-    const input = toInput(o);
-    const first = await rollAndRecord(
-      ctx,
-      { command: 'rally', system: 'hearts-of-tin', kind: 'roll', unit: o.unit, input: o, sealed: o.sealed },
-      (dice) => rally(input, dice),
-      {
+    const done = await unitOfWork(ctx, 'hearts-of-tin', async (at): Promise<{ lapsed: Reply } | { first: Rolled<RallyOutcome>; sealed: boolean }> => {
+      const { options: o, tracked } = await prepare(at, ctx, given);
+      // A pending rout lapses at the unit's next roll, in this same unit of work: nothing is rolled.
+      const lapsed = await lapseInstead(at.tx, ctx, tracked);
+      if (lapsed !== undefined) return { lapsed: routStands(tracked!.unit.name, lapsed) };
+      const input = toInput(o);
+      const first = await rollIn(at, ctx, 'hearts-of-tin', {
+        meta: { command: 'rally', kind: 'roll', unit: o.unit, input: o, sealed: o.sealed },
+        rules: (dice) => rally(input, dice),
         odds: (out) => oddsOf(rallyDistribution(input), RALLY_ORDER, out.result),
         effects: (out, rollId) => rallyEffects(tracked, out, commanderMayRejoin(input, out.result) ? rollId : undefined),
-      },
-    );
-    const { embed, buttons } = await storedRally(ctx, first.row, true);
-    return await rollMessage(ctx, o.sealed, first, embed, buttons);
+      });
+      return { first, sealed: o.sealed };
+    });
+    if ('lapsed' in done) return done.lapsed;
+    const { embed, buttons } = await storedRally(ctx, done.first.row, true);
+    return await rollMessage(ctx, done.sealed, done.first, embed, buttons);
   },
   buttons: { [REROLL]: commanderRejoins },
   autocomplete: unitChoicesFor('hearts-of-tin'),

@@ -1,4 +1,5 @@
 import type { Context } from '../../src/core/command.js';
+import type { Scope } from '../../src/core/games.js';
 import { boolean, choice, parsedText, requiredMessage, sealedOption, type ParsedOptions } from '../../src/core/options.js';
 import { preferGiven, trackedUnit, type Tracked } from '../../src/core/roster-unit.js';
 import { unitOption } from '../../src/core/unit-option.js';
@@ -40,11 +41,12 @@ export type LwFields = { morale: Settled['morale']; casualties: number; original
 
 /** Roster defaults (explicit options win); what cannot be checked is refused before any die. */
 export async function prepare(
+  scope: Scope,
   ctx: Context,
   o: ParsedOptions<typeof options>,
   purpose: 'write' | 'read' = 'write',
 ): Promise<{ options: Settled; tracked?: Tracked }> {
-  const tracked = await trackedUnit(ctx, 'lightning-war', o.unit, purpose);
+  const tracked = await trackedUnit(scope, ctx, o.unit, purpose);
   const f = tracked?.unit.fields as LwFields | undefined;
   if (f && o.casualties && o.casualties.original !== f.original) {
     refuse(`\`casualties\` ${o.casualties.lost}/${o.casualties.original}: ${tracked!.unit.name}'s original strength on the roster is ${f.original}.`);

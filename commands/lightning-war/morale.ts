@@ -1,6 +1,7 @@
 import { EVERYONE } from '../../src/core/access.js';
 import { defineCommand, type Context } from '../../src/core/command.js';
-import { type RosterEffect, rollAndRecord, rollMessage } from '../../src/core/adjudicate.js';
+import { type RosterEffect, rollAndRecord } from '../../src/core/roll.js';
+import { rollMessage } from '../../src/core/replies.js';
 import type { LedgerRow } from '../../src/ledger/ledger.js';
 import type { Tracked } from '../../src/core/roster-unit.js';
 import { unitChoicesFor } from '../../src/core/unit-option.js';
@@ -51,18 +52,17 @@ export default defineCommand({
   options,
   check,
   async run(ctx, given) {
-    const { options: o, tracked } = await prepare(ctx, given);
-    const input = toInput(o);
-    const found = await rollAndRecord(
-      ctx,
-      { command: 'morale', system: 'lightning-war', kind: 'roll', unit: o.unit, input: o, sealed: o.sealed },
-      (dice) => moraleCheck(input, dice),
-      {
+    const found = await rollAndRecord(ctx, 'lightning-war', async (at) => {
+      const { options: o, tracked } = await prepare(at, ctx, given);
+      const input = toInput(o);
+      return {
+        meta: { command: 'morale', kind: 'roll', unit: o.unit, input: o, sealed: o.sealed },
+        rules: (dice) => moraleCheck(input, dice),
         odds: (out) => oddsOf(moraleDistribution(input), MORALE_ORDER, out.result),
         effects: (out) => moraleEffects(ctx, tracked, o, out),
-      },
-    );
-    return await rollMessage(ctx, o.sealed, found, storedMorale(found.row).embed);
+      };
+    });
+    return await rollMessage(ctx, given.sealed, found, storedMorale(found.row).embed);
   },
   autocomplete: unitChoicesFor('lightning-war'),
   renderStored: (_ctx, row) => storedMorale(row),

@@ -1,5 +1,6 @@
 import { gmOnly } from '../../src/core/access.js';
-import { message, record } from '../../src/core/adjudicate.js';
+import { message } from '../../src/core/replies.js';
+import { record } from '../../src/core/record.js';
 import { defineSubcommand, type CommandGroup, type Context } from '../../src/core/command.js';
 import { channel, role } from '../../src/core/options.js';
 import { refuse } from '../../src/core/user-error.js';

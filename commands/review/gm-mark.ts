@@ -1,4 +1,6 @@
-import { message, recordAlone } from '../../src/core/adjudicate.js';
+import { message } from '../../src/core/replies.js';
+import { record } from '../../src/core/record.js';
+import { unitOfWork } from '../../src/core/unit-of-work.js';
 import { refuse } from '../../src/core/user-error.js';
 import type { Context, Reply } from '../../src/core/command.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
@@ -7,22 +9,26 @@ import { noticeEmbed } from '../../src/render/embed.js';
 
 /** A GM's note on a roll: a new ledger row pointing at it; the roll itself never changes. */
 export async function gmMark(ctx: Context, id: string, kind: 'void' | 'annotation', words: string): Promise<Reply> {
-  const row = await findRoll(ctx, id);
-  if (kind === 'void' && row.kind !== 'roll' && row.kind !== 'reroll' && row.kind !== 'check')
-    refuse(`${row.id} is a ${row.kind} row, not a roll: only rolls and rulings can be voided.`);
-  const finding = changeOutcome(row.system ?? 'unknown', kind === 'void' ? 'voided' : 'annotated', kind === 'void' ? 'Voided' : 'Annotated', words);
-  const mark = await recordAlone(
-    ctx,
-    {
-      command: kind === 'void' ? 'void' : 'annotate',
-      kind,
-      unit: row.unit ?? undefined,
-      input: kind === 'void' ? { reason: words } : { note: words },
-      parentId: row.id,
-      ...(kind === 'void' ? { onceKey: `void:${row.id}`, onceTaken: `Roll ${row.id} is already void.` } : {}),
-    },
-    finding,
-  );
+  const { row, mark } = await unitOfWork(ctx, null, async (at) => {
+    const row = await findRoll(at.reads, ctx, id);
+    if (kind === 'void' && row.kind !== 'roll' && row.kind !== 'reroll' && row.kind !== 'check')
+      refuse(`${row.id} is a ${row.kind} row, not a roll: only rolls and rulings can be voided.`);
+    const finding = changeOutcome(row.system ?? 'unknown', kind === 'void' ? 'voided' : 'annotated', kind === 'void' ? 'Voided' : 'Annotated', words);
+    const mark = await record(
+      at.tx,
+      ctx,
+      {
+        command: kind === 'void' ? 'void' : 'annotate',
+        kind,
+        unit: row.unit ?? undefined,
+        input: kind === 'void' ? { reason: words } : { note: words },
+        parentId: row.id,
+        ...(kind === 'void' ? { onceKey: `void:${row.id}`, onceTaken: `Roll ${row.id} is already void.` } : {}),
+      },
+      finding,
+    );
+    return { row, mark };
+  });
   const what = kind === 'void' ? `Roll ${row.id} is void: ${words}` : `Note on roll ${row.id}: ${words}`;
   return message(
     noticeEmbed(

@@ -1,5 +1,5 @@
 import { checkAccess, EVERYONE, gmOnly } from '../../src/core/access.js';
-import { message } from '../../src/core/adjudicate.js';
+import { message } from '../../src/core/replies.js';
 import { refuse } from '../../src/core/user-error.js';
 import { customId, defineCommand, type Context, type Reply } from '../../src/core/command.js';
 import { filterOptions, toFilter, type FilterValues } from '../../src/core/filters.js';

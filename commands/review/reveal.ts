@@ -1,8 +1,9 @@
 import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
-import type { PendingEffect } from '../../src/core/adjudicate.js';
+import type { PendingEffect } from '../../src/core/roll.js';
 import { defineCommand, isGroup } from '../../src/core/command.js';
 import { text } from '../../src/core/options.js';
 import { record } from '../../src/core/record.js';
+import { unitOfWork } from '../../src/core/unit-of-work.js';
 import { findRoll } from '../../src/core/review.js';
 import { changeOutcome, writeBack } from '../../src/core/roster-unit.js';
 import { refuse } from '../../src/core/user-error.js';
@@ -16,19 +17,20 @@ export default defineCommand({
   example: '/reveal id:k3x9q2m7pd',
   options: { id: text({ description: 'The sealed roll id', maxLength: 20, required: true }) },
   async run(ctx, o) {
-    const row = await findRoll(ctx, o.id);
-    if (!isSealed(row)) refuse(`Roll ${row.id} is not sealed: its result is already public.`);
-    assertOwnerOrGm(ctx, row.user_id, `Only ${row.user_name}, who rolled it, or a GM can reveal roll ${row.id}.`);
-    const command = ctx.commands.find((c) => c.name === row.command);
-    const render = command && !isGroup(command) ? command.renderStored : undefined;
-    if (!render) refuse(`Roll ${row.id} cannot be shown here.`);
-    const sealed = (await ctx.services.ledger.sealedPayloads(ctx.actor.guildId, [row.id])).get(row.id);
-    if (!sealed) refuse(`Roll ${row.id} was sealed before sealed rolls carried a commitment: a GM can read it with /roll show.`);
-    const { salt, payload } = sealed;
-    const mark = await ctx.services.ledger.transaction(async (tx) => {
+    // The roll, its payload and the units its effects name are read in the reveal's transaction.
+    const { row, payload, render, mark } = await unitOfWork(ctx, null, async (at) => {
+      const row = await findRoll(at.reads, ctx, o.id);
+      if (!isSealed(row)) refuse(`Roll ${row.id} is not sealed: its result is already public.`);
+      assertOwnerOrGm(ctx, row.user_id, `Only ${row.user_name}, who rolled it, or a GM can reveal roll ${row.id}.`);
+      const command = ctx.commands.find((c) => c.name === row.command);
+      const render = command && !isGroup(command) ? command.renderStored : undefined;
+      if (!render) refuse(`Roll ${row.id} cannot be shown here.`);
+      const sealed = (await at.tx.sealedPayloads(ctx.actor.guildId, [row.id])).get(row.id);
+      if (!sealed) refuse(`Roll ${row.id} was sealed before sealed rolls carried a commitment: a GM can read it with /roll show.`);
+      const { salt, payload } = sealed;
       // The reveal publishes the salt and the payload: anyone can check them against the commitment.
-      const r = await record(
-        tx,
+      const mark = await record(
+        at.tx,
         ctx,
         {
           command: 'reveal',
@@ -43,12 +45,12 @@ export default defineCommand({
       );
       // Only now do the roster changes the result makes take effect (they were authorised at the roll).
       for (const e of payload.effects as PendingEffect[]) {
-        const unit = await tx.roster.unit(e.unit_id);
-        const game = unit && !unit.removed_at ? await tx.roster.game(ctx.actor.guildId, unit.game_id) : undefined;
-        if (unit && game && !game.ended_at) await writeBack(tx, ctx, { game, unit }, e.change, r.id, e.command, { authorised: true });
+        const unit = await at.tx.roster.unit(e.unit_id);
+        const game = unit && !unit.removed_at ? await at.tx.roster.game(ctx.actor.guildId, unit.game_id) : undefined;
+        if (unit && game && !game.ended_at) await writeBack(at.tx, ctx, { game, unit }, e.change, mark.id, e.command, { authorised: true });
       }
-      return r;
-    }, ctx.actor.guildId);
+      return { row, payload, render, mark };
+    });
     const { embed, buttons } = await render(ctx, withPayload(row, payload));
     const footer = `${embed.footer?.text ?? ''} · sealed at the roll, revealed by ${ctx.actor.userName} (${mark.id})`;
     const outcome = payload.outcome as { steps: never[] };

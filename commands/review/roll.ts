@@ -1,5 +1,5 @@
 import { EVERYONE } from '../../src/core/access.js';
-import { message } from '../../src/core/adjudicate.js';
+import { message } from '../../src/core/replies.js';
 import { defineSubcommand, type CommandGroup } from '../../src/core/command.js';
 import { text } from '../../src/core/options.js';
 import { findRoll, viewFor } from '../../src/core/review.js';
@@ -15,7 +15,7 @@ export default {
       access: EVERYONE,
       options: { id: text({ description: 'The roll id, from the reply footer or /history', maxLength: 20, required: true }) },
       async run(ctx, o) {
-        const { row, hidden } = await viewFor(ctx, await findRoll(ctx, o.id));
+        const { row, hidden } = await viewFor(ctx, await findRoll(ctx.services.ledger, ctx, o.id));
         const { history } = ctx.services.ledger;
         // Before a reveal, only GM marks are listed: nothing derived from the result (issue 13).
         const related = (await ctx.services.ledger.children(ctx.actor.guildId, row.id)).filter((r) => !hidden || r.kind === 'void' || r.kind === 'annotation');

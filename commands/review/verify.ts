@@ -1,5 +1,5 @@
 import { EVERYONE } from '../../src/core/access.js';
-import { message } from '../../src/core/adjudicate.js';
+import { message } from '../../src/core/replies.js';
 import { defineCommand } from '../../src/core/command.js';
 import { boolean, text } from '../../src/core/options.js';
 import { findRoll } from '../../src/core/review.js';
@@ -17,7 +17,7 @@ export default defineCommand({
   },
   async run(ctx, o) {
     const { ledger } = ctx.services;
-    const row = o.id ? await findRoll(ctx, o.id) : undefined;
+    const row = o.id ? await findRoll(ctx.services.ledger, ctx, o.id) : undefined;
     // In chunks: a long chain gives the event loop back, so other servers are served and the
     // responder can defer this reply past Discord's 3 s (issue 14).
     const report = await ledger.verifyInChunks(ctx.actor.guildId, row?.guild_seq);

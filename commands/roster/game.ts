@@ -1,16 +1,18 @@
 import { userText } from '../../src/render/embed.js';
 import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
-import { message, record } from '../../src/core/adjudicate.js';
+import { message } from '../../src/core/replies.js';
+import { record } from '../../src/core/record.js';
 import { refuse } from '../../src/core/user-error.js';
 import { defineSubcommand, type CommandGroup, type Context } from '../../src/core/command.js';
 import { choice, integer, text } from '../../src/core/options.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
 import { turnEnd } from '../../src/core/turn-end.js';
 import { lapseAllRouts } from '../../src/core/pending-rout.js';
-import { runningGame } from '../../src/core/games.js';
+import { readScope, runningGame } from '../../src/core/games.js';
+import { unitOfWork } from '../../src/core/unit-of-work.js';
 import { commitment, newServerSeed } from '../../src/dice/seeded.js';
 import { newRollId, type LedgerTx } from '../../src/ledger/ledger.js';
-import { GameRunningError, type Game, type SeedCommitment } from '../../src/ledger/roster.js';
+import { commitmentsOf, GameRunningError, type Game } from '../../src/ledger/roster.js';
 import { gameEmbed } from '../../src/render/roster.js';
 import { SYSTEM_NAMES, SYSTEMS, systemName } from '../../src/rules/systems.js';
 import { PHASE_KEYS, phaseKey } from '../../src/rules/wacht-am-rhein/fatigue.js';
@@ -23,6 +25,43 @@ const NOT_MANAGER = (g: Game) => `Only the player who started ${g.name}, or a GM
 /** Records a change to the game as a ledger row in the same transaction as the change. */
 function recordGame(tx: LedgerTx, ctx: Context, g: Game, input: Record<string, unknown>, result: string, label: string, why: string) {
   return record(tx, ctx, { command: 'game', kind: 'game', input: { game: g.id, ...input } }, changeOutcome(g.system, result, label, why));
+}
+
+/** A player's seed commitment, decided from the game as read in the command's transaction; returns the reply's note. */
+async function commitSeed(tx: LedgerTx, ctx: Context, g: Game, commit: string): Promise<string> {
+  const seeds = commitmentsOf(g);
+  const hash = commit.trim().toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(hash)) refuse(`\`commit\` must be a SHA-256 as 64 hex digits (you gave ${JSON.stringify(commit)}).`);
+  if (seeds.some((c) => c.user_id === ctx.actor.userId)) refuse(`You already committed to a seed in ${g.name}: reveal it with /game seed reveal:<your seed>.`);
+  // Once a seed is out, a later commitment could be chosen knowing it: the last player would steer the dice.
+  if (seeds.some((c) => c.seed !== null)) refuse(`A seed of ${g.name} is already revealed: commitments are closed.`);
+  if (seeds.length >= MAX_SEEDS_PER_GAME) refuse(`${g.name} already has ${MAX_SEEDS_PER_GAME} seed commitments, the most a game takes.`);
+  const next = [...seeds, { user_id: ctx.actor.userId, user_name: ctx.actor.userName, commitment: hash, seed: null }];
+  await tx.roster.setSeedCommitments(g.id, next);
+  await recordGame(tx, ctx, g, { seed_commitment: hash }, 'seed_committed', 'Seed committed', `${ctx.actor.userName} committed to a seed.`);
+  return `Commitment ${next.length} taken. When everyone who wants one has committed, reveal your seed with /game seed reveal:<seed>; the first roll waits for every committed seed.`;
+}
+
+/** A player's seed revealed against their commitment; returns the reply's note. */
+async function revealSeed(tx: LedgerTx, ctx: Context, g: Game, seed: string): Promise<string> {
+  const seeds = commitmentsOf(g);
+  const mine = seeds.find((c) => c.user_id === ctx.actor.userId);
+  if (!mine) refuse(`You have no commitment in ${g.name}: commit first with /game seed commit:<SHA-256 of your seed>.`);
+  if (mine.seed !== null) refuse('Your seed is already revealed.');
+  if (commitment(seed) !== mine.commitment) refuse(`That seed's SHA-256 is ${commitment(seed)}, not the ${mine.commitment} you committed to.`);
+  const next = seeds.map((c) => (c === mine ? { ...c, seed } : c));
+  await tx.roster.setSeedCommitments(g.id, next);
+  await recordGame(
+    tx,
+    ctx,
+    g,
+    { player_seed: seed, seed_commitment: mine.commitment },
+    'seed_added',
+    'Seed revealed',
+    `${ctx.actor.userName} revealed a seed.`,
+  );
+  const waiting = next.filter((c) => c.seed === null).map((c) => c.user_name);
+  return `Seed revealed: \`${seed}\`. ${waiting.length ? `Still to reveal: ${waiting.join(', ')}.` : 'Every committed seed is revealed: the dice may roll.'}`;
 }
 
 export default {
@@ -86,46 +125,12 @@ export default {
       },
       check: (o) => (Boolean(o.commit) === Boolean(o.reveal) ? 'Give exactly one of `commit` (the hash) or `reveal` (the seed).' : undefined),
       async run(ctx, o) {
-        const g = await runningGame(ctx);
-        const { ledger } = ctx.services;
-        if ((await ledger.gameRollCount(g.guild_id, g.id)) > 0) refuse(`${g.name} has rolled already: seeds are taken only before the first roll.`);
-        const seeds = JSON.parse(g.seed_commitments) as SeedCommitment[];
-        const mine = seeds.find((c) => c.user_id === ctx.actor.userId);
-        let note: string;
-        if (o.commit) {
-          const hash = o.commit.trim().toLowerCase();
-          if (!/^[0-9a-f]{64}$/.test(hash)) refuse(`\`commit\` must be a SHA-256 as 64 hex digits (you gave ${JSON.stringify(o.commit)}).`);
-          if (mine) refuse(`You already committed to a seed in ${g.name}: reveal it with /game seed reveal:<your seed>.`);
-          // Once a seed is out, a later commitment could be chosen knowing it: the last player would steer the dice.
-          if (seeds.some((c) => c.seed !== null)) refuse(`A seed of ${g.name} is already revealed: commitments are closed.`);
-          if (seeds.length >= MAX_SEEDS_PER_GAME) refuse(`${g.name} already has ${MAX_SEEDS_PER_GAME} seed commitments, the most a game takes.`);
-          const next = [...seeds, { user_id: ctx.actor.userId, user_name: ctx.actor.userName, commitment: hash, seed: null }];
-          await ledger.transaction(async (tx) => {
-            await tx.roster.setSeedCommitments(g.id, next);
-            await recordGame(tx, ctx, g, { seed_commitment: hash }, 'seed_committed', 'Seed committed', `${ctx.actor.userName} committed to a seed.`);
-          }, ctx.actor.guildId);
-          note = `Commitment ${next.length} taken. When everyone who wants one has committed, reveal your seed with /game seed reveal:<seed>; the first roll waits for every committed seed.`;
-        } else {
-          const seed = o.reveal!;
-          if (!mine) refuse(`You have no commitment in ${g.name}: commit first with /game seed commit:<SHA-256 of your seed>.`);
-          if (mine.seed !== null) refuse('Your seed is already revealed.');
-          if (commitment(seed) !== mine.commitment) refuse(`That seed's SHA-256 is ${commitment(seed)}, not the ${mine.commitment} you committed to.`);
-          const next = seeds.map((c) => (c === mine ? { ...c, seed } : c));
-          await ledger.transaction(async (tx) => {
-            await tx.roster.setSeedCommitments(g.id, next);
-            await recordGame(
-              tx,
-              ctx,
-              g,
-              { player_seed: seed, seed_commitment: mine.commitment },
-              'seed_added',
-              'Seed revealed',
-              `${ctx.actor.userName} revealed a seed.`,
-            );
-          }, ctx.actor.guildId);
-          const waiting = next.filter((c) => c.seed === null).map((c) => c.user_name);
-          note = `Seed revealed: \`${seed}\`. ${waiting.length ? `Still to reveal: ${waiting.join(', ')}.` : 'Every committed seed is revealed: the dice may roll.'}`;
-        }
+        const { g, note } = await unitOfWork(ctx, null, async (at) => {
+          const g = runningGame(at);
+          if ((await at.tx.gameRollCount(g.guild_id, g.id)) > 0) refuse(`${g.name} has rolled already: seeds are taken only before the first roll.`);
+          const note = o.commit ? await commitSeed(at.tx, ctx, g, o.commit) : await revealSeed(at.tx, ctx, g, o.reveal!);
+          return { g, note };
+        });
         return message(gameEmbed(o.commit ? 'Seed committed' : 'Seed revealed', g, { note }));
       },
     }),
@@ -137,18 +142,17 @@ export default {
         phase: text({ description: 'The phase, e.g. "Rally Phase" (Wacht am Rhein: resting, ena, movement, combat)', maxLength: 60, autocomplete: true }),
       },
       async run(ctx, o) {
-        const g = await runningGame(ctx);
-        assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
-        const { ledger } = ctx.services;
-        // Wacht am Rhein knows its phases by one key, so two spellings never make two phases.
-        const phase = o.phase === undefined ? null : g.system === 'wacht-am-rhein' ? phaseKey(o.phase) : o.phase;
-        const { updated, lines } = await ledger.transaction(async (tx) => {
+        const { g, updated, lines } = await unitOfWork(ctx, null, async ({ tx, ...at }) => {
+          const g = runningGame(at);
+          assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
+          // Wacht am Rhein knows its phases by one key, so two spellings never make two phases.
+          const phase = o.phase === undefined ? null : g.system === 'wacht-am-rhein' ? phaseKey(o.phase) : o.phase;
           await tx.roster.setTurn(g.id, o.number, phase);
           const after = (await tx.roster.game(g.guild_id, g.id))!;
           const row = await recordGame(tx, ctx, after, { turn: o.number, phase }, 'turn_set', 'Turn set', `Turn ${o.number}${phase ? `, ${phase}` : ''}.`);
           // The rules' end-of-turn effects, recorded with the turn that caused them.
-          return { updated: after, lines: await turnEnd(tx, ctx, g, after, row.id) };
-        }, ctx.actor.guildId);
+          return { g, updated: after, lines: await turnEnd(tx, ctx, g, after, row.id) };
+        });
         const note = lines.length ? `**End of turn ${g.turn}**\n${lines.join('\n')}` : undefined;
         return message(gameEmbed('Turn', updated, note ? { note } : {}));
       },
@@ -158,7 +162,7 @@ export default {
       access: EVERYONE,
       options: {},
       async run(ctx) {
-        const g = await runningGame(ctx);
+        const g = runningGame(await readScope(ctx));
         const { ledger } = ctx.services;
         return message(
           gameEmbed('Game', g, {
@@ -174,10 +178,10 @@ export default {
       access: EVERYONE,
       options: {},
       async run(ctx) {
-        const g = await runningGame(ctx);
-        assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
         const { ledger } = ctx.services;
-        const { ended, lapsed } = await ledger.transaction(async (tx) => {
+        const { g, ended, lapsed } = await unitOfWork(ctx, null, async ({ tx, ...at }) => {
+          const g = runningGame(at);
+          assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
           // Offers still open at the end lapse with it (Hearts of Tin's commander re-roll), inside the game.
           const lapsed = await lapseAllRouts(tx, ctx, g, 'The game ended');
           // The reveal: with it, anyone holding the export can recompute every die of the game.
@@ -191,8 +195,8 @@ export default {
             `${userText(ctx.actor.userName)} ended ${userText(g.name)}; the server seed is revealed.`,
           );
           await tx.roster.endGame(g.id, tx.timestamp());
-          return { ended: (await tx.roster.game(g.guild_id, g.id))!, lapsed };
-        }, ctx.actor.guildId);
+          return { g, ended: (await tx.roster.game(g.guild_id, g.id))!, lapsed };
+        });
         const note = `${lapsed.length ? `${lapsed.join('\n')}\n` : ''}Server seed revealed: \`${g.server_seed}\` (its SHA-256 was published at the start). Check every die with \`npm run verify -- export.jsonl\` after /export.`;
         return message(
           gameEmbed('Game ended', ended, { units: await ledger.roster.countUnits(g.id), rolls: await ledger.gameRollCount(g.guild_id, g.id), note }),

@@ -1,15 +1,17 @@
 import { userText } from '../../src/render/embed.js';
 import { EVERYONE, gmOnly } from '../../src/core/access.js';
-import { message, record } from '../../src/core/adjudicate.js';
+import { message } from '../../src/core/replies.js';
+import { record } from '../../src/core/record.js';
 import { refuse } from '../../src/core/user-error.js';
 import { customId, defineSubcommand, type CommandGroup, type Context, type Reply } from '../../src/core/command.js';
 import { text, user } from '../../src/core/options.js';
 import { rosterChoices } from '../../src/core/unit-option.js';
 import { assertMayChange, changeOutcome } from '../../src/core/roster-unit.js';
 import type { LedgerTx } from '../../src/ledger/ledger.js';
-import { DuplicateUnitError, type Game, type RosterUnit } from '../../src/ledger/roster.js';
+import { DuplicateUnitError, type Game, type RosterUnit, type UnitPatch } from '../../src/ledger/roster.js';
 import { unitEmbed, unitListEmbed, UNITS_PER_PAGE } from '../../src/render/roster.js';
-import { runningGame } from '../../src/core/games.js';
+import { readScope, runningGame, type Scope } from '../../src/core/games.js';
+import { unitOfWork } from '../../src/core/unit-of-work.js';
 import { editedFields, FIELD_OPTIONS, newUnitFields, type FieldName } from './unit-fields.js';
 
 const NAME_MAX = 60;
@@ -26,14 +28,41 @@ function fieldValues(o: Record<string, unknown>): Partial<Record<FieldName, unkn
 }
 
 /** The game and the named unit on its roster; an unknown name is refused. */
-async function findUnit(ctx: Context, name: string): Promise<{ game: Game; unit: RosterUnit }> {
-  const game = await runningGame(ctx);
-  const unit = await ctx.services.ledger.roster.unitByName(game.id, name);
+async function findUnit(scope: Scope, name: string): Promise<{ game: Game; unit: RosterUnit }> {
+  const game = runningGame(scope);
+  const unit = await scope.reads.roster.unitByName(game.id, name);
   return { game, unit: unit ?? refuse(`There is no unit named ${JSON.stringify(name)} in ${game.name}. /unit list shows the roster.`) };
 }
 
 function recordUnit(tx: LedgerTx, ctx: Context, game: Game, unit: string, input: Record<string, unknown>, result: string, label: string, why: string) {
   return record(tx, ctx, { command: 'unit', kind: 'unit', unit, input: { game: game.id, ...input } }, changeOutcome(game.system, result, label, why));
+}
+
+/** The fields an edit changes: only these are written, so a roll's write-back to another field still lands. */
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(after)) if (JSON.stringify(before[k]) !== JSON.stringify(v)) out[k] = v;
+  return out;
+}
+
+/** What `/unit edit` sets: the columns given, and the fields that change. */
+function editPatch(o: { new_name?: string | undefined; side?: string | undefined; owner?: string | undefined }, fields: Record<string, unknown>): UnitPatch {
+  return {
+    ...(o.new_name ? { name: o.new_name } : {}),
+    ...(o.side !== undefined ? { side: o.side } : {}),
+    ...(o.owner ? { owner_id: o.owner, owner_name: /^\d+$/.test(o.owner) ? `<@${o.owner}>` : o.owner } : {}),
+    fields,
+  };
+}
+
+/** A roster write that may take a name another unit has: refused with the game's name, and the transaction rolls back. */
+async function named<T>(game: Game, name: string | undefined, write: Promise<T>, note = ''): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (err instanceof DuplicateUnitError) refuse(`There is already a unit named ${JSON.stringify(name)} in ${game.name}${note}.`);
+    throw err;
+  }
 }
 
 /** One page of the roster, with paging buttons when there is more than one page. */
@@ -67,15 +96,17 @@ export default {
         ...FIELD_OPTIONS,
       },
       async run(ctx, o) {
-        const game = await runningGame(ctx);
-        const fields = newUnitFields(game.system, fieldValues(o));
-        const { ledger } = ctx.services;
-        try {
-          const unit = await ledger.transaction(async (tx) => {
-            // Counted inside the transaction, so two adds at once cannot both pass the cap.
-            if ((await tx.roster.countUnits(game.id)) >= MAX_UNITS_PER_GAME)
-              refuse(`${userText(game.name)} already has ${MAX_UNITS_PER_GAME} units, the most a game's roster holds: remove one with /unit remove first.`);
-            const u = await tx.roster.addUnit({
+        const { game, unit } = await unitOfWork(ctx, null, async (at) => {
+          const { tx } = at;
+          const game = runningGame(at);
+          const fields = newUnitFields(game.system, fieldValues(o));
+          // Counted inside the transaction, so two adds at once cannot both pass the cap.
+          if ((await tx.roster.countUnits(game.id)) >= MAX_UNITS_PER_GAME)
+            refuse(`${userText(game.name)} already has ${MAX_UNITS_PER_GAME} units, the most a game's roster holds: remove one with /unit remove first.`);
+          const u = await named(
+            game,
+            o.name,
+            tx.roster.addUnit({
               game_id: game.id,
               name: o.name,
               owner_id: ctx.actor.userId,
@@ -83,24 +114,22 @@ export default {
               side: o.side ?? null,
               fields,
               at: tx.timestamp(),
-            });
-            await recordUnit(
-              tx,
-              ctx,
-              game,
-              u.name,
-              { action: 'add', side: u.side, fields },
-              'unit_added',
-              'Unit added',
-              `${userText(ctx.actor.userName)} added ${userText(u.name)}.`,
-            );
-            return u;
-          }, ctx.actor.guildId);
-          return message(unitEmbed('Unit added', game.system, unit));
-        } catch (err) {
-          if (err instanceof DuplicateUnitError) refuse(`There is already a unit named ${JSON.stringify(o.name)} in ${game.name} (names ignore case).`);
-          throw err;
-        }
+            }),
+            ' (names ignore case)',
+          );
+          await recordUnit(
+            tx,
+            ctx,
+            game,
+            u.name,
+            { action: 'add', side: u.side, fields },
+            'unit_added',
+            'Unit added',
+            `${userText(ctx.actor.userName)} added ${userText(u.name)}.`,
+          );
+          return { game, unit: u };
+        });
+        return message(unitEmbed('Unit added', game.system, unit));
       },
     }),
     edit: defineSubcommand({
@@ -115,40 +144,29 @@ export default {
         ...FIELD_OPTIONS,
       },
       async run(ctx, o) {
-        const found = await findUnit(ctx, o.unit);
-        const { game, unit } = found;
-        assertMayChange(ctx, { game, unit });
-        const changes = fieldValues(o);
-        const fields = editedFields(game.system, unit.fields, changes);
-        if (!Object.keys(changes).length && !o.new_name && o.side === undefined && !o.owner) refuse('Nothing to change: give the fields to set.');
-        const { ledger } = ctx.services;
-        try {
-          const updated = await ledger.transaction(async (tx) => {
-            const next = {
-              ...unit,
-              name: o.new_name ?? unit.name,
-              side: o.side ?? unit.side,
-              fields,
-              ...(o.owner ? { owner_id: o.owner, owner_name: /^\d+$/.test(o.owner) ? `<@${o.owner}>` : o.owner } : {}),
-            };
-            const u = await tx.roster.updateUnit(next, tx.timestamp());
-            await recordUnit(
-              tx,
-              ctx,
-              game,
-              u.name,
-              { action: 'edit', unit: unit.name, changes, new_name: o.new_name, side: o.side, owner: o.owner },
-              'unit_edited',
-              'Unit edited',
-              `${userText(ctx.actor.userName)} edited ${userText(unit.name)}.`,
-            );
-            return u;
-          }, ctx.actor.guildId);
-          return message(unitEmbed('Unit edited', game.system, updated));
-        } catch (err) {
-          if (err instanceof DuplicateUnitError) refuse(`There is already a unit named ${JSON.stringify(o.new_name)} in ${game.name}.`);
-          throw err;
-        }
+        const { game, updated } = await unitOfWork(ctx, null, async (at) => {
+          const { tx } = at;
+          // The unit is read in the edit's transaction, and only what the edit changes is written.
+          const { game, unit } = await findUnit(at, o.unit);
+          assertMayChange(ctx, { game, unit });
+          const changes = fieldValues(o);
+          const fields = editedFields(game.system, unit.fields, changes);
+          if (!Object.keys(changes).length && !o.new_name && o.side === undefined && !o.owner) refuse('Nothing to change: give the fields to set.');
+          const patch = editPatch(o, changedFields(unit.fields, fields));
+          const u = await named(game, o.new_name, tx.roster.patchUnit(unit.id, patch, tx.timestamp()));
+          await recordUnit(
+            tx,
+            ctx,
+            game,
+            u.name,
+            { action: 'edit', unit: unit.name, changes, new_name: o.new_name, side: o.side, owner: o.owner, patch },
+            'unit_edited',
+            'Unit edited',
+            `${userText(ctx.actor.userName)} edited ${userText(unit.name)}.`,
+          );
+          return { game, updated: u };
+        });
+        return message(unitEmbed('Unit edited', game.system, updated));
       },
     }),
     show: defineSubcommand({
@@ -156,7 +174,7 @@ export default {
       access: EVERYONE,
       options: { unit: unitName() },
       async run(ctx, o) {
-        const found = await findUnit(ctx, o.unit);
+        const found = await findUnit(await readScope(ctx), o.unit);
         return message(unitEmbed('Unit', found.game.system, found.unit));
       },
     }),
@@ -165,7 +183,7 @@ export default {
       access: EVERYONE,
       options: {},
       async run(ctx) {
-        const game = await runningGame(ctx);
+        const game = runningGame(await readScope(ctx));
         return listPage(ctx, game, 0);
       },
     }),
@@ -174,11 +192,11 @@ export default {
       access: EVERYONE,
       options: { unit: unitName() },
       async run(ctx, o) {
-        const found = await findUnit(ctx, o.unit);
-        const { game, unit } = found;
-        assertMayChange(ctx, found, { verb: 'remove it' });
-        const { ledger } = ctx.services;
-        await ledger.transaction(async (tx) => {
+        const { game, unit } = await unitOfWork(ctx, null, async (at) => {
+          const { tx } = at;
+          const found = await findUnit(at, o.unit);
+          const { game, unit } = found;
+          assertMayChange(ctx, found, { verb: 'remove it' });
           await tx.roster.removeUnit(unit.id, tx.timestamp());
           await recordUnit(
             tx,
@@ -190,7 +208,8 @@ export default {
             'Unit removed',
             `${userText(ctx.actor.userName)} removed ${userText(unit.name)}.`,
           );
-        }, ctx.actor.guildId);
+          return { game, unit };
+        });
         return message(unitEmbed('Unit removed', game.system, unit, 'It is off the roster; its rolls stay in the history.'));
       },
     }),

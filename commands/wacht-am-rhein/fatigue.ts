@@ -1,8 +1,11 @@
 import { EVERYONE } from '../../src/core/access.js';
-import { gameFor, gameNote, message, record, resultMessage } from '../../src/core/adjudicate.js';
+import { record } from '../../src/core/record.js';
+import { message, resultMessage } from '../../src/core/replies.js';
+import { gameNote, scopeOf, type Scope } from '../../src/core/games.js';
+import { unitOfWork, type TxScope } from '../../src/core/unit-of-work.js';
 import { refuse } from '../../src/core/user-error.js';
 import { defineSubcommand, type CommandGroup, type Context, type Reply } from '../../src/core/command.js';
-import { boolean, choice, integer, text } from '../../src/core/options.js';
+import { boolean, choice, integer, text, type ParsedOptions } from '../../src/core/options.js';
 import { trackedUnit, writeBack, type Tracked } from '../../src/core/roster-unit.js';
 import { positionKey } from '../../src/core/turn-end.js';
 import type { Game } from '../../src/ledger/roster.js';
@@ -45,12 +48,13 @@ type Subject = { tracked?: Tracked; name: string | undefined; state: FatigueStat
  * its own, changed by events and recoveries (wacht-am-rhein.md, Modes and restrictions).
  */
 async function subject(
+  scope: Scope,
   ctx: Context,
   o: { unit?: string; status?: FatigueState['status']; attack?: number; defense?: number; movement?: number },
   purpose: 'write' | 'read',
   needStrengths: boolean,
 ): Promise<Subject> {
-  const tracked = o.unit ? await trackedUnit(ctx, SYSTEM, o.unit, purpose) : undefined;
+  const tracked = o.unit ? await trackedUnit(scope, ctx, o.unit, purpose) : undefined;
   if (tracked) {
     const f = tracked.unit.fields as Record<string, any>;
     if (o.status !== undefined && o.status !== f.fatigue) {
@@ -79,8 +83,9 @@ async function subject(
   return { name: o.unit, state: { status: o.status, mrExemption: false }, ...(printed ? { printed } : {}) };
 }
 
-/** Records the change, writes it back to a tracked unit, and replies. */
+/** Records the change and writes it back to a tracked unit, in the command's unit of work; and replies. */
 async function applyChange(
+  at: TxScope,
   ctx: Context,
   s: Subject,
   title: string,
@@ -96,22 +101,12 @@ async function applyChange(
   } = {},
 ): Promise<Reply> {
   const extra = how.extra ?? {};
-  const { ledger } = ctx.services;
   const after = outcome.steps[0]!.after;
-  const row = await ledger.transaction(async (tx) => {
-    const r = await record(tx, ctx, { command: 'fatigue', kind: 'check', unit: s.name, input }, outcome);
-    if (s.tracked && (after.status !== s.state.status || after.mrExemption !== s.state.mrExemption || Object.keys(extra).length)) {
-      await writeBack(
-        tx,
-        ctx,
-        s.tracked,
-        { fields: { fatigue: after.status, mr_exemption: after.mrExemption, ...extra }, why: outcome.steps[0]!.effect },
-        r.id,
-        'fatigue',
-      );
-    }
-    return r;
-  }, ctx.actor.guildId);
+  const row = await record(at.tx, ctx, { command: 'fatigue', kind: 'check', unit: s.name, input }, outcome, [], at);
+  if (s.tracked && (after.status !== s.state.status || after.mrExemption !== s.state.mrExemption || Object.keys(extra).length)) {
+    const fields = { fatigue: after.status, mr_exemption: after.mrExemption, ...extra };
+    await writeBack(at.tx, ctx, s.tracked, { fields, why: outcome.steps[0]!.effect }, row.id, 'fatigue');
+  }
   const embed = fatigueChangeEmbed({
     title,
     name: s.name,
@@ -121,7 +116,7 @@ async function applyChange(
     ...(s.printed ? { printed: s.printed } : {}),
     ...(how.event ? { event: how.event } : {}),
   });
-  const notes = [how.note, await gameNote(ctx, SYSTEM)].filter(Boolean).map((n) => `*${n}*`);
+  const notes = [how.note, gameNote(at, SYSTEM)].filter(Boolean).map((n) => `*${n}*`);
   return resultMessage({ row, outcome }, notes.length ? { ...embed, description: [embed.description, ...notes].filter(Boolean).join('\n') } : embed);
 }
 
@@ -137,6 +132,78 @@ function exemptionNow(s: Subject, game: Game | undefined): { valid: boolean; bin
   return { valid: true, ...(f.mr_ena ? {} : { bind: here }) };
 }
 
+const eventOptions = {
+  event: choice({ description: 'What happened to the unit', choices: EVENT_CODES, required: true }),
+  ...common,
+  by: choice({ description: "Overkill: from the unit's own attack or the enemy's GA/Barrage (13.1.3)", choices: OVERKILL_BY }),
+};
+
+const recoverOptions = {
+  tactical: boolean({ description: 'It is in Tactical mode (tracked units: from their mode)' }),
+  adjacent_enemy: boolean({ description: 'It is adjacent to an enemy unit', required: true }),
+  moved: boolean({ description: 'It moved in the Movement Phase', required: true }),
+  ...common,
+};
+
+/** /fatigue event, decided from the unit and game read in its unit of work. */
+async function fatigueEvent(at: TxScope, ctx: Context, o: ParsedOptions<typeof eventOptions>): Promise<Reply> {
+  if (o.by !== undefined && o.event !== 'overkill') refuse('`by` says whose attack an Overkill came from: it goes with event:overkill only.');
+  const s = await subject(at, ctx, o, 'write', false);
+  const game = s.tracked?.game ?? at.game;
+  const mode = s.tracked ? (s.tracked.unit.fields as Record<string, unknown>).mode : undefined;
+  if (o.event === 'left_maneuver_reserve' && s.tracked && mode !== 'maneuver_reserve') {
+    refuse(`${s.tracked.unit.name} is in ${String(mode ?? 'no').replace('_', ' ')} mode, not Maneuver Reserve: only a unit in MR mode can leave it (13.1.3).`);
+  }
+  const ex = exemptionNow(s, game);
+  const state = { ...s.state, mrExemption: ex.valid };
+  const where = { inEna: isEnaPhase(game?.phase), overkillBy: o.by };
+  if (needsOverkillBy(state, o.event, where)) {
+    refuse(
+      `${s.name ?? 'The unit'} is covered by its Maneuver Reserve exemption in this ENA, which spares only fatigue from its own actions (13.1.3): give \`by:own_attack\` (a GA it made) or \`by:enemy_attack\` (an enemy GA or Barrage). Nothing was recorded.`,
+    );
+  }
+  const outcome = applyEvent(state, o.event, where);
+  const extra: Record<string, unknown> = {};
+  if (o.event === 'left_maneuver_reserve' && s.tracked) Object.assign(extra, { mode: 'tactical', mr_armed: game ? positionKey(game) : null, mr_ena: null });
+  else if (ex.ended) Object.assign(extra, { mr_exemption: false, mr_ena: null });
+  else if (ex.bind && exemptible(o.event)) Object.assign(extra, { mr_ena: ex.bind });
+  // What the rules read as the state is what the roster keeps (an exemption that ended is cleared).
+  const fixed = ex.ended ? { ...outcome, steps: [{ ...outcome.steps[0]!, after: { ...outcome.steps[0]!.after, mrExemption: false } }] } : outcome;
+  return applyChange(at, ctx, s, 'Fatigue event', { ...o, in_ena: isEnaPhase(game?.phase) }, fixed, { extra, event: EVENTS[o.event].text });
+}
+
+/** /fatigue recover, decided from the unit and game read in its unit of work. */
+async function fatigueRecover(at: TxScope, ctx: Context, o: ParsedOptions<typeof recoverOptions>): Promise<Reply> {
+  const s = await subject(at, ctx, o, 'write', false);
+  const f = s.tracked?.unit.fields as Record<string, unknown> | undefined;
+  const mode = f?.mode;
+  // A tracked unit's mode is the roster's; `tactical` describes an untracked unit only.
+  const tactical = s.tracked && mode !== undefined ? mode === 'tactical' : o.tactical;
+  if (tactical === undefined) refuse('`tactical` is required for an untracked unit: is it in Tactical mode?');
+  const note =
+    s.tracked && mode !== undefined && o.tactical !== undefined
+      ? `\`tactical:${o.tactical}\` was not applied: ${s.tracked.unit.name}'s mode on the roster, ${String(mode).replace(/_/g, ' ')}, decides (13.1.2).`
+      : undefined;
+  // One step per Resting Phase (13.1.2): a tracked unit recovers in the game's Resting Phase, once.
+  let extra: Record<string, unknown> = {};
+  if (s.tracked) {
+    const g = s.tracked.game;
+    if (!isRestingPhase(g.phase)) {
+      refuse(
+        `Recovery is taken in the Resting Phase (13.1.2), and ${g.name} is at ${g.turn === null ? 'no turn yet' : `turn ${g.turn}${g.phase ? `, ${g.phase}` : ''}`}: set it with /game turn number:<n> phase:resting.`,
+      );
+    }
+    const here = positionKey(g);
+    if (f?.recovered_in === here)
+      refuse(`${s.tracked.unit.name} already recovered a step in the Resting Phase of turn ${g.turn}: one step per Resting Phase (13.1.2).`);
+    extra = { recovered_in: here };
+  }
+  const outcome = recover(s.state, { tactical, adjacentEnemy: o.adjacent_enemy, moved: o.moved });
+  // Only a step taken uses up the phase; a refused or needless recovery leaves it open.
+  if (outcome.steps[0]!.after.status === s.state.status) extra = {};
+  return applyChange(at, ctx, s, 'Resting Phase', { ...o, tactical }, outcome, { extra, note });
+}
+
 export default {
   name: 'fatigue',
   description: "Wacht am Rhein 13.0: fatigue events, the Resting Phase, and a unit's effective values",
@@ -146,86 +213,21 @@ export default {
     event: defineSubcommand({
       description: 'Apply an event that fatigues or rests a unit',
       access: EVERYONE,
-      options: {
-        event: choice({ description: 'What happened to the unit', choices: EVENT_CODES, required: true }),
-        ...common,
-        by: choice({ description: "Overkill: from the unit's own attack or the enemy's GA/Barrage (13.1.3)", choices: OVERKILL_BY }),
-      },
-      async run(ctx, o) {
-        if (o.by !== undefined && o.event !== 'overkill') refuse('`by` says whose attack an Overkill came from: it goes with event:overkill only.');
-        const s = await subject(ctx, o, 'write', false);
-        const game = s.tracked?.game ?? (await gameFor(ctx, SYSTEM));
-        const mode = s.tracked ? (s.tracked.unit.fields as Record<string, unknown>).mode : undefined;
-        if (o.event === 'left_maneuver_reserve' && s.tracked && mode !== 'maneuver_reserve') {
-          refuse(
-            `${s.tracked.unit.name} is in ${String(mode ?? 'no').replace('_', ' ')} mode, not Maneuver Reserve: only a unit in MR mode can leave it (13.1.3).`,
-          );
-        }
-        const ex = exemptionNow(s, game);
-        const state = { ...s.state, mrExemption: ex.valid };
-        const at = { inEna: isEnaPhase(game?.phase), overkillBy: o.by };
-        if (needsOverkillBy(state, o.event, at)) {
-          refuse(
-            `${s.name ?? 'The unit'} is covered by its Maneuver Reserve exemption in this ENA, which spares only fatigue from its own actions (13.1.3): give \`by:own_attack\` (a GA it made) or \`by:enemy_attack\` (an enemy GA or Barrage). Nothing was recorded.`,
-          );
-        }
-        const outcome = applyEvent(state, o.event, at);
-        const extra: Record<string, unknown> = {};
-        if (o.event === 'left_maneuver_reserve' && s.tracked)
-          Object.assign(extra, { mode: 'tactical', mr_armed: game ? positionKey(game) : null, mr_ena: null });
-        else if (ex.ended) Object.assign(extra, { mr_exemption: false, mr_ena: null });
-        else if (ex.bind && exemptible(o.event)) Object.assign(extra, { mr_ena: ex.bind });
-        // What the rules read as the state is what the roster keeps (an exemption that ended is cleared).
-        const fixed = ex.ended ? { ...outcome, steps: [{ ...outcome.steps[0]!, after: { ...outcome.steps[0]!.after, mrExemption: false } }] } : outcome;
-        return applyChange(ctx, s, 'Fatigue event', { ...o, in_ena: isEnaPhase(game?.phase) }, fixed, { extra, event: EVENTS[o.event].text });
-      },
+      options: eventOptions,
+      run: (ctx, o) => unitOfWork(ctx, SYSTEM, (at) => fatigueEvent(at, ctx, o)),
     }),
     recover: defineSubcommand({
       description: 'The Resting Phase: recover one step if every condition holds',
       access: EVERYONE,
-      options: {
-        tactical: boolean({ description: 'It is in Tactical mode (tracked units: from their mode)' }),
-        adjacent_enemy: boolean({ description: 'It is adjacent to an enemy unit', required: true }),
-        moved: boolean({ description: 'It moved in the Movement Phase', required: true }),
-        ...common,
-      },
-      async run(ctx, o) {
-        const s = await subject(ctx, o, 'write', false);
-        const f = s.tracked?.unit.fields as Record<string, unknown> | undefined;
-        const mode = f?.mode;
-        // A tracked unit's mode is the roster's; `tactical` describes an untracked unit only.
-        const tactical = s.tracked && mode !== undefined ? mode === 'tactical' : o.tactical;
-        if (tactical === undefined) refuse('`tactical` is required for an untracked unit: is it in Tactical mode?');
-        const note =
-          s.tracked && mode !== undefined && o.tactical !== undefined
-            ? `\`tactical:${o.tactical}\` was not applied: ${s.tracked.unit.name}'s mode on the roster, ${String(mode).replace(/_/g, ' ')}, decides (13.1.2).`
-            : undefined;
-        // One step per Resting Phase (13.1.2): a tracked unit recovers in the game's Resting Phase, once.
-        let extra: Record<string, unknown> = {};
-        if (s.tracked) {
-          const g = s.tracked.game;
-          if (!isRestingPhase(g.phase)) {
-            refuse(
-              `Recovery is taken in the Resting Phase (13.1.2), and ${g.name} is at ${g.turn === null ? 'no turn yet' : `turn ${g.turn}${g.phase ? `, ${g.phase}` : ''}`}: set it with /game turn number:<n> phase:resting.`,
-            );
-          }
-          const here = positionKey(g);
-          if (f?.recovered_in === here)
-            refuse(`${s.tracked.unit.name} already recovered a step in the Resting Phase of turn ${g.turn}: one step per Resting Phase (13.1.2).`);
-          extra = { recovered_in: here };
-        }
-        const outcome = recover(s.state, { tactical, adjacentEnemy: o.adjacent_enemy, moved: o.moved });
-        // Only a step taken uses up the phase; a refused or needless recovery leaves it open.
-        if (outcome.steps[0]!.after.status === s.state.status) extra = {};
-        return applyChange(ctx, s, 'Resting Phase', { ...o, tactical }, outcome, { extra, note });
-      },
+      options: recoverOptions,
+      run: (ctx, o) => unitOfWork(ctx, SYSTEM, (at) => fatigueRecover(at, ctx, o)),
     }),
     status: defineSubcommand({
       description: 'Status, effective strengths and movement, and restrictions',
       access: EVERYONE,
       options: { ...common, ...strengths },
       async run(ctx, o) {
-        const s = await subject(ctx, o, 'read', true);
+        const s = await subject(await scopeOf(ctx.services.ledger, ctx, SYSTEM), ctx, o, 'read', true);
         return message(fatigueStatusEmbed(s.name, s.printed!, s.state.status, s.state.mrExemption));
       },
     }),

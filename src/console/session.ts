@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterNotify } from '../core/adjudicate.js';
+import { afterNotify } from '../core/replies.js';
 import os from 'node:os';
 import path from 'node:path';
 import { isGroup, optionsOf, releaseFiles, type Actor, type Attachment, type Button, type Reply } from '../core/command.js';

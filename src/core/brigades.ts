@@ -1,14 +1,14 @@
 import type { Game, RosterUnit } from '../ledger/roster.js';
 import { brigadeLosses } from '../rules/hearts-of-tin/disorder.js';
-import type { Context } from './command.js';
+import type { Reads } from './games.js';
 
 /** Hearts of Tin brigades on a roster: every unit a brigade ever had, removed (routed) ones included. */
 
 const brigadeOf = (u: RosterUnit) => String(u.fields.brigade ?? '').trim();
 
-export async function brigadeUnits(ctx: Context, game: Game, name: string): Promise<{ ever: RosterUnit[]; live: RosterUnit[] }> {
+export async function brigadeUnits(reads: Reads, game: Game, name: string): Promise<{ ever: RosterUnit[]; live: RosterUnit[] }> {
   const key = name.trim().toLowerCase();
-  const ever = (await ctx.services.ledger.roster.everyUnit(game.id)).filter((u) => brigadeOf(u).toLowerCase() === key);
+  const ever = (await reads.roster.everyUnit(game.id)).filter((u) => brigadeOf(u).toLowerCase() === key);
   return { ever, live: ever.filter((u) => !u.removed_at) };
 }
 

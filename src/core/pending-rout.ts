@@ -2,6 +2,7 @@ import type { LedgerRow, LedgerTx } from '../ledger/ledger.js';
 import type { Game } from '../ledger/roster.js';
 import { noticeEmbed, userText } from '../render/embed.js';
 import type { Context, Reply } from './command.js';
+import type { Reads } from './games.js';
 import { writeBack, type Tracked } from './roster-unit.js';
 
 /**
@@ -36,32 +37,30 @@ export async function lapseAllRouts(tx: LedgerTx, ctx: Context, game: Game, when
 }
 
 /**
- * A roll naming a unit whose rout is pending: the offer lapses first, in its own transaction, and
- * the unit has left the field, so nothing is rolled. Undefined when nothing is pending.
+ * A roll naming a unit whose rout is pending: the offer lapses first, in the roll's own unit of
+ * work, and the unit has left the field, so nothing is rolled; the line says so. Undefined when
+ * nothing is pending (then the roll goes on).
  */
-export async function lapseBeforeRoll(ctx: Context, tracked: Tracked | undefined): Promise<Reply | undefined> {
+export async function lapseInstead(tx: LedgerTx, ctx: Context, tracked: Tracked | undefined): Promise<string | undefined> {
   if (!pendingRoutOf(tracked)) return undefined;
-  const t = tracked!;
-  const line = await ctx.services.ledger.transaction(async (tx) => {
-    const fresh = await tx.roster.unitByName(t.game.id, t.unit.name);
-    if (!fresh || !pendingRoutOf({ game: t.game, unit: fresh })) return `${userText(t.unit.name)} has already left the field.`;
-    return lapse(tx, ctx, { game: t.game, unit: fresh }, `A later roll of ${t.unit.name}`, {});
-  }, ctx.actor.guildId);
-  return {
-    type: 'message',
-    ephemeral: false,
-    embed: noticeEmbed(`Rout stands · ${userText(t.unit.name)}`, `${line} Nothing was rolled: a routed unit is gone.`),
-    buttons: [],
-  };
+  return lapse(tx, ctx, tracked!, `A later roll of ${tracked!.unit.name}`, {});
 }
+
+/** The reply when a pending rout stood instead of a roll. */
+export const routStands = (unitName: string, line: string): Reply => ({
+  type: 'message',
+  ephemeral: false,
+  embed: noticeEmbed(`Rout stands · ${userText(unitName)}`, `${line} Nothing was rolled: a routed unit is gone.`),
+  buttons: [],
+});
 
 /**
  * Why a rally's commander re-roll can no longer be taken, or undefined while it can: the game
  * ended, the turn it was rolled in is over, or the rout already stood (its lapse is a removal row
  * under the rally, among `children`, the rally's linked rows the caller has read).
  */
-export async function rerollLapsed(ctx: Context, first: LedgerRow, children: readonly LedgerRow[]): Promise<string | undefined> {
-  const game = first.game_id ? await ctx.services.ledger.roster.game(first.guild_id, first.game_id) : undefined;
+export async function rerollLapsed(reads: Reads, first: LedgerRow, children: readonly LedgerRow[]): Promise<string | undefined> {
+  const game = first.game_id ? await reads.roster.game(first.guild_id, first.game_id) : undefined;
   if (first.game_id && (!game || game.ended_at)) return 'the game has ended, so the rout stands';
   if (game && game.turn !== first.turn) return `turn ${first.turn ?? '–'} is over (the game is at turn ${game.turn ?? '–'})`;
   if (children.some((r) => r.kind === 'unit' && (r.input as { removed?: boolean }).removed === true))

@@ -3,6 +3,7 @@ import type { Game } from '../ledger/roster.js';
 import type { Outcome, SystemId } from '../rules/types.js';
 import type { Context } from './command.js';
 import { refuse } from './user-error.js';
+import { ofSystem } from './games.js';
 
 /** Writing one ledger row in a transaction: what every roll, ruling and change goes through. */
 
@@ -30,12 +31,6 @@ export type RecordMeta = {
   sealed?: { effects: unknown[] };
 };
 
-/** The channel's running game within a transaction, if the outcome belongs to it (see gameFor). */
-export async function gameInTx(tx: LedgerTx, ctx: Context, system: string | null): Promise<Game | undefined> {
-  const game = await tx.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
-  return game && (system === null || game.system === system) ? game : undefined;
-}
-
 /** Commits an outcome to the ledger in the caller's transaction; throws (and so shows nothing) if it fails. */
 export async function record<O extends Outcome>(
   tx: LedgerTx,
@@ -43,10 +38,10 @@ export async function record<O extends Outcome>(
   meta: RecordMeta,
   outcome: O,
   dice: number[] = [],
-  /** A roll passes the game it already looked up, with the roll's number in it. */
-  inGame?: { game: Game | undefined; seq: number | undefined },
+  /** The game the caller already read in this transaction (a roll: with the roll's number in it). */
+  inGame?: { game: Game | undefined; seq?: number | undefined },
 ): Promise<LedgerRow> {
-  const game = inGame ? inGame.game : await gameInTx(tx, ctx, outcome.system);
+  const game = inGame ? inGame.game : ofSystem(await tx.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId), outcome.system);
   const gameSeq = inGame?.seq;
   // A plain property, not a spread: a spread makes this hot literal (and nextRow's reads of it) slow.
   const entry = {

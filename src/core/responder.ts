@@ -1,6 +1,6 @@
 import type { APIEmbed } from 'discord.js';
 import type { Logger } from '../log.js';
-import { afterNotify } from './adjudicate.js';
+import { afterNotify } from './replies.js';
 import { releaseFiles, type Actor, type Reply } from './command.js';
 import type { MessageLinks } from './message-links.js';
 import type { Request } from './router.js';

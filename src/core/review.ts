@@ -1,12 +1,34 @@
 import type { LedgerRow } from '../ledger/ledger.js';
-import { withPayload } from '../ledger/rows.js';
+import { withPayload, type SealedPayload } from '../ledger/rows.js';
 import { isSealed } from '../render/review.js';
 import type { Context } from './command.js';
+import type { Reads } from './games.js';
 import { refuse } from './user-error.js';
 
 /** A roll of this server by id, or the error; another server's roll is "not found", never shown. */
-export async function findRoll(ctx: Context, id: string): Promise<LedgerRow> {
-  return (await ctx.services.ledger.get(ctx.actor.guildId, id.trim().toLowerCase())) ?? refuse(`There is no roll ${JSON.stringify(id)} in this server.`);
+export async function findRoll(reads: Pick<Reads, 'get'>, ctx: Context, id: string): Promise<LedgerRow> {
+  return (await reads.get(ctx.actor.guildId, id.trim().toLowerCase())) ?? refuse(`There is no roll ${JSON.stringify(id)} in this server.`);
+}
+
+/** The roll a button acts on and its linked rows (re-roll, decision, void, reveal, roster changes). */
+export type ButtonParent = { roll: LedgerRow; children: LedgerRow[]; voided?: string };
+
+/**
+ * The roll a button acts on, read in the button's transaction with its linked rows, or undefined
+ * when it is not on record in this server. A sealed roll is the button's only once revealed (the
+ * rules' choices are offered with the reveal, whose row publishes the payload); `voided` is the
+ * reason a GM gave, when one voided it (a voided roll offers no choice).
+ */
+export async function buttonParent(reads: Pick<Reads, 'get' | 'children'>, ctx: Context, rollId: string): Promise<ButtonParent | undefined> {
+  const stored = await reads.get(ctx.actor.guildId, rollId);
+  if (!stored) return undefined;
+  const children = await reads.children(ctx.actor.guildId, stored.id);
+  const reveal = children.find((r) => r.kind === 'reveal');
+  if (isSealed(stored) && !reveal) return undefined;
+  const payload = reveal && (reveal.input as { payload?: SealedPayload }).payload;
+  const roll = payload ? withPayload(stored, payload) : stored;
+  const v = children.find((r) => r.kind === 'void');
+  return { roll, children, ...(v ? { voided: String((v.input as { reason?: string }).reason ?? '') } : {}) };
 }
 
 /** A row as this viewer may see it: `hidden` when sealed and unrevealed and the viewer is not a GM. */

@@ -1,7 +1,7 @@
 import type { LedgerTx } from '../ledger/ledger.js';
 import type { Game, RosterUnit } from '../ledger/roster.js';
 import type { Finding, Outcome, SystemId } from '../rules/types.js';
-import { gameFor } from './games.js';
+import type { Scope } from './games.js';
 import { record } from './record.js';
 import type { Context } from './command.js';
 import { assertOwnerOrGm, isOwnerOrGm } from './access.js';
@@ -9,14 +9,16 @@ import { assertOwnerOrGm, isOwnerOrGm } from './access.js';
 export type Tracked = { game: Game; unit: RosterUnit };
 
 /**
- * The roster unit a rolling command names, when the channel runs a game of that system. Naming a
- * unit means writing the result back to it, so only its owner or a GM may (anyone may still roll
- * without naming it): the one permission check, before any die is rolled.
+ * The roster unit a rolling command names, when the channel runs a game of the command's system
+ * (the scope's game). Naming a unit means writing the result back to it, so only its owner or a GM
+ * may (anyone may still roll without naming it): the one permission check, before any die is
+ * rolled. A command that writes reads it in its transaction (`scope.reads`), so the unit it
+ * decides from is the unit its patch applies to.
  */
-export async function trackedUnit(ctx: Context, system: SystemId, name: string | undefined, purpose: 'write' | 'read' = 'write'): Promise<Tracked | undefined> {
+export async function trackedUnit(scope: Scope, ctx: Context, name: string | undefined, purpose: 'write' | 'read' = 'write'): Promise<Tracked | undefined> {
   if (!name) return undefined;
-  const game = await gameFor(ctx, system);
-  const unit = game && (await ctx.services.ledger.roster.unitByName(game.id, name));
+  const { game } = scope;
+  const unit = game && (await scope.reads.roster.unitByName(game.id, name));
   if (!game || !unit) return undefined;
   if (purpose === 'write') assertMayChange(ctx, { game, unit }, { hint: true });
   return { game, unit };
@@ -64,8 +66,9 @@ export async function writeBack(
   // `authorised`: a sealed roll's change, checked when the roll was made and applied at its reveal.
   if (!how.authorised) assertMayChange(ctx, t, how);
   const at = tx.timestamp();
+  // Only the fields the change names are written: the rest stay as stored.
   if (change.remove) await tx.roster.removeUnit(t.unit.id, at);
-  else if (change.fields) await tx.roster.updateUnit({ ...t.unit, fields: { ...t.unit.fields, ...change.fields } }, at);
+  else if (change.fields) await tx.roster.patchUnit(t.unit.id, { fields: change.fields }, at);
   else return change.why;
   await record(
     tx,

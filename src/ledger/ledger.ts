@@ -186,7 +186,7 @@ export class Ledger {
 
   private tx(): LedgerTx {
     this.handle ??= {
-      ...promised(this as Ledger, ['append', 'nextGameSeq', 'get', 'children', 'gameRollCount'] as const),
+      ...promised(this as Ledger, ['append', 'nextGameSeq', 'get', 'children', 'gameRollCount', 'sealedPayloads'] as const),
       timestamp: () => this.timestamp(),
       roster: promised(this.roster, [
         'activeGame',
@@ -202,7 +202,7 @@ export class Ledger {
         'setTurn',
         'endGame',
         'addUnit',
-        'updateUnit',
+        'patchUnit',
         'removeUnit',
       ] as const),
       settings: promised(this.settings, ['setGmRole', 'setGmChannel'] as const),

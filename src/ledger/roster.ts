@@ -46,7 +46,27 @@ export class DuplicateUnitError extends Error {}
 
 /** A unit row as stored (its fields as JSON text), and as read; shared by both backends. */
 export type RawUnit = Omit<RosterUnit, 'fields'> & { fields: string };
-export const parseUnit = (r: RawUnit): RosterUnit => ({ ...r, fields: JSON.parse(r.fields) });
+export const unitFromRow = (r: RawUnit): RosterUnit => ({ ...r, fields: JSON.parse(r.fields) });
+
+/**
+ * A change to some of a unit's columns and some of its fields; what it leaves out stays as stored.
+ * Commands decide a patch from what they read in their transaction, and the store applies only it,
+ * so two commands that change different fields of one unit both land (design.md, One unit of work).
+ */
+export type UnitPatch = { name?: string; owner_id?: string; owner_name?: string; side?: string | null; fields?: Record<string, unknown> };
+
+/** The unit as it is once `patch` is applied: the same on both backends. */
+export const patched = (u: RosterUnit, patch: UnitPatch): RosterUnit => ({
+  ...u,
+  ...(patch.name !== undefined ? { name: patch.name } : {}),
+  ...(patch.owner_id !== undefined ? { owner_id: patch.owner_id } : {}),
+  ...(patch.owner_name !== undefined ? { owner_name: patch.owner_name } : {}),
+  ...(patch.side !== undefined ? { side: patch.side } : {}),
+  fields: { ...u.fields, ...patch.fields },
+});
+
+/** The game's player seed commitments, as stored (a JSON column). */
+export const commitmentsOf = (g: Pick<Game, 'seed_commitments'>): SeedCommitment[] => JSON.parse(g.seed_commitments ?? '[]') as SeedCommitment[];
 /** A LIKE pattern matching names that start with `p`, its % and _ read literally (ESCAPE '\\'). */
 export const likePrefix = (p: string) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** A unit name as stored, and its key: names are unique per game ignoring case. */
@@ -120,21 +140,21 @@ export class Roster {
 
   unitByName(gameId: string, name: string): RosterUnit | undefined {
     const r = this.q.unitByName.get(gameId, unitNameAndKey(name).name_key) as RawUnit | undefined;
-    return r && parseUnit(r);
+    return r && unitFromRow(r);
   }
 
   unit(id: number): RosterUnit | undefined {
     const r = this.q.unitById.get(id) as RawUnit | undefined;
-    return r && parseUnit(r);
+    return r && unitFromRow(r);
   }
 
   units(gameId: string, limit: number, offset: number): RosterUnit[] {
-    return (this.q.units.all(gameId, limit, offset) as RawUnit[]).map(parseUnit);
+    return (this.q.units.all(gameId, limit, offset) as RawUnit[]).map(unitFromRow);
   }
 
   /** Every unit the game ever had, removed ones included (a routed unit still counts for its brigade). */
   everyUnit(gameId: string): RosterUnit[] {
-    return (this.q.everUnits.all(gameId) as RawUnit[]).map(parseUnit);
+    return (this.q.everUnits.all(gameId) as RawUnit[]).map(unitFromRow);
   }
 
   countUnits(gameId: string): number {
@@ -159,11 +179,13 @@ export class Roster {
     return this.unit(Number(info.lastInsertRowid))!;
   }
 
-  updateUnit(u: RosterUnit, at: string): RosterUnit {
-    const clash = this.unitByName(u.game_id, u.name);
+  /** Applies `patch` to the unit as stored now (read and written in the caller's transaction). */
+  patchUnit(id: number, patch: UnitPatch, at: string): RosterUnit {
+    const u = patched(this.unit(id)!, patch);
+    const clash = patch.name === undefined ? undefined : this.unitByName(u.game_id, u.name);
     if (clash && clash.id !== u.id) throw new DuplicateUnitError(`there is already a unit named ${clash.name} in this game`);
     this.q.updateUnit.run({ ...u, ...unitNameAndKey(u.name), fields: JSON.stringify(u.fields), at });
-    return this.unit(u.id)!;
+    return this.unit(id)!;
   }
 
   removeUnit(id: number, at: string): void {

@@ -37,7 +37,7 @@ export interface LedgerStore {
   /** `work` in one transaction: its rows and roster changes commit together or not at all. `guildId` names the guild it
    * writes for: on a shared backend, transactions of one guild run one at a time whatever process runs them. */
   transaction<T>(work: (tx: LedgerTx) => Promise<T> | T, guildId?: string): Promise<T>;
-  roster: Async<Pick<Roster, 'activeGame' | 'game' | 'unitByName' | 'unitNames' | 'countUnits' | 'everyUnit' | 'units'>>;
+  roster: Async<Pick<Roster, 'activeGame' | 'game' | 'unit' | 'unitByName' | 'unitNames' | 'countUnits' | 'everyUnit' | 'units'>>;
   settings: Async<Pick<Settings, 'get'>>;
   queries: Async<Pick<SavedQueries, 'save' | 'get'>>;
   history: HistoryReads;
@@ -54,7 +54,7 @@ export function sqliteStore(ledger: Ledger): LedgerStore {
     ...promised(ledger, ['get', 'children', 'gameRollCount', 'gameRulingCount', 'sealedPayloads', 'recentUnits'] as const),
     verifyInChunks: (guildId, upTo, budget) => ledger.verifyInChunks(guildId, upTo, budget),
     transaction: (work) => ledger.transaction(work),
-    roster: promised(ledger.roster, ['activeGame', 'game', 'unitByName', 'unitNames', 'countUnits', 'everyUnit', 'units'] as const),
+    roster: promised(ledger.roster, ['activeGame', 'game', 'unit', 'unitByName', 'unitNames', 'countUnits', 'everyUnit', 'units'] as const),
     settings: promised(ledger.settings, ['get'] as const),
     queries: promised(ledger.queries, ['save', 'get'] as const),
     history: {

@@ -1,5 +1,5 @@
 import type { History } from './history.js';
-import type { LedgerRow, NewEntry } from './rows.js';
+import type { LedgerRow, NewEntry, SealedRecord } from './rows.js';
 import type { Roster } from './roster.js';
 import type { Settings } from './settings.js';
 
@@ -13,6 +13,7 @@ export type LedgerTx = Async<{
   get(guildId: string, id: string): LedgerRow | undefined;
   children(guildId: string, parentId: string): LedgerRow[];
   gameRollCount(guildId: string, gameId: string): number;
+  sealedPayloads(guildId: string, rollIds: string[]): Map<string, SealedRecord>;
 }> & {
   /** The time the ledger writes (the same clock as the rows). */
   timestamp(): string;
@@ -32,7 +33,7 @@ export type LedgerTx = Async<{
       | 'setTurn'
       | 'endGame'
       | 'addUnit'
-      | 'updateUnit'
+      | 'patchUnit'
       | 'removeUnit'
     >
   >;

@@ -72,7 +72,7 @@ describe('concurrent presses', () => {
 });
 
 describe('presses that really race (issue 18, item 4)', () => {
-  it('twenty presses in flight together: all pass the early check, the ledger once-key lets one through', async () => {
+  it('twenty presses in flight together: one re-roll; the others read it in their own transactions and draw no die (issue 24)', async () => {
     const local = testApp();
     local.dice.push(1);
     const first = expectMessage(await command(local, routerAlice, 'rally', { disorder: 2, commander_near: true, unit: 'Raced' }));
@@ -82,9 +82,13 @@ describe('presses that really race (issue 18, item 4)', () => {
     expect(replies.filter((r) => r.type === 'update')).toHaveLength(1);
     const refusals = replies.filter((r) => r.type === 'error').map((r) => (r as { message: string }).message);
     expect(refusals).toHaveLength(19);
-    // Not one was stopped by the early lookup (which names the re-roll): the once-key stopped them all.
-    expect(refusals).toEqual(Array(19).fill('The commander has already joined this unit: one re-roll per rally.'));
-    expect(local.ledger.children('g1', first.record!.roll_id).filter((r) => r.kind === 'reroll')).toHaveLength(1);
+    // The button's checks read the rally's linked rows inside the press's transaction, after the
+    // first press committed: every other press sees its re-roll, names it, and rolls nothing (the
+    // ledger's once-key stays as the backstop, tested with the ledger).
+    const reroll = local.ledger.children('g1', first.record!.roll_id).filter((r) => r.kind === 'reroll');
+    expect(reroll).toHaveLength(1);
+    expect(refusals).toEqual(Array(19).fill(`The commander has already joined this unit (re-roll ${reroll[0]!.id}): one re-roll per rally.`));
+    expect(local.dice.pending()).toBe(19);
     expect(local.ledger.verify('g1').ok).toBe(true);
     local.ledger.close();
   });

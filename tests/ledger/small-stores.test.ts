@@ -297,11 +297,11 @@ describe('roster names and seeds, history counts and lookups', () => {
     expect(ledger.roster.unitByName('a', 'Baker')).toBeUndefined();
     expect(() => addUnit('a', 'able company')).toThrow(new DuplicateUnitError('there is already a unit named able company in this game'));
     const baker = addUnit('a', 'Baker');
-    expect(() => ledger.roster.updateUnit({ ...baker, name: 'ABLE COMPANY' }, 'now')).toThrow(
+    expect(() => ledger.roster.patchUnit(baker.id, { name: 'ABLE COMPANY' }, 'now')).toThrow(
       new DuplicateUnitError('there is already a unit named Able Company in this game'),
     );
     // Renaming a unit to its own name, differently spaced, is no clash; the stored name is trimmed.
-    expect(ledger.roster.updateUnit({ ...baker, name: ' baker  ' }, 'now').name).toBe('baker');
+    expect(ledger.roster.patchUnit(baker.id, { name: ' baker  ' }, 'now').name).toBe('baker');
     expect(ledger.roster.unitByName('a', 'BAKER')?.id).toBe(baker.id);
   });
 

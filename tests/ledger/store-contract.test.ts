@@ -99,8 +99,18 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     );
     const able = (await store.roster.unitByName('a', 'able'))!;
     expect(able).toMatchObject({ name: 'Able', fields: { ml: 7 }, removed_at: null });
-    await store.transaction((tx) => tx.roster.updateUnit({ ...able, name: 'Charlie', fields: { ml: 8 } }, at), 'g1');
+    await store.transaction((tx) => tx.roster.patchUnit(able.id, { name: 'Charlie', fields: { ml: 8 } }, at), 'g1');
     expect(await store.roster.unitByName('a', 'CHARLIE')).toMatchObject({ id: able.id, fields: { ml: 8 } });
+    // A patch writes only what it names: the other fields and columns stay as stored.
+    await store.transaction((tx) => tx.roster.patchUnit(able.id, { fields: { broken: true, pending: null } }, at), 'g1');
+    await store.transaction((tx) => tx.roster.patchUnit(able.id, { side: 'Blue', owner_id: 'bob', owner_name: 'Bob' }, at), 'g1');
+    expect(await store.roster.unit(able.id)).toMatchObject({
+      name: 'Charlie',
+      side: 'Blue',
+      owner_id: 'bob',
+      owner_name: 'Bob',
+      fields: { ml: 8, broken: true, pending: null },
+    });
     expect(await store.roster.unitNames('a', 'a_', 10)).toEqual(['A_1']);
     expect(await store.roster.unitNames('a', '', 10)).toEqual(['A%2', 'A_1', 'Baker', 'Charlie']);
     expect((await store.roster.units('a', 2, 1)).map((u) => u.name)).toEqual(['A_1', 'Baker']);

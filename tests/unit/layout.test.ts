@@ -32,23 +32,4 @@ describe('layout', () => {
     // Only the cross-system commands stay at the top.
     expect(top.sort()).toEqual(['help.ts', 'odds.ts']);
   });
-
-  it('nothing inside a transaction reaches the ledger through ctx.services: it uses its handle', () => {
-    const sources = [...all, ...files(path.join(ROOT, 'src'))];
-    const offenders: string[] = [];
-    for (const f of sources) {
-      const text = fs.readFileSync(f, 'utf8');
-      for (const m of text.matchAll(/\.transaction\((?:async )?\(tx\) => \{/g)) {
-        let depth = 0;
-        let end = m.index! + m[0].length - 1;
-        for (; end < text.length; end++) {
-          if (text[end] === '{') depth++;
-          else if (text[end] === '}' && --depth === 0) break;
-        }
-        const body = text.slice(m.index!, end);
-        for (const use of body.matchAll(/ctx\.services\.ledger|(?<![\w.])ledger\.(?!transaction)\w+/g)) offenders.push(`${path.relative(ROOT, f)}: ${use[0]}`);
-      }
-    }
-    expect(offenders).toEqual([]);
-  });
 });

@@ -2,7 +2,17 @@ import type pg from 'pg';
 import type { ChainReport } from '../chain.js';
 import { CHUNK_SQL, COUNT_SQL, cappedPage, HISTORY_COUNT_CAP, PAGE_SQL, revealedPayloadsOf, voidReasons, where, type HistoryFilter } from '../history.js';
 import { unitKey } from '../next-row.js';
-import { DuplicateUnitError, GameRunningError, likePrefix, parseUnit, unitNameAndKey, type Game, type RawUnit, type SeedCommitment } from '../roster.js';
+import {
+  DuplicateUnitError,
+  GameRunningError,
+  likePrefix,
+  patched,
+  unitFromRow,
+  unitNameAndKey,
+  type Game,
+  type RawUnit,
+  type SeedCommitment,
+} from '../roster.js';
 import { parseRow, sealedRecords, type LedgerRow, type RawRow, type SealedRecord } from '../rows.js';
 import { savedQueryAsOf, savedQueryCutoff, type SavedQuery } from '../saved-queries.js';
 import { NO_SETTINGS, type GuildSettings } from '../settings.js';
@@ -37,26 +47,34 @@ function reads(q: Q) {
         guildId,
         gameId,
       ]))!.n,
+    sealedPayloads: async (guildId: string, rollIds: string[]) =>
+      sealedRecords(
+        await all<{ roll_id: string; salt: string; payload: string }>(
+          q,
+          'SELECT roll_id, salt, payload FROM sealed_payloads WHERE guild_id = $1 AND roll_id = ANY($2::text[])',
+          [guildId, rollIds],
+        ),
+      ),
     roster: {
       activeGame: (guildId: string, channelId: string) =>
         one<Game>(q, 'SELECT * FROM games WHERE guild_id = $1 AND channel_id = $2 AND ended_at IS NULL', [guildId, channelId]),
       game: (guildId: string, id: string) => one<Game>(q, 'SELECT * FROM games WHERE guild_id = $1 AND id = $2', [guildId, id]),
       unit: async (id: number) => {
         const r = await one<RawUnit>(q, 'SELECT * FROM units WHERE id = $1', [id]);
-        return r && parseUnit(r);
+        return r && unitFromRow(r);
       },
       unitByName: async (gameId: string, name: string) => {
         const r = await one<RawUnit>(q, 'SELECT * FROM units WHERE game_id = $1 AND name_key = $2 AND removed_at IS NULL', [
           gameId,
           unitNameAndKey(name).name_key,
         ]);
-        return r && parseUnit(r);
+        return r && unitFromRow(r);
       },
       units: async (gameId: string, limit: number, offset: number) =>
         (
           await all<RawUnit>(q, 'SELECT * FROM units WHERE game_id = $1 AND removed_at IS NULL ORDER BY name_key LIMIT $2 OFFSET $3', [gameId, limit, offset])
-        ).map(parseUnit),
-      everyUnit: async (gameId: string) => (await all<RawUnit>(q, 'SELECT * FROM units WHERE game_id = $1 ORDER BY id', [gameId])).map(parseUnit),
+        ).map(unitFromRow),
+      everyUnit: async (gameId: string) => (await all<RawUnit>(q, 'SELECT * FROM units WHERE game_id = $1 ORDER BY id', [gameId])).map(unitFromRow),
       countUnits: async (gameId: string) =>
         (await one<{ n: number }>(q, 'SELECT count(*)::int AS n FROM units WHERE game_id = $1 AND removed_at IS NULL', [gameId]))!.n,
       unitNames: async (gameId: string, prefix: string, limit: number) =>
@@ -118,13 +136,8 @@ export class PgStore implements LedgerStore {
     ]))!.n;
   }
 
-  async sealedPayloads(guildId: string, rollIds: string[]): Promise<Map<string, SealedRecord>> {
-    const rows = await all<{ roll_id: string; salt: string; payload: string }>(
-      this.pool,
-      'SELECT roll_id, salt, payload FROM sealed_payloads WHERE guild_id = $1 AND roll_id = ANY($2::text[])',
-      [guildId, rollIds],
-    );
-    return sealedRecords(rows);
+  sealedPayloads(guildId: string, rollIds: string[]): Promise<Map<string, SealedRecord>> {
+    return this.r.sealedPayloads(guildId, rollIds);
   }
 
   async recentUnits(guildId: string, channelId: string, prefix: string, limit: number, system: string): Promise<string[]> {
@@ -165,6 +178,7 @@ export class PgStore implements LedgerStore {
       get: r.get,
       children: r.children,
       gameRollCount: r.gameRollCount,
+      sealedPayloads: r.sealedPayloads,
       timestamp: () => this.timestamp(),
       roster: {
         ...r.roster,
@@ -208,8 +222,11 @@ export class PgStore implements LedgerStore {
           ))!;
           return (await r.roster.unit(id))!;
         },
-        updateUnit: async (u, at) => {
-          const clash = await r.roster.unitByName(u.game_id, u.name);
+        patchUnit: async (id, patch, at) => {
+          // The row is locked as it is read: its patch applies to what is stored now.
+          const row = await one<RawUnit>(c, 'SELECT * FROM units WHERE id = $1 FOR UPDATE', [id]);
+          const u = patched(unitFromRow(row!), patch);
+          const clash = patch.name === undefined ? undefined : await r.roster.unitByName(u.game_id, u.name);
           if (clash && clash.id !== u.id) throw new DuplicateUnitError(`there is already a unit named ${clash.name} in this game`);
           const { name, name_key } = unitNameAndKey(u.name);
           await c.query('UPDATE units SET name = $1, name_key = $2, owner_id = $3, owner_name = $4, side = $5, fields = $6, updated_at = $7 WHERE id = $8', [

@@ -1,0 +1,88 @@
+import type { APIEmbed } from 'discord.js';
+import type { LedgerRow } from '../ledger/ledger.js';
+import { noticeEmbed, userText } from '../render/embed.js';
+import type { Outcome, SystemId } from '../rules/types.js';
+import type { Button, Context, RecordSummary, Reply } from './command.js';
+import { gameNote, type Scope } from './games.js';
+
+/** Building the replies commands give: results, sealed notices, plain messages and errors. */
+
+export function summarise(row: LedgerRow, outcome: Outcome): RecordSummary {
+  return {
+    command: row.command,
+    system: row.system,
+    roll_id: row.id,
+    ...(row.parent_id ? { parent_roll_id: row.parent_id } : {}),
+    steps: outcome.steps,
+    result: outcome.result,
+  };
+}
+
+/** The embed with the game note said under it, when the channel's game is of another system. */
+export function noted(scope: Pick<Scope, 'channelGame'>, system: string | null, embed: APIEmbed): APIEmbed {
+  const note = system ? gameNote(scope, system as SystemId) : undefined;
+  return note ? { ...embed, description: [embed.description, `*${note}*`].filter(Boolean).join('\n') } : embed;
+}
+
+/** A public result message for a recorded outcome, with its JSON summary. */
+export function resultMessage(found: { row: LedgerRow; outcome: Outcome }, embed: APIEmbed, buttons: Button[] = []): Reply {
+  return { type: 'message', ephemeral: false, embed, buttons, record: summarise(found.row, found.outcome) };
+}
+
+/**
+ * The reply to a roll that may be sealed. A sealed roll is in the ledger like any other, but the
+ * channel sees only that it happened: the result goes to the roller if a GM, and to the GMs'
+ * channel; /reveal publishes it later.
+ */
+export async function rollMessage(
+  ctx: Context,
+  sealed: boolean | undefined,
+  found: { row: LedgerRow; outcome: Outcome; scope: Pick<Scope, 'channelGame'> },
+  shown: APIEmbed,
+  buttons: Button[] = [],
+): Promise<Reply> {
+  const embed = noted(found.scope, found.row.system, shown);
+  if (!sealed) return resultMessage(found, embed, buttons);
+  const { row } = found;
+  const gmChannel = (await ctx.services.ledger.settings.get(ctx.actor.guildId)).gm_channel_id;
+  const shownToYou = ctx.actor.isGm ? ' The result was shown to you.' : '';
+  const body = `Sealed roll \`${row.id}\` by <@${row.user_id}>: the result is recorded (hash \`${row.hash.slice(0, 8)}\`) and stays hidden until a GM or the roller runs /reveal id:${row.id}.`;
+  // Whether the GMs' channel got it is known only once the post is tried: the transport posts
+  // first and ends the reply with `sent` or `failed`.
+  const notify = gmChannel
+    ? {
+        channelId: gmChannel,
+        embed,
+        sent: ` The result was ${ctx.actor.isGm ? 'shown to you and ' : ''}sent to <#${gmChannel}>.`,
+        failed: `${shownToYou} ⚠️ It could not be posted to <#${gmChannel}>: the bot needs View Channel, Send Messages and Embed Links there. A GM can read it with /roll show id:${row.id}.`,
+      }
+    : undefined;
+  const unposted = gmChannel ? '' : shownToYou || ' No GM channel is set (/config gm-channel): a GM can read it with /roll show.';
+  return {
+    type: 'message',
+    ephemeral: false,
+    embed: noticeEmbed(`Sealed roll · /${row.command}${row.unit ? ` · ${userText(row.unit)}` : ''}`, body + unposted),
+    buttons: [],
+    record: { command: row.command, system: row.system, roll_id: row.id, sealed: true, steps: [], result: null },
+    // The rules' choices (re-roll, refuse hardening) are offered with the reveal, when the result is public.
+    ...(ctx.actor.isGm ? { private: { embed, buttons: [] } } : {}),
+    ...(notify ? { notify } : {}),
+  };
+}
+
+/**
+ * The reply once its post to another channel was tried: the post's outcome is said in the reply's
+ * last sentence, and nothing is left to post.
+ */
+export function afterNotify<R extends Reply>(reply: R, posted: boolean): R {
+  const r: Reply = reply;
+  if (r.type !== 'message' || !r.notify) return reply;
+  const { notify, ...rest } = r;
+  const description = `${rest.embed.description ?? ''}${posted ? notify.sent : notify.failed}`;
+  return { ...rest, embed: { ...rest.embed, description } } as R;
+}
+
+/** A message that records nothing of its own (status, rosters, notices). */
+export const message = (embed: APIEmbed, ephemeral = false, buttons: Button[] = []): Reply => ({ type: 'message', ephemeral, embed, buttons });
+
+export const errorReply = (message: string): Reply => ({ type: 'error', message });

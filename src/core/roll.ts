@@ -1,0 +1,80 @@
+import { recordingRoller, type Roller } from '../dice/roller.js';
+import { newRollId, type LedgerRow } from '../ledger/ledger.js';
+import { commitmentsOf, type Game } from '../ledger/roster.js';
+import { withPayload } from '../ledger/rows.js';
+import type { Outcome, SystemId } from '../rules/types.js';
+import type { Context } from './command.js';
+import { record, type RecordMeta } from './record.js';
+import { writeBack, type RosterWrite, type Tracked } from './roster-unit.js';
+import { unitOfWork, type TxScope } from './unit-of-work.js';
+import { refuse } from './user-error.js';
+
+/** A roster change a sealed roll makes, kept in its sealed payload until /reveal applies it. */
+export type PendingEffect = { unit_id: number; change: RosterWrite; command: string };
+
+/** A change a roll makes to a roster unit, as data: computed from the outcome, written in the roll's transaction. */
+export type RosterEffect = {
+  tracked: Tracked;
+  change: RosterWrite;
+  /** The command the unit row is recorded under (the roll's, unless said). */
+  command?: string;
+};
+
+/** What a command rolls: its row's meta, the rules that roll the dice, and what the outcome does. */
+export type RollSpec<O extends Outcome> = {
+  meta: Omit<RecordMeta, 'sealed' | 'id' | 'system'> & { sealed?: boolean | undefined };
+  rules: (roller: Roller) => O;
+  /** The chances of the outcome, recorded with it. */
+  odds?: (outcome: O) => Outcome['odds'];
+  /** What the outcome does to roster units, as data; `rollId` is the id the roll's row will have. */
+  effects?: (outcome: O, rollId: string) => RosterEffect[];
+};
+
+/** A committed roll: its row, its outcome, and the scope it was decided in (the reply reads the channel's game from it). */
+export type Rolled<O extends Outcome> = { row: LedgerRow; outcome: O; scope: TxScope };
+
+/** A game's dice wait until every committed player seed is revealed (commit-then-reveal, issue 13). */
+function assertSeedsRevealed(game: Game): void {
+  const waiting = commitmentsOf(game).filter((c) => c.seed === null);
+  if (waiting.length)
+    refuse(`${game.name}'s dice wait for committed seeds to be revealed: ${waiting.map((c) => c.user_name).join(', ')} (/game seed reveal:<seed>).`);
+}
+
+/**
+ * The one path of a roll, in the caller's unit of work: the rules roll their dice (each die recorded
+ * as it is drawn), then the outcome and the roster changes it makes (`effects`, pure) are written
+ * together. Nothing is returned, and so nothing can be shown, unless the transaction commits.
+ */
+export async function rollIn<O extends Outcome>(at: TxScope, ctx: Context, system: SystemId, spec: RollSpec<O>): Promise<Rolled<O>> {
+  const { tx, game } = at;
+  if (game) assertSeedsRevealed(game);
+  // In a game the dice come from its seeded stream, numbered inside this transaction.
+  const seq = game ? await tx.nextGameSeq(game.id) : undefined;
+  const dice = recordingRoller(game ? ctx.services.gameRoller(game, seq!) : ctx.services.roller);
+  const rolled = spec.rules(dice);
+  // The chances are recorded with the roll: what the player faced, kept with what happened.
+  const outcome = spec.odds ? { ...rolled, odds: spec.odds(rolled) } : rolled;
+  // The id is drawn first so an effect can name its own roll (a pending rout, issue 25).
+  const id = newRollId();
+  const changes = spec.effects?.(outcome, id) ?? [];
+  const meta = { ...spec.meta, id, system };
+  const inGame = { game, seq };
+  if (spec.meta.sealed) {
+    // Nothing derived from a sealed result shows before its reveal: its roster changes wait in the sealed payload.
+    const pending: PendingEffect[] = changes.map((e) => ({ unit_id: e.tracked.unit.id, change: e.change, command: e.command ?? meta.command }));
+    const row = await record(tx, ctx, { ...meta, sealed: { effects: pending } }, outcome, dice.faces, inGame);
+    return { row: withPayload(row, { dice: dice.faces, outcome, result: outcome.result, effects: pending }), outcome, scope: at };
+  }
+  const row = await record(tx, ctx, { ...meta, sealed: undefined }, outcome, dice.faces, inGame);
+  for (const e of changes) await writeBack(tx, ctx, e.tracked, e.change, row.id, e.command ?? meta.command);
+  return { row, outcome, scope: at };
+}
+
+/** A roll in its own unit of work: `plan` reads what it decides from in the transaction, then the dice roll. */
+export function rollAndRecord<O extends Outcome>(
+  ctx: Context,
+  system: SystemId,
+  plan: (at: TxScope) => Promise<RollSpec<O>> | RollSpec<O>,
+): Promise<Rolled<O>> {
+  return unitOfWork(ctx, system, async (at) => rollIn(at, ctx, system, await plan(at)));
+}
