@@ -8,7 +8,7 @@ import { unitOfWork } from '../../src/core/unit-of-work.js';
 import { integer, requiredMessage, text } from '../../src/core/options.js';
 import { assertMayChange, writeBack } from '../../src/core/roster-unit.js';
 import { UNIT_NAME_MAX } from '../../src/core/unit-option.js';
-import { brigadeUnits, lossesOf, markedShaken } from '../../src/core/brigades.js';
+import { brigadeUnits, lossesOf, markedShaken } from './brigades.js';
 import { findingEmbed } from '../../src/render/hearts-of-tin.js';
 import { brigadeMorale } from '../../src/rules/hearts-of-tin/disorder.js';
 import { STRENGTH_MAX } from './limits.js';

@@ -1,5 +1,6 @@
 import { EVERYONE } from '../../src/core/access.js';
 import { STRENGTH_MAX } from './limits.js';
+import { MAX_DISORDER } from '../../src/rules/hearts-of-tin/rally.js';
 import { defineCommand, type Context, type Reply } from '../../src/core/command.js';
 import { refuse } from '../../src/core/user-error.js';
 import { record } from '../../src/core/record.js';
@@ -8,12 +9,10 @@ import { gameNote } from '../../src/core/games.js';
 import { unitOfWork, type TxScope } from '../../src/core/unit-of-work.js';
 import { choice, integer, requiredMessage, type ParsedOptions } from '../../src/core/options.js';
 import { preferGiven, trackedUnit, writeBack, type Tracked } from '../../src/core/roster-unit.js';
-import { lapseInstead, routStands } from '../../src/core/pending-rout.js';
+import { lapseInstead, routStands } from './pending-rout.js';
 import { unitChoicesFor, unitOption } from '../../src/core/unit-option.js';
 import { findingEmbed } from '../../src/render/hearts-of-tin.js';
 import { disorderGained, MELEE_RESULTS } from '../../src/rules/hearts-of-tin/disorder.js';
-
-const MAX_MARKERS = 10;
 
 const options = {
   strength: integer({ description: 'Strength at the start of this turn (a roster unit: its own)', min: 1, max: STRENGTH_MAX }),
@@ -69,7 +68,7 @@ async function rule(at: TxScope, ctx: Context, given: Given, tracked: Tracked | 
   } else if (tracked && f && (step.markers || o.lost)) {
     const heavy = step.causes.some((c) => c.startsWith('lost 25%'));
     const fields = {
-      disorder: Math.min(MAX_MARKERS, f.disorder + step.markers),
+      disorder: Math.min(MAX_DISORDER, f.disorder + step.markers),
       strength: f.strength - o.lost,
       turn_of: tracked.game.turn,
       turn_strength: o.strength,

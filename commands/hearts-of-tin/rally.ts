@@ -7,7 +7,7 @@ import { rollMessage, summarise } from '../../src/core/replies.js';
 import { unitOfWork, type TxScope } from '../../src/core/unit-of-work.js';
 import { parseOptions } from '../../src/core/options.js';
 import { trackedUnit, type Tracked } from '../../src/core/roster-unit.js';
-import { lapseInstead, PENDING_ROUT, pendingRoutOf, rerollLapsed, routStands } from '../../src/core/pending-rout.js';
+import { lapseInstead, PENDING_ROUT, pendingRoutOf, rerollLapsed, routStands } from './pending-rout.js';
 import { unitChoicesFor } from '../../src/core/unit-option.js';
 import type { LedgerRow } from '../../src/ledger/ledger.js';
 import { oddsOf } from '../../src/rules/odds.js';

@@ -1,6 +1,6 @@
 import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
 import type { PendingEffect } from '../../src/core/roll.js';
-import { defineCommand, isGroup } from '../../src/core/command.js';
+import { defineCommand } from '../../src/core/command.js';
 import { text } from '../../src/core/options.js';
 import { record } from '../../src/core/record.js';
 import { unitOfWork } from '../../src/core/unit-of-work.js';
@@ -23,7 +23,7 @@ export default defineCommand({
       if (!isSealed(row)) refuse(`Roll ${row.id} is not sealed: its result is already public.`);
       assertOwnerOrGm(ctx, row.user_id, `Only ${row.user_name}, who rolled it, or a GM can reveal roll ${row.id}.`);
       const command = ctx.commands.find((c) => c.name === row.command);
-      const render = command && !isGroup(command) ? command.renderStored : undefined;
+      const render = command?.renderStored;
       if (!render) refuse(`Roll ${row.id} cannot be shown here.`);
       const sealed = (await at.tx.sealedPayloads(ctx.actor.guildId, [row.id])).get(row.id);
       if (!sealed) refuse(`Roll ${row.id} was sealed before sealed rolls carried a commitment: a GM can read it with /roll show.`);

@@ -6,8 +6,7 @@ import { refuse } from '../../src/core/user-error.js';
 import { defineSubcommand, type CommandGroup, type Context } from '../../src/core/command.js';
 import { choice, integer, text } from '../../src/core/options.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
-import { turnEnd } from '../../src/core/turn-end.js';
-import { lapseAllRouts } from '../../src/core/pending-rout.js';
+import { gameEnd, turnEnd } from './system-hooks.js';
 import { readScope, runningGame } from '../../src/core/games.js';
 import { unitOfWork } from '../../src/core/unit-of-work.js';
 import { commitment, newServerSeed } from '../../src/dice/seeded.js';
@@ -183,7 +182,7 @@ export default {
           const g = runningGame(at);
           assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
           // Offers still open at the end lapse with it (Hearts of Tin's commander re-roll), inside the game.
-          const lapsed = await lapseAllRouts(tx, ctx, g, 'The game ended');
+          const lapsed = await gameEnd(tx, ctx, g);
           // The reveal: with it, anyone holding the export can recompute every die of the game.
           await recordGame(
             tx,

@@ -7,7 +7,6 @@ import { refuse } from '../../src/core/user-error.js';
 import { defineSubcommand, type CommandGroup, type Context, type Reply } from '../../src/core/command.js';
 import { boolean, choice, integer, text, type ParsedOptions } from '../../src/core/options.js';
 import { trackedUnit, writeBack, type Tracked } from '../../src/core/roster-unit.js';
-import { positionKey } from '../../src/core/turn-end.js';
 import type { Game } from '../../src/ledger/roster.js';
 import { fatigueChangeEmbed, fatigueStatusEmbed } from '../../src/render/wacht-am-rhein.js';
 import type { Outcome } from '../../src/rules/types.js';
@@ -19,6 +18,7 @@ import {
   isEnaPhase,
   isRestingPhase,
   needsOverkillBy,
+  positionKey,
   OVERKILL_BY,
   recover,
   STATUSES,

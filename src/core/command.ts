@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { removeSpooled } from '../util/spool.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { APIEmbed } from 'discord.js';
+import type { Button } from '../render/embed.js';
 import type { Roller } from '../dice/roller.js';
 import type { LedgerRow } from '../ledger/ledger.js';
 import type { LedgerStore } from '../ledger/store.js';
@@ -58,8 +59,6 @@ export type Context = {
  */
 export type ChannelFacts = { text: boolean; botMissing?: string[] };
 
-export type Button = { custom_id: string; label: string; style: 'primary' | 'secondary' | 'danger' };
-
 /** What the JSON console prints for a result that was recorded. */
 export type RecordSummary = {
   command: string;
@@ -112,64 +111,51 @@ export type Reply =
 
 export type ButtonHandler = (ctx: Context, target: string) => Reply | Promise<Reply>;
 
-export type CommandModule<O extends OptionMap> = {
+/** What a command, or one subcommand of a group, does: who may, with which options, and how. */
+export type Action<O extends OptionMap> = {
+  description: string;
+  /** Who may run it (checked by the router before `run`). */
+  access: AccessDecl<ParsedOptions<O>>;
+  options: O;
+  /** Checks across options that a single option's schema cannot make; returns the error sentence. */
+  check?: (input: ParsedOptions<O>) => string | undefined;
+  run(ctx: Context, input: ParsedOptions<O>): Reply | Promise<Reply>;
+};
+
+/** What every command has besides its action (or its subcommands' actions). */
+type CommandBase = {
   name: string;
   description: string;
   /** The rule system it adjudicates, if any. */
   system?: string;
-  /** Who may run it (checked by the router before `run`). */
-  access: AccessDecl<ParsedOptions<O>>;
-  options: O;
   /** One example line for /help and the README. */
   example: string;
   /** Rate-limit tokens one use spends (default 1); heavy reads of the whole ledger spend more. */
   cost?: number;
-  /** Checks across options that a single option's schema cannot make; returns the error sentence. */
-  check?: (input: ParsedOptions<O>) => string | undefined;
-  run(ctx: Context, input: ParsedOptions<O>): Reply | Promise<Reply>;
   /** Button actions this command owns: custom_id `v1:<action>:<target>`. */
   buttons?: Record<string, ButtonHandler>;
-  autocomplete?: (ctx: Context, option: string, value: string) => Choices | Promise<Choices>;
+  autocomplete?: (ctx: Context, option: string, value: string, subcommand?: string) => Choices | Promise<Choices>;
   /** The result message of one of its stored rolls, as first shown (for /reveal). */
   renderStored?: (ctx: Context, row: LedgerRow) => { embed: APIEmbed; buttons: Button[] } | Promise<{ embed: APIEmbed; buttons: Button[] }>;
 };
 
-/** One subcommand of a command group (/game start, /odds rally …). */
-export type Subcommand<O extends OptionMap> = {
-  description: string;
-  /** Who may run it (checked by the router before `run`). */
-  access: AccessDecl<ParsedOptions<O>>;
-  options: O;
-  check?: (input: ParsedOptions<O>) => string | undefined;
-  run(ctx: Context, input: ParsedOptions<O>): Reply | Promise<Reply>;
-};
-
-/** A command whose work is split into subcommands; Discord shows each as /name sub. */
-export type CommandGroup = {
-  name: string;
-  description: string;
-  system?: string;
-  example: string;
-  /** Rate-limit tokens one use spends (default 1). */
-  cost?: number;
-  subcommands: Record<string, Subcommand<any>>;
-  buttons?: Record<string, ButtonHandler>;
-  autocomplete?: (ctx: Context, option: string, value: string, subcommand?: string) => Choices | Promise<Choices>;
-};
-
+/** The one command shape: a command with one action, or a group whose work is split into subcommands (Discord shows each as /name sub). */
+export type CommandModule<O extends OptionMap> = CommandBase & Action<O>;
+export type CommandGroup = CommandBase & { subcommands: Record<string, Action<any>> };
 export type AnyCommand = CommandModule<any> | CommandGroup;
 
 export const isGroup = (c: AnyCommand): c is CommandGroup => 'subcommands' in c;
 
+/** The action a request for this command (and subcommand) runs, if there is one. */
+export const actionOf = (c: AnyCommand, subcommand?: string): Action<any> | undefined =>
+  isGroup(c) ? (subcommand ? c.subcommands[subcommand] : undefined) : c;
+
 /** The options a request for this command (and subcommand) may carry. */
-export function optionsOf(c: AnyCommand, subcommand?: string): OptionMap | undefined {
-  if (!isGroup(c)) return c.options;
-  return subcommand ? c.subcommands[subcommand]?.options : undefined;
-}
+export const optionsOf = (c: AnyCommand, subcommand?: string): OptionMap | undefined => actionOf(c, subcommand)?.options;
 
 /** Keeps the option types of a command module while checking its shape. */
 export const defineCommand = <O extends OptionMap>(c: CommandModule<O>): CommandModule<O> => c;
-export const defineSubcommand = <O extends OptionMap>(s: Subcommand<O>): Subcommand<O> => s;
+export const defineSubcommand = <O extends OptionMap>(s: Action<O>): Action<O> => s;
 
 export const CUSTOM_ID_VERSION = 'v1';
 export const customId = (action: string, target: string) => `${CUSTOM_ID_VERSION}:${action}:${target}`;

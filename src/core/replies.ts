@@ -2,7 +2,8 @@ import type { APIEmbed } from 'discord.js';
 import type { LedgerRow } from '../ledger/ledger.js';
 import { noticeEmbed, userText } from '../render/embed.js';
 import type { Outcome, SystemId } from '../rules/types.js';
-import type { Button, Context, RecordSummary, Reply } from './command.js';
+import type { Context, RecordSummary, Reply } from './command.js';
+import type { Button } from '../render/embed.js';
 import { gameNote, type Scope } from './games.js';
 
 /** Building the replies commands give: results, sealed notices, plain messages and errors. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AlreadyRecordedError, LedgerWriteError } from '../ledger/ledger.js';
 import {
+  actionOf,
   isGroup,
   optionsOf,
   parseCustomId,
@@ -12,8 +13,8 @@ import {
   type Reply,
   type Services,
 } from './command.js';
-import { type AccessDecl, checkAccess } from './access.js';
-import { parseOptions, type OptionMap } from './options.js';
+import { checkAccess } from './access.js';
+import { parseOptions } from './options.js';
 import { refuse, UserError } from './user-error.js';
 
 /** What a transport (Discord gateway, console) hands the router. */
@@ -86,7 +87,6 @@ export class Router {
     }
   }
 
-  /** GM status is decided here, server-side, from the member data and the server's settings. */
   /** Refuses a player who has run out of rate-limit tokens, before anything is read or written. */
   private spend(req: Request): void {
     const limiter = this.services.limiter;
@@ -96,6 +96,7 @@ export class Router {
     if (!taken.ok) refuse(`Slow down: you are sending commands faster than this server allows. Try again in ${taken.retryAfterS} s.`);
   }
 
+  /** GM status is decided here, server-side, from the member data and the server's settings. */
   private async withGmRole(actor: Actor): Promise<Actor> {
     if (actor.isGm || !actor.roleIds?.length) return actor;
     const role = (await this.services.ledger.settings.get(actor.guildId)).gm_role_id;
@@ -120,19 +121,13 @@ export class Router {
     if (!command) {
       return { type: 'error', message: `There is no /${req.name} command. Commands: ${[...this.byName.keys()].map((n) => `/${n}`).join(', ')}.` };
     }
-    let handler: { options: OptionMap; access: AccessDecl; check?: (v: any) => string | undefined; run: (ctx: Context, v: any) => Reply | Promise<Reply> } =
-      command as never;
-    let label = command.name;
-    if (isGroup(command)) {
-      const names = Object.keys(command.subcommands);
-      const sub = req.subcommand ? command.subcommands[req.subcommand] : undefined;
-      if (!sub) {
-        const given = req.subcommand ? `there is no /${command.name} ${req.subcommand}; ` : '';
-        return { type: 'error', message: `${given}/${command.name} takes one of: ${names.join(', ')} (e.g. ${command.example}).` };
-      }
-      handler = sub;
-      label = `${command.name} ${req.subcommand}`;
+    const handler = actionOf(command, req.subcommand);
+    if (!handler) {
+      const names = isGroup(command) ? Object.keys(command.subcommands) : [];
+      const given = req.subcommand ? `there is no /${command.name} ${req.subcommand}; ` : '';
+      return { type: 'error', message: `${given}/${command.name} takes one of: ${names.join(', ')} (e.g. ${command.example}).` };
     }
+    const label = isGroup(command) ? `${command.name} ${req.subcommand}` : command.name;
     const parsed = parseOptions(label, handler.options, req.options);
     if (!parsed.ok) return { type: 'error', message: parsed.error };
     const problem = handler.check?.(parsed.value);

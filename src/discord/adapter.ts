@@ -14,7 +14,8 @@ import {
   type CommandInteractionOption,
   type Interaction,
 } from 'discord.js';
-import type { Actor, Button, ChannelFacts, Reply } from '../core/command.js';
+import type { Actor, ChannelFacts, Reply } from '../core/command.js';
+import type { Button } from '../render/embed.js';
 import type { TransportInteraction } from '../core/responder.js';
 import type { Request } from '../core/router.js';
 

@@ -25,17 +25,11 @@ type Answer = { body: unknown } | { accepted: true } | { failed: true };
 const CALLBACK = /\/interactions\/(\d+)\/([^/?]+)\/callback(?:\?|$)/;
 
 /**
- * Interactions over HTTP (Discord POSTs each one to our endpoint) instead of the gateway: the same
- * router, responder and discord.js interaction objects, with no gateway connection, so any number of
- * these processes can stand behind a load balancer. The first answer (a reply, a defer, choices) goes
- * back in the HTTP response, as Discord documents; later edits and follow-ups go over REST as in
- * gateway mode. discord.js sends that first answer to the callback endpoint; the REST layer here
- * catches it and writes it into the waiting HTTP response instead. A first answer that carries files
- * (multipart) goes to the callback endpoint itself, with 202 on the HTTP exchange.
+ * discord.js's REST requests, with the first answer to an interaction that arrived over HTTP caught
+ * and written into its waiting HTTP response instead of the callback endpoint.
  */
-export function createHttpBot(o: HttpBotOptions): HttpBot {
-  const exchanges = new Map<string, Exchange>();
-  const makeRequest = async (url: string, init: RequestInit) => {
+function catchingCallbacks(exchanges: Map<string, Exchange>) {
+  return async (url: string, init: RequestInit): Promise<Response> => {
     const m = CALLBACK.exec(url);
     const exchange = m && init.method === 'POST' ? exchanges.get(m[1]!) : undefined;
     if (!m || !exchange) return fetch(url, init);
@@ -57,8 +51,20 @@ export function createHttpBot(o: HttpBotOptions): HttpBot {
       resource: { type: body.type, ...(message ? { message } : {}) },
     });
   };
+}
 
-  const client = createClient(o.apiBase, makeRequest);
+/**
+ * Interactions over HTTP (Discord POSTs each one to our endpoint) instead of the gateway: the same
+ * router, responder and discord.js interaction objects, with no gateway connection, so any number of
+ * these processes can stand behind a load balancer. The first answer (a reply, a defer, choices) goes
+ * back in the HTTP response, as Discord documents; later edits and follow-ups go over REST as in
+ * gateway mode. discord.js sends that first answer to the callback endpoint; the REST layer here
+ * catches it and writes it into the waiting HTTP response instead. A first answer that carries files
+ * (multipart) goes to the callback endpoint itself, with 202 on the HTTP exchange.
+ */
+export function createHttpBot(o: HttpBotOptions): HttpBot {
+  const exchanges = new Map<string, Exchange>();
+  const client = createClient(o.apiBase, catchingCallbacks(exchanges));
   const responder = new Responder(o.router, o.links, o.log, o.deferAfterMs);
   const handling = new Map<string, Promise<void>>();
   client.on(Events.InteractionCreate, (i: Interaction) => {

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Db } from './database.js';
 import { parseRow, type LedgerRow, type RawRow, type SealedPayload } from './rows.js';
 import { ChunkSizer, type ChunkBudget, yieldToEventLoop } from '../util/yield.js';
+import type { MessageLinks } from './contract.js';
 
 /** What /history, /export and /stats filter on. Every query is confined to one guild. */
 export type HistoryFilter = {
@@ -72,7 +73,7 @@ export const revealedPayloadsOf = (rows: { parent_id: string; input: string }[])
 export const CHUNK_SQL = (where: string) => `SELECT * FROM rolls WHERE ${where} AND seq > ? ORDER BY seq LIMIT ?`;
 
 /** Reads of the ledger for review: history pages, single rolls' relatives, exports, statistics. */
-export class History {
+export class History implements MessageLinks {
   private readonly q;
   constructor(private readonly db: Db) {
     this.q = {

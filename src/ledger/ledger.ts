@@ -8,6 +8,9 @@ import { Settings } from './settings.js';
 import { nextRow, unitKey, type ChainHead } from './next-row.js';
 import { parseRow, sealedRecords, type LedgerRow, type RawRow, type SealedRecord } from './rows.js';
 import { promised, type LedgerTx } from './transaction.js';
+import type { MessageLinks, RowReads, RowWrites, StoreReads } from './contract.js';
+import type { RosterReads, RosterWrites } from './roster.js';
+import type { SettingsWrites } from './settings.js';
 export type { LedgerTx } from './transaction.js';
 import { CHAINED_COLUMNS, ChainWalker, storedRowHash, verifyChain, type ChainReport } from './chain.js';
 
@@ -21,8 +24,12 @@ export type { LedgerRow } from './rows.js';
 import { AlreadyRecordedError, LedgerWriteError } from './errors.js';
 export { AlreadyRecordedError, LedgerWriteError } from './errors.js';
 
-/** The only code that reads or writes SQL. */
-export class Ledger {
+/**
+ * The ledger on SQLite: the chained rows, with the roster, history, settings and saved queries
+ * beside them (their SQL lives in those modules; the ledger directory is the only code that
+ * writes SQL, and PostgreSQL's twin is postgres/).
+ */
+export class Ledger implements StoreReads, RowWrites {
   readonly db: Db;
   readonly roster: Roster;
   readonly history: History;
@@ -186,27 +193,11 @@ export class Ledger {
 
   private tx(): LedgerTx {
     this.handle ??= {
-      ...promised(this as Ledger, ['append', 'nextGameSeq', 'get', 'children', 'gameRollCount', 'sealedPayloads'] as const),
+      ...promised<RowReads & RowWrites>(this),
       timestamp: () => this.timestamp(),
-      roster: promised(this.roster, [
-        'activeGame',
-        'game',
-        'unit',
-        'unitByName',
-        'units',
-        'everyUnit',
-        'countUnits',
-        'startGame',
-        'addPlayerSeed',
-        'setSeedCommitments',
-        'setTurn',
-        'endGame',
-        'addUnit',
-        'patchUnit',
-        'removeUnit',
-      ] as const),
-      settings: promised(this.settings, ['setGmRole', 'setGmChannel'] as const),
-      history: promised(this.history, ['linkMessage'] as const),
+      roster: promised<RosterReads & RosterWrites>(this.roster),
+      settings: promised<SettingsWrites>(this.settings),
+      history: promised<MessageLinks>(this.history),
     };
     return this.handle;
   }

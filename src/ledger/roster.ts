@@ -37,6 +37,38 @@ export type RosterUnit = {
 /** A player's commitment to a seed (SHA-256 of it, as hex), and the seed once revealed. */
 export type SeedCommitment = { user_id: string; user_name: string; commitment: string; seed: string | null };
 
+/** Reads of games and rosters. */
+export interface RosterReads {
+  activeGame(guildId: string, channelId: string): Game | undefined;
+  game(guildId: string, id: string): Game | undefined;
+  unit(id: number): RosterUnit | undefined;
+  unitByName(gameId: string, name: string): RosterUnit | undefined;
+  units(gameId: string, limit: number, offset: number): RosterUnit[];
+  /** Every unit the game ever had, removed ones included (a routed unit still counts for its brigade). */
+  everyUnit(gameId: string): RosterUnit[];
+  countUnits(gameId: string): number;
+  unitNames(gameId: string, prefix: string, limit: number): string[];
+}
+
+/** A new game, as /game start gives it. */
+export type NewGame = Pick<Game, 'id' | 'guild_id' | 'channel_id' | 'system' | 'name' | 'started_by' | 'started_at' | 'server_seed'>;
+/** A new roster unit, as /unit add gives it. */
+export type NewUnit = { game_id: string; name: string; owner_id: string; owner_name: string; side: string | null; fields: Record<string, unknown>; at: string };
+
+/** Changes to games and rosters, inside a transaction with the rows that record them. */
+export interface RosterWrites {
+  startGame(g: NewGame): Game;
+  addPlayerSeed(gameId: string, seed: string): void;
+  /** Stores the commitments; the revealed seeds, in commitment order, become the game's player seeds. */
+  setSeedCommitments(gameId: string, commitments: SeedCommitment[]): void;
+  setTurn(gameId: string, turn: number, phase: string | null): void;
+  endGame(gameId: string, at: string): void;
+  addUnit(u: NewUnit): RosterUnit;
+  /** Applies the patch to the unit as stored now: only the columns and fields it names change. */
+  patchUnit(id: number, patch: UnitPatch, at: string): RosterUnit;
+  removeUnit(id: number, at: string): void;
+}
+
 export class GameRunningError extends Error {
   constructor(readonly game: Game) {
     super(`a game is already running in this channel: ${game.name}`);
@@ -76,7 +108,7 @@ export const unitNameAndKey = (name: string) => ({ name: name.trim(), name_key: 
  * Games and rosters: the current state that commands read and change. Callers change it inside a
  * ledger transaction together with the ledger row that records the change.
  */
-export class Roster {
+export class Roster implements RosterReads, RosterWrites {
   private readonly q;
 
   constructor(readonly db: Db) {
@@ -113,14 +145,13 @@ export class Roster {
     return this.q.game.get(guildId, id) as Game | undefined;
   }
 
-  startGame(g: Pick<Game, 'id' | 'guild_id' | 'channel_id' | 'system' | 'name' | 'started_by' | 'started_at' | 'server_seed'>): Game {
+  startGame(g: NewGame): Game {
     const running = this.activeGame(g.guild_id, g.channel_id);
     if (running) throw new GameRunningError(running);
     this.q.insertGame.run(g);
     return this.game(g.guild_id, g.id)!;
   }
 
-  /** Stores the commitments; the revealed seeds, in commitment order, become the game's player seeds. */
   setSeedCommitments(gameId: string, commitments: SeedCommitment[]): void {
     const revealed = commitments.filter((c) => c.seed !== null).map((c) => c.seed);
     this.q.setSeeds.run(JSON.stringify(commitments), JSON.stringify(revealed), gameId);
@@ -152,7 +183,6 @@ export class Roster {
     return (this.q.units.all(gameId, limit, offset) as RawUnit[]).map(unitFromRow);
   }
 
-  /** Every unit the game ever had, removed ones included (a routed unit still counts for its brigade). */
   everyUnit(gameId: string): RosterUnit[] {
     return (this.q.everUnits.all(gameId) as RawUnit[]).map(unitFromRow);
   }
@@ -165,15 +195,7 @@ export class Roster {
     return (this.q.names.all(gameId, likePrefix(prefix.toLowerCase()), limit) as { name: string }[]).map((r) => r.name);
   }
 
-  addUnit(u: {
-    game_id: string;
-    name: string;
-    owner_id: string;
-    owner_name: string;
-    side: string | null;
-    fields: Record<string, unknown>;
-    at: string;
-  }): RosterUnit {
+  addUnit(u: NewUnit): RosterUnit {
     if (this.unitByName(u.game_id, u.name)) throw new DuplicateUnitError(`there is already a unit named ${u.name} in this game`);
     const info = this.q.insertUnit.run({ ...u, ...unitNameAndKey(u.name), fields: JSON.stringify(u.fields) });
     return this.unit(Number(info.lastInsertRowid))!;

@@ -4,8 +4,17 @@ export type GuildSettings = { gm_role_id: string | null; gm_channel_id: string |
 /** A server that has set nothing. */
 export const NO_SETTINGS: GuildSettings = { gm_role_id: null, gm_channel_id: null };
 
+export interface SettingsReads {
+  get(guildId: string): GuildSettings;
+}
+
+export interface SettingsWrites {
+  setGmRole(guildId: string, roleId: string | null): void;
+  setGmChannel(guildId: string, channelId: string | null): void;
+}
+
 /** Per-server settings a GM sets with /config. */
-export class Settings {
+export class Settings implements SettingsReads, SettingsWrites {
   private readonly q;
   constructor(db: Db) {
     this.q = {

@@ -2,10 +2,11 @@ import type { ChunkBudget } from '../util/yield.js';
 import type { ChainReport } from './chain.js';
 import type { History, HistoryFilter } from './history.js';
 import type { Ledger } from './ledger.js';
-import type { Roster } from './roster.js';
-import type { LedgerRow, RawRow, SealedRecord } from './rows.js';
+import type { LedgerRow, RawRow } from './rows.js';
 import type { SavedQueries } from './saved-queries.js';
-import type { Settings } from './settings.js';
+import type { StoreReads } from './contract.js';
+import type { RosterReads } from './roster.js';
+import type { SettingsReads } from './settings.js';
 import { promised, type Async, type LedgerTx } from './transaction.js';
 
 /** A history page: its rows, and how many match (counted up to a cap). */
@@ -21,24 +22,19 @@ export type HistoryReads = Async<Pick<History, 'voided' | 'revealedPayloads' | '
 /**
  * The ledger as the bot uses it, whatever holds it (issue 16): SQLite in this process, or
  * PostgreSQL shared by many processes. Every read is async; every write goes through `transaction`.
+ * Its methods are declared once, in contract.ts.
  */
-export interface LedgerStore {
+export interface LedgerStore extends Async<StoreReads> {
   readonly backend: 'sqlite' | 'postgres';
   /** The SQLite file an export's worker may open read-only; undefined where there is none (memory, PostgreSQL). */
   readonly sqliteFile: string | undefined;
   timestamp(): string;
-  get(guildId: string, id: string): Promise<LedgerRow | undefined>;
-  children(guildId: string, parentId: string): Promise<LedgerRow[]>;
-  gameRollCount(guildId: string, gameId: string): Promise<number>;
-  gameRulingCount(guildId: string, gameId: string): Promise<number>;
-  sealedPayloads(guildId: string, rollIds: string[]): Promise<Map<string, SealedRecord>>;
-  recentUnits(guildId: string, channelId: string, prefix: string, limit: number, system: string): Promise<string[]>;
   verifyInChunks(guildId: string, upToGuildSeq?: number, budget?: ChunkBudget): Promise<ChainReport>;
   /** `work` in one transaction: its rows and roster changes commit together or not at all. `guildId` names the guild it
    * writes for: on a shared backend, transactions of one guild run one at a time whatever process runs them. */
   transaction<T>(work: (tx: LedgerTx) => Promise<T> | T, guildId?: string): Promise<T>;
-  roster: Async<Pick<Roster, 'activeGame' | 'game' | 'unit' | 'unitByName' | 'unitNames' | 'countUnits' | 'everyUnit' | 'units'>>;
-  settings: Async<Pick<Settings, 'get'>>;
+  roster: Async<RosterReads>;
+  settings: Async<SettingsReads>;
   queries: Async<Pick<SavedQueries, 'save' | 'get'>>;
   history: HistoryReads;
   close(): Promise<void>;
@@ -47,18 +43,24 @@ export interface LedgerStore {
 /** The SQLite ledger as a store: its answers are immediate, wrapped as promises. */
 export function sqliteStore(ledger: Ledger): LedgerStore {
   const history = ledger.history;
+  const rows = promised<StoreReads>(ledger);
   return {
     backend: 'sqlite',
     sqliteFile: ledger.db.memory ? undefined : ledger.db.name,
     timestamp: () => ledger.timestamp(),
-    ...promised(ledger, ['get', 'children', 'gameRollCount', 'gameRulingCount', 'sealedPayloads', 'recentUnits'] as const),
+    get: rows.get,
+    children: rows.children,
+    gameRollCount: rows.gameRollCount,
+    gameRulingCount: rows.gameRulingCount,
+    sealedPayloads: rows.sealedPayloads,
+    recentUnits: rows.recentUnits,
     verifyInChunks: (guildId, upTo, budget) => ledger.verifyInChunks(guildId, upTo, budget),
     transaction: (work) => ledger.transaction(work),
-    roster: promised(ledger.roster, ['activeGame', 'game', 'unit', 'unitByName', 'unitNames', 'countUnits', 'everyUnit', 'units'] as const),
-    settings: promised(ledger.settings, ['get'] as const),
-    queries: promised(ledger.queries, ['save', 'get'] as const),
+    roster: promised<RosterReads>(ledger.roster),
+    settings: promised<SettingsReads>(ledger.settings),
+    queries: promised<Pick<SavedQueries, 'save' | 'get'>>(ledger.queries),
     history: {
-      ...promised(history, ['page', 'voided', 'revealedPayloads', 'messages'] as const),
+      ...promised<Pick<History, 'voided' | 'revealedPayloads' | 'messages'> & { page: History['page'] }>(history),
       chunks: (f, budget) => history.chunks(f, budget),
       rawChunks: (f, budget) => history.rawChunks(f, budget),
     },

@@ -1,58 +1,39 @@
-import type { History } from './history.js';
-import type { LedgerRow, NewEntry, SealedRecord } from './rows.js';
-import type { Roster } from './roster.js';
-import type { Settings } from './settings.js';
+import type { MessageLinks, RowReads, RowWrites } from './contract.js';
+import type { RosterReads, RosterWrites } from './roster.js';
+import type { SettingsWrites } from './settings.js';
 
 /** A method's promise-returning twin: the handle is async so a networked backend can implement it. */
 export type Async<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never };
 
-/** What one transaction may do: the writes that belong together, and the reads they need. */
-export type LedgerTx = Async<{
-  append(entry: NewEntry): LedgerRow;
-  nextGameSeq(gameId: string): number;
-  get(guildId: string, id: string): LedgerRow | undefined;
-  children(guildId: string, parentId: string): LedgerRow[];
-  gameRollCount(guildId: string, gameId: string): number;
-  sealedPayloads(guildId: string, rollIds: string[]): Map<string, SealedRecord>;
-}> & {
+/** What one transaction may do: the writes that belong together, and the reads they need (contract.ts). */
+export type LedgerTx = Async<RowReads & RowWrites> & {
   /** The time the ledger writes (the same clock as the rows). */
   timestamp(): string;
-  roster: Async<
-    Pick<
-      Roster,
-      | 'activeGame'
-      | 'unit'
-      | 'game'
-      | 'unitByName'
-      | 'units'
-      | 'everyUnit'
-      | 'countUnits'
-      | 'startGame'
-      | 'addPlayerSeed'
-      | 'setSeedCommitments'
-      | 'setTurn'
-      | 'endGame'
-      | 'addUnit'
-      | 'patchUnit'
-      | 'removeUnit'
-    >
-  >;
-  settings: Async<Pick<Settings, 'setGmRole' | 'setGmChannel'>>;
-  history: Async<Pick<History, 'linkMessage'>>;
+  roster: Async<RosterReads & RosterWrites>;
+  settings: Async<SettingsWrites>;
+  history: Async<MessageLinks>;
 };
 
-/** Wraps an object's synchronous methods as promise-returning ones (SQLite answers at once). */
-export function promised<T extends object, K extends keyof T>(target: T, keys: readonly K[]): Async<Pick<T, K>> {
+const wrap =
+  (target: object, fn: (...a: unknown[]) => unknown) =>
+  (...args: unknown[]) => {
+    try {
+      return Promise.resolve(fn.apply(target, args));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  };
+
+/**
+ * An object's methods as promise-returning ones (SQLite answers at once), typed as the contract `I`
+ * it implements: the compiler checks that `target` satisfies it, so no list of names is kept here.
+ */
+export function promised<I extends object>(target: I): Async<I> {
   const out: Record<string, unknown> = {};
-  for (const k of keys) {
-    const fn = target[k] as unknown as (...a: unknown[]) => unknown;
-    out[k as string] = (...args: unknown[]) => {
-      try {
-        return Promise.resolve(fn.apply(target, args));
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    };
+  for (let proto = Object.getPrototypeOf(target); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
+      if (k !== 'constructor' && typeof d.value === 'function' && !(k in out)) out[k] = wrap(target, d.value);
+    }
   }
-  return out as Async<Pick<T, K>>;
+  return out as Async<I>;
 }

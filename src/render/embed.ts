@@ -3,6 +3,9 @@ import { percentOf } from '../rules/odds.js';
 import type { Finding, Modifier, Step, Tone } from '../rules/types.js';
 import { number, signed } from '../util/numbers.js';
 
+/** A message button as the bot offers it: the transports draw it (Discord components, the console's text). */
+export type Button = { custom_id: string; label: string; style: 'primary' | 'secondary' | 'danger' };
+
 /** Discord's embed limits. */
 export const EMBED_LIMITS = { title: 256, description: 4096, fields: 25, fieldName: 256, fieldValue: 1024, footer: 2048, total: 6000 } as const;
 

@@ -1,5 +1,5 @@
 import type { APIEmbed } from 'discord.js';
-import type { Button } from '../core/command.js';
+import type { Button } from './embed.js';
 
 /** Discord markdown that reads as noise in a terminal. */
 const plain = (s: string) =>

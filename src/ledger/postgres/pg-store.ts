@@ -17,7 +17,8 @@ import { parseRow, sealedRecords, type LedgerRow, type RawRow, type SealedRecord
 import { savedQueryAsOf, savedQueryCutoff, type SavedQuery } from '../saved-queries.js';
 import { NO_SETTINGS, type GuildSettings } from '../settings.js';
 import type { HistoryPage, LedgerStore } from '../store.js';
-import type { LedgerTx } from '../transaction.js';
+import type { Async, LedgerTx } from '../transaction.js';
+import type { RosterWrites } from '../roster.js';
 import { ledgerError, PgLedger } from './pg-ledger.js';
 
 /** SQLite's `?` placeholders as PostgreSQL's `$1, $2 …` (the shared SQL has no `?` inside strings). */
@@ -85,6 +86,76 @@ function reads(q: Q) {
             [gameId, likePrefix(prefix.toLowerCase()), limit],
           )
         ).map((r) => r.name),
+    },
+  };
+}
+
+/** The roster's writes on a transaction's connection (`r`: its reads). */
+function rosterWrites(c: Q, r: ReturnType<typeof reads>): Async<RosterWrites> {
+  return {
+    startGame: async (g) => {
+      const running = await r.roster.activeGame(g.guild_id, g.channel_id);
+      if (running) throw new GameRunningError(running);
+      await c.query('INSERT INTO games (id, guild_id, channel_id, system, name, started_by, started_at, server_seed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+        g.id,
+        g.guild_id,
+        g.channel_id,
+        g.system,
+        g.name,
+        g.started_by,
+        g.started_at,
+        g.server_seed,
+      ]);
+      return (await r.roster.game(g.guild_id, g.id))!;
+    },
+    addPlayerSeed: async (gameId, seed) => {
+      // Kept as the same JSON text SQLite writes (jsonb would print it with spaces).
+      const row = await one<{ player_seeds: string }>(c, 'SELECT player_seeds FROM games WHERE id = $1 FOR UPDATE', [gameId]);
+      if (!row) return;
+      await c.query('UPDATE games SET player_seeds = $1 WHERE id = $2', [JSON.stringify([...(JSON.parse(row.player_seeds) as string[]), seed]), gameId]);
+    },
+    setSeedCommitments: async (gameId, commitments: SeedCommitment[]) => {
+      const revealed = commitments.filter((x) => x.seed !== null).map((x) => x.seed);
+      await c.query('UPDATE games SET seed_commitments = $1, player_seeds = $2 WHERE id = $3', [JSON.stringify(commitments), JSON.stringify(revealed), gameId]);
+    },
+    setTurn: async (gameId, turn, phase) => {
+      await c.query('UPDATE games SET turn = $1, phase = $2 WHERE id = $3', [turn, phase, gameId]);
+    },
+    endGame: async (gameId, at) => {
+      await c.query('UPDATE games SET ended_at = $1 WHERE id = $2 AND ended_at IS NULL', [at, gameId]);
+    },
+    addUnit: async (u) => {
+      if (await r.roster.unitByName(u.game_id, u.name)) throw new DuplicateUnitError(`there is already a unit named ${u.name} in this game`);
+      const { name, name_key } = unitNameAndKey(u.name);
+      const { id } = (await one<{ id: number }>(
+        c,
+        `INSERT INTO units (game_id, name, name_key, owner_id, owner_name, side, fields, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
+        [u.game_id, name, name_key, u.owner_id, u.owner_name, u.side, JSON.stringify(u.fields), u.at],
+      ))!;
+      return (await r.roster.unit(id))!;
+    },
+    patchUnit: async (id, patch, at) => {
+      // The row is locked as it is read: its patch applies to what is stored now.
+      const row = await one<RawUnit>(c, 'SELECT * FROM units WHERE id = $1 FOR UPDATE', [id]);
+      const u = patched(unitFromRow(row!), patch);
+      const clash = patch.name === undefined ? undefined : await r.roster.unitByName(u.game_id, u.name);
+      if (clash && clash.id !== u.id) throw new DuplicateUnitError(`there is already a unit named ${clash.name} in this game`);
+      const { name, name_key } = unitNameAndKey(u.name);
+      await c.query('UPDATE units SET name = $1, name_key = $2, owner_id = $3, owner_name = $4, side = $5, fields = $6, updated_at = $7 WHERE id = $8', [
+        name,
+        name_key,
+        u.owner_id,
+        u.owner_name,
+        u.side,
+        JSON.stringify(u.fields),
+        at,
+        u.id,
+      ]);
+      return (await r.roster.unit(u.id))!;
+    },
+    removeUnit: async (id, at) => {
+      await c.query('UPDATE units SET removed_at = $1 WHERE id = $2', [at, id]);
     },
   };
 }
@@ -180,71 +251,7 @@ export class PgStore implements LedgerStore {
       gameRollCount: r.gameRollCount,
       sealedPayloads: r.sealedPayloads,
       timestamp: () => this.timestamp(),
-      roster: {
-        ...r.roster,
-        startGame: async (g) => {
-          const running = await r.roster.activeGame(g.guild_id, g.channel_id);
-          if (running) throw new GameRunningError(running);
-          await c.query(
-            'INSERT INTO games (id, guild_id, channel_id, system, name, started_by, started_at, server_seed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-            [g.id, g.guild_id, g.channel_id, g.system, g.name, g.started_by, g.started_at, g.server_seed],
-          );
-          return (await r.roster.game(g.guild_id, g.id))!;
-        },
-        addPlayerSeed: async (gameId, seed) => {
-          // Kept as the same JSON text SQLite writes (jsonb would print it with spaces).
-          const row = await one<{ player_seeds: string }>(c, 'SELECT player_seeds FROM games WHERE id = $1 FOR UPDATE', [gameId]);
-          if (!row) return;
-          await c.query('UPDATE games SET player_seeds = $1 WHERE id = $2', [JSON.stringify([...(JSON.parse(row.player_seeds) as string[]), seed]), gameId]);
-        },
-        setSeedCommitments: async (gameId, commitments: SeedCommitment[]) => {
-          const revealed = commitments.filter((x) => x.seed !== null).map((x) => x.seed);
-          await c.query('UPDATE games SET seed_commitments = $1, player_seeds = $2 WHERE id = $3', [
-            JSON.stringify(commitments),
-            JSON.stringify(revealed),
-            gameId,
-          ]);
-        },
-        setTurn: async (gameId, turn, phase) => {
-          await c.query('UPDATE games SET turn = $1, phase = $2 WHERE id = $3', [turn, phase, gameId]);
-        },
-        endGame: async (gameId, at) => {
-          await c.query('UPDATE games SET ended_at = $1 WHERE id = $2 AND ended_at IS NULL', [at, gameId]);
-        },
-        addUnit: async (u) => {
-          if (await r.roster.unitByName(u.game_id, u.name)) throw new DuplicateUnitError(`there is already a unit named ${u.name} in this game`);
-          const { name, name_key } = unitNameAndKey(u.name);
-          const { id } = (await one<{ id: number }>(
-            c,
-            `INSERT INTO units (game_id, name, name_key, owner_id, owner_name, side, fields, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
-            [u.game_id, name, name_key, u.owner_id, u.owner_name, u.side, JSON.stringify(u.fields), u.at],
-          ))!;
-          return (await r.roster.unit(id))!;
-        },
-        patchUnit: async (id, patch, at) => {
-          // The row is locked as it is read: its patch applies to what is stored now.
-          const row = await one<RawUnit>(c, 'SELECT * FROM units WHERE id = $1 FOR UPDATE', [id]);
-          const u = patched(unitFromRow(row!), patch);
-          const clash = patch.name === undefined ? undefined : await r.roster.unitByName(u.game_id, u.name);
-          if (clash && clash.id !== u.id) throw new DuplicateUnitError(`there is already a unit named ${clash.name} in this game`);
-          const { name, name_key } = unitNameAndKey(u.name);
-          await c.query('UPDATE units SET name = $1, name_key = $2, owner_id = $3, owner_name = $4, side = $5, fields = $6, updated_at = $7 WHERE id = $8', [
-            name,
-            name_key,
-            u.owner_id,
-            u.owner_name,
-            u.side,
-            JSON.stringify(u.fields),
-            at,
-            u.id,
-          ]);
-          return (await r.roster.unit(u.id))!;
-        },
-        removeUnit: async (id, at) => {
-          await c.query('UPDATE units SET removed_at = $1 WHERE id = $2', [at, id]);
-        },
-      },
+      roster: { ...r.roster, ...rosterWrites(c, r) },
       settings: {
         setGmRole: async (guildId, roleId) => {
           await c.query(

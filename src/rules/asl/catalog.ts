@@ -155,14 +155,32 @@ export function derivedBrokenMl(cat: Catalog, nationality: string, cls: UnitClas
 
 const CLASS_SHORT: Record<UnitClass, string> = { conscript: 'Conscript', green: 'Green', second_line: '2nd Line', first_line: '1st Line', elite: 'Elite' };
 
-/** Reads and checks a units file; a bad file stops start-up with the path of the bad entry. */
-export function loadCatalog(file: URL | string): Catalog {
-  const parsed = fileSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-  if (!parsed.success) {
-    const i = parsed.error.issues[0]!;
-    throw new Error(`ASL units file ${String(file)}: ${i.path.join('.')}: ${i.message}`);
-  }
-  const data = parsed.data;
+type UnitsFile = z.infer<typeof fileSchema>;
+type SquadRow = UnitsFile['squads'][number];
+/** A squad row as read: its squad, and its reduced side if it has one. */
+type ReadSquad = { row: SquadRow; squad: KnownUnit; reduced?: KnownUnit };
+
+/** A data unit with nothing linked yet: its name, ladders and sides are filled in as the file is read. */
+const blank = (nationality: string, size: Size, counter: string, cls: UnitClass | undefined, tags: string[]): KnownUnit => ({
+  nationality,
+  size,
+  counter,
+  name: '',
+  class: cls,
+  ml: mlOf(counter, size),
+  brokenMl: undefined,
+  leadership: undefined,
+  tags,
+  reduced: false,
+  underscored: false,
+  elr: undefined,
+  up: undefined,
+  down: undefined,
+  half: undefined,
+  flip: undefined,
+});
+
+function readNationalities(data: UnitsFile): Map<string, Nationality> {
   const nationalities = new Map<string, Nationality>();
   for (const [key, n] of Object.entries(data.nationalities)) {
     if (!data.leader_ladders[n.leaders]) throw new Error(`ASL units file: ${key} uses unknown leader ladder ${n.leaders}`);
@@ -175,28 +193,14 @@ export function loadCatalog(file: URL | string): Catalog {
       brokenMlByClass: n.broken_ml_by_class ?? {},
     });
   }
-  const units: KnownUnit[] = [];
-  const blank = (nationality: string, size: Size, counter: string, cls: UnitClass | undefined, tags: string[]): KnownUnit => ({
-    nationality,
-    size,
-    counter,
-    name: '',
-    class: cls,
-    ml: mlOf(counter, size),
-    brokenMl: undefined,
-    leadership: undefined,
-    tags,
-    reduced: false,
-    underscored: false,
-    elr: undefined,
-    up: undefined,
-    down: undefined,
-    half: undefined,
-    flip: undefined,
-  });
+  return nationalities;
+}
+
+/** Every squad row as its squad, its half-squad and its reduced side, pushed to `units`. */
+function readSquads(data: UnitsFile, nationalities: Map<string, Nationality>, units: KnownUnit[]): ReadSquad[] {
   // A half-squad shared by two squads of one class (German 2-3-7) is one unit.
   const halves = new Map<string, KnownUnit>();
-  const squads: { row: (typeof data.squads)[number]; squad: KnownUnit; reduced?: KnownUnit }[] = [];
+  const squads: ReadSquad[] = [];
   for (const row of data.squads) {
     if (!nationalities.has(row.nationality)) throw new Error(`ASL units file: unknown nationality ${row.nationality}`);
     const tags = row.tags ?? [];
@@ -223,7 +227,11 @@ export function loadCatalog(file: URL | string): Catalog {
     }
     squads.push({ row, squad, ...(reduced ? { reduced } : {}) });
   }
-  // up/down name a squad of the same nationality by counter; the untagged one where two share it.
+  return squads;
+}
+
+/** The squads' ladders: up/down name a squad of the same nationality by counter; the untagged one where two share it. */
+function linkSquadLadders(squads: ReadSquad[]): void {
   const find = (nat: string, ref: string, from: string) => {
     const [counter, ...tagWords] = ref.split(' ');
     const all = squads.filter((s) => s.row.nationality === nat && s.row.squad === counter);
@@ -254,6 +262,10 @@ export function loadCatalog(file: URL | string): Catalog {
       if (s.reduced) s.reduced.down = to.reduced;
     }
   }
+}
+
+/** Each nationality's leaders, worst to best, linked as a ladder and pushed to `units`. */
+function readLeaders(data: UnitsFile, nationalities: Map<string, Nationality>, units: KnownUnit[]): void {
   for (const n of nationalities.values()) {
     const ladder = data.leader_ladders[n.leaders]!;
     let prev: KnownUnit | undefined;
@@ -272,6 +284,20 @@ export function loadCatalog(file: URL | string): Catalog {
     // The best leader hardens to Fanatic.
     if (prev) prev.up = 'fanatic';
   }
+}
+
+/** Reads and checks a units file; a bad file stops start-up with the path of the bad entry. */
+export function loadCatalog(file: URL | string): Catalog {
+  const parsed = fileSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    const i = parsed.error.issues[0]!;
+    throw new Error(`ASL units file ${String(file)}: ${i.path.join('.')}: ${i.message}`);
+  }
+  const data = parsed.data;
+  const nationalities = readNationalities(data);
+  const units: KnownUnit[] = [];
+  linkSquadLadders(readSquads(data, nationalities, units));
+  readLeaders(data, nationalities, units);
   const cat: Catalog = { nationalities, units, tagBrokenMl: data.tag_broken_ml, fanatic: data.fanatic_on_hardening };
   for (const u of units) u.name = baseName(cat, u);
   // Two data units with one name (Finnish 2-3-8 half-squads) are told apart by their Class.

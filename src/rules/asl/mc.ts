@@ -414,146 +414,135 @@ function passOrPin(input: CheckInput, final: number, ml: number): Reading {
   return { result: 'passed', label: 'Passed', effect: `Final ${final} ≤ ML ${ml}: no effect.`, tone: 'good', ref: MC_REF };
 }
 
-function readMc(input: CheckInput, original: number, final: number, ml: number): Reading {
-  const u = input.unit;
-  const { elr } = effectiveElr(input);
-  const by = final - ml;
-  const cr = (
-    why: string,
-    broken: boolean,
-    casualtyMc: boolean,
-    ref: string,
-    result: McResult = 'casualty_reduction',
-    label = 'Casualty Reduction',
-  ): Reading => {
-    const c = casualtyReduction(input, broken, casualtyMc);
-    return {
-      result,
-      label,
-      effect: `${why}: ${c.effect}.`,
-      tone: 'bad',
-      ref,
-      ...(c.after ? { after: c.after } : {}),
-      ...(c.becomes ? { becomes: c.becomes } : {}),
-      ...(c.wound ? { wound: c.wound } : {}),
-    };
+/** An elimination: the unit is gone. */
+const eliminated = (effect: string, ref: string): Reading => ({
+  result: 'eliminated',
+  label: 'Eliminated',
+  effect,
+  tone: 'bad',
+  ref,
+  becomes: { eliminated: true },
+});
+
+/** A Casualty Reduction (or a wound, for an SMC) with the cause said first. */
+function reducedBy(
+  input: CheckInput,
+  why: string,
+  how: { broken: boolean; casualtyMc: boolean; ref: string },
+  result: McResult = 'casualty_reduction',
+  label = 'Casualty Reduction',
+): Reading {
+  const c = casualtyReduction(input, how.broken, how.casualtyMc);
+  return {
+    result,
+    label,
+    effect: `${why}: ${c.effect}.`,
+    tone: 'bad',
+    ref: how.ref,
+    ...(c.after ? { after: c.after } : {}),
+    ...(c.becomes ? { becomes: c.becomes } : {}),
+    ...(c.wound ? { wound: c.wound } : {}),
   };
+}
 
-  if (berserkOf(input)) {
-    // A15.42: ML 10, never broken; failing is Casualty Reduction; an Original 12 eliminates a berserk MMC.
-    if (original === 12) {
-      return isSmc(u)
-        ? cr('An Original 12 on a berserk leader', false, true, `A15.42, ${CASUALTY_MC_REF}`)
-        : {
-            result: 'eliminated',
-            label: 'Eliminated',
-            effect: 'An Original 12 on a berserk unit: it is eliminated (A15.42).',
-            tone: 'bad',
-            ref: `A15.42, ${CASUALTY_MC_REF}`,
-            becomes: { eliminated: true },
-          };
-    }
-    if (final <= ml) return passOrPin(input, final, ml);
-    return cr(`Failed by ${by} while berserk: never broken, it suffers Casualty Reduction instead`, false, false, `A15.42, ${CASUALTY_REDUCTION_REF}`);
-  }
-  if (heroLike(input)) {
-    // Heroes and heroic leaders are never pinned, broken or Replaced: they are wounded (A15.2, A17.1).
-    if (original === 12 && input.wounded && u.kind === 'hero')
-      return {
-        result: 'eliminated',
-        label: 'Eliminated',
-        effect: 'An Original 12 on a wounded hero: it is eliminated (A15.2).',
-        tone: 'bad',
-        ref: 'A15.2',
-        becomes: { eliminated: true },
-      };
-    if (original === 12) return cr('An Original 12 on a hero', false, true, `${CASUALTY_MC_REF}, ${WOUND_REF}`, 'wounded', 'Wounded');
-    if (final <= ml) return passOrPin(input, final, ml);
-    if (input.wounded && u.kind === 'hero')
-      return {
-        result: 'eliminated',
-        label: 'Eliminated',
-        effect: `Final ${final} > ML ${ml}: a wounded hero that fails an MC is eliminated (A15.2).`,
-        tone: 'bad',
-        ref: 'A15.2',
-        becomes: { eliminated: true },
-      };
-    return cr(`Final ${final} > ML ${ml}: a hero is wounded instead of broken`, false, false, `A17.1, ${WOUND_REF}`, 'wounded', 'Wounded');
-  }
-  if (u.nationality === 'japanese' && isSmc(u)) {
-    // G1.4: Japanese SMC never pin, break or get Replaced; a Casualty MC eliminates a leader.
-    if (original === 12)
-      return {
-        result: 'eliminated',
-        label: 'Eliminated',
-        effect: 'An Original 12 on a Japanese leader: a Casualty MC eliminates him (G1.4).',
-        tone: 'bad',
-        ref: 'G1.4',
-        becomes: { eliminated: true },
-      };
-    if (final <= ml) return passOrPin(input, final, ml);
-    return cr(`Final ${final} > ML ${ml}: a Japanese SMC is never broken, he is wounded`, false, false, `G1.4, ${WOUND_REF}`, 'wounded', 'Wounded');
-  }
-  if (japaneseSquad(u)) return readJapaneseSquad(input, original, final, ml, elr);
+/** The dice of an MC, with what the unit's ML and ELR make of them. */
+type McDice = { original: number; final: number; ml: number };
 
-  const immune = elrImmune(u, input.hob.subType, input.hob.heroic ?? false);
+/** A15.42: a berserk unit has ML 10 and never breaks; failing is Casualty Reduction; an Original 12 eliminates a berserk MMC. */
+function readBerserk(input: CheckInput, { original, final, ml }: McDice): Reading {
   if (original === 12) {
-    if (input.broken)
-      return {
-        result: 'eliminated',
-        label: 'Eliminated',
-        effect: 'An Original 12 on a broken unit: it is eliminated (A10.31).',
-        tone: 'bad',
-        ref: CASUALTY_MC_REF,
-        becomes: { eliminated: true },
-      };
-    if (by > elr && !immune) {
-      const e = elrFailure(input, by, elr);
-      if (u.kind === 'squad' && e.result === 'replaced') {
-        // A19.13 EXC: Replacement first, then Casualty Reduction (A10.31): a broken HS of the lower Class,
-        // or of its own type when it was exchanged for two HS (one is lost).
-        const hs = e.becomes?.two ? u.known?.half : u.known?.down?.half;
-        const name = nameOf(hs, 'half-squad of the next lower Class');
-        return {
-          result: 'casualty_reduction',
-          label: 'Replaced and reduced',
-          effect: `An Original 12, failed by ${by}, more than its ELR of ${elr}: Replaced first, then Casualty Reduction — it becomes a broken ${name} (A19.13, A10.31).`,
-          tone: 'bad',
-          ref: `${ELR_REF}, ${CASUALTY_MC_REF}`,
-          after: hs?.name,
-          becomes: { ...(hs ? { counter: hs.name } : {}), broken: true },
-        };
-      }
-      if (isLeader(u) && e.result === 'replaced') {
-        const c = casualtyReduction(input, true, true);
-        return {
-          ...e,
-          result: 'casualty_reduction',
-          label: 'Replaced and wounded',
-          effect: `An Original 12: ${e.effect.replace(/\.$/, '')}, then Casualty Reduction: ${c.effect} (A10.31).`,
-          ref: `${ELR_REF}, ${CASUALTY_MC_REF}`,
-          wound: c.wound!,
-        };
-      }
-      if (e.result === 'disrupted' || e.result === 'broken') {
-        const c = casualtyReduction(input, true, true);
-        return {
-          ...e,
-          result: 'casualty_reduction',
-          label: `Casualty Reduction${e.result === 'disrupted' ? ', Disrupted' : ''}`,
-          effect: `An Original 12: Casualty Reduction — ${c.effect}. ${e.effect}`,
-          ref: `${CASUALTY_MC_REF}, ${e.ref}`,
-          ...(c.after ? { after: c.after } : {}),
-          becomes: { ...e.becomes, ...c.becomes },
-          ...(c.wound ? { wound: c.wound } : {}),
-        };
-      }
-      return e;
-    }
-    return cr('An Original 12 (Casualty MC): it breaks and suffers Casualty Reduction', true, true, `${CASUALTY_MC_REF}, ${CASUALTY_REDUCTION_REF}`);
+    return isSmc(input.unit)
+      ? reducedBy(input, 'An Original 12 on a berserk leader', { broken: false, casualtyMc: true, ref: `A15.42, ${CASUALTY_MC_REF}` })
+      : eliminated('An Original 12 on a berserk unit: it is eliminated (A15.42).', `A15.42, ${CASUALTY_MC_REF}`);
   }
   if (final <= ml) return passOrPin(input, final, ml);
-  if (input.broken) return cr(`Failed by ${by} while broken`, true, false, `${MC_REF}, ${CASUALTY_REDUCTION_REF}`);
+  const why = `Failed by ${final - ml} while berserk: never broken, it suffers Casualty Reduction instead`;
+  return reducedBy(input, why, { broken: false, casualtyMc: false, ref: `A15.42, ${CASUALTY_REDUCTION_REF}` });
+}
+
+/** Heroes and heroic leaders are never pinned, broken or Replaced: they are wounded (A15.2, A17.1). */
+function readHero(input: CheckInput, { original, final, ml }: McDice): Reading {
+  const woundedHero = input.wounded && input.unit.kind === 'hero';
+  if (original === 12 && woundedHero) return eliminated('An Original 12 on a wounded hero: it is eliminated (A15.2).', 'A15.2');
+  if (original === 12)
+    return reducedBy(input, 'An Original 12 on a hero', { broken: false, casualtyMc: true, ref: `${CASUALTY_MC_REF}, ${WOUND_REF}` }, 'wounded', 'Wounded');
+  if (final <= ml) return passOrPin(input, final, ml);
+  if (woundedHero) return eliminated(`Final ${final} > ML ${ml}: a wounded hero that fails an MC is eliminated (A15.2).`, 'A15.2');
+  const why = `Final ${final} > ML ${ml}: a hero is wounded instead of broken`;
+  return reducedBy(input, why, { broken: false, casualtyMc: false, ref: `A17.1, ${WOUND_REF}` }, 'wounded', 'Wounded');
+}
+
+/** G1.4: Japanese SMC never pin, break or get Replaced; a Casualty MC eliminates a leader. */
+function readJapaneseSmc(input: CheckInput, { original, final, ml }: McDice): Reading {
+  if (original === 12) return eliminated('An Original 12 on a Japanese leader: a Casualty MC eliminates him (G1.4).', 'G1.4');
+  if (final <= ml) return passOrPin(input, final, ml);
+  const why = `Final ${final} > ML ${ml}: a Japanese SMC is never broken, he is wounded`;
+  return reducedBy(input, why, { broken: false, casualtyMc: false, ref: `G1.4, ${WOUND_REF}` }, 'wounded', 'Wounded');
+}
+
+/** An ELR failure on an Original 12: the Replacement (or Disruption) comes first, then the Casualty Reduction (A19.13 EXC, A10.31). */
+function replacedThenReduced(input: CheckInput, e: Reading, by: number, elr: number): Reading {
+  const u = input.unit;
+  if (u.kind === 'squad' && e.result === 'replaced') {
+    // A broken HS of the lower Class, or of its own type when it was exchanged for two HS (one is lost).
+    const hs = e.becomes?.two ? u.known?.half : u.known?.down?.half;
+    const name = nameOf(hs, 'half-squad of the next lower Class');
+    return {
+      result: 'casualty_reduction',
+      label: 'Replaced and reduced',
+      effect: `An Original 12, failed by ${by}, more than its ELR of ${elr}: Replaced first, then Casualty Reduction — it becomes a broken ${name} (A19.13, A10.31).`,
+      tone: 'bad',
+      ref: `${ELR_REF}, ${CASUALTY_MC_REF}`,
+      after: hs?.name,
+      becomes: { ...(hs ? { counter: hs.name } : {}), broken: true },
+    };
+  }
+  const c = casualtyReduction(input, true, true);
+  if (isLeader(u) && e.result === 'replaced') {
+    return {
+      ...e,
+      result: 'casualty_reduction',
+      label: 'Replaced and wounded',
+      effect: `An Original 12: ${e.effect.replace(/\.$/, '')}, then Casualty Reduction: ${c.effect} (A10.31).`,
+      ref: `${ELR_REF}, ${CASUALTY_MC_REF}`,
+      wound: c.wound!,
+    };
+  }
+  if (e.result !== 'disrupted' && e.result !== 'broken') return e;
+  return {
+    ...e,
+    result: 'casualty_reduction',
+    label: `Casualty Reduction${e.result === 'disrupted' ? ', Disrupted' : ''}`,
+    effect: `An Original 12: Casualty Reduction — ${c.effect}. ${e.effect}`,
+    ref: `${CASUALTY_MC_REF}, ${e.ref}`,
+    ...(c.after ? { after: c.after } : {}),
+    becomes: { ...e.becomes, ...c.becomes },
+    ...(c.wound ? { wound: c.wound } : {}),
+  };
+}
+
+/** An Original 12 is a Casualty MC (A10.31): a broken unit is eliminated; past the ELR, Replaced first. */
+function readOriginal12(input: CheckInput, by: number, elr: number, immune: string | undefined): Reading {
+  if (input.broken) return eliminated('An Original 12 on a broken unit: it is eliminated (A10.31).', CASUALTY_MC_REF);
+  if (by > elr && !immune) return replacedThenReduced(input, elrFailure(input, by, elr), by, elr);
+  const why = 'An Original 12 (Casualty MC): it breaks and suffers Casualty Reduction';
+  return reducedBy(input, why, { broken: true, casualtyMc: true, ref: `${CASUALTY_MC_REF}, ${CASUALTY_REDUCTION_REF}` });
+}
+
+function readMc(input: CheckInput, original: number, final: number, ml: number): Reading {
+  const u = input.unit;
+  const dice = { original, final, ml };
+  // Units the rules treat apart come first: they never break the ordinary way.
+  if (berserkOf(input)) return readBerserk(input, dice);
+  if (heroLike(input)) return readHero(input, dice);
+  if (u.nationality === 'japanese' && isSmc(u)) return readJapaneseSmc(input, dice);
+  const { elr } = effectiveElr(input);
+  if (japaneseSquad(u)) return readJapaneseSquad(input, original, final, ml, elr);
+  const by = final - ml;
+  const immune = elrImmune(u, input.hob.subType, input.hob.heroic ?? false);
+  if (original === 12) return readOriginal12(input, by, elr, immune);
+  if (final <= ml) return passOrPin(input, final, ml);
+  if (input.broken) return reducedBy(input, `Failed by ${by} while broken`, { broken: true, casualtyMc: false, ref: `${MC_REF}, ${CASUALTY_REDUCTION_REF}` });
   if (by > elr && !immune) return elrFailure(input, by, elr);
   return {
     result: 'broken',

@@ -199,41 +199,51 @@ const withTags = (u: AslUnit, extra: string[]): AslUnit => {
   return { ...u, tags: [...new Set([...u.tags, ...extra])], name };
 };
 
-/**
- * Reads a unit as players write it ("German 4-6-7", "ge 467", "Russian 2-2-7", "British 8-1",
- * "SS 6-5-8", "German crew", "Finnish 2-3-8 (1st)", "U.S. 6-6-6", "4/6/7"). Returns the unit, or
- * the sentence saying what is wrong.
- */
-export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = catalog()): AslUnit | string {
-  const { counters, words: all } = tokens(text);
-  if (counters.length > 1) return `"${text.trim()}" names more than one counter (${counters.join(', ')}): give one`;
-  const counter = counters[0] !== undefined ? readCounter(counters[0]) : undefined;
-  if (counters[0] !== undefined && !counter) return `"${counters[0]}" is not a counter: write a squad as 4-6-7 and a leader as 8-1 or 6+1`;
+type Counter = NonNullable<ReturnType<typeof readCounter>>;
 
-  let kind: ExemptKind | undefined;
-  const dataTags = new Set<string>();
-  const softTags = new Set<string>();
-  const describe = new Set<string>();
-  let impliedNationality: string | undefined;
-  const addTag = (w: TagWord) => (w.use === 'describe' ? describe : w.use === 'soft' ? softTags : dataTags).add(w.tag);
+/** What the words of a unit say besides its nationality: its kind, Class, sub-types, and the words left. */
+type Words = {
+  kind: ExemptKind | undefined;
+  wordClass: UnitClass | undefined;
+  reduced: boolean;
+  /** Sub-types a data row must carry; sub-types that narrow only where one does; sub-types that only describe. */
+  dataTags: Set<string>;
+  softTags: Set<string>;
+  describe: Set<string>;
+  impliedNationality: string | undefined;
+  /** The words left: each must belong to a nationality. */
+  rest: string[];
+};
+
+function readWords(all: string[], opts: ParseOptions): Words {
+  const w: Words = {
+    kind: undefined,
+    wordClass: undefined,
+    reduced: false,
+    dataTags: new Set(),
+    softTags: new Set(),
+    describe: new Set(),
+    impliedNationality: undefined,
+    rest: [],
+  };
+  const addTag = (t: TagWord) => (t.use === 'describe' ? w.describe : t.use === 'soft' ? w.softTags : w.dataTags).add(t.tag);
   // A sub-type given as an option narrows only where a data row carries it (sub_type:ss on a 4-6-7 is allowed).
-  if (opts.tag) (TAG_WORDS[opts.tag]?.use === 'describe' ? describe : softTags).add(opts.tag);
-  const words: string[] = [];
-  let wordClass: UnitClass | undefined;
-  let reduced = false;
-  for (const w of all) {
-    if (KIND_WORDS[w]) kind = KIND_WORDS[w];
-    else if (CLASS_WORDS[w]) wordClass = CLASS_WORDS[w];
-    else if (w === 'reduced') reduced = true;
-    else if (TAG_WORDS[w]) {
-      addTag(TAG_WORDS[w]);
-      impliedNationality ??= TAG_WORDS[w].nationality;
-    } else if (!FILLER.has(w)) words.push(w);
+  if (opts.tag) (TAG_WORDS[opts.tag]?.use === 'describe' ? w.describe : w.softTags).add(opts.tag);
+  for (const word of all) {
+    if (KIND_WORDS[word]) w.kind = KIND_WORDS[word];
+    else if (CLASS_WORDS[word]) w.wordClass = CLASS_WORDS[word];
+    else if (word === 'reduced') w.reduced = true;
+    else if (TAG_WORDS[word]) {
+      addTag(TAG_WORDS[word]);
+      w.impliedNationality ??= TAG_WORDS[word].nationality;
+    } else if (!FILLER.has(word)) w.rest.push(word);
   }
-  if (wordClass && opts.class && wordClass !== opts.class) return `the unit says ${wordClass} but \`class\` is ${opts.class}`;
-  opts = { ...opts, class: opts.class ?? wordClass };
+  return w;
+}
+
+/** The one nationality the words name ("axis minor" is two words), or the sentence saying what is wrong. */
+function nationalityOfWords(cat: Catalog, words: string[]): { nationality: string | undefined } | string {
   let nationality: string | undefined;
-  // Every remaining word must belong to a nationality ("axis minor" is two words).
   for (let i = 0; i < words.length; ) {
     const two = i + 1 < words.length ? nationalityFor(cat, `${words[i]} ${words[i + 1]}`) : undefined;
     const found = two ?? nationalityFor(cat, words[i]!);
@@ -242,103 +252,103 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
     nationality = found;
     i += two ? 2 : 1;
   }
-  if (nationality && opts.nationality && nationality !== opts.nationality) {
-    return `the unit says ${cat.nationalities.get(nationality)!.name} but \`nationality\` is ${opts.nationality}`;
-  }
-  nationality ??= opts.nationality ?? impliedNationality;
-  // An exempt kind (a crew, a hero …) needs no nationality: its Heat of Battle ruling is the same for all (A15.1).
-  if (!nationality && !kind) {
-    return counter ? nationalityChoices(cat, counter) : `name the nationality, in the unit ("German 4-6-7") or with \`nationality\``;
-  }
-  const natName = nationality ? cat.nationalities.get(nationality)?.name : undefined;
-  if (nationality && !natName) return `"${nationality}" is not a nationality the bot knows (${describeNationalities(cat)})`;
-  const extra = [...describe];
+  return { nationality };
+}
 
-  if (kind) {
-    const numbers = counter?.numbers;
-    const named = natName ? `${natName} ${kind}` : `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
-    return withTags(
-      {
-        name: `${named}${counter ? ` ${counter.counter}` : ''}`,
-        nationality: nationality ?? '',
-        kind,
-        counter: counter?.counter,
-        class: opts.class,
-        ml: numbers ? numbers.at(-1) : undefined,
-        brokenMl: numbers ? numbers.at(-1) : undefined,
-        leadership: undefined,
-        tags: [...dataTags, ...softTags],
-        known: undefined,
-      },
-      extra,
-    );
-  }
-  // Past the exempt kinds there is always a nationality.
-  if (!nationality || !natName) return `name the nationality, in the unit ("German 4-6-7") or with \`nationality\``;
-  if (!counter) {
-    // A Commissar needs no counter for Heat of Battle; a Morale Check asks for his ML.
-    if (describe.has('commissar')) {
-      return {
-        name: `${natName} Commissar`,
-        nationality,
-        kind: 'leader',
-        counter: undefined,
-        class: undefined,
-        ml: undefined,
-        brokenMl: undefined,
-        leadership: 0,
-        tags: ['commissar'],
-        known: undefined,
-      };
-    }
-    return `give the counter, e.g. "${natName} 4-6-7" for a squad or "${natName} 8-1" for a leader`;
-  }
+/** An exempt kind (a crew, a hero …): its Heat of Battle ruling is the same for every nationality (A15.1). */
+function exemptUnit(
+  w: Words,
+  kind: ExemptKind,
+  counter: Counter | undefined,
+  nationality: string | undefined,
+  natName: string | undefined,
+  cls: UnitClass | undefined,
+): AslUnit {
+  const numbers = counter?.numbers;
+  const named = natName ? `${natName} ${kind}` : `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
+  return withTags(
+    {
+      name: `${named}${counter ? ` ${counter.counter}` : ''}`,
+      nationality: nationality ?? '',
+      kind,
+      counter: counter?.counter,
+      class: cls,
+      ml: numbers ? numbers.at(-1) : undefined,
+      brokenMl: numbers ? numbers.at(-1) : undefined,
+      leadership: undefined,
+      tags: [...w.dataTags, ...w.softTags],
+      known: undefined,
+    },
+    [...w.describe],
+  );
+}
 
+/** A Commissar needs no counter for Heat of Battle; a Morale Check asks for his ML. */
+const commissar = (nationality: string, natName: string): AslUnit => ({
+  name: `${natName} Commissar`,
+  nationality,
+  kind: 'leader',
+  counter: undefined,
+  class: undefined,
+  ml: undefined,
+  brokenMl: undefined,
+  leadership: 0,
+  tags: ['commissar'],
+  known: undefined,
+});
+
+/** The data units this counter can be, narrowed by the words and options; or the sentence saying why none is. */
+function dataMatches(cat: Catalog, w: Words, counter: Counter, nationality: string, natName: string, cls: UnitClass | undefined): KnownUnit[] | string {
   const size: Size[] = counter.leader ? ['leader'] : ['squad', 'half_squad'];
   let matches = cat.units.filter((u) => u.nationality === nationality && size.includes(u.size) && u.counter === counter.counter);
   // A Commissar is not one of the ranked leaders (A25.22).
-  if (describe.has('commissar')) matches = [];
+  if (w.describe.has('commissar')) matches = [];
   // A Japanese reduced side is read only when asked for, or when the counter is nothing else.
   const full = matches.filter((u) => !u.reduced);
-  if (reduced && full.length && !matches.some((u) => u.reduced)) {
+  if (w.reduced && full.length && !matches.some((u) => u.reduced)) {
     const flips = [...new Set(full.flatMap((u) => (u.flip ? [u.flip.name] : [])))];
     return `${natName} ${counter.counter} is ${full[0]!.size === 'half_squad' ? 'a half-squad' : 'a full squad'}${flips.length ? `; its reduced side is ${flips.join(' or ')}` : ' with no reduced side in the data'}`;
   }
-  matches = reduced ? matches.filter((u) => u.reduced) : full.length ? full : matches;
-  if (opts.class) {
-    const ofClass = matches.filter((u) => u.class === opts.class || u.size === 'leader');
+  matches = w.reduced ? matches.filter((u) => u.reduced) : full.length ? full : matches;
+  if (cls) {
+    const ofClass = matches.filter((u) => u.class === cls || u.size === 'leader');
     if (matches.length && !ofClass.length) {
-      return `${natName} ${counter.counter} is ${matches.map((u) => CLASS_NAMES[u.class!]).join(' or ')} in the data, not ${CLASS_NAMES[opts.class]}`;
+      return `${natName} ${counter.counter} is ${matches.map((u) => CLASS_NAMES[u.class!]).join(' or ')} in the data, not ${CLASS_NAMES[cls]}`;
     }
     matches = ofClass;
   }
-  for (const t of softTags) if (matches.some((u) => u.tags.includes(t))) matches = matches.filter((u) => u.tags.includes(t));
+  for (const t of w.softTags) if (matches.some((u) => u.tags.includes(t))) matches = matches.filter((u) => u.tags.includes(t));
   // Without a sub-type word, prefer the plain unit (German 2-3-7 is 2nd Line, not the VG half-squad).
-  const tagged = matches.filter((u) => [...dataTags].every((t) => u.tags.includes(t)));
-  const plain = tagged.filter((u) => u.tags.every((t) => dataTags.has(t) || softTags.has(t)));
+  const tagged = matches.filter((u) => [...w.dataTags].every((t) => u.tags.includes(t)));
+  const plain = tagged.filter((u) => u.tags.every((t) => w.dataTags.has(t) || w.softTags.has(t)));
   const pick = plain.length ? plain : tagged;
   if (pick.length > 1) {
     const classes = pick.map((u) => `class:${u.class}`).join(' or ');
     return `${natName} ${counter.counter} is more than one unit in the data (${pick.map((u) => `${CLASS_NAMES[u.class!]} ${u.size.replace('_', '-')}`).join(', ')}): add ${classes}`;
   }
-  const known = pick[0];
-  if (known) {
-    return withTags(
-      {
-        name: known.name,
-        nationality,
-        kind: known.size,
-        counter: known.counter,
-        class: known.class,
-        ml: known.ml,
-        brokenMl: known.brokenMl,
-        leadership: known.leadership,
-        tags: [...new Set([...known.tags, ...softTags])],
-        known,
-      },
-      extra,
-    );
-  }
+  return pick;
+}
+
+/** A unit of the data, as this reading of it. */
+const fromData = (w: Words, known: KnownUnit, nationality: string): AslUnit =>
+  withTags(
+    {
+      name: known.name,
+      nationality,
+      kind: known.size,
+      counter: known.counter,
+      class: known.class,
+      ml: known.ml,
+      brokenMl: known.brokenMl,
+      leadership: known.leadership,
+      tags: [...new Set([...known.tags, ...w.softTags])],
+      known,
+    },
+    [...w.describe],
+  );
+
+/** A unit the data does not hold, read from its counter: a leader always; a squad only with its Class. */
+function fromCounter(cat: Catalog, w: Words, counter: Counter, nationality: string, natName: string, cls: UnitClass | undefined): AslUnit | string {
   if (counter.leader) {
     return withTags(
       {
@@ -351,35 +361,72 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
         // Leaders break to their own ML; Japanese leaders have no broken side (G1.4).
         brokenMl: nationality === 'japanese' ? undefined : counter.numbers[0],
         leadership: counter.numbers[1],
-        tags: [...dataTags, ...softTags],
+        tags: [...w.dataTags, ...w.softTags],
         known: undefined,
       },
-      extra,
+      [...w.describe],
     );
   }
   // Named with its sub-type ("German SS 4-6-7"): the plain counter may well be in the data.
-  const named = unitName(cat.nationalities, { nationality, counter: counter.counter, tags: [...dataTags] });
-  if (!opts.class) {
+  const named = unitName(cat.nationalities, { nationality, counter: counter.counter, tags: [...w.dataTags] });
+  if (!cls) {
     return `${named} is not in the unit data. Closest known: ${closest(cat, nationality, counter.numbers).join(', ')}. To roll it anyway, give its \`class\``;
   }
   const ml = counter.numbers[2]!;
-  const tags = [...dataTags, ...softTags];
+  const tags = [...w.dataTags, ...w.softTags];
   return withTags(
     {
       name: named,
       nationality,
       kind: 'squad',
       counter: counter.counter,
-      class: opts.class,
+      class: cls,
       ml,
       // Japanese squads have no broken side (G1.1); others follow asl-units.md's general rules.
-      brokenMl: nationality === 'japanese' ? undefined : derivedBrokenMl(cat, nationality, opts.class, tags, ml),
+      brokenMl: nationality === 'japanese' ? undefined : derivedBrokenMl(cat, nationality, cls, tags, ml),
       leadership: undefined,
       tags,
       known: undefined,
     },
-    extra,
+    [...w.describe],
   );
+}
+
+const NAME_THE_NATIONALITY = `name the nationality, in the unit ("German 4-6-7") or with \`nationality\``;
+
+/**
+ * Reads a unit as players write it ("German 4-6-7", "ge 467", "Russian 2-2-7", "British 8-1",
+ * "SS 6-5-8", "German crew", "Finnish 2-3-8 (1st)", "U.S. 6-6-6", "4/6/7"). Returns the unit, or
+ * the sentence saying what is wrong.
+ */
+export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = catalog()): AslUnit | string {
+  const { counters, words: all } = tokens(text);
+  if (counters.length > 1) return `"${text.trim()}" names more than one counter (${counters.join(', ')}): give one`;
+  const counter = counters[0] !== undefined ? readCounter(counters[0]) : undefined;
+  if (counters[0] !== undefined && !counter) return `"${counters[0]}" is not a counter: write a squad as 4-6-7 and a leader as 8-1 or 6+1`;
+  const w = readWords(all, opts);
+  if (w.wordClass && opts.class && w.wordClass !== opts.class) return `the unit says ${w.wordClass} but \`class\` is ${opts.class}`;
+  const cls = opts.class ?? w.wordClass;
+  const named = nationalityOfWords(cat, w.rest);
+  if (typeof named === 'string') return named;
+  if (named.nationality && opts.nationality && named.nationality !== opts.nationality) {
+    return `the unit says ${cat.nationalities.get(named.nationality)!.name} but \`nationality\` is ${opts.nationality}`;
+  }
+  const nationality = named.nationality ?? opts.nationality ?? w.impliedNationality;
+  // An exempt kind (a crew, a hero …) needs no nationality.
+  if (!nationality && !w.kind) return counter ? nationalityChoices(cat, counter) : NAME_THE_NATIONALITY;
+  const natName = nationality ? cat.nationalities.get(nationality)?.name : undefined;
+  if (nationality && !natName) return `"${nationality}" is not a nationality the bot knows (${describeNationalities(cat)})`;
+  if (w.kind) return exemptUnit(w, w.kind, counter, nationality, natName, cls);
+  // Past the exempt kinds there is always a nationality.
+  if (!nationality || !natName) return NAME_THE_NATIONALITY;
+  if (!counter) {
+    if (w.describe.has('commissar')) return commissar(nationality, natName);
+    return `give the counter, e.g. "${natName} 4-6-7" for a squad or "${natName} 8-1" for a leader`;
+  }
+  const matches = dataMatches(cat, w, counter, nationality, natName, cls);
+  if (typeof matches === 'string') return matches;
+  return matches[0] ? fromData(w, matches[0], nationality) : fromCounter(cat, w, counter, nationality, natName, cls);
 }
 
 /** Known unit names matching what a player has typed so far, for autocomplete. */

@@ -236,3 +236,6 @@ export function restrictions(status: FatigueStatus): string[] {
 }
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+/** The game's position as a key: which turn and phase a recovery or an exemption belongs to. */
+export const positionKey = (g: { turn: number | null; phase: string | null }) => `${g.turn ?? '-'}|${g.phase === null ? '' : phaseKey(g.phase)}`;

@@ -1,6 +1,6 @@
-import type { Game, RosterUnit } from '../ledger/roster.js';
-import { brigadeLosses } from '../rules/hearts-of-tin/disorder.js';
-import type { Reads } from './games.js';
+import type { Game, RosterUnit } from '../../src/ledger/roster.js';
+import { brigadeLosses } from '../../src/rules/hearts-of-tin/disorder.js';
+import type { Reads } from '../../src/core/games.js';
 
 /** Hearts of Tin brigades on a roster: every unit a brigade ever had, removed (routed) ones included. */
 

@@ -1,9 +1,9 @@
-import type { LedgerRow, LedgerTx } from '../ledger/ledger.js';
-import type { Game } from '../ledger/roster.js';
-import { noticeEmbed, userText } from '../render/embed.js';
-import type { Context, Reply } from './command.js';
-import type { Reads } from './games.js';
-import { writeBack, type Tracked } from './roster-unit.js';
+import type { LedgerRow, LedgerTx } from '../../src/ledger/ledger.js';
+import type { Game } from '../../src/ledger/roster.js';
+import { noticeEmbed, userText } from '../../src/render/embed.js';
+import type { Context, Reply } from '../../src/core/command.js';
+import type { Reads } from '../../src/core/games.js';
+import { writeBack, type Tracked } from '../../src/core/roster-unit.js';
 
 /**
  * Hearts of Tin: a first-roll rout that offers the commander re-roll is pending, not yet applied;

@@ -1,0 +1,35 @@
+import type { LedgerRow, NewEntry, SealedRecord } from './rows.js';
+
+/**
+ * The ledger's methods, declared once: the rows' here, the roster's in roster.ts and the settings'
+ * in settings.ts, beside the data they read. SQLite's classes implement them as written (SQLite
+ * answers at once); the store and a transaction offer them as promises (`Async<…>`, see
+ * transaction.ts and store.ts), which PostgreSQL implements. Adding a method means adding it to its
+ * interface and to each backend: the compiler checks both.
+ */
+
+/** Reads of the chained rows. */
+export interface RowReads {
+  get(guildId: string, id: string): LedgerRow | undefined;
+  children(guildId: string, parentId: string): LedgerRow[];
+  gameRollCount(guildId: string, gameId: string): number;
+  sealedPayloads(guildId: string, rollIds: string[]): Map<string, SealedRecord>;
+}
+
+/** The writes of rows, inside a transaction. */
+export interface RowWrites {
+  append(entry: NewEntry): LedgerRow;
+  /** The number the next dice roll of a game takes (from 1). */
+  nextGameSeq(gameId: string): number;
+}
+
+/** Reads the store makes outside any transaction (counts for /game status, autocomplete). */
+export interface StoreReads extends RowReads {
+  gameRulingCount(guildId: string, gameId: string): number;
+  recentUnits(guildId: string, channelId: string, prefix: string, limit: number, system: string): string[];
+}
+
+/** Which message showed a roll: written as the reply goes out. */
+export interface MessageLinks {
+  linkMessage(rollId: string, messageId: string): void;
+}
