@@ -4,7 +4,7 @@ import { summarise } from '../../src/core/replies.js';
 import { refuse } from '../../src/core/user-error.js';
 import { buttonParent } from '../../src/core/review.js';
 import { unitOfWork, type TxScope } from '../../src/core/unit-of-work.js';
-import type { LedgerRow } from '../../src/ledger/ledger.js';
+import type { LedgerRow } from '../../src/ledger/rows.js';
 import { customId, type Context, type Reply } from '../../src/core/command.js';
 import type { Button } from '../../src/render/embed.js';
 import { writeBack } from '../../src/core/roster-unit.js';

@@ -1,4 +1,5 @@
-import type { LedgerRow, LedgerTx } from '../../src/ledger/ledger.js';
+import type { LedgerRow } from '../../src/ledger/rows.js';
+import type { LedgerTx } from '../../src/ledger/transaction.js';
 import type { Game } from '../../src/ledger/roster.js';
 import { noticeEmbed, userText } from '../../src/render/embed.js';
 import type { Context, Reply } from '../../src/core/command.js';

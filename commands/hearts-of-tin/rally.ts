@@ -9,7 +9,7 @@ import { parseOptions } from '../../src/core/options.js';
 import { trackedUnit, type Tracked } from '../../src/core/roster-unit.js';
 import { lapseInstead, PENDING_ROUT, pendingRoutOf, rerollLapsed, routStands } from './pending-rout.js';
 import { unitChoicesFor } from '../../src/core/unit-option.js';
-import type { LedgerRow } from '../../src/ledger/ledger.js';
+import type { LedgerRow } from '../../src/ledger/rows.js';
 import { oddsOf } from '../../src/rules/odds.js';
 import { rallyEmbed } from '../../src/render/hearts-of-tin.js';
 import { options, prepare, toInput, type Settled } from './rally-input.js';

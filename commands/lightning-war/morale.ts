@@ -2,7 +2,7 @@ import { EVERYONE } from '../../src/core/access.js';
 import { defineCommand, type Context } from '../../src/core/command.js';
 import { type RosterEffect, rollAndRecord } from '../../src/core/roll.js';
 import { rollMessage } from '../../src/core/replies.js';
-import type { LedgerRow } from '../../src/ledger/ledger.js';
+import type { LedgerRow } from '../../src/ledger/rows.js';
 import type { Tracked } from '../../src/core/roster-unit.js';
 import { unitChoicesFor } from '../../src/core/unit-option.js';
 import { check, options, prepare, toInput, type LwFields, type Settled } from './morale-input.js';

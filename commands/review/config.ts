@@ -6,7 +6,7 @@ import { channel, role } from '../../src/core/options.js';
 import { refuse } from '../../src/core/user-error.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
 import { noticeEmbed } from '../../src/render/embed.js';
-import type { LedgerTx } from '../../src/ledger/ledger.js';
+import type { LedgerTx } from '../../src/ledger/transaction.js';
 
 /** Changes one setting and records it, together. */
 async function setting(ctx: Context, name: string, value: string, apply: (tx: LedgerTx) => Promise<void>, shown: string) {

@@ -5,7 +5,7 @@ import { customId, defineCommand, type Context, type Reply } from '../../src/cor
 import { filterOptions, toFilter, type FilterValues } from '../../src/core/filters.js';
 import { choice } from '../../src/core/options.js';
 import { viewsFor } from '../../src/core/review.js';
-import { newRollId } from '../../src/ledger/ledger.js';
+import { newRollId } from '../../src/ledger/next-row.js';
 import { HISTORY_PAGE, historyEmbed, historyLine } from '../../src/render/review.js';
 
 const PAGE = 'history_page';

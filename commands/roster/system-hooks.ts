@@ -1,5 +1,5 @@
 import type { Context } from '../../src/core/command.js';
-import type { LedgerTx } from '../../src/ledger/ledger.js';
+import type { LedgerTx } from '../../src/ledger/transaction.js';
 import type { Game } from '../../src/ledger/roster.js';
 import { lapseAllRouts } from '../hearts-of-tin/pending-rout.js';
 import { heartsOfTinTurnEnd } from '../hearts-of-tin/turn-end.js';

@@ -7,7 +7,7 @@ import { customId, defineSubcommand, type CommandGroup, type Context, type Reply
 import { text, user } from '../../src/core/options.js';
 import { rosterChoices } from '../../src/core/unit-option.js';
 import { assertMayChange, changeOutcome } from '../../src/core/roster-unit.js';
-import type { LedgerTx } from '../../src/ledger/ledger.js';
+import type { LedgerTx } from '../../src/ledger/transaction.js';
 import { DuplicateUnitError, type Game, type RosterUnit, type UnitPatch } from '../../src/ledger/roster.js';
 import { unitEmbed, unitListEmbed, UNITS_PER_PAGE } from '../../src/render/roster.js';
 import { readScope, runningGame, type Scope } from '../../src/core/games.js';

@@ -1,6 +1,6 @@
 import type { Context } from '../../src/core/command.js';
 import { writeBack } from '../../src/core/roster-unit.js';
-import type { LedgerTx } from '../../src/ledger/ledger.js';
+import type { LedgerTx } from '../../src/ledger/transaction.js';
 import type { Game } from '../../src/ledger/roster.js';
 import { userText } from '../../src/render/embed.js';
 import { isEnaPhase, positionKey } from '../../src/rules/wacht-am-rhein/fatigue.js';

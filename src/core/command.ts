@@ -4,7 +4,7 @@ import type { RateLimiter } from './rate-limit.js';
 import type { APIEmbed } from 'discord.js';
 import type { Button } from '../render/embed.js';
 import type { Roller } from '../dice/roller.js';
-import type { LedgerRow } from '../ledger/ledger.js';
+import type { LedgerRow } from '../ledger/rows.js';
 import type { LedgerStore } from '../ledger/store.js';
 import type { Game } from '../ledger/roster.js';
 import type { Logger } from '../log.js';

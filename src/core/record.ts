@@ -1,4 +1,6 @@
-import { AlreadyRecordedError, type LedgerRow, type LedgerTx } from '../ledger/ledger.js';
+import { AlreadyRecordedError } from '../ledger/errors.js';
+import type { LedgerRow } from '../ledger/rows.js';
+import type { LedgerTx } from '../ledger/transaction.js';
 import type { Game } from '../ledger/roster.js';
 import type { Outcome, SystemId } from '../rules/types.js';
 import type { Context } from './command.js';

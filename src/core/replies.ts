@@ -1,5 +1,5 @@
 import type { APIEmbed } from 'discord.js';
-import type { LedgerRow } from '../ledger/ledger.js';
+import type { LedgerRow } from '../ledger/rows.js';
 import { noticeEmbed, userText } from '../render/embed.js';
 import type { Outcome, SystemId } from '../rules/types.js';
 import type { Context, RecordSummary, Reply } from './command.js';

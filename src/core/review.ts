@@ -1,4 +1,4 @@
-import type { LedgerRow } from '../ledger/ledger.js';
+import type { LedgerRow } from '../ledger/rows.js';
 import { withPayload, type SealedPayload } from '../ledger/rows.js';
 import { isSealed } from '../render/review.js';
 import type { Context } from './command.js';

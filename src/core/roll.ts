@@ -1,5 +1,6 @@
 import { recordingRoller, type Roller } from '../dice/roller.js';
-import { newRollId, type LedgerRow } from '../ledger/ledger.js';
+import { newRollId } from '../ledger/next-row.js';
+import type { LedgerRow } from '../ledger/rows.js';
 import { commitmentsOf, type Game } from '../ledger/roster.js';
 import { withPayload } from '../ledger/rows.js';
 import type { Outcome, SystemId } from '../rules/types.js';

@@ -1,4 +1,4 @@
-import type { LedgerTx } from '../ledger/ledger.js';
+import type { LedgerTx } from '../ledger/transaction.js';
 import type { Game, RosterUnit } from '../ledger/roster.js';
 import type { Finding, Outcome, SystemId } from '../rules/types.js';
 import type { Scope } from './games.js';

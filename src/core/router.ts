@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AlreadyRecordedError, LedgerWriteError } from '../ledger/ledger.js';
+import { AlreadyRecordedError, LedgerWriteError } from '../ledger/errors.js';
 import {
   actionOf,
   isGroup,

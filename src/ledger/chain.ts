@@ -116,11 +116,7 @@ export type ChainReport =
   | { ok: true; count: number; headHash: string }
   | { ok: false; count: number; broken: { id: string; guildSeq: number; reason: string } };
 
-/**
- * Walks one guild's rows in chain order and reports the first that does not hold: a position out
- * of sequence (a row deleted or moved), a prev_hash that is not the previous row's hash, or a hash
- * that does not match the row's contents (an edit). `count` is the number of rows that held.
- */
+/** What the walk reads of a row: its place in the chain and its hashes. */
 type Chained = { id: string; guild_seq: number; prev_hash: string; hash: string };
 
 /**
@@ -157,6 +153,11 @@ export class ChainWalker<R extends Chained> {
   }
 }
 
+/**
+ * Walks one guild's rows in chain order and reports the first that does not hold: a position out
+ * of sequence (a row deleted or moved), a prev_hash that is not the previous row's hash, or a hash
+ * that does not match the row's contents (an edit). `count` is the number of rows that held.
+ */
 export function verifyChain<R extends Chained>(rows: Iterable<R>, hashOf: (prevHash: string, row: R) => string = rowHash as never): ChainReport {
   const walker = new ChainWalker(hashOf);
   for (const row of rows) if (walker.feed(row)) break;

@@ -11,18 +11,11 @@ import { promised, type LedgerTx } from './transaction.js';
 import type { MessageLinks, RowReads, RowWrites, StoreReads } from './contract.js';
 import type { RosterReads, RosterWrites } from './roster.js';
 import type { SettingsWrites } from './settings.js';
-export type { LedgerTx } from './transaction.js';
 import { CHAINED_COLUMNS, ChainWalker, storedRowHash, verifyChain, type ChainReport } from './chain.js';
 
-export { newRollId } from './next-row.js';
-
-export type { NewEntry } from './rows.js';
 import type { NewEntry } from './rows.js';
 
-export type { LedgerRow } from './rows.js';
-
 import { AlreadyRecordedError, LedgerWriteError } from './errors.js';
-export { AlreadyRecordedError, LedgerWriteError } from './errors.js';
 
 /**
  * The ledger on SQLite: the chained rows, with the roster, history, settings and saved queries

@@ -1,5 +1,5 @@
 import type { APIEmbed } from 'discord.js';
-import type { LedgerRow } from '../ledger/ledger.js';
+import type { LedgerRow } from '../ledger/rows.js';
 import { discordTime, limitEmbed, modifierLine, number, TONE_COLOUR, userText } from './embed.js';
 
 export const HISTORY_PAGE = 10;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/command.js';
 import { rowHash } from '../../src/ledger/chain.js';
-import type { LedgerRow } from '../../src/ledger/ledger.js';
+import type { LedgerRow } from '../../src/ledger/rows.js';
 import { alice, appWithGame, bob, command, expectMessage, rosterFields, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
 // Issue 13: an attacker — a member of the server, and the roller themself — tries every dice

@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { GENESIS_HASH, rowHash, storedRowHash } from '../../src/ledger/chain.js';
-import { AlreadyRecordedError, Ledger, LedgerWriteError, type NewEntry } from '../../src/ledger/ledger.js';
+import { AlreadyRecordedError, LedgerWriteError } from '../../src/ledger/errors.js';
+import { Ledger } from '../../src/ledger/ledger.js';
+import type { NewEntry } from '../../src/ledger/rows.js';
 import { migrate, readMigrations, schemaVersion } from '../../src/ledger/migrate.js';
 import { tmpDb } from '../helpers/tmp.js';
 

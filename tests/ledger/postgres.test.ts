@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AlreadyRecordedError, Ledger, LedgerWriteError } from '../../src/ledger/ledger.js';
+import { AlreadyRecordedError, LedgerWriteError } from '../../src/ledger/errors.js';
+import { Ledger } from '../../src/ledger/ledger.js';
 import { IMPORT_BATCH, importLedger } from '../../src/ledger/postgres/import.js';
 import { ledgerError, PgLedger } from '../../src/ledger/postgres/pg-ledger.js';
 import { PgStore } from '../../src/ledger/postgres/pg-store.js';

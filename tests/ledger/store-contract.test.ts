@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { AlreadyRecordedError, Ledger } from '../../src/ledger/ledger.js';
+import { AlreadyRecordedError } from '../../src/ledger/errors.js';
+import { Ledger } from '../../src/ledger/ledger.js';
 import { PgStore } from '../../src/ledger/postgres/pg-store.js';
 import { DuplicateUnitError, GameRunningError } from '../../src/ledger/roster.js';
 import type { NewEntry } from '../../src/ledger/rows.js';

@@ -32,4 +32,37 @@ describe('layout', () => {
     // Only the cross-system commands stay at the top.
     expect(top.sort()).toEqual(['help.ts', 'odds.ts']);
   });
+
+  // Who may import whom (design.md, layout): the rules know nothing of Discord, SQL or the bot;
+  // render draws what it is given; core runs the pipeline for any system; SQL lives in src/ledger.
+  const imports = (f: string) =>
+    [...fs.readFileSync(f, 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map(([, spec]) =>
+      spec!.startsWith('.') ? path.relative(ROOT, path.resolve(path.dirname(f), spec!)) : spec!,
+    );
+  const offenders = (dir: string, bad: (target: string, from: string) => boolean) =>
+    files(path.join(ROOT, dir)).flatMap((f) =>
+      imports(f)
+        .filter((t) => bad(t, f))
+        .map((t) => `${path.relative(ROOT, f)} → ${t}`),
+    );
+
+  it('the rules import only rules, dice, utilities and zod: no Discord, no SQL, no bot', () => {
+    expect(offenders('src/rules', (t) => !/^(src\/rules\/|src\/dice\/|src\/util\/|zod$|node:fs$|node:module$)/.test(t))).toEqual([]);
+  });
+
+  it('render imports nothing of core, the ledger store or the transports (so core and render never import each other)', () => {
+    expect(offenders('src/render', (t) => /^(src\/core|src\/discord|src\/console|src\/ledger\/(store|ledger|postgres))/.test(t))).toEqual([]);
+  });
+
+  it('core runs the pipeline for every system: it imports no system of the rules', () => {
+    expect(offenders('src/core', (t) => /^src\/rules\/(asl|hearts-of-tin|lightning-war|wacht-am-rhein)\//.test(t))).toEqual([]);
+  });
+
+  it('only src/ledger holds SQL', () => {
+    const sql = /\b(SELECT .* FROM|INSERT INTO|UPDATE \w+ SET|DELETE FROM|BEGIN IMMEDIATE)\b/;
+    const outside = [...files(path.join(ROOT, 'src')), ...files(path.join(ROOT, 'commands'))].filter(
+      (f) => !f.startsWith(path.join(ROOT, 'src/ledger')) && sql.test(fs.readFileSync(f, 'utf8')),
+    );
+    expect(outside.map((f) => path.relative(ROOT, f))).toEqual([]);
+  });
 });
