@@ -3,7 +3,7 @@ import type { RateLimiter } from './core/rate-limit.js';
 import { Router } from './core/router.js';
 import type { Services } from './core/command.js';
 import { cryptoRoller, type Roller } from './dice/roller.js';
-import { seededRoller } from './dice/seeded.js';
+import { gameRoller, type GameDraw } from './dice/seeded.js';
 import type { Game } from './ledger/roster.js';
 import { Ledger } from './ledger/ledger.js';
 import { sqliteStore, type LedgerStore } from './ledger/store.js';
@@ -28,7 +28,7 @@ export function createRouter(deps: {
 }
 
 /** A game's dice: its seeded, verifiable stream. */
-function gameDice(game: Game, seq: number): Roller {
+function gameDice(game: Game, draw: GameDraw): Roller {
   if (!game.server_seed) throw new Error(`game ${game.id} has no server seed`);
-  return seededRoller(game.server_seed, game.id, JSON.parse(game.player_seeds) as string[], seq);
+  return gameRoller(game.dice_scheme, game.server_seed, game.id, JSON.parse(game.player_seeds) as string[], draw);
 }

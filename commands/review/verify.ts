@@ -4,6 +4,7 @@ import { defineCommand } from '../../src/core/command.js';
 import { boolean, text } from '../../src/core/options.js';
 import { findRoll } from '../../src/core/review.js';
 import { noticeEmbed } from '../../src/render/embed.js';
+import { verifyLedger } from '../../src/core/verify-ledger.js';
 
 export default defineCommand({
   name: 'verify',
@@ -20,15 +21,28 @@ export default defineCommand({
     const row = o.id ? await findRoll(ctx.services.ledger, ctx, o.id) : undefined;
     // In chunks: a long chain gives the event loop back, so other servers are served and the
     // responder can defer this reply past Discord's 3 s (issue 14).
-    const report = await ledger.verifyInChunks(ctx.actor.guildId, row?.guild_seq);
+    const verdict = await verifyLedger(ledger, ctx.actor.guildId, row?.guild_seq);
+    const report = verdict.chain;
+    const problems = [...verdict.promises.lines.filter((l) => /FAILED/.test(l)), ...verdict.payloads.lines];
+    if (report.ok && problems.length) {
+      return message(
+        noticeEmbed(
+          'Ledger broken',
+          `The chain holds (${report.count} rows), but what it promises does not:\n${problems.map((p) => `• ${p}`).join('\n')}`,
+          'bad',
+        ),
+      );
+    }
     if (report.ok) {
+      const { games } = verdict.promises;
+      const checked = `Checked too: ${verdict.reveals} reveal${verdict.reveals === 1 ? '' : 's'} against their commitments, ${games.length} ended game${games.length === 1 ? '' : 's'} with every die recomputed.`;
       const anchor = o.publish
         ? `\n**Pin this message.** It is an anchor outside the bot: \`npm run verify -- export.jsonl --head ${report.headHash}\` proves a later export still contains this head unchanged, so no row up to here was rewritten or cut.`
         : '';
       return message(
         noticeEmbed(
           o.publish ? 'Ledger head, for pinning' : 'Ledger intact',
-          `Intact: ${report.count} row${report.count === 1 ? '' : 's'}${o.id ? ` up to ${o.id}` : ''}, head hash \`${report.headHash}\`.${anchor}`,
+          `Intact: ${report.count} row${report.count === 1 ? '' : 's'}${o.id ? ` up to ${o.id}` : ''}, head hash \`${report.headHash}\`. ${checked}${anchor}`,
           'good',
         ),
       );

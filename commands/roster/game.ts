@@ -1,67 +1,43 @@
 import { userText } from '../../src/render/embed.js';
 import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
 import { message } from '../../src/core/replies.js';
-import { record } from '../../src/core/record.js';
 import { refuse } from '../../src/core/user-error.js';
 import { defineSubcommand, type CommandGroup, type Context } from '../../src/core/command.js';
-import { choice, integer, text } from '../../src/core/options.js';
-import { changeOutcome } from '../../src/core/roster-unit.js';
+import { boolean, choice, integer, text, user } from '../../src/core/options.js';
 import { gameEnd, turnEnd } from './system-hooks.js';
+import { commitSeed, dropSeed, recordGame, revealSeed, waitingLine } from './seeds.js';
 import { readScope, runningGame } from '../../src/core/games.js';
-import { unitOfWork } from '../../src/core/unit-of-work.js';
-import { commitment, newServerSeed } from '../../src/dice/seeded.js';
+import { unitOfWork, type TxScope } from '../../src/core/unit-of-work.js';
+import { revealIn } from '../../src/core/reveal.js';
+import { commitment, newServerSeed, PLAYER_SCHEME } from '../../src/dice/seeded.js';
 import { newRollId } from '../../src/ledger/next-row.js';
-import type { LedgerTx } from '../../src/ledger/transaction.js';
 import { commitmentsOf, GameRunningError, type Game } from '../../src/ledger/roster.js';
 import { gameEmbed } from '../../src/render/roster.js';
 import { SYSTEM_NAMES, SYSTEMS, systemName } from '../../src/rules/systems.js';
 import { PHASE_KEYS, phaseKey } from '../../src/rules/wacht-am-rhein/fatigue.js';
 
-/** Player seed commitments one game takes: one per player of any real table, and a bound on each roll's work. */
-export const MAX_SEEDS_PER_GAME = 20;
-
 const NOT_MANAGER = (g: Game) => `Only the player who started ${g.name}, or a GM, can change it.`;
 
-/** Records a change to the game as a ledger row in the same transaction as the change. */
-function recordGame(tx: LedgerTx, ctx: Context, g: Game, input: Record<string, unknown>, result: string, label: string, why: string) {
-  return record(tx, ctx, { command: 'game', kind: 'game', input: { game: g.id, ...input } }, changeOutcome(g.system, result, label, why));
-}
-
-/** A player's seed commitment, decided from the game as read in the command's transaction; returns the reply's note. */
-async function commitSeed(tx: LedgerTx, ctx: Context, g: Game, commit: string): Promise<string> {
-  const seeds = commitmentsOf(g);
-  const hash = commit.trim().toLowerCase();
-  if (!/^[0-9a-f]{64}$/.test(hash)) refuse(`\`commit\` must be a SHA-256 as 64 hex digits (you gave ${JSON.stringify(commit)}).`);
-  if (seeds.some((c) => c.user_id === ctx.actor.userId)) refuse(`You already committed to a seed in ${g.name}: reveal it with /game seed reveal:<your seed>.`);
-  // Once a seed is out, a later commitment could be chosen knowing it: the last player would steer the dice.
-  if (seeds.some((c) => c.seed !== null)) refuse(`A seed of ${g.name} is already revealed: commitments are closed.`);
-  if (seeds.length >= MAX_SEEDS_PER_GAME) refuse(`${g.name} already has ${MAX_SEEDS_PER_GAME} seed commitments, the most a game takes.`);
-  const next = [...seeds, { user_id: ctx.actor.userId, user_name: ctx.actor.userName, commitment: hash, seed: null }];
-  await tx.roster.setSeedCommitments(g.id, next);
-  await recordGame(tx, ctx, g, { seed_commitment: hash }, 'seed_committed', 'Seed committed', `${ctx.actor.userName} committed to a seed.`);
-  return `Commitment ${next.length} taken. When everyone who wants one has committed, reveal your seed with /game seed reveal:<seed>; the first roll waits for every committed seed.`;
-}
-
-/** A player's seed revealed against their commitment; returns the reply's note. */
-async function revealSeed(tx: LedgerTx, ctx: Context, g: Game, seed: string): Promise<string> {
-  const seeds = commitmentsOf(g);
-  const mine = seeds.find((c) => c.user_id === ctx.actor.userId);
-  if (!mine) refuse(`You have no commitment in ${g.name}: commit first with /game seed commit:<SHA-256 of your seed>.`);
-  if (mine.seed !== null) refuse('Your seed is already revealed.');
-  if (commitment(seed) !== mine.commitment) refuse(`That seed's SHA-256 is ${commitment(seed)}, not the ${mine.commitment} you committed to.`);
-  const next = seeds.map((c) => (c === mine ? { ...c, seed } : c));
-  await tx.roster.setSeedCommitments(g.id, next);
-  await recordGame(
-    tx,
-    ctx,
-    g,
-    { player_seed: seed, seed_commitment: mine.commitment },
-    'seed_added',
-    'Seed revealed',
-    `${ctx.actor.userName} revealed a seed.`,
-  );
-  const waiting = next.filter((c) => c.seed === null).map((c) => c.user_name);
-  return `Seed revealed: \`${seed}\`. ${waiting.length ? `Still to reveal: ${waiting.join(', ')}.` : 'Every committed seed is revealed: the dice may roll.'}`;
+/**
+ * The server seed published at the end would let anyone recompute a sealed roll's dice, so the
+ * game ends only once none is left unrevealed, voided ones included (design.md): a GM may end it
+ * with reveal_sealed:true, which reveals them all in this transaction. Returns a line per reveal.
+ */
+async function revealSealedAtEnd(at: TxScope, ctx: Context, g: Game, revealAll: boolean): Promise<string[]> {
+  const sealed = await at.tx.unrevealedSealed(g.guild_id, g.id);
+  if (!sealed.length) return [];
+  if (!revealAll || !ctx.actor.isGm) {
+    const ids = sealed.map((r) => `\`${r.id}\``).join(', ');
+    refuse(
+      `${g.name} has ${sealed.length} sealed roll${sealed.length === 1 ? '' : 's'} not yet revealed (${ids}): ending it would publish the seed their dice come from. Reveal them with /reveal, or a GM can end it with reveal_sealed:true.`,
+    );
+  }
+  const lines: string[] = [];
+  for (const row of sealed) {
+    await revealIn(at, ctx, row);
+    lines.push(`Sealed roll \`${row.id}\` by ${userText(row.user_name)} revealed (/roll show id:${row.id}).`);
+  }
+  return lines;
 }
 
 export default {
@@ -90,13 +66,15 @@ export default {
               started_by: ctx.actor.userId,
               started_at: tx.timestamp(),
               server_seed: seed,
+              // Each player's dice fixed at game start (issue 23); the game keeps this scheme to its end.
+              dice_scheme: PLAYER_SCHEME,
             });
             // The commitment is public from the first row; the seed itself only at the end.
             await recordGame(
               tx,
               ctx,
               g,
-              { system: o.system, name: o.name, commitment: commitment(seed) },
+              { system: o.system, name: o.name, commitment: commitment(seed), dice_scheme: PLAYER_SCHEME },
               'game_started',
               'Game started',
               `${userText(ctx.actor.userName)} started ${userText(o.name)} (${SYSTEM_NAMES[o.system]}).`,
@@ -122,16 +100,24 @@ export default {
       options: {
         commit: text({ description: 'SHA-256 (64 hex digits) of a seed only you know: e.g. sha256sum of a phrase', maxLength: 64 }),
         reveal: text({ description: 'The seed you committed to: its SHA-256 must match', maxLength: 100 }),
+        drop: user({ description: "Drop this player's unrevealed commitment (the game's starter or a GM)" }),
       },
-      check: (o) => (Boolean(o.commit) === Boolean(o.reveal) ? 'Give exactly one of `commit` (the hash) or `reveal` (the seed).' : undefined),
+      check: (o) =>
+        [o.commit, o.reveal, o.drop].filter(Boolean).length !== 1
+          ? 'Give exactly one of `commit` (the hash), `reveal` (the seed) or `drop` (a player whose commitment to drop).'
+          : undefined,
       async run(ctx, o) {
         const { g, note } = await unitOfWork(ctx, null, async (at) => {
           const g = runningGame(at);
           if ((await at.tx.gameRollCount(g.guild_id, g.id)) > 0) refuse(`${g.name} has rolled already: seeds are taken only before the first roll.`);
-          const note = o.commit ? await commitSeed(at.tx, ctx, g, o.commit) : await revealSeed(at.tx, ctx, g, o.reveal!);
+          const note = o.commit
+            ? await commitSeed(at.tx, ctx, g, o.commit)
+            : o.reveal
+              ? await revealSeed(at.tx, ctx, g, o.reveal)
+              : await dropSeed(at.tx, ctx, g, o.drop!);
           return { g, note };
         });
-        return message(gameEmbed(o.commit ? 'Seed committed' : 'Seed revealed', g, { note }));
+        return message(gameEmbed(o.commit ? 'Seed committed' : o.reveal ? 'Seed revealed' : 'Seed commitment dropped', g, { note }));
       },
     }),
     turn: defineSubcommand({
@@ -169,24 +155,26 @@ export default {
             units: await ledger.roster.countUnits(g.id),
             rolls: await ledger.gameRollCount(g.guild_id, g.id),
             rulings: await ledger.gameRulingCount(g.guild_id, g.id),
+            note: waitingLine(commitmentsOf(g)),
           }),
         );
       },
     }),
     end: defineSubcommand({
-      description: 'End the game (its roster stays readable in the history)',
+      description: 'End the game and reveal its server seed (its roster stays readable in the history)',
       access: EVERYONE,
-      options: {},
-      async run(ctx) {
+      options: {
+        reveal_sealed: boolean({ description: 'GM: reveal every sealed roll of the game first (otherwise they block the end)', default: false }),
+      },
+      async run(ctx, o) {
         const { ledger } = ctx.services;
-        const { g, ended, lapsed } = await unitOfWork(ctx, null, async ({ tx, ...at }) => {
+        const { g, ended, lines } = await unitOfWork(ctx, null, async (at) => {
           const g = runningGame(at);
           assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
-          // Offers still open at the end lapse with it (Hearts of Tin's commander re-roll), inside the game.
-          const lapsed = await gameEnd(tx, ctx, g);
+          const lines = [...(await revealSealedAtEnd(at, ctx, g, o.reveal_sealed)), ...(await gameEnd(at.tx, ctx, g))];
           // The reveal: with it, anyone holding the export can recompute every die of the game.
           await recordGame(
-            tx,
+            at.tx,
             ctx,
             g,
             { ended: true, server_seed: g.server_seed, player_seeds: JSON.parse(g.player_seeds) },
@@ -194,10 +182,10 @@ export default {
             'Game ended',
             `${userText(ctx.actor.userName)} ended ${userText(g.name)}; the server seed is revealed.`,
           );
-          await tx.roster.endGame(g.id, tx.timestamp());
-          return { g, ended: (await tx.roster.game(g.guild_id, g.id))!, lapsed };
+          await at.tx.roster.endGame(g.id, at.tx.timestamp());
+          return { g, ended: (await at.tx.roster.game(g.guild_id, g.id))!, lines };
         });
-        const note = `${lapsed.length ? `${lapsed.join('\n')}\n` : ''}Server seed revealed: \`${g.server_seed}\` (its SHA-256 was published at the start). Check every die with \`npm run verify -- export.jsonl\` after /export.`;
+        const note = `${lines.length ? `${lines.join('\n')}\n` : ''}Server seed revealed: \`${g.server_seed}\` (its SHA-256 was published at the start). Check every die with \`npm run verify -- export.jsonl\` after /export.`;
         return message(
           gameEmbed('Game ended', ended, { units: await ledger.roster.countUnits(g.id), rolls: await ledger.gameRollCount(g.guild_id, g.id), note }),
         );

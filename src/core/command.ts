@@ -4,6 +4,7 @@ import type { RateLimiter } from './rate-limit.js';
 import type { APIEmbed } from 'discord.js';
 import type { Button } from '../render/embed.js';
 import type { Roller } from '../dice/roller.js';
+import type { GameDraw } from '../dice/seeded.js';
 import type { LedgerRow } from '../ledger/rows.js';
 import type { LedgerStore } from '../ledger/store.js';
 import type { Game } from '../ledger/roster.js';
@@ -34,8 +35,8 @@ export type Services = {
   ledger: LedgerStore;
   /** Dice outside a game. */
   roller: Roller;
-  /** Dice of a game's roll number `seq`: its seeded stream in production. */
-  gameRoller: (game: Game, seq: number) => Roller;
+  /** Dice of a game's roll (its number in the game, and the roller's own number): its seeded stream in production. */
+  gameRoller: (game: Game, draw: GameDraw) => Roller;
   log: Logger;
   /** Per-player rate limit on commands and buttons (none in the console and most tests). */
   limiter?: RateLimiter;

@@ -1,4 +1,5 @@
 import { recordingRoller, type Roller } from '../dice/roller.js';
+import { PLAYER_SCHEME } from '../dice/seeded.js';
 import { newRollId } from '../ledger/next-row.js';
 import type { LedgerRow } from '../ledger/rows.js';
 import { commitmentsOf, type Game } from '../ledger/roster.js';
@@ -49,9 +50,11 @@ function assertSeedsRevealed(game: Game): void {
 export async function rollIn<O extends Outcome>(at: TxScope, ctx: Context, system: SystemId, spec: RollSpec<O>): Promise<Rolled<O>> {
   const { tx, game } = at;
   if (game) assertSeedsRevealed(game);
-  // In a game the dice come from its seeded stream, numbered inside this transaction.
+  // In a game the dice come from its seeded stream, numbered inside this transaction: by the roll's
+  // place in the game, and by the roller's own count of game rolls (per-player dice, issue 23).
   const seq = game ? await tx.nextGameSeq(game.id) : undefined;
-  const dice = recordingRoller(game ? ctx.services.gameRoller(game, seq!) : ctx.services.roller);
+  const k = game?.dice_scheme === PLAYER_SCHEME ? (await tx.playerRollCount(game.id, ctx.actor.userId)) + 1 : 0;
+  const dice = recordingRoller(game ? ctx.services.gameRoller(game, { seq: seq!, userId: ctx.actor.userId, k }) : ctx.services.roller);
   const rolled = spec.rules(dice);
   // The chances are recorded with the roll: what the player faced, kept with what happened.
   const outcome = spec.odds ? { ...rolled, odds: spec.odds(rolled) } : rolled;

@@ -16,9 +16,10 @@ import {
 import { checkAccess } from './access.js';
 import { parseOptions } from './options.js';
 import { refuse, UserError } from './user-error.js';
+import { wellFormedDeep } from '../util/text.js';
 
 /** What a transport (Discord gateway, console) hands the router. */
-export type Request =
+export type Request = (
   | {
       type: 'command';
       name: string;
@@ -31,7 +32,13 @@ export type Request =
       attachmentLimit?: number;
     }
   | { type: 'button'; customId: string; actor: Actor }
-  | { type: 'autocomplete'; name: string; subcommand?: string | undefined; option: string; value: string; actor: Actor };
+  | { type: 'autocomplete'; name: string; subcommand?: string | undefined; option: string; value: string; actor: Actor }
+) & {
+  /** Discord's id of the interaction: used once (a replay or a second delivery does nothing). The console has none. */
+  interactionId?: string;
+};
+
+export const ALREADY_HANDLED = 'This interaction was already handled (Discord delivered it twice, or it was sent again): nothing more was done.';
 
 export const AUTOCOMPLETE_MAX = 25;
 /** Discord's attachment limit for a server without boosts (8 MiB), when the transport does not say. */
@@ -60,11 +67,14 @@ export class Router {
     }
   }
 
-  async handle(req: Request): Promise<Reply> {
+  async handle(raw: Request): Promise<Reply> {
+    // Every transport's text made well-formed (the Discord adapter does it too): names, options, ids.
+    const req = wellFormedDeep(raw);
     const given = new Set(req.type === 'command' ? Object.keys(req.options) : []);
     const channels = (req.type === 'command' && req.channels) || {};
     try {
       this.spend(req);
+      await this.claim(req);
       const ctx: Context = {
         actor: await this.withGmRole(req.actor),
         services: this.services,
@@ -94,6 +104,18 @@ export class Router {
     const cost = req.type === 'command' ? (this.byName.get(req.name)?.cost ?? 1) : 1;
     const taken = limiter.take(`${req.actor.guildId}:${req.actor.userId}`, cost);
     if (!taken.ok) refuse(`Slow down: you are sending commands faster than this server allows. Try again in ${taken.retryAfterS} s.`);
+  }
+
+  /**
+   * Every interaction is used once, on every transport and process: its id is claimed in the
+   * ledger before anything else is read or written (autocomplete records nothing and is exempt).
+   */
+  private async claim(req: Request): Promise<void> {
+    const id = req.interactionId;
+    if (!id || req.type === 'autocomplete') return;
+    const { guildId } = req.actor;
+    const fresh = await this.services.ledger.transaction((tx) => tx.claimInteraction(id, guildId, tx.timestamp()), guildId);
+    if (!fresh) refuse(ALREADY_HANDLED);
   }
 
   /** GM status is decided here, server-side, from the member data and the server's settings. */

@@ -32,7 +32,36 @@ export function seededDie(serverSeed: string, gameId: string, playerSeeds: reado
   }
 }
 
-/** The dice of one roll of a game, drawn in order. */
+/**
+ * The dice scheme of games started since issue 23: the k-th game roll of each player (from 1) is
+ * fixed at game start by the server seed, the game, the player seeds and the player's user id, so
+ * rolls by other accounts (a sock puppet's throwaway rolls) never move a player's dice. The message
+ * is JSON of ["player-v1", gameId, [player seeds], userId, k, index, attempt]; the rest as above.
+ */
+export const PLAYER_SCHEME = 'player-v1';
+
+export function playerDie(serverSeed: string, gameId: string, playerSeeds: readonly string[], userId: string, k: number, index: number, sides: number): number {
+  const limit = rejectionLimit(sides);
+  for (let attempt = 0; ; attempt++) {
+    const message = JSON.stringify([PLAYER_SCHEME, gameId, playerSeeds, userId, k, index, attempt]);
+    const v = createHmac('sha256', serverSeed).update(message, 'utf8').digest().readUInt32BE(0);
+    if (v < limit) return (v % sides) + 1;
+  }
+}
+
+/** Which die a game roll draws: its number in the game, and the roller's own number of it. */
+export type GameDraw = { seq: number; userId: string; k: number };
+
+/** The dice of one roll of a game under its scheme (a game without one keeps the position scheme). */
+export function gameRoller(scheme: string | null, serverSeed: string, gameId: string, playerSeeds: readonly string[], draw: GameDraw): Roller {
+  if (scheme === PLAYER_SCHEME) {
+    let index = 0;
+    return { roll: (sides) => playerDie(serverSeed, gameId, playerSeeds, draw.userId, draw.k, index++, sides) };
+  }
+  return seededRoller(serverSeed, gameId, playerSeeds, draw.seq);
+}
+
+/** The dice of one roll of a game, drawn in order (the position scheme). */
 export function seededRoller(serverSeed: string, gameId: string, playerSeeds: readonly string[], seq: number): Roller {
   let index = 0;
   return { roll: (sides) => seededDie(serverSeed, gameId, playerSeeds, seq, index++, sides) };

@@ -18,6 +18,7 @@ import type { Actor, ChannelFacts, Reply } from '../core/command.js';
 import type { Button } from '../render/embed.js';
 import type { TransportInteraction } from '../core/responder.js';
 import type { Request } from '../core/router.js';
+import { wellFormed, wellFormedDeep } from '../util/text.js';
 
 type Routable = ChatInputCommandInteraction | ButtonInteraction | AutocompleteInteraction;
 
@@ -33,7 +34,8 @@ export function actorOf(i: Routable): Actor | undefined {
     guildId: i.guildId,
     channelId: i.channelId,
     userId: i.user.id,
-    userName: display ?? i.user.username,
+    // Made well-formed here, before a name can reach a hash (a lone surrogate would break the chain).
+    userName: wellFormed(display ?? i.user.username),
     isGm: i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false,
     roleIds,
   };
@@ -71,18 +73,19 @@ function channelFacts(i: ChatInputCommandInteraction, list: readonly CommandInte
 export function requestOf(i: Interaction, actor: Actor): Request | undefined {
   if (i.isChatInputCommand()) {
     const { subcommand, list } = optionList(i.options.data);
-    const options = Object.fromEntries(list.map((o) => [o.name, o.value]));
+    const options = wellFormedDeep(Object.fromEntries(list.map((o) => [o.name, o.value])));
     return {
       type: 'command',
       name: i.commandName,
       ...(subcommand ? { subcommand } : {}),
       options,
       actor,
+      interactionId: i.id,
       channels: channelFacts(i, list),
       ...(i.attachmentSizeLimit ? { attachmentLimit: i.attachmentSizeLimit } : {}),
     };
   }
-  if (i.isButton()) return { type: 'button', customId: i.customId, actor };
+  if (i.isButton()) return { type: 'button', customId: i.customId, actor, interactionId: i.id };
   if (i.isAutocomplete()) {
     const focused = i.options.getFocused(true);
     return {
@@ -90,7 +93,7 @@ export function requestOf(i: Interaction, actor: Actor): Request | undefined {
       name: i.commandName,
       subcommand: i.options.getSubcommand(false) ?? undefined,
       option: focused.name,
-      value: String(focused.value),
+      value: wellFormed(String(focused.value)),
       actor,
     };
   }

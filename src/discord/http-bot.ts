@@ -12,8 +12,12 @@ export type HttpBotOptions = BotOptions & {
   publicKey: KeyObject;
   port: number;
   host?: string;
-  /** Bodies past this are refused (Discord's interactions are a few kilobytes). */
+  /** Bodies past this are refused with 413 (default MAX_BODY_BYTES). */
   maxBodyBytes?: number;
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  /** Connections open at once; past it new ones are refused. */
+  maxConnections?: number;
 };
 
 export type HttpBot = Bot & { port(): number };
@@ -71,27 +75,38 @@ export function createHttpBot(o: HttpBotOptions): HttpBot {
     if (isRoutable(i)) handling.set(i.id, responder.respond(gatewayInteraction(i)));
   });
 
-  const server = http.createServer((req, res) => void serve(req, res));
-  const reply = (res: http.ServerResponse, status: number, body?: unknown) => {
-    res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });
-    res.end(body === undefined ? undefined : JSON.stringify(body));
-  };
+  const server = http.createServer((req, res) => {
+    // Every request is answered, and no failure of one (an aborted upload) escapes as an unhandled rejection.
+    serve(req, res).catch((err: unknown) => {
+      o.log.warn('an HTTP interaction failed', { err });
+      if (!res.headersSent && !res.destroyed) reply(res, 500, { message: 'the interaction could not be answered' });
+    });
+  });
+  // A slow or stalled client cannot hold a connection: headers in 10 s, the whole request in 15 s.
+  server.headersTimeout = o.headersTimeoutMs ?? 10_000;
+  server.requestTimeout = o.requestTimeoutMs ?? 15_000;
+  server.maxConnections = o.maxConnections ?? 256;
 
   async function serve(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method !== 'POST' || new URL(req.url ?? '/', 'http://x').pathname !== '/interactions') return reply(res, 404, { message: 'not found' });
-    const body = await readBody(req, o.maxBodyBytes ?? 1 << 20);
-    if (!body) return reply(res, 413, { message: 'body too large' });
+    const limit = o.maxBodyBytes ?? MAX_BODY_BYTES;
+    // Refused before a byte is read when the client says it is too large; else counted as it comes.
+    if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge(req, res);
+    const body = await readBody(req, limit);
+    if (body === 'too large') return tooLarge(req, res);
+    if (body === 'aborted') return undefined;
     const signature = req.headers['x-signature-ed25519'];
     const timestamp = req.headers['x-signature-timestamp'];
     if (!signedByDiscord(o.publicKey, asString(signature), asString(timestamp), body)) return reply(res, 401, { message: 'invalid request signature' });
-    let raw: { id: string; type: number; token: string; application_id: string };
-    try {
-      raw = JSON.parse(body.toString('utf8'));
-    } catch {
-      return reply(res, 400, { message: 'malformed body' });
-    }
+    const raw = interactionOf(body);
+    if (!raw) return reply(res, 400, { message: 'malformed body: an interaction is a JSON object with an id, a type and a token' });
     if (raw.type === 1) return reply(res, 200, { type: 1 });
-    const answered = new Promise<Answer>((answer) => exchanges.set(raw.id, { answer, appId: raw.application_id, token: raw.token }));
+    return reply(res, ...(await answer(raw)));
+  }
+
+  /** The interaction handed to discord.js and the responder; its first answer, as the HTTP reply. */
+  async function answer(raw: RawInteraction): Promise<[number, unknown?]> {
+    const answered = new Promise<Answer>((resolve) => exchanges.set(raw.id, { answer: resolve, appId: raw.application_id, token: raw.token }));
     try {
       (client as unknown as { actions: { InteractionCreate: { handle(d: unknown): void } } }).actions.InteractionCreate.handle(raw);
     } catch (err) {
@@ -101,9 +116,9 @@ export function createHttpBot(o: HttpBotOptions): HttpBot {
     const first = await Promise.race([answered, done.then((): Answer => ({ failed: true }))]);
     exchanges.delete(raw.id);
     void done.finally(() => handling.delete(raw.id));
-    if ('body' in first) return reply(res, 200, first.body);
-    if ('accepted' in first) return reply(res, 202);
-    return reply(res, 500, { message: 'the interaction could not be answered' });
+    if ('body' in first) return [200, first.body];
+    if ('accepted' in first) return [202];
+    return [500, { message: 'the interaction could not be answered' }];
   }
 
   return {
@@ -131,19 +146,52 @@ export function createHttpBot(o: HttpBotOptions): HttpBot {
 
 const asString = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-/** The whole body, or undefined past `limit` bytes. */
-function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
+/** Discord's interactions are a few kilobytes: 64 KiB is far past any, and bounds what one connection holds. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+type RawInteraction = { id: string; type: number; token: string; application_id: string };
+
+/** The body as an interaction, or undefined when it is not one (not JSON, null, not an object, no id, type or token). */
+function interactionOf(body: Buffer): RawInteraction | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const r = v as Partial<RawInteraction>;
+  if (r.type === 1) return r as RawInteraction;
+  return typeof r.id === 'string' && typeof r.type === 'number' && typeof r.token === 'string' ? (r as RawInteraction) : undefined;
+}
+
+function reply(res: http.ServerResponse, status: number, body?: unknown) {
+  res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });
+  res.end(body === undefined ? undefined : JSON.stringify(body));
+}
+
+/** 413, and the connection closed once it is sent: the rest of the body is never read. */
+function tooLarge(req: http.IncomingMessage, res: http.ServerResponse) {
+  res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
+  res.end(JSON.stringify({ message: `body too large: at most ${MAX_BODY_BYTES} bytes` }), () => req.destroy());
+}
+
+/** The whole body; 'too large' past `limit` bytes (reading stops); 'aborted' when the client went away. */
+function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | 'too large' | 'aborted'> {
+  return new Promise((resolve) => {
     const parts: Buffer[] = [];
     let size = 0;
-    req.on('data', (c: Buffer) => {
+    const onData = (c: Buffer) => {
       size += c.length;
-      if (size > limit) {
-        resolve(undefined);
-        req.destroy();
-      } else parts.push(c);
-    });
+      if (size <= limit) return void parts.push(c);
+      req.off('data', onData);
+      req.pause();
+      resolve('too large');
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(parts)));
-    req.on('error', reject);
+    // An aborted upload is the client's doing: nothing to answer, nothing to log.
+    req.on('error', () => resolve('aborted'));
+    req.on('close', () => resolve(req.complete ? Buffer.concat(parts) : 'aborted'));
   });
 }

@@ -142,7 +142,16 @@ export class ChainWalker<R extends Chained> {
       return broken(`position ${row.guild_seq} where ${expectedSeq} was expected: a row before it was deleted or moved`);
     }
     if (row.prev_hash !== this.prev) return broken('prev_hash does not match the hash of the row before it');
-    if (this.hashOf(row.prev_hash, row) !== row.hash) return broken('hash does not match the row contents: the row was edited');
+    if (this.hashOf(row.prev_hash, row) !== row.hash) {
+      // Before issue 23 a lone surrogate in a name was hashed as its JSON escape but stored as U+FFFD:
+      // such a row can never verify, and says so, rather than being called an edit.
+      const defect = JSON.stringify(row).includes('\uFFFD');
+      return broken(
+        defect
+          ? 'hash does not match the row contents: the row holds U+FFFD where a lone surrogate was stored unlike it was hashed (a defect fixed in issue 23), unless it was edited'
+          : 'hash does not match the row contents: the row was edited',
+      );
+    }
     this.prev = row.hash;
     this.count++;
     return undefined;

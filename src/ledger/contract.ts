@@ -16,6 +16,14 @@ export interface RowReads {
   sealedPayloads(guildId: string, rollIds: string[]): Map<string, SealedRecord>;
 }
 
+/** Reads a game roll and a game's end decide from, inside their transaction. */
+export interface GameRowReads {
+  /** How many game rolls this player has made in the game (their next roll is this plus one). */
+  playerRollCount(gameId: string, userId: string): number;
+  /** The game's sealed rolls not yet revealed, voided ones included, in chain order. */
+  unrevealedSealed(guildId: string, gameId: string): LedgerRow[];
+}
+
 /** The writes of rows, inside a transaction. */
 export interface RowWrites {
   append(entry: NewEntry): LedgerRow;
@@ -27,6 +35,12 @@ export interface RowWrites {
 export interface StoreReads extends RowReads {
   gameRulingCount(guildId: string, gameId: string): number;
   recentUnits(guildId: string, channelId: string, prefix: string, limit: number, system: string): string[];
+}
+
+/** Interaction ids, each used once whatever transport delivers it. */
+export interface OnceKeys {
+  /** True when this interaction is new (and now claimed); false when it was handled already. */
+  claimInteraction(id: string, guildId: string, at: string): boolean;
 }
 
 /** Which message showed a roll: written as the reply goes out. */

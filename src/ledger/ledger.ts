@@ -8,7 +8,8 @@ import { Settings } from './settings.js';
 import { nextRow, unitKey, type ChainHead } from './next-row.js';
 import { parseRow, sealedRecords, type LedgerRow, type RawRow, type SealedRecord } from './rows.js';
 import { promised, type LedgerTx } from './transaction.js';
-import type { MessageLinks, RowReads, RowWrites, StoreReads } from './contract.js';
+import type { GameRowReads, MessageLinks, OnceKeys, RowReads, RowWrites, StoreReads } from './contract.js';
+import { CLAIM_INTERACTION_SQL, INTERACTION_KEEP_MS, PLAYER_ROLLS_SQL, PRUNE_EVERY, PRUNE_INTERACTIONS_SQL, UNREVEALED_SEALED_SQL } from './shared-sql.js';
 import type { RosterReads, RosterWrites } from './roster.js';
 import type { SettingsWrites } from './settings.js';
 import { CHAINED_COLUMNS, ChainWalker, storedRowHash, verifyChain, type ChainReport } from './chain.js';
@@ -22,7 +23,7 @@ import { AlreadyRecordedError, LedgerWriteError } from './errors.js';
  * beside them (their SQL lives in those modules; the ledger directory is the only code that
  * writes SQL, and PostgreSQL's twin is postgres/).
  */
-export class Ledger implements StoreReads, RowWrites {
+export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
   readonly db: Db;
   readonly roster: Roster;
   readonly history: History;
@@ -61,6 +62,10 @@ export class Ledger implements StoreReads, RowWrites {
       gameRolls: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind IN ('roll', 'reroll')"),
       gameRulings: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind = 'check'"),
       gameSeq: db.prepare('SELECT MAX(game_seq) AS n FROM rolls WHERE game_id = ?'),
+      playerRolls: db.prepare(PLAYER_ROLLS_SQL),
+      unrevealed: db.prepare(UNREVEALED_SEALED_SQL),
+      claim: db.prepare(CLAIM_INTERACTION_SQL),
+      prune: db.prepare(PRUNE_INTERACTIONS_SQL),
       // From channel_units (one row per name), by prefix range on the lower-cased name.
       units: db.prepare(`SELECT unit FROM channel_units
         WHERE guild_id = ? AND channel_id = ? AND system = ? AND unit_key >= ? AND unit_key < ?
@@ -144,6 +149,21 @@ export class Ledger implements StoreReads, RowWrites {
   }
 
   /** The number the next dice roll of a game takes (from 1). Call inside the roll's transaction. */
+  playerRollCount(gameId: string, userId: string): number {
+    return (this.stmts.playerRolls.get(gameId, userId) as { n: number }).n;
+  }
+
+  unrevealedSealed(guildId: string, gameId: string): LedgerRow[] {
+    return (this.stmts.unrevealed.all(guildId, gameId) as RawRow[]).map(parseRow);
+  }
+
+  private claims = 0;
+
+  claimInteraction(id: string, guildId: string, at: string): boolean {
+    if (++this.claims % PRUNE_EVERY === 0) this.stmts.prune.run(new Date(Date.parse(at) - INTERACTION_KEEP_MS).toISOString());
+    return this.stmts.claim.run(id, guildId, at).changes === 1;
+  }
+
   nextGameSeq(gameId: string): number {
     return ((this.stmts.gameSeq.get(gameId) as { n: number | null }).n ?? 0) + 1;
   }
@@ -186,7 +206,7 @@ export class Ledger implements StoreReads, RowWrites {
 
   private tx(): LedgerTx {
     this.handle ??= {
-      ...promised<RowReads & RowWrites>(this),
+      ...promised<RowReads & GameRowReads & RowWrites & OnceKeys>(this),
       timestamp: () => this.timestamp(),
       roster: promised<RosterReads & RosterWrites>(this.roster),
       settings: promised<SettingsWrites>(this.settings),

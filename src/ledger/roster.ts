@@ -18,6 +18,8 @@ export type Game = {
   player_seeds: string;
   /** JSON array of SeedCommitment: the commit-then-reveal of player seeds. */
   seed_commitments: string;
+  /** How the game's dice are drawn, kept from its start: 'player-v1', or null (by position, games before issue 23). */
+  dice_scheme: string | null;
 };
 
 /** A unit on a game's roster; `fields` are the system's own. */
@@ -51,7 +53,9 @@ export interface RosterReads {
 }
 
 /** A new game, as /game start gives it. */
-export type NewGame = Pick<Game, 'id' | 'guild_id' | 'channel_id' | 'system' | 'name' | 'started_by' | 'started_at' | 'server_seed'>;
+export type NewGame = Pick<Game, 'id' | 'guild_id' | 'channel_id' | 'system' | 'name' | 'started_by' | 'started_at' | 'server_seed'> & {
+  dice_scheme?: string | null;
+};
 /** A new roster unit, as /unit add gives it. */
 export type NewUnit = { game_id: string; name: string; owner_id: string; owner_name: string; side: string | null; fields: Record<string, unknown>; at: string };
 
@@ -115,8 +119,8 @@ export class Roster implements RosterReads, RosterWrites {
     this.q = {
       active: db.prepare('SELECT * FROM games WHERE guild_id = ? AND channel_id = ? AND ended_at IS NULL'),
       game: db.prepare('SELECT * FROM games WHERE guild_id = ? AND id = ?'),
-      insertGame: db.prepare(`INSERT INTO games (id, guild_id, channel_id, system, name, started_by, started_at, server_seed)
-        VALUES (@id, @guild_id, @channel_id, @system, @name, @started_by, @started_at, @server_seed)`),
+      insertGame: db.prepare(`INSERT INTO games (id, guild_id, channel_id, system, name, started_by, started_at, server_seed, dice_scheme)
+        VALUES (@id, @guild_id, @channel_id, @system, @name, @started_by, @started_at, @server_seed, @dice_scheme)`),
       addSeed: db.prepare("UPDATE games SET player_seeds = json_insert(player_seeds, '$[#]', ?) WHERE id = ?"),
       setSeeds: db.prepare('UPDATE games SET seed_commitments = ?, player_seeds = ? WHERE id = ?'),
       setTurn: db.prepare('UPDATE games SET turn = ?, phase = ? WHERE id = ?'),
@@ -148,7 +152,7 @@ export class Roster implements RosterReads, RosterWrites {
   startGame(g: NewGame): Game {
     const running = this.activeGame(g.guild_id, g.channel_id);
     if (running) throw new GameRunningError(running);
-    this.q.insertGame.run(g);
+    this.q.insertGame.run({ ...g, dice_scheme: g.dice_scheme ?? null });
     return this.game(g.guild_id, g.id)!;
   }
 

@@ -1,4 +1,4 @@
-import type { MessageLinks, RowReads, RowWrites } from './contract.js';
+import type { GameRowReads, MessageLinks, OnceKeys, RowReads, RowWrites } from './contract.js';
 import type { RosterReads, RosterWrites } from './roster.js';
 import type { SettingsWrites } from './settings.js';
 
@@ -6,7 +6,7 @@ import type { SettingsWrites } from './settings.js';
 export type Async<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never };
 
 /** What one transaction may do: the writes that belong together, and the reads they need (contract.ts). */
-export type LedgerTx = Async<RowReads & RowWrites> & {
+export type LedgerTx = Async<RowReads & GameRowReads & RowWrites & OnceKeys> & {
   /** The time the ledger writes (the same clock as the rows). */
   timestamp(): string;
   roster: Async<RosterReads & RosterWrites>;

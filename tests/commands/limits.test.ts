@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRouter } from '../../src/app.js';
-import { MAX_SEEDS_PER_GAME } from '../../commands/roster/game.js';
+import { MAX_SEEDS_PER_GAME } from '../../commands/roster/seeds.js';
 import { MAX_UNITS_PER_GAME } from '../../commands/roster/unit.js';
 import { MAX_TRACKED_PLAYERS, RateLimiter } from '../../src/core/rate-limit.js';
 import { commitment } from '../../src/dice/seeded.js';

@@ -172,7 +172,9 @@ describe('/roll show, /annotate, /verify', () => {
     app = testApp();
     const ids = await rallies(3);
     const ok = expectMessage(await command(app, bob, 'verify', {}));
-    expect(ok.embed.description).toBe(`Intact: 3 rows, head hash \`${app.ledger.get('g1', ids[2]!)!.hash}\`.`);
+    expect(ok.embed.description).toBe(
+      `Intact: 3 rows, head hash \`${app.ledger.get('g1', ids[2]!)!.hash}\`. Checked too: 0 reveals against their commitments, 0 ended games with every die recomputed.`,
+    );
     expect(expectMessage(await command(app, bob, 'verify', { id: ids[0] })).embed.description).toContain('Intact: 1 row up to');
     app.ledger.db.exec('DROP TRIGGER rolls_no_update');
     app.ledger.db.prepare("UPDATE rolls SET result = 'huzzah' WHERE id = ?").run(ids[1]);

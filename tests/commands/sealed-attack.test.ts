@@ -85,8 +85,12 @@ describe('a sealed roll cannot be cracked by the members who see it (issue 13)',
     expect(stored.dice).toEqual([]);
     expect(stored.result).toBeNull();
     expect(stored.outcome).toEqual({ sealed: true, commitment: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // What every member sees of the sealed roll's own reply: all of it but the GM-only parts (none here).
+    const { private: _gmOnly, notify: _gmChannel, ...publicReply } = sealed as typeof sealed & { private?: unknown; notify?: unknown };
+    expect(_gmOnly).toBeUndefined();
     for (const who of [bob, alice]) {
       const shown = JSON.stringify([
+        publicReply,
         expectMessage(await subcommand(app, who, 'roll', 'show', { id })).embed,
         expectMessage(await command(app, who, 'history', {})).embed,
         expectMessage(await command(app, who, 'stats', {})).embed,

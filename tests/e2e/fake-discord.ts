@@ -240,10 +240,11 @@ export class FakeDiscord {
   async postInteraction(
     url: string,
     interaction: Record<string, any>,
-    forge: { timestamp?: string; signature?: string | null; sentBody?: string } = {},
+    /** `signBody`: sign `sentBody` itself (a signed body that is not an interaction). */
+    forge: { timestamp?: string; signature?: string | null; sentBody?: string; signBody?: boolean } = {},
   ): Promise<{ status: number; body: any }> {
     this.issued.set(interaction.id, { token: interaction.token, at: Date.now(), answered: false });
-    const body = JSON.stringify(interaction);
+    const body = forge.signBody && forge.sentBody !== undefined ? forge.sentBody : JSON.stringify(interaction);
     const timestamp = forge.timestamp ?? String(Math.floor(Date.now() / 1000));
     const signature = forge.signature === undefined ? sign(null, Buffer.from(timestamp + body), this.keys.privateKey).toString('hex') : forge.signature;
     const res = await fetch(url, {

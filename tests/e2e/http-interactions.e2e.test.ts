@@ -158,3 +158,72 @@ describe('HTTP interactions: posting to another channel', () => {
     expect(post?.body.embeds[0].title).toContain('Hidden');
   });
 });
+
+describe('HTTP interactions: replays and hostile clients (issue 23)', () => {
+  it('the same signed request posted five times records one roll; the others are told it was handled', async () => {
+    const before = app.ledger.count(GUILD);
+    app.dice.push(4, 4, 4, 4, 4);
+    const interaction = slashCommand('rally', { disorder: 2, unit: 'Replayed' }, { member: alice });
+    const replies = [];
+    for (let i = 0; i < 5; i++) replies.push(await fake.postInteraction(url, interaction));
+    app.dice.clear();
+    expect(app.ledger.count(GUILD)).toBe(before + 1);
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(replies[0]!.body.data.embeds[0].title).toBe('Rally · Replayed');
+    for (const r of replies.slice(1)) {
+      expect(r.body.data.flags).toBe(64);
+      expect(r.body.data.content).toContain('This interaction was already handled');
+    }
+  });
+
+  const raw = (body: string | Buffer, headers: Record<string, string> = {}) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(async (r) => ({
+      status: r.status,
+      body: await r.text(),
+    }));
+
+  it('a signed null, array or number body is a 400, never a hang or a crash', async () => {
+    for (const body of ['null', '[]', '7', '"text"', '{"type":2}']) {
+      const res = await fake.postInteraction(url, {}, { sentBody: body, signBody: true });
+      expect(res.status, body).toBe(400);
+    }
+  });
+
+  it('a body past 64 KiB is refused with 413, by its length or as it arrives', async () => {
+    expect((await raw('x'.repeat(64 * 1024 + 1))).status).toBe(413);
+    // No Content-Length: the body is counted as it comes and refused once past the cap.
+    const stream = new ReadableStream({
+      start(c) {
+        for (let i = 0; i < 80; i++) c.enqueue(new Uint8Array(1024));
+        c.close();
+      },
+    });
+    const res = await fetch(url, { method: 'POST', body: stream, duplex: 'half' } as RequestInit).then((r) => r.status);
+    expect(res).toBe(413);
+  });
+
+  it('500 aborted uploads leave no error line and the server still answers', async () => {
+    const net = await import('node:net');
+    const port = bot.port();
+    const errors = () => app.logs.filter((l) => /"level":"(error|warn)"/.test(l)).length;
+    const before = errors();
+    await Promise.all(
+      Array.from(
+        { length: 500 },
+        () =>
+          new Promise<void>((resolve) => {
+            const s = net.connect(port, '127.0.0.1', () => {
+              s.write('POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"id":');
+              setTimeout(() => s.destroy(), 5);
+            });
+            s.on('close', () => resolve());
+            s.on('error', () => resolve());
+          }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect(errors() - before).toBe(0);
+    const ping = await fake.postInteraction(url, { id: '2', type: 1, token: 't', application_id: '110000000000000001', version: 1 });
+    expect(ping).toEqual({ status: 200, body: { type: 1 } });
+  });
+});

@@ -32,11 +32,31 @@ afterAll(() => app.ledger.close());
 
 const rows = () => (app.ledger.db.prepare('SELECT COUNT(*) AS n FROM rolls').get() as { n: number }).n;
 
+/** A valid value for a declared option, drawn from its Discord definition: a choice, a number in range, a boolean, a short text, an id. */
+function validFor(spec: OptionMap[string], name: string): fc.Arbitrary<unknown> {
+  const d = spec.toSlash(name) as { type: number; max_value?: number; min_value?: number; max_length?: number; choices?: { value: unknown }[] };
+  if (d.choices?.length) return fc.constantFrom(...d.choices.map((c) => c.value));
+  if (d.type === ApplicationCommandOptionType.Integer) return fc.integer({ min: d.min_value ?? -1000, max: d.max_value ?? 1000 });
+  if (d.type === ApplicationCommandOptionType.Number) return fc.double({ min: d.min_value ?? -1000, max: d.max_value ?? 1000, noNaN: true });
+  if (d.type === ApplicationCommandOptionType.Boolean) return fc.boolean();
+  if ([ApplicationCommandOptionType.User, ApplicationCommandOptionType.Role, ApplicationCommandOptionType.Channel].includes(d.type))
+    return fc.constantFrom('100000000000000001', 'bob', 'c2');
+  // Text: words a player would type in it (units, casualties, names), or any short text within its length.
+  const typical = fc.constantFrom('German 4-6-7', 'ge 467', 'British 8-1', '2/5', 'Guard', '1st Foot', 'resting', 'The Bulge');
+  return fc.oneof(typical, fc.string({ minLength: 1, maxLength: Math.min(d.max_length ?? 30, 30) }));
+}
+
+const required = (options: OptionMap) =>
+  Object.entries(options)
+    .filter(([n, spec]) => (spec.toSlash(n) as { required?: boolean }).required)
+    .map(([n]) => n);
+
 describe('property-based fuzzing', () => {
-  // Issue 18, item 1: every declared option gets a value (real option names, random values), not
-  // only unknown names.
+  // Issue 18, item 1, and issue 23: every declared option gets a value, valid for most (so a command
+  // that throws on a valid value fails here), random for the rest; required options are always given.
   it('no exception escapes any command, whatever values its real options get', async () => {
-    let valued = 0;
+    let drawn = 0;
+    let valid = 0;
     await fc.assert(
       fc.asyncProperty(
         fc
@@ -44,21 +64,36 @@ describe('property-based fuzzing', () => {
           .chain((t) =>
             fc.tuple(
               fc.constant(t),
-              fc.record(Object.fromEntries(Object.keys(t.options).map((k) => [k, anyValue])), { requiredKeys: [] }),
+              fc.record(
+                Object.fromEntries(
+                  Object.entries(t.options).map(([k, spec]) => [
+                    k,
+                    fc.oneof(
+                      { weight: 4, arbitrary: validFor(spec, k).map((v) => ({ v, valid: true })) },
+                      { weight: 1, arbitrary: anyValue.map((v) => ({ v, valid: false })) },
+                    ),
+                  ]),
+                ),
+                { requiredKeys: required(t.options) },
+              ),
               fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), anyValue, { maxKeys: 1 }),
             ),
           ),
         fc.boolean(),
         async ([t, given, extra], asGm) => {
-          const options: Record<string, unknown> = { ...given, ...(Object.keys(given).length % 4 === 0 ? extra : {}) };
-          valued += Object.keys(given).length;
+          const values = Object.entries(given as Record<string, { v: unknown; valid: boolean }>);
+          drawn += values.length;
+          valid += values.filter(([, x]) => x.valid).length;
+          const options: Record<string, unknown> = { ...Object.fromEntries(values.map(([k, x]) => [k, x.v])), ...(values.length % 4 === 0 ? extra : {}) };
           const reply = await app.router.handle({ type: 'command', name: t.name, subcommand: t.subcommand, options, actor: asGm ? gm : alice });
-          expect(reply.type === 'error' ? reply.message : '').not.toMatch(/Something went wrong/);
+          expect(reply.type === 'error' ? reply.message : '', JSON.stringify({ t: [t.name, t.subcommand], options })).not.toMatch(/Something went wrong/);
         },
       ),
       { numRuns: 600 },
     );
-    expect(valued).toBeGreaterThan(600);
+    expect(drawn).toBeGreaterThan(600);
+    // Most values were valid ones: the property exercises the commands, not only their refusals.
+    expect(valid / drawn).toBeGreaterThan(0.7);
   });
 });
 

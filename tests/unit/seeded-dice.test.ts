@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commitment, rejectionLimit, seededDie, seededRoller } from '../../src/dice/seeded.js';
+import { commitment, gameRoller, PLAYER_SCHEME, playerDie, rejectionLimit, seededDie, seededRoller } from '../../src/dice/seeded.js';
 
 // The published test vector, computed once (and again by an independent Python implementation of
 // the README's description) and committed: any reimplementation must give these dice.
@@ -63,24 +63,47 @@ describe('provably fair dice', () => {
   });
 });
 
-describe("the README's Python reimplementation", () => {
+// The per-player scheme of games since issue 23 (docs/fairness.md), with its own vector.
+const PLAYER_VECTOR = {
+  alice1: [6, 5, 1, 5, 6, 2, 5, 4, 5, 1, 2, 2],
+  alice2: [5, 3, 2, 1, 2, 2, 6, 6, 4, 6, 4, 6],
+  unicode: { seeds: ['alice', 'ünïcödé — 骰子'], user: '300000000000000001', roll1: [3, 4, 3, 2, 5, 3, 5, 6, 4, 4, 5, 4] },
+};
+
+describe('per-player dice (issue 23)', () => {
+  it('match the published test vector, and depend on the player and their own roll number only', () => {
+    const dice = (seeds: string[], user: string, k: number) => Array.from({ length: 12 }, (_, i) => playerDie(SEED, 'testgame01', seeds, user, k, i, 6));
+    expect(dice(['alice', 'bob'], 'alice', 1)).toEqual(PLAYER_VECTOR.alice1);
+    expect(dice(['alice', 'bob'], 'alice', 2)).toEqual(PLAYER_VECTOR.alice2);
+    expect(dice(PLAYER_VECTOR.unicode.seeds, PLAYER_VECTOR.unicode.user, 1)).toEqual(PLAYER_VECTOR.unicode.roll1);
+    expect(dice(['alice', 'bob'], 'bob', 1)).not.toEqual(PLAYER_VECTOR.alice1);
+    // The game's place of the roll does not enter: the roller draws the same dice at any position.
+    const at = (seq: number) => gameRoller(PLAYER_SCHEME, SEED, 'testgame01', ['alice', 'bob'], { seq, userId: 'alice', k: 1 });
+    expect([at(1), at(40)].map((r) => Array.from({ length: 12 }, () => r.roll(6)))).toEqual([PLAYER_VECTOR.alice1, PLAYER_VECTOR.alice1]);
+    // A game without a scheme keeps the position scheme.
+    const old = gameRoller(null, SEED, 'testgame01', ['alice', 'bob'], { seq: 1, userId: 'alice', k: 1 });
+    expect(Array.from({ length: 12 }, () => old.roll(6))).toEqual(VECTOR.roll1);
+  });
+});
+
+describe('the published Python reimplementation (docs/fairness.md)', () => {
   const python = spawnSync('python3', ['--version']).status === 0;
-  it.runIf(python)('gives the test vector, non-ASCII seeds included (run from the README itself)', () => {
-    const readme = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+  it.runIf(python)('gives the test vector, non-ASCII seeds included (run from the page itself)', () => {
+    const readme = fs.readFileSync(path.resolve(__dirname, '../../docs/fairness.md'), 'utf8');
     const code = /```python\n([\s\S]*?)```/.exec(readme)![1]!;
     const check = `${code}
 import sys
 out = []
-for seeds in (['alice', 'bob'], ['alice', 'ünïcödé — 骰子']):
-    out.append(' '.join(str(die('${SEED}', 'testgame01', seeds, 1, i)) for i in range(12)))
+for seeds, user, k in ((['alice', 'bob'], 'alice', 1), (['alice', 'bob'], 'alice', 2), (['alice', 'ünïcödé — 骰子'], '300000000000000001', 1)):
+    out.append(' '.join(str(die('${SEED}', 'testgame01', seeds, user, k, i)) for i in range(12)))
 print('|'.join(out))
 `;
     const r = spawnSync('python3', ['-c', check], { encoding: 'utf8', env: { ...process.env, PYTHONIOENCODING: 'utf-8' } });
     expect(r.stderr).toBe('');
-    expect(r.stdout.trim()).toBe(`${VECTOR.roll1.join(' ')}|${VECTOR.unicode.roll1.join(' ')}`);
+    expect(r.stdout.trim()).toBe(`${PLAYER_VECTOR.alice1.join(' ')}|${PLAYER_VECTOR.alice2.join(' ')}|${PLAYER_VECTOR.unicode.roll1.join(' ')}`);
     expect(VECTOR.unicode.roll1.map((_, i) => seededDie(SEED, 'testgame01', VECTOR.unicode.seeds, 1, i, 6))).toEqual(VECTOR.unicode.roll1);
   });
   it.skipIf(python)('SKIPPED LOUDLY: python3 is not on this machine, so the README Python was not run', () => {
-    console.warn('python3 missing: the README Python check did not run');
+    console.warn('python3 missing: the published Python check did not run');
   });
 });

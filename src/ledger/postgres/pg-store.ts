@@ -18,6 +18,7 @@ import { savedQueryAsOf, savedQueryCutoff, type SavedQuery } from '../saved-quer
 import { NO_SETTINGS, type GuildSettings } from '../settings.js';
 import type { HistoryPage, LedgerStore } from '../store.js';
 import type { Async, LedgerTx } from '../transaction.js';
+import { CLAIM_INTERACTION_SQL, INTERACTION_KEEP_MS, PLAYER_ROLLS_SQL, PRUNE_EVERY, PRUNE_INTERACTIONS_SQL, UNREVEALED_SEALED_SQL } from '../shared-sql.js';
 import type { RosterWrites } from '../roster.js';
 import { ledgerError, PgLedger } from './pg-ledger.js';
 
@@ -48,6 +49,8 @@ function reads(q: Q) {
         guildId,
         gameId,
       ]))!.n,
+    playerRollCount: async (gameId: string, userId: string) => Number((await one<{ n: string }>(q, numbered(PLAYER_ROLLS_SQL), [gameId, userId]))!.n),
+    unrevealedSealed: async (guildId: string, gameId: string) => (await all<RawRow>(q, numbered(UNREVEALED_SEALED_SQL), [guildId, gameId])).map(parseRow),
     sealedPayloads: async (guildId: string, rollIds: string[]) =>
       sealedRecords(
         await all<{ roll_id: string; salt: string; payload: string }>(
@@ -96,16 +99,10 @@ function rosterWrites(c: Q, r: ReturnType<typeof reads>): Async<RosterWrites> {
     startGame: async (g) => {
       const running = await r.roster.activeGame(g.guild_id, g.channel_id);
       if (running) throw new GameRunningError(running);
-      await c.query('INSERT INTO games (id, guild_id, channel_id, system, name, started_by, started_at, server_seed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-        g.id,
-        g.guild_id,
-        g.channel_id,
-        g.system,
-        g.name,
-        g.started_by,
-        g.started_at,
-        g.server_seed,
-      ]);
+      await c.query(
+        'INSERT INTO games (id, guild_id, channel_id, system, name, started_by, started_at, server_seed, dice_scheme) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+        [g.id, g.guild_id, g.channel_id, g.system, g.name, g.started_by, g.started_at, g.server_seed, g.dice_scheme ?? null],
+      );
       return (await r.roster.game(g.guild_id, g.id))!;
     },
     addPlayerSeed: async (gameId, seed) => {
@@ -169,6 +166,7 @@ function rosterWrites(c: Q, r: ReturnType<typeof reads>): Async<RosterWrites> {
 export class PgStore implements LedgerStore {
   readonly backend = 'postgres' as const;
   readonly sqliteFile = undefined;
+  private claims = 0;
   private readonly r;
 
   private constructor(readonly ledger: PgLedger) {
@@ -250,6 +248,12 @@ export class PgStore implements LedgerStore {
       children: r.children,
       gameRollCount: r.gameRollCount,
       sealedPayloads: r.sealedPayloads,
+      playerRollCount: r.playerRollCount,
+      unrevealedSealed: r.unrevealedSealed,
+      claimInteraction: async (id, guildId, at) => {
+        if (++this.claims % PRUNE_EVERY === 0) await c.query(numbered(PRUNE_INTERACTIONS_SQL), [new Date(Date.parse(at) - INTERACTION_KEEP_MS).toISOString()]);
+        return (await c.query(numbered(CLAIM_INTERACTION_SQL), [id, guildId, at])).rowCount === 1;
+      },
       timestamp: () => this.timestamp(),
       roster: { ...r.roster, ...rosterWrites(c, r) },
       settings: {

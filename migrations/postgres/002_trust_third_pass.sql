@@ -1,0 +1,17 @@
+-- Issue 23. Sealed payloads are append-only, like the rows whose commitments they open.
+CREATE FUNCTION sealed_payloads_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'sealed payloads are append-only: they cannot be changed or deleted';
+END $$;
+CREATE TRIGGER sealed_payloads_no_change BEFORE UPDATE OR DELETE ON sealed_payloads FOR EACH ROW EXECUTE FUNCTION sealed_payloads_append_only();
+
+-- Every interaction id is used once, whatever transport delivers it; ids older than an hour are pruned.
+CREATE TABLE interactions (
+  id        TEXT PRIMARY KEY,
+  guild_id  TEXT NOT NULL,
+  at        TEXT NOT NULL
+);
+CREATE INDEX interactions_at ON interactions (at);
+
+-- The dice scheme a game keeps from its start: 'player-v1', or NULL for a game started before it.
+ALTER TABLE games ADD COLUMN dice_scheme TEXT;

@@ -1,0 +1,47 @@
+import { sealCommitment } from '../ledger/chain.js';
+import type { LedgerRow } from '../ledger/rows.js';
+import type { Context } from './command.js';
+import { record } from './record.js';
+import type { PendingEffect } from './roll.js';
+import { changeOutcome, writeBack } from './roster-unit.js';
+import type { TxScope } from './unit-of-work.js';
+import { refuse } from './user-error.js';
+
+/**
+ * Publishes a sealed roll in the caller's unit of work: its payload is checked against the
+ * commitment the chained row holds before anything is published or applied (an edited payload is
+ * refused, issue 23), then the reveal row publishes the salt and payload, and the roster changes
+ * the result makes take effect (authorised when the roll was made). Returns the reveal row and
+ * what it published.
+ */
+export async function revealIn(at: TxScope, ctx: Context, row: LedgerRow) {
+  const sealed = (await at.tx.sealedPayloads(ctx.actor.guildId, [row.id])).get(row.id);
+  if (!sealed) refuse(`Roll ${row.id} was sealed before sealed rolls carried a commitment: a GM can read it with /roll show.`);
+  const { salt, payload } = sealed;
+  const committed = (row.outcome as { commitment?: string }).commitment;
+  if (committed !== sealCommitment(salt, payload)) {
+    refuse(
+      `Roll ${row.id} cannot be revealed: its stored payload does not open the commitment in its chained row, so it was changed after the roll. Nothing was published; run /verify and tell the server's operator.`,
+    );
+  }
+  const mark = await record(
+    at.tx,
+    ctx,
+    {
+      command: 'reveal',
+      kind: 'reveal',
+      unit: row.unit ?? undefined,
+      input: { roll: row.id, salt, payload },
+      parentId: row.id,
+      onceKey: `reveal:${row.id}`,
+      onceTaken: `Roll ${row.id} was already revealed.`,
+    },
+    changeOutcome(row.system ?? 'unknown', 'revealed', 'Revealed', `${ctx.actor.userName} revealed roll ${row.id}.`),
+  );
+  for (const e of payload.effects as PendingEffect[]) {
+    const unit = await at.tx.roster.unit(e.unit_id);
+    const game = unit && !unit.removed_at ? await at.tx.roster.game(ctx.actor.guildId, unit.game_id) : undefined;
+    if (unit && game && !game.ended_at) await writeBack(at.tx, ctx, { game, unit }, e.change, mark.id, e.command, { authorised: true });
+  }
+  return { mark, payload };
+}

@@ -1,0 +1,22 @@
+/**
+ * Statements both backends run as written (SQLite's `?` placeholders; PostgreSQL numbers them).
+ * An index serves each: rolls_game (game_id), rolls_parent (parent_id), interactions' key and `at`.
+ */
+
+/** A player's game rolls so far: the k of their next roll is this plus one. */
+export const PLAYER_ROLLS_SQL = "SELECT COUNT(*) AS n FROM rolls WHERE game_id = ? AND user_id = ? AND kind IN ('roll', 'reroll')";
+
+/** A game's sealed rolls with no reveal row under them, voided ones included, in chain order. */
+export const UNREVEALED_SEALED_SQL = `SELECT r.* FROM rolls r JOIN sealed_payloads s ON s.roll_id = r.id
+  WHERE r.guild_id = ? AND r.game_id = ?
+    AND NOT EXISTS (SELECT 1 FROM rolls v WHERE v.parent_id = r.id AND v.kind = 'reveal')
+  ORDER BY r.seq`;
+
+/** Claims an interaction id: one row changed when it is new, none when it was claimed before. */
+export const CLAIM_INTERACTION_SQL = 'INSERT INTO interactions (id, guild_id, at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING';
+
+/** Interaction ids kept: an hour is four times a Discord token's life and twelve times a signature's window. */
+export const INTERACTION_KEEP_MS = 60 * 60 * 1000;
+export const PRUNE_INTERACTIONS_SQL = 'DELETE FROM interactions WHERE at < ?';
+/** Claims between two prunes: pruning is cheap, but not every time. */
+export const PRUNE_EVERY = 500;

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { promised } from '../../src/ledger/transaction.js';
+
+// promised() turns a SQLite class's methods into the async contract, with no list of names kept:
+// it must wrap every method, the nearest override only, and nothing else.
+class Base {
+  readonly field = 1;
+  base() {
+    return 'base';
+  }
+  shadowed() {
+    return 'base version';
+  }
+}
+class Child extends Base {
+  private secret = 41;
+  get value() {
+    return this.secret;
+  }
+  answer(add: number) {
+    return this.secret + add;
+  }
+  override shadowed() {
+    return 'child version';
+  }
+  fails(): never {
+    throw new Error('boom');
+  }
+}
+
+describe('promised', () => {
+  const p = promised<Child>(new Child()) as unknown as Record<string, unknown>;
+
+  it('wraps every method up the prototype chain as a promise, called on the object', async () => {
+    expect(Object.keys(p).sort()).toEqual(['answer', 'base', 'fails', 'shadowed']);
+    await expect((p.answer as (n: number) => Promise<number>)(1)).resolves.toBe(42);
+    await expect((p.base as () => Promise<string>)()).resolves.toBe('base');
+  });
+
+  it('the nearest override wins', async () => {
+    await expect((p.shadowed as () => Promise<string>)()).resolves.toBe('child version');
+  });
+
+  it('a throw becomes a rejection, never a synchronous throw', async () => {
+    const call = p.fails as () => Promise<never>;
+    let sync: unknown;
+    let result: Promise<never> | undefined;
+    try {
+      result = call();
+    } catch (err) {
+      sync = err;
+    }
+    expect(sync).toBeUndefined();
+    await expect(result).rejects.toThrow('boom');
+  });
+
+  it('leaves out the constructor, getters, fields and what every object has', () => {
+    for (const k of ['constructor', 'value', 'field', 'secret', 'toString', 'hasOwnProperty', '']) expect(Object.hasOwn(p, k), k).toBe(false);
+  });
+});
