@@ -1,9 +1,6 @@
--- Issue 23. Sealed payloads are append-only, like the rows whose commitments they open.
-CREATE FUNCTION sealed_payloads_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'sealed payloads are append-only: they cannot be changed or deleted';
-END $$;
-CREATE TRIGGER sealed_payloads_no_change BEFORE UPDATE OR DELETE ON sealed_payloads FOR EACH ROW EXECUTE FUNCTION sealed_payloads_append_only();
+-- Issue 23. Sealed payloads are append-only, like the rows whose commitments they open (the same
+-- refusal as the rows': 001's rolls_append_only).
+CREATE TRIGGER sealed_payloads_no_change BEFORE UPDATE OR DELETE ON sealed_payloads FOR EACH ROW EXECUTE FUNCTION rolls_append_only();
 
 -- Every interaction id is used once, whatever transport delivers it; ids older than an hour are pruned.
 CREATE TABLE interactions (

@@ -29,7 +29,8 @@ const wrap =
  * it implements: the compiler checks that `target` satisfies it, so no list of names is kept here.
  */
 export function promised<I extends object>(target: I): Async<I> {
-  const out: Record<string, unknown> = {};
+  // No prototype of its own, so `k in out` sees only what was wrapped here.
+  const out: Record<string, unknown> = Object.create(null);
   for (let proto = Object.getPrototypeOf(target); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
     for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
       if (k !== 'constructor' && typeof d.value === 'function' && !(k in out)) out[k] = wrap(target, d.value);

@@ -344,3 +344,36 @@ describe('a voided roll keeps no live buttons (item 6)', () => {
     );
   });
 });
+
+describe('a chain broken by the old lone-surrogate defect says so (design.md)', () => {
+  it('names the row and the cause, not an edit', async () => {
+    app = testApp();
+    app.dice.push(3, 3, 3);
+    expectMessage(await command(app, alice, 'morale', { morale: 'professional' }));
+    // As rows were written before issue 23: straight to the ledger, the name not made well-formed.
+    const row = app.ledger.append({
+      gameId: null,
+      turn: null,
+      phase: null,
+      gameSeq: null,
+      guildId: 'g1',
+      channelId: 'c1',
+      userId: 'eve',
+      userName: 'Eve\ud800',
+      command: 'morale',
+      system: 'lightning-war',
+      kind: 'roll',
+      unit: null,
+      input: {},
+      dice: [1, 2, 3],
+      outcome: { system: 'lightning-war', steps: [], result: 'steady', tone: 'good' },
+      result: 'steady',
+      parentId: null,
+      onceKey: null,
+      sealed: null,
+    } as never);
+    expect(expectMessage(await command(app, gm, 'verify', {})).embed.description).toBe(
+      `The chain breaks at row ${row.id} (position 2): hash does not match the row contents: the row holds U+FFFD where a lone surrogate was stored unlike it was hashed (a defect fixed in issue 23), unless it was edited. The 1 row before it hold.`,
+    );
+  });
+});

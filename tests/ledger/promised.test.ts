@@ -29,19 +29,23 @@ class Child extends Base {
 }
 
 describe('promised', () => {
-  const p = promised<Child>(new Child()) as unknown as Record<string, unknown>;
+  // Made inside each test, so that the test is the one that covers promised() (mutation testing).
+  const wrapped = () => promised<Child>(new Child()) as unknown as Record<string, unknown>;
 
   it('wraps every method up the prototype chain as a promise, called on the object', async () => {
+    const p = wrapped();
     expect(Object.keys(p).sort()).toEqual(['answer', 'base', 'fails', 'shadowed']);
     await expect((p.answer as (n: number) => Promise<number>)(1)).resolves.toBe(42);
     await expect((p.base as () => Promise<string>)()).resolves.toBe('base');
   });
 
   it('the nearest override wins', async () => {
+    const p = wrapped();
     await expect((p.shadowed as () => Promise<string>)()).resolves.toBe('child version');
   });
 
   it('a throw becomes a rejection, never a synchronous throw', async () => {
+    const p = wrapped();
     const call = p.fails as () => Promise<never>;
     let sync: unknown;
     let result: Promise<never> | undefined;
@@ -55,6 +59,14 @@ describe('promised', () => {
   });
 
   it('leaves out the constructor, getters, fields and what every object has', () => {
+    const p = wrapped();
     for (const k of ['constructor', 'value', 'field', 'secret', 'toString', 'hasOwnProperty', '']) expect(Object.hasOwn(p, k), k).toBe(false);
+  });
+
+  it('walks a chain that does not end at Object.prototype', async () => {
+    const bare = Object.create(Object.create(null, { hello: { value: () => 'hi' } })) as { hello(): string };
+    const p = promised<{ hello(): string }>(bare) as unknown as Record<string, () => Promise<string>>;
+    expect(Object.keys(p)).toEqual(['hello']);
+    await expect(p.hello!()).resolves.toBe('hi');
   });
 });

@@ -89,6 +89,52 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     await store.close();
   });
 
+  it.skipIf(skip)("game rows (issue 23): a player's game rolls counted, the unrevealed sealed ones listed, the scheme kept", async () => {
+    const store = await open();
+    await store.transaction((tx) => tx.roster.startGame({ ...game('a'), dice_scheme: 'player-v1' }), 'g1');
+    expect((await store.roster.game('g1', 'a'))!.dice_scheme).toBe('player-v1');
+    await store.transaction((tx) => tx.roster.startGame(game('b', 'c2')), 'g1');
+    expect((await store.roster.game('g1', 'b'))!.dice_scheme).toBeNull();
+    const inGame = { gameId: 'a', gameSeq: 1 };
+    await append(store, { ...inGame, userId: 'alice' });
+    await append(store, { ...inGame, userId: 'alice', kind: 'reroll' });
+    await append(store, { ...inGame, userId: 'alice', kind: 'check' });
+    await append(store, { ...inGame, userId: 'bob' });
+    await append(store, { gameId: 'b', gameSeq: 1, userId: 'alice' });
+    const sealedA = await append(store, { ...inGame, userId: 'bob', sealed: { effects: [] } });
+    const sealedB = await append(store, { ...inGame, userId: 'bob', sealed: { effects: [] } });
+    await append(store, { kind: 'reveal', parentId: sealedA.id, onceKey: `reveal:${sealedA.id}` });
+    const counts = await store.transaction(
+      async (tx) => [
+        await tx.playerRollCount('a', 'alice'),
+        await tx.playerRollCount('a', 'bob'),
+        await tx.playerRollCount('a', 'carol'),
+        await tx.playerRollCount('b', 'alice'),
+      ],
+      'g1',
+    );
+    expect(counts).toEqual([2, 3, 0, 1]);
+    const unrevealed = await store.transaction((tx) => tx.unrevealedSealed('g1', 'a'), 'g1');
+    expect(unrevealed.map((r) => r.id)).toEqual([sealedB.id]);
+    expect(await store.transaction((tx) => tx.unrevealedSealed('g2', 'a'), 'g1')).toEqual([]);
+    await store.close();
+  });
+
+  it.skipIf(skip)('interaction ids (issue 23): claimed once; those older than an hour pruned every 500th claim', async () => {
+    const store = await open();
+    const claim = (id: string, when: string) => store.transaction((tx) => tx.claimInteraction(id, 'g1', when), 'g1');
+    expect(await claim('old', at)).toBe(true);
+    expect(await claim('old', at)).toBe(false);
+    const later = '2026-11-30T14:00:00.000Z';
+    const recent = '2026-11-30T13:30:00.000Z';
+    expect(await claim('recent', recent)).toBe(true);
+    // Claims 4 to 499: no prune yet, so 'old' is still taken.
+    for (let i = 4; i < 500; i++) await claim(`i${i}`, later);
+    expect(await claim('old', later)).toBe(true); // the 500th claim prunes first: 'old' is free again
+    expect(await claim('recent', later)).toBe(false); // within the hour: kept
+    await store.close();
+  });
+
   it.skipIf(skip)('rosters: names unique ignoring case, trimmed, renamed, removed; prefixes read literally; paging', async () => {
     const store = await open();
     await store.transaction(async (tx) => {
@@ -101,6 +147,12 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     const able = (await store.roster.unitByName('a', 'able'))!;
     expect(able).toMatchObject({ name: 'Able', fields: { ml: 7 }, removed_at: null });
     await store.transaction((tx) => tx.roster.patchUnit(able.id, { name: 'Charlie', fields: { ml: 8 } }, at), 'g1');
+    // A rename to another unit's name is refused; to its own name, differently written, it is not.
+    await expect(store.transaction((tx) => tx.roster.patchUnit(able.id, { name: 'baker' }, at), 'g1')).rejects.toEqual(
+      new DuplicateUnitError('there is already a unit named Baker in this game'),
+    );
+    expect((await store.transaction((tx) => tx.roster.patchUnit(able.id, { name: ' charlie ' }, at), 'g1')).name).toBe('charlie');
+    await store.transaction((tx) => tx.roster.patchUnit(able.id, { name: 'Charlie' }, at), 'g1');
     expect(await store.roster.unitByName('a', 'CHARLIE')).toMatchObject({ id: able.id, fields: { ml: 8 } });
     // A patch writes only what it names: the other fields and columns stay as stored.
     await store.transaction((tx) => tx.roster.patchUnit(able.id, { fields: { broken: true, pending: null } }, at), 'g1');
