@@ -70,6 +70,19 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(app.ledger.verify(GUILD).ok).toBe(true);
   });
 
+  it('the same interaction delivered twice over the gateway is answered and recorded once (issue 23)', async () => {
+    const before = app.ledger.count(GUILD);
+    app.dice.push(4, 4);
+    const interaction = slashCommand('rally', { disorder: 2, unit: 'Twice' }, { member: alice });
+    const first = await fake.send(interaction);
+    const second = await fake.send(interaction);
+    app.dice.clear();
+    expect(first.data.embeds[0].title).toBe('Rally · Twice');
+    expect(second.data.flags).toBe(64);
+    expect(second.data.content).toContain('This interaction was already handled');
+    expect(app.ledger.count(GUILD)).toBe(before + 1);
+  });
+
   it('button press round trip: the re-roll updates the message and removes the button', async () => {
     app.dice.push(1);
     const first = await fake.send(slashCommand('rally', { disorder: 2, commander_near: true }, { member: alice }));
