@@ -208,9 +208,10 @@ describe('/verify in the bot and offline give one verdict on the same tampered l
   /** A finished game: two players, a sealed roll revealed, the seed published; its export's rows. */
   async function finishedGame() {
     const t = realDiceApp();
-    expectMessage(await t.run(alice, 'game', { system: 'hearts-of-tin', name: 'Fixture' }, 'start'));
-    for (const who of [alice, bob, alice, bob, alice, alice, alice]) expectMessage(await t.run(who, 'rally', { disorder: 2 }));
-    const sealed = idOf(await t.run(bob, 'rally', { disorder: 2, sealed: true }));
+    // Lightning War: three dice a roll, so two of a player's rolls practically never share their dice.
+    expectMessage(await t.run(alice, 'game', { system: 'lightning-war', name: 'Fixture' }, 'start'));
+    for (const who of [alice, bob, alice, bob, alice]) expectMessage(await t.run(who, 'morale', { morale: 'professional' }));
+    const sealed = idOf(await t.run(bob, 'morale', { morale: 'professional', sealed: true }));
     expectMessage(await t.run(bob, 'reveal', { id: sealed }));
     expectMessage(await t.run(alice, 'game', {}, 'end'));
     const rows = await exported(t.run);
@@ -233,7 +234,7 @@ describe('/verify in the bot and offline give one verdict on the same tampered l
   const TAMPERINGS: [string, (rows: Record<string, any>[]) => Record<string, any>[]][] = [
     [
       'an edited reveal payload',
-      (rows) => rows.map((r) => (r.kind === 'reveal' ? { ...r, input: { ...r.input, payload: { ...r.input.payload, result: 'huzzah' } } } : r)),
+      (rows) => rows.map((r) => (r.kind === 'reveal' ? { ...r, input: { ...r.input, payload: { ...r.input.payload, dice: [0, 0, 0] } } } : r)),
     ],
     ['a rigged reveal (another salt)', (rows) => rows.map((r) => (r.kind === 'reveal' ? { ...r, input: { ...r.input, salt: 'ab'.repeat(32) } } : r))],
     ['an edited server seed', (rows) => rows.map((r) => (r.result === 'game_ended' ? { ...r, input: { ...r.input, server_seed: 'cd'.repeat(32) } } : r))],
