@@ -234,7 +234,7 @@ describe('/verify in the bot and offline give one verdict on the same tampered l
   const TAMPERINGS: [string, (rows: Record<string, any>[]) => Record<string, any>[]][] = [
     [
       'an edited reveal payload',
-      (rows) => rows.map((r) => (r.kind === 'reveal' ? { ...r, input: { ...r.input, payload: { ...r.input.payload, dice: [0, 0, 0] } } } : r)),
+      (rows) => rows.map((r) => (r.kind === 'reveal' ? { ...r, input: { ...r.input, payload: { ...r.input.payload, forged: true } } } : r)),
     ],
     ['a rigged reveal (another salt)', (rows) => rows.map((r) => (r.kind === 'reveal' ? { ...r, input: { ...r.input, salt: 'ab'.repeat(32) } } : r))],
     ['an edited server seed', (rows) => rows.map((r) => (r.result === 'game_ended' ? { ...r, input: { ...r.input, server_seed: 'cd'.repeat(32) } } : r))],
