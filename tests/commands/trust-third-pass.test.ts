@@ -255,6 +255,22 @@ describe('/verify in the bot and offline give one verdict on the same tampered l
     ],
   ];
 
+  it('a reveal outside any game, rigged: both refuse it, naming the same row', async () => {
+    const t = realDiceApp();
+    t.dice.push(2, 3, 4);
+    const sealed = idOf(await t.run(bob, 'morale', { morale: 'professional', sealed: true }));
+    expectMessage(await t.run(bob, 'reveal', { id: sealed }));
+    const rows = await exported(t.run);
+    t.ledger.close();
+    expect(await verifyInBot(rows)).toMatch(/^Ledger intact/);
+    const forged = rechain(rows.map((r) => (r.kind === 'reveal' ? { ...r, input: { ...r.input, salt: 'ab'.repeat(32) } } : r)));
+    const failed = verifyExport(jsonl(forged)).lines.filter((l) => l.includes('FAILED'));
+    expect(failed).toEqual([
+      expect.stringMatching(new RegExp(`^reveal [0-9a-z]{10}: FAILED: its salt and payload do not open the commitment of sealed roll ${sealed}$`)),
+    ]);
+    expect(await verifyInBot(forged)).toContain(failed[0]);
+  });
+
   it.each(TAMPERINGS)('%s: both refuse it, naming the same row', async (_what, tamper) => {
     const rows = await finishedGame();
     expect(verifyExport(jsonl(rows)).ok).toBe(true);
