@@ -1,4 +1,4 @@
-import { scopeOf } from '../src/core/games.js';
+import { readScope } from '../src/core/games.js';
 import { userText } from '../src/render/embed.js';
 import { EVERYONE } from '../src/core/access.js';
 import type { CommandGroup, Reply } from '../src/core/command.js';
@@ -39,7 +39,7 @@ export default {
       access: EVERYONE,
       options: oddsOptions(rally.options),
       async run(ctx, given) {
-        const o = (await rally.prepare(await scopeOf(ctx.services.ledger, ctx, 'hearts-of-tin'), ctx, given, 'read')).options;
+        const o = (await rally.prepare(await readScope(ctx, 'hearts-of-tin'), ctx, given, 'read')).options;
         const input = rally.toInput(o);
         const how = input.commanderNear ? 'the commander re-rolls any failure' : 'no commander re-roll';
         return answer(
@@ -56,7 +56,7 @@ export default {
       options: oddsOptions(morale.options),
       check: morale.check,
       async run(ctx, given) {
-        const o = (await morale.prepare(await scopeOf(ctx.services.ledger, ctx, 'lightning-war'), ctx, given, 'read')).options;
+        const o = (await morale.prepare(await readScope(ctx, 'lightning-war'), ctx, given, 'read')).options;
         return answer(
           `Odds · ${o.rally ? 'Rally' : 'Morale check'}${o.unit ? ` · ${userText(o.unit)}` : ''}`,
           `${o.morale} morale, ${o.unit_type.replace('_', ' ')}`,
@@ -70,7 +70,7 @@ export default {
       access: EVERYONE,
       options: oddsOptions(hob.options),
       async run(ctx, o) {
-        const prepared = await hob.prepare(await scopeOf(ctx.services.ledger, ctx, 'asl'), ctx, o, 'read');
+        const prepared = await hob.prepare(await readScope(ctx, 'asl'), ctx, o, 'read');
         return answer(`Odds · Heat of Battle · ${userText(prepared.input.unit.name)}`, describeSituation(o), hobDistribution(prepared.input), HOB_ORDER);
       },
     }),
@@ -80,7 +80,7 @@ export default {
       options: oddsOptions(mc.options),
       check: mc.check,
       async run(ctx, o) {
-        const prepared = await mc.prepare(await scopeOf(ctx.services.ledger, ctx, 'asl'), ctx, o, 'read');
+        const prepared = await mc.prepare(await readScope(ctx, 'asl'), ctx, o, 'read');
         const input = prepared.input;
         const check = input.check === 'mc' ? 'Morale Check' : 'Rally';
         return answer(`Odds · ${check} · ${userText(input.unit.name)}`, describeSituation(o), checkDistribution(input, true), checkOrder(input), HOB_ORDER);

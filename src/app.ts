@@ -4,7 +4,7 @@ import { Router } from './core/router.js';
 import type { Services } from './core/command.js';
 import { cryptoRoller, type Roller } from './dice/roller.js';
 import { gameRoller, type GameDraw } from './dice/seeded.js';
-import type { Game } from './ledger/roster.js';
+import { playerSeedsOf, type Game } from './ledger/roster.js';
 import { Ledger } from './ledger/ledger.js';
 import { sqliteStore, type LedgerStore } from './ledger/store.js';
 import type { Logger } from './log.js';
@@ -30,5 +30,5 @@ export function createRouter(deps: {
 /** A game's dice: its seeded, verifiable stream. */
 function gameDice(game: Game, draw: GameDraw): Roller {
   if (!game.server_seed) throw new Error(`game ${game.id} has no server seed`);
-  return gameRoller(game.dice_scheme, game.server_seed, game.id, JSON.parse(game.player_seeds) as string[], draw);
+  return gameRoller(game.dice_scheme, game.server_seed, game.id, playerSeedsOf(game), draw);
 }

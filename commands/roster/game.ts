@@ -11,7 +11,7 @@ import { unitOfWork, type TxScope } from '../../src/core/unit-of-work.js';
 import { revealIn } from '../../src/core/reveal.js';
 import { commitment, newServerSeed, PLAYER_SCHEME } from '../../src/dice/seeded.js';
 import { newRollId } from '../../src/ledger/next-row.js';
-import { commitmentsOf, GameRunningError, type Game } from '../../src/ledger/roster.js';
+import { commitmentsOf, GameRunningError, playerSeedsOf, type Game } from '../../src/ledger/roster.js';
 import { gameEmbed } from '../../src/render/roster.js';
 import { SYSTEM_NAMES, SYSTEMS, systemName } from '../../src/rules/systems.js';
 import { PHASE_KEYS, phaseKey } from '../../src/rules/wacht-am-rhein/fatigue.js';
@@ -177,7 +177,7 @@ export default {
             at.tx,
             ctx,
             g,
-            { ended: true, server_seed: g.server_seed, player_seeds: JSON.parse(g.player_seeds) },
+            { ended: true, server_seed: g.server_seed, player_seeds: playerSeedsOf(g) },
             'game_ended',
             'Game ended',
             `${userText(ctx.actor.userName)} ended ${userText(g.name)}; the server seed is revealed.`,

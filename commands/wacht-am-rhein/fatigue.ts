@@ -1,7 +1,7 @@
 import { EVERYONE } from '../../src/core/access.js';
 import { record } from '../../src/core/record.js';
 import { message, resultMessage } from '../../src/core/replies.js';
-import { gameNote, scopeOf, type Scope } from '../../src/core/games.js';
+import { gameNote, readScope, type Scope } from '../../src/core/games.js';
 import { unitOfWork, type TxScope } from '../../src/core/unit-of-work.js';
 import { refuse } from '../../src/core/user-error.js';
 import { defineSubcommand, type CommandGroup, type Context, type Reply } from '../../src/core/command.js';
@@ -227,7 +227,7 @@ export default {
       access: EVERYONE,
       options: { ...common, ...strengths },
       async run(ctx, o) {
-        const s = await subject(await scopeOf(ctx.services.ledger, ctx, SYSTEM), ctx, o, 'read', true);
+        const s = await subject(await readScope(ctx, SYSTEM), ctx, o, 'read', true);
         return message(fatigueStatusEmbed(s.name, s.printed!, s.state.status, s.state.mrExemption));
       },
     }),

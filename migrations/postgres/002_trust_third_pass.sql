@@ -12,3 +12,7 @@ CREATE INDEX interactions_at ON interactions (at);
 
 -- The dice scheme a game keeps from its start: 'player-v1', or NULL for a game started before it.
 ALTER TABLE games ADD COLUMN dice_scheme TEXT;
+
+-- A game roll counts the roller's earlier game rolls (per-player dice): from this index alone, one
+-- player's rows of one game, not every row of the game.
+CREATE INDEX rolls_game_user ON rolls (game_id, user_id, kind) WHERE game_id IS NOT NULL;

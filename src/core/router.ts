@@ -68,7 +68,7 @@ export class Router {
   }
 
   async handle(raw: Request): Promise<Reply> {
-    // Every transport's text made well-formed (the Discord adapter does it too): names, options, ids.
+    // Every transport's text made well-formed here, once (gateway, HTTP, console): names, options, ids.
     const req = wellFormedDeep(raw);
     const given = new Set(req.type === 'command' ? Object.keys(req.options) : []);
     const channels = (req.type === 'command' && req.channels) || {};

@@ -1,5 +1,5 @@
 import type { SystemId } from '../rules/types.js';
-import { scopeOf } from './games.js';
+import { readScope } from './games.js';
 import type { Context } from './command.js';
 import { text } from './options.js';
 
@@ -14,7 +14,7 @@ export const unitOption = () => text({ description: 'Name of the unit, kept with
  */
 export const unitChoicesFor = (system: SystemId) => async (ctx: Context, option: string, value: string) => {
   if (option !== 'unit') return [];
-  const { game } = await scopeOf(ctx.services.ledger, ctx, system);
+  const { game } = await readScope(ctx, system);
   const roster = game ? await ctx.services.ledger.roster.unitNames(game.id, value, 25) : [];
   const recent = await ctx.services.ledger.recentUnits(ctx.actor.guildId, ctx.actor.channelId, value, 25, system);
   return [...new Set([...roster, ...recent])].slice(0, 25).map((u) => ({ name: u, value: u }));

@@ -18,7 +18,6 @@ import type { Actor, ChannelFacts, Reply } from '../core/command.js';
 import type { Button } from '../render/embed.js';
 import type { TransportInteraction } from '../core/responder.js';
 import type { Request } from '../core/router.js';
-import { wellFormed, wellFormedDeep } from '../util/text.js';
 
 type Routable = ChatInputCommandInteraction | ButtonInteraction | AutocompleteInteraction;
 
@@ -34,8 +33,8 @@ export function actorOf(i: Routable): Actor | undefined {
     guildId: i.guildId,
     channelId: i.channelId,
     userId: i.user.id,
-    // Made well-formed here, before a name can reach a hash (a lone surrogate would break the chain).
-    userName: wellFormed(display ?? i.user.username),
+    // Made well-formed by the router, which every transport passes through, before it can reach a hash.
+    userName: display ?? i.user.username,
     isGm: i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false,
     roleIds,
   };
@@ -73,7 +72,7 @@ function channelFacts(i: ChatInputCommandInteraction, list: readonly CommandInte
 export function requestOf(i: Interaction, actor: Actor): Request | undefined {
   if (i.isChatInputCommand()) {
     const { subcommand, list } = optionList(i.options.data);
-    const options = wellFormedDeep(Object.fromEntries(list.map((o) => [o.name, o.value])));
+    const options = Object.fromEntries(list.map((o) => [o.name, o.value]));
     return {
       type: 'command',
       name: i.commandName,
@@ -93,7 +92,7 @@ export function requestOf(i: Interaction, actor: Actor): Request | undefined {
       name: i.commandName,
       subcommand: i.options.getSubcommand(false) ?? undefined,
       option: focused.name,
-      value: wellFormed(String(focused.value)),
+      value: String(focused.value),
       actor,
     };
   }

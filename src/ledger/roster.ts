@@ -62,7 +62,6 @@ export type NewUnit = { game_id: string; name: string; owner_id: string; owner_n
 /** Changes to games and rosters, inside a transaction with the rows that record them. */
 export interface RosterWrites {
   startGame(g: NewGame): Game;
-  addPlayerSeed(gameId: string, seed: string): void;
   /** Stores the commitments; the revealed seeds, in commitment order, become the game's player seeds. */
   setSeedCommitments(gameId: string, commitments: SeedCommitment[]): void;
   setTurn(gameId: string, turn: number, phase: string | null): void;
@@ -101,6 +100,9 @@ export const patched = (u: RosterUnit, patch: UnitPatch): RosterUnit => ({
   fields: { ...u.fields, ...patch.fields },
 });
 
+/** The game's revealed player seeds, in commitment order, as stored (a JSON column). */
+export const playerSeedsOf = (g: Pick<Game, 'player_seeds'>): string[] => JSON.parse(g.player_seeds) as string[];
+
 /** The game's player seed commitments, as stored (a JSON column). */
 export const commitmentsOf = (g: Pick<Game, 'seed_commitments'>): SeedCommitment[] => JSON.parse(g.seed_commitments ?? '[]') as SeedCommitment[];
 /** A LIKE pattern matching names that start with `p`, its % and _ read literally (ESCAPE '\\'). */
@@ -121,7 +123,6 @@ export class Roster implements RosterReads, RosterWrites {
       game: db.prepare('SELECT * FROM games WHERE guild_id = ? AND id = ?'),
       insertGame: db.prepare(`INSERT INTO games (id, guild_id, channel_id, system, name, started_by, started_at, server_seed, dice_scheme)
         VALUES (@id, @guild_id, @channel_id, @system, @name, @started_by, @started_at, @server_seed, @dice_scheme)`),
-      addSeed: db.prepare("UPDATE games SET player_seeds = json_insert(player_seeds, '$[#]', ?) WHERE id = ?"),
       setSeeds: db.prepare('UPDATE games SET seed_commitments = ?, player_seeds = ? WHERE id = ?'),
       setTurn: db.prepare('UPDATE games SET turn = ?, phase = ? WHERE id = ?'),
       end: db.prepare('UPDATE games SET ended_at = ? WHERE id = ? AND ended_at IS NULL'),
@@ -159,10 +160,6 @@ export class Roster implements RosterReads, RosterWrites {
   setSeedCommitments(gameId: string, commitments: SeedCommitment[]): void {
     const revealed = commitments.filter((c) => c.seed !== null).map((c) => c.seed);
     this.q.setSeeds.run(JSON.stringify(commitments), JSON.stringify(revealed), gameId);
-  }
-
-  addPlayerSeed(gameId: string, seed: string): void {
-    this.q.addSeed.run(seed, gameId);
   }
 
   setTurn(gameId: string, turn: number, phase: string | null): void {

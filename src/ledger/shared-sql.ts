@@ -1,6 +1,6 @@
 /**
  * Statements both backends run as written (SQLite's `?` placeholders; PostgreSQL numbers them).
- * An index serves each: rolls_game (game_id), rolls_parent (parent_id), interactions' key and `at`.
+ * An index serves each: rolls_game_user (game_id, user_id, kind), rolls_game, rolls_parent, interactions' key and `at`.
  */
 
 /** A player's game rolls so far: the k of their next roll is this plus one. */

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/ledger/ledger.js';
+import { PLAYER_ROLLS_SQL } from '../../src/ledger/shared-sql.js';
 import { tmpDb } from '../helpers/tmp.js';
 
 // Issue 14: no statement the ledger prepares may read every row of a big table. Every statement is
@@ -45,6 +46,14 @@ describe('every statement the ledger prepares', () => {
         .map((d) => `${d} ← ${sql.replace(/\s+/g, ' ').slice(0, 120)}`),
     );
     expect(scans).toEqual([]);
+    ledger.close();
+  });
+
+  it("a game roll's count of the roller's earlier rolls reads only that player's rows of that game (issue 23)", () => {
+    const ledger = Ledger.open(tmpDb());
+    expect(planOf(ledger.db, PLAYER_ROLLS_SQL)).toEqual([
+      expect.stringMatching(/^SEARCH rolls USING COVERING INDEX rolls_game_user \(game_id=\? AND user_id=\? AND kind=\?\)$/),
+    ]);
     ledger.close();
   });
 });

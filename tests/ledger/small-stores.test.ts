@@ -315,7 +315,7 @@ describe('roster names and seeds, history counts and lookups', () => {
     expect(ledger.roster.unitNames('a', 'a', 10).sort()).toEqual(['A%2', 'AB1', 'AXX2', 'A_1']);
   });
 
-  it("a game's player seeds are the revealed ones, in commitment order, and a late seed is added after them", () => {
+  it("a game's player seeds are the revealed ones, in commitment order", () => {
     ledger = Ledger.open(tmpDb());
     ledger.roster.startGame(game('a'));
     ledger.roster.setSeedCommitments('a', [
@@ -324,8 +324,6 @@ describe('roster names and seeds, history counts and lookups', () => {
       { user_id: 'u3', user_name: 'C', commitment: 'c3', seed: 'three' },
     ]);
     expect(JSON.parse(ledger.roster.game('g1', 'a')!.player_seeds)).toEqual(['one', 'three']);
-    ledger.roster.addPlayerSeed('a', 'late');
-    expect(JSON.parse(ledger.roster.game('g1', 'a')!.player_seeds)).toEqual(['one', 'three', 'late']);
   });
 
   it('a history count stops at its cap: exactly the cap is not capped, one more is', () => {

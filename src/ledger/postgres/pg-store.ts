@@ -105,12 +105,6 @@ function rosterWrites(c: Q, r: ReturnType<typeof reads>): Async<RosterWrites> {
       );
       return (await r.roster.game(g.guild_id, g.id))!;
     },
-    addPlayerSeed: async (gameId, seed) => {
-      // Kept as the same JSON text SQLite writes (jsonb would print it with spaces).
-      const row = await one<{ player_seeds: string }>(c, 'SELECT player_seeds FROM games WHERE id = $1 FOR UPDATE', [gameId]);
-      if (!row) return;
-      await c.query('UPDATE games SET player_seeds = $1 WHERE id = $2', [JSON.stringify([...(JSON.parse(row.player_seeds) as string[]), seed]), gameId]);
-    },
     setSeedCommitments: async (gameId, commitments: SeedCommitment[]) => {
       const revealed = commitments.filter((x) => x.seed !== null).map((x) => x.seed);
       await c.query('UPDATE games SET seed_commitments = $1, player_seeds = $2 WHERE id = $3', [JSON.stringify(commitments), JSON.stringify(revealed), gameId]);
