@@ -81,13 +81,12 @@ export async function verifyLedger(store: LedgerStore, guildId: string, upToGuil
       loose.lines.push(...found.lines);
     }
   }
-  const games: GameVerdict[] = [];
-  const lines = [...loose.lines];
+  const promises = { ok: loose.ok, lines: [...loose.lines], games: [] as GameVerdict[] };
   for (const start of starts) {
     const found = checkPromises(asRows(await gameRows(store, start, upToGuildSeq)));
-    games.push(...found.games);
-    lines.push(...found.lines);
+    promises.ok &&= found.ok;
+    promises.games.push(...found.games);
+    promises.lines.push(...found.lines);
   }
-  const promises = { ok: loose.ok && games.every((g) => g.ok) && !lines.some((l) => l.includes('FAILED')), lines, games };
   return { chain, promises, payloads: await checkPayloads(store, guildId, sealed), reveals };
 }

@@ -39,7 +39,6 @@ function apply(live: Map<string, UnitState>, gone: UnitState[], row: LedgerRow):
     const p = i.patch ?? {};
     live.delete(key(name));
     const next = { ...u, ...p, fields: { ...u.fields, ...p.fields } };
-    delete (next as { patch?: unknown }).patch;
     live.set(key(next.name), next);
   } else if (i.fields) {
     u.fields = { ...u.fields, ...i.fields };
