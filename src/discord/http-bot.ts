@@ -18,6 +18,8 @@ export type HttpBotOptions = BotOptions & {
   requestTimeoutMs?: number;
   /** Connections open at once; past it new ones are refused. */
   maxConnections?: number;
+  /** How often the timeouts are checked. */
+  timeoutCheckMs?: number;
 };
 
 export type HttpBot = Bot & { port(): number };
@@ -75,7 +77,8 @@ export function createHttpBot(o: HttpBotOptions): HttpBot {
     if (isRoutable(i)) handling.set(i.id, responder.respond(gatewayInteraction(i)));
   });
 
-  const server = http.createServer((req, res) => {
+  // Node checks the two timeouts on this interval (30 s by default, which would double them).
+  const server = http.createServer({ connectionsCheckingInterval: o.timeoutCheckMs ?? 1_000 }, (req, res) => {
     // Every request is answered, and no failure of one (an aborted upload) escapes as an unhandled rejection.
     serve(req, res).catch((err: unknown) => {
       o.log.warn('an HTTP interaction failed', { err });

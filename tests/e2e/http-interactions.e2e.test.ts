@@ -226,4 +226,52 @@ describe('HTTP interactions: replays and hostile clients (issue 23)', () => {
     const ping = await fake.postInteraction(url, { id: '2', type: 1, token: 't', application_id: '110000000000000001', version: 1 });
     expect(ping).toEqual({ status: 200, body: { type: 1 } });
   });
+
+  it('a stalled client is cut off by the timeouts, and connections past the cap are refused', async () => {
+    const net = await import('node:net');
+    const small = createHttpBot({
+      token: TOKEN,
+      apiBase: fake.apiBase,
+      router: app.router,
+      links: new MessageLinks(app.ledger, app.log),
+      log: app.log,
+      publicKey: publicKeyFromHex(fake.publicKeyHex),
+      port: 0,
+      host: '127.0.0.1',
+      headersTimeoutMs: 200,
+      requestTimeoutMs: 300,
+      maxConnections: 2,
+      timeoutCheckMs: 50,
+    });
+    await small.start();
+    const open = (data: string) =>
+      new Promise<{ closedAfterMs: number; reply: string }>((resolve) => {
+        const t = Date.now();
+        let reply = '';
+        const s = net.connect(small.port(), '127.0.0.1', () => s.write(data));
+        s.on('data', (d) => {
+          reply += d.toString();
+        });
+        s.on('close', () => resolve({ closedAfterMs: Date.now() - t, reply }));
+        s.on('error', () => undefined);
+      });
+    // Headers that never end, and a body that never comes: both cut off well inside a second.
+    const stalled = await Promise.all([
+      open('POST /interactions HTTP/1.1\r\nHost: x\r\n'),
+      open('POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{'),
+    ]);
+    for (const s of stalled) {
+      expect(s.closedAfterMs).toBeLessThan(1_500);
+      expect(s.reply).toMatch(/^HTTP\/1\.1 408/);
+    }
+    // Two connections held open: a third is closed unanswered while they still are (before any timeout).
+    let heldClosed = 0;
+    const held = [open('POST /interactions HTTP/1.1\r\n'), open('POST /interactions HTTP/1.1\r\n')].map((p) => p.then(() => heldClosed++));
+    await new Promise((r) => setTimeout(r, 50));
+    const third = await open('POST /interactions HTTP/1.1\r\n');
+    expect(heldClosed).toBe(0);
+    expect(third.reply).toBe('');
+    await Promise.all(held);
+    await small.stop();
+  });
 });
