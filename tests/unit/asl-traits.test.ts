@@ -26,9 +26,9 @@ describe('kinds', () => {
   it('sub-types add to the tags; none adds nothing', () => {
     expect([...tagsOf(u('German SS 6-5-8'), 'none')]).toEqual(['ss']);
     expect([...tagsOf(u('German 4-6-7'), 'ss')]).toEqual(['ss']);
-    expect(isCommissar(u('Russian Commissar'))).toBe(true);
+    expect(isCommissar(u('Russian Commissar'), 'none')).toBe(true);
     expect(isCommissar(u('Russian 9-1'), 'commissar')).toBe(true);
-    expect(isCommissar(u('Russian 9-1'))).toBe(false);
+    expect(isCommissar(u('Russian 9-1'), 'none')).toBe(false);
   });
 });
 

@@ -14,7 +14,7 @@ export const isSmc = (u: AslUnit) => u.kind === 'leader' || u.kind === 'hero';
 export const isMmc = (u: AslUnit) => u.kind === 'squad' || u.kind === 'half_squad' || u.kind === 'crew';
 /** Only an SMC is wounded (A17): the refusal of `wounded` on any other unit, or undefined. */
 export const woundedConflict = (u: AslUnit, wounded: boolean) => (wounded && !isSmc(u) ? '`wounded` is for a leader or hero (A17)' : undefined);
-export const isCommissar = (u: AslUnit, subType: SubType = 'none') => tagsOf(u, subType).has('commissar');
+export const isCommissar = (u: AslUnit, subType: SubType) => tagsOf(u, subType).has('commissar');
 
 /** Why ELR failure never Replaces or Disrupts this unit, or undefined (A19.12). */
 export function neverDisrupted(unit: AslUnit, s: Situation): string | undefined {
