@@ -7,5 +7,6 @@ export default defineConfig({
     hookTimeout: 20_000,
     // e2e tests each start a fake Discord and a client; two cores do not gain from more workers.
     pool: 'forks',
+    globalSetup: ['tests/setup/build.ts'],
   },
 });

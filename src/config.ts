@@ -9,6 +9,12 @@ export type Config = {
   applicationId: string | undefined;
   guildId: string | undefined;
   databasePath: string;
+  /** The data directory, DATABASE_PATH's folder: the heartbeat (and on SQLite the ledger) live there on both backends. */
+  dataDir: string;
+  /** HEALTH_FILE: where the heartbeat goes instead of health.json in the data directory. */
+  healthFile: string | undefined;
+  /** METRICS_PORT: /metrics, /healthz and /readyz on their own port (HTTP mode serves them on HTTP_PORT as well). */
+  metricsPort: number | undefined;
   /** A PostgreSQL ledger shared by several processes or machines (postgres://…); unset: the SQLite file at databasePath. */
   databaseUrl: string | undefined;
   apiBase: string | undefined;
@@ -67,6 +73,8 @@ const schema = z.object({
     z.union([z.literal('auto'), z.coerce.number().int().min(1).max(10_000)]).optional(),
   ),
   SHARD_SPAWN_DELAY_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(60_000).optional()),
+  HEALTH_FILE: z.preprocess(blankIsUnset, z.string().optional()),
+  METRICS_PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65_535).optional()),
 });
 
 /** What each variable must look like, for the one-line error. Never echoes the value. */
@@ -85,6 +93,8 @@ const EXPECTED: Record<keyof z.infer<typeof schema>, string> = {
   DISCORD_PUBLIC_KEY: "the app's public key from the Developer Portal: 64 hex characters",
   SHARDS: 'auto, or a whole number of shards from 1 to 10000, or unset for one unsharded process',
   SHARD_SPAWN_DELAY_MS: 'milliseconds between starting two shards, 0 to 60000 (unset: 5500)',
+  HEALTH_FILE: 'a file path for the heartbeat, or unset for health.json beside the data',
+  METRICS_PORT: 'a port number from 0 to 65535 for /metrics, /healthz and /readyz, or unset for none (HTTP mode serves them on HTTP_PORT)',
 };
 
 export class ConfigError extends Error {}
@@ -118,6 +128,9 @@ export function parseConfig(env: NodeJS.ProcessEnv, require: Requirement[] = [])
     applicationId: v.DISCORD_APPLICATION_ID,
     guildId: v.DISCORD_GUILD_ID,
     databasePath: path.resolve(v.DATABASE_PATH),
+    dataDir: path.dirname(path.resolve(v.DATABASE_PATH)),
+    healthFile: v.HEALTH_FILE === undefined ? undefined : path.resolve(v.HEALTH_FILE),
+    metricsPort: v.METRICS_PORT,
     databaseUrl: v.DATABASE_URL,
     apiBase: v.DISCORD_API_BASE,
     logLevel: v.LOG_LEVEL,

@@ -1,51 +1,67 @@
+import pino from 'pino';
 import type { LogLevel } from './config.js';
 
-const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+export type Fields = Record<string, unknown>;
 
 export type Logger = {
-  debug(msg: string, fields?: Record<string, unknown>): void;
-  info(msg: string, fields?: Record<string, unknown>): void;
-  warn(msg: string, fields?: Record<string, unknown>): void;
-  error(msg: string, fields?: Record<string, unknown>): void;
+  debug(msg: string, fields?: Fields): void;
+  info(msg: string, fields?: Fields): void;
+  warn(msg: string, fields?: Fields): void;
+  error(msg: string, fields?: Fields): void;
 };
 
 export type LoggerOptions = {
   level: LogLevel;
-  /** Values that must never reach a log line (the bot token); replaced wherever they appear. */
+  /** Values that must never reach a log line (the bot token, the database password); replaced wherever they appear. */
   secrets?: (string | undefined)[];
   write?: (line: string) => void;
 };
 
+/** Fields that name a secret by their key, wherever they sit (pino's redact, before serialising). */
+const REDACT = ['token', 'password', 'authorization', '*.token', '*.password', '*.authorization', 'headers.authorization', '*.headers.authorization'];
+
 /**
- * One JSON line per event on stderr (stdout belongs to the console's --json output). Every line is
- * scrubbed of the configured secrets as a last line of defence: an error from a library may quote
- * a header or URL we never meant to log.
+ * pino, one JSON line per event on stderr (stdout belongs to the console's --json output). Its
+ * `redact` blanks fields named like secrets; every finished line is then scrubbed of the configured
+ * secret values as a last line of defence: an error from a library may quote a header or URL.
  */
 export function createLogger({ level, secrets = [], write }: LoggerOptions): Logger {
-  const min = RANK[level];
   const hidden = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 8);
   const out = write ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const emit = (lvl: LogLevel, msg: string, fields?: Record<string, unknown>) => {
-    if (RANK[lvl] < min) return;
-    let line = JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...serialise(fields) });
-    for (const s of hidden) line = line.split(s).join('[redacted]');
-    out(line);
+  const destination = {
+    write(chunk: string) {
+      let line = chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk;
+      for (const s of hidden) line = line.split(s).join('[redacted]');
+      out(line);
+    },
   };
-  return {
-    debug: (m, f) => emit('debug', m, f),
-    info: (m, f) => emit('info', m, f),
-    warn: (m, f) => emit('warn', m, f),
-    error: (m, f) => emit('error', m, f),
-  };
+  const p = pino(
+    {
+      level,
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACT, censor: '[redacted]' },
+    },
+    destination,
+  );
+  const at = (lvl: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Fields) => p[lvl](serialise(fields), msg);
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
-function serialise(fields: Record<string, unknown> | undefined): Record<string, unknown> {
+/** Errors under any key keep their name, message, code and stack (pino's own serialiser only knows `err`). */
+function serialise(fields: Fields | undefined): Fields {
   if (!fields) return {};
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) {
-    out[k] = v instanceof Error ? { name: v.name, message: v.message, stack: v.stack } : v;
-  }
+  const out: Fields = {};
+  for (const [k, v] of Object.entries(fields)) out[k] = v instanceof Error ? errorFields(v) : v;
   return out;
 }
+
+const errorFields = (e: Error): Fields => ({
+  name: e.name,
+  message: e.message,
+  ...((e as NodeJS.ErrnoException).code !== undefined ? { code: (e as NodeJS.ErrnoException).code } : {}),
+  stack: e.stack,
+});
 
 export const silentLogger: Logger = createLogger({ level: 'silent' });

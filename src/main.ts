@@ -2,7 +2,7 @@ import { createRouter } from './app.js';
 import { RateLimiter } from './core/rate-limit.js';
 import { loadConfigOrExit } from './config.js';
 import { MessageLinks } from './core/message-links.js';
-import { createBot } from './discord/bot.js';
+import { createBot, type Bot } from './discord/bot.js';
 import { createHttpBot } from './discord/http-bot.js';
 import { shardCount, startShards } from './discord/shards.js';
 import { publicKeyFromHex } from './discord/signature.js';
@@ -10,9 +10,15 @@ import { Ledger } from './ledger/ledger.js';
 import { PgStore } from './ledger/postgres/pg-store.js';
 import { sqliteStore, type LedgerStore } from './ledger/store.js';
 import { createLogger } from './log.js';
+import { failFast } from './ops/fail-fast.js';
 import { healthFileFor, startHeartbeat } from './ops/heartbeat.js';
+import { Metrics, timedStore } from './ops/metrics.js';
+import { startOpsServer, type Ops, type OpsServer } from './ops/ops-http.js';
+import { readiness } from './ops/readiness.js';
 
 const config = loadConfigOrExit(['token']);
+// Every file the bot makes (the ledger, its WAL, the heartbeat, keys) is its owner's alone.
+process.umask(0o077);
 
 // If whoever reads our output goes away, writes fail with EPIPE: drop them, never retry or rethrow
 // (logging that failure to the same broken stream would spin forever and starve SIGTERM).
@@ -34,16 +40,23 @@ const write = (line: string) => {
 const dbPassword = config.databaseUrl ? decodeURIComponent(new URL(config.databaseUrl).password) || undefined : undefined;
 const log = createLogger({ level: config.logLevel, secrets: [config.discordToken, config.databaseUrl, dbPassword], write });
 
-// A stray rejection inside a library must not take every other table's game down with it.
-process.on('uncaughtException', (err) => {
-  if ((err as NodeJS.ErrnoException).code === 'EPIPE') outputGone = true;
-  else log.error('uncaught exception', { err });
+// What must be closed before an exit; set once the ledger (or the shards) are open.
+let closeAll: () => Promise<void> = async () => undefined;
+failFast({
+  log,
+  close: () => closeAll(),
+  ignore: (err) => {
+    const pipe = (err as NodeJS.ErrnoException | undefined)?.code === 'EPIPE';
+    if (pipe) outputGone = true;
+    return pipe;
+  },
 });
-process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err }));
 
 // discord.js reads SHARDS itself (as JSON) when a Client is made: outside a shard process the
 // variable is our setting, already read, and must not reach it ("SHARDS=" in .env would crash it).
 if (!process.env.SHARDING_MANAGER) delete process.env.SHARDS;
+/** Inside a shard process: its id (discord.js sets SHARDS to "[id]"). */
+const shardId = process.env.SHARDING_MANAGER ? /\d+/.exec(process.env.SHARDS ?? '')?.[0] : undefined;
 
 // SHARDS in gateway mode: this process runs the shards (each this same entry point, told its shard
 // by discord.js's SHARDING_MANAGER variables) and holds no ledger or connection itself.
@@ -83,6 +96,13 @@ function stopOnSignals(stop: () => Promise<void>, graceMs: number, watchParent =
   }
 }
 
+/** METRICS_PORT's listener, when set; a shard process takes the port after the manager's, one each. */
+async function opsServerFor(ops: Ops): Promise<OpsServer | undefined> {
+  if (config.metricsPort === undefined) return undefined;
+  const port = shardId === undefined || config.metricsPort === 0 ? config.metricsPort : config.metricsPort + 1 + Number(shardId);
+  return startOpsServer({ port, ops, log });
+}
+
 async function runShards() {
   try {
     const count = await shardCount(config.shards!, config.discordToken!, config.apiBase);
@@ -94,8 +114,15 @@ async function runShards() {
       log,
       ...(config.shardSpawnDelayMs !== undefined ? { spawnDelayMs: config.shardSpawnDelayMs } : {}),
     });
+    const allReady = () => shards.ready().every((s) => s.ready);
+    const metrics = new Metrics({ serving: () => shards.ready().map((s) => ({ mode: 'shards', shard: String(s.shard), up: s.ready })) });
+    const ops = await opsServerFor({ metrics, readiness: () => readiness('shards', allReady) });
+    closeAll = async () => {
+      await ops?.stop();
+      await shards.stop();
+    };
     log.info('all shards connected', { shards: count });
-    stopOnSignals(() => shards.stop(), 15_000);
+    stopOnSignals(closeAll, 15_000);
   } catch (err) {
     log.error('could not start the shards', { err });
     process.exit(1);
@@ -104,39 +131,33 @@ async function runShards() {
 
 async function runBot() {
   // PostgreSQL when DATABASE_URL is set (shared by every process); otherwise the SQLite file.
-  const ledger: LedgerStore = config.databaseUrl ? await PgStore.connect(config.databaseUrl) : sqliteStore(Ledger.open(config.databasePath));
-  const links = new MessageLinks(ledger, log);
-  const botOptions = {
-    token: config.discordToken!,
-    apiBase: config.apiBase,
-    router: createRouter({ ledger, log, limiter: new RateLimiter(config.rateLimit) }),
-    links,
-    log,
+  const store: LedgerStore = config.databaseUrl ? await PgStore.connect(config.databaseUrl) : sqliteStore(Ledger.open(config.databasePath));
+  const mode = config.interactionsMode;
+  let bot: Bot | undefined;
+  const serving = () => bot?.ready() ?? false;
+  const metrics = new Metrics({ rows: () => store.rowTotal(), serving: () => [{ mode, shard: shardId ?? '', up: serving() }] });
+  const ledger = timedStore(store, metrics);
+  const ops: Ops = { metrics, readiness: () => readiness(mode, serving, ledger) };
+  bot = createTransport(ledger, metrics, ops);
+  const opsServer = await opsServerFor(ops);
+  const heartbeat = startHeartbeat(healthFileFor(config.dataDir, config.healthFile, process.env.SHARDS), ops.readiness);
+  closeAll = async () => {
+    heartbeat.stop();
+    try {
+      await opsServer?.stop();
+      await bot?.stop();
+    } finally {
+      await store.close();
+    }
   };
-  const bot =
-    config.interactionsMode === 'http'
-      ? createHttpBot({ ...botOptions, publicKey: publicKeyFromHex(config.publicKey!), port: config.httpPort })
-      : createBot(botOptions);
-  const heartbeat = startHeartbeat(healthFileFor(config.databasePath, process.env.HEALTH_FILE, process.env.SHARDS), ledger, () => bot.ready());
-
-  stopOnSignals(
-    async () => {
-      try {
-        heartbeat.stop();
-        await bot.stop();
-      } finally {
-        await ledger.close();
-      }
-    },
-    10_000,
-    true,
-  );
+  stopOnSignals(closeAll, 10_000, true);
 
   log.info('starting', {
     pid: process.pid,
     database: config.databaseUrl ? 'postgres' : config.databasePath,
     api: config.apiBase ?? 'discord.com',
-    mode: config.interactionsMode,
+    mode,
+    ...(shardId !== undefined ? { shard: Number(shardId) } : {}),
   });
   bot
     .start()
@@ -144,7 +165,22 @@ async function runBot() {
     .catch(async (err) => {
       log.error('could not connect to Discord', { err });
       heartbeat.stop();
-      await ledger.close();
+      await store.close();
       process.exit(1);
     });
+}
+
+/** The gateway client, or the HTTP-interactions server (which also serves /metrics, /healthz, /readyz). */
+function createTransport(ledger: LedgerStore, metrics: Metrics, ops: Ops): Bot {
+  const botOptions = {
+    token: config.discordToken!,
+    apiBase: config.apiBase,
+    router: createRouter({ ledger, log, limiter: new RateLimiter(config.rateLimit) }),
+    links: new MessageLinks(ledger, log),
+    log,
+    observe: metrics.interaction.bind(metrics),
+  };
+  return config.interactionsMode === 'http'
+    ? createHttpBot({ ...botOptions, publicKey: publicKeyFromHex(config.publicKey!), port: config.httpPort, ops })
+    : createBot(botOptions);
 }

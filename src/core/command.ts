@@ -12,6 +12,7 @@ import type { Logger } from '../log.js';
 import type { Finding } from '../rules/types.js';
 import type { AccessDecl } from './access.js';
 import type { OptionMap, ParsedOptions } from './options.js';
+import type { RefusalCode } from './user-error.js';
 
 /** Who is acting and where, as the transport saw it. GM status is decided server-side by the transport. */
 export type Actor = {
@@ -107,7 +108,7 @@ export type Reply =
   /** Replaces the message a button was pressed on. */
   | { type: 'update'; embed: APIEmbed; buttons: Button[]; record?: RecordSummary }
   /** Always ephemeral; `ref` ties it to the log line of an unexpected failure. */
-  | { type: 'error'; message: string; ref?: string }
+  | { type: 'error'; message: string; ref?: string; code?: RefusalCode }
   | { type: 'choices'; choices: { name: string; value: string }[] };
 
 export type ButtonHandler = (ctx: Context, target: string) => Reply | Promise<Reply>;

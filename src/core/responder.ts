@@ -1,7 +1,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { Logger } from '../log.js';
 import { afterNotify } from './replies.js';
-import { releaseFiles, type Actor, type Reply } from './command.js';
+import { parseCustomId, releaseFiles, type Actor, type Reply } from './command.js';
 import type { MessageLinks } from './message-links.js';
 import type { Request } from './router.js';
 
@@ -31,11 +31,23 @@ export const NOT_INSTALLED_HERE =
 /** Discord gives an interaction 3 s for its first answer: work still running at 2 s is deferred. */
 export const DEFER_AFTER_MS = 2_000;
 
+/** What one interaction came to: the responder logs it (one info line) and hands it to the metrics. */
+export type InteractionOutcome = {
+  id: string | undefined;
+  guild: string | undefined;
+  command: string;
+  result: string;
+  ms: number;
+  deferred: boolean;
+  ref?: string | undefined;
+};
+
 /**
  * The interaction sequence, the same for every transport: actor → request → (defer if the work is
  * still running after `deferAfterMs`) → handle → deliver → remember the message that showed a roll.
  * Never throws: a failure is logged and the process keeps serving (the roll, if any, is already
- * in the ledger; only the delivery failed).
+ * in the ledger; only the delivery failed). Each interaction ends in one `info` line saying what it
+ * came to, for the admin a player tells "the bot ignored me".
  */
 export class Responder {
   constructor(
@@ -43,29 +55,46 @@ export class Responder {
     private readonly links: MessageLinks,
     private readonly log: Logger,
     private readonly deferAfterMs = DEFER_AFTER_MS,
+    private readonly observe: (o: InteractionOutcome) => void = () => undefined,
   ) {}
 
   async respond(i: TransportInteraction): Promise<void> {
+    const start = performance.now();
+    const outcome: InteractionOutcome = { id: undefined, guild: undefined, command: i.kind, result: 'failed', ms: 0, deferred: false };
     try {
       const actor = i.actor();
       // A user-installed copy of the app could otherwise record rolls for a server that never added it.
       const refusal = !actor ? OUTSIDE_A_SERVER : !i.installedByServer() ? NOT_INSTALLED_HERE : undefined;
       if (!actor || refusal) {
+        outcome.result = !actor ? 'outside_a_server' : 'not_installed';
         await i.deliver(i.kind === 'autocomplete' ? { type: 'choices', choices: [] } : { type: 'error', message: refusal ?? OUTSIDE_A_SERVER }, false);
         return;
       }
-      const handling = this.router.handle(i.request(actor)).then((reply) => this.notified(i, reply));
-      const deferred = i.kind !== 'autocomplete' && (await this.late(handling));
-      if (deferred) await i.defer();
+      const req = i.request(actor);
+      Object.assign(outcome, { id: req.interactionId, guild: actor.guildId, command: labelOf(req) });
+      this.log.debug('interaction received', { id: req.interactionId, guild: actor.guildId, command: outcome.command });
+      const handling = this.router.handle(req).then((reply) => this.notified(i, reply));
+      outcome.deferred = i.kind !== 'autocomplete' && (await this.late(handling));
+      if (outcome.deferred) await i.defer();
       const reply = await handling;
-      try {
-        const messageId = await i.deliver(reply, deferred);
-        if (messageId && 'record' in reply && reply.record) this.links.shown(reply.record.roll_id, messageId);
-      } finally {
-        releaseFiles(reply);
-      }
+      Object.assign(outcome, resultOf(reply));
+      await this.deliver(i, reply, outcome.deferred);
     } catch (err) {
-      this.log.error('could not answer the interaction', { err });
+      outcome.result = 'failed';
+      this.log.error('could not answer the interaction', { id: outcome.id, err });
+    } finally {
+      outcome.ms = Math.round((performance.now() - start) * 10) / 10;
+      this.log.info('interaction', outcome);
+      this.observe(outcome);
+    }
+  }
+
+  private async deliver(i: TransportInteraction, reply: Reply, deferred: boolean): Promise<void> {
+    try {
+      const messageId = await i.deliver(reply, deferred);
+      if (messageId && 'record' in reply && reply.record) this.links.shown(reply.record.roll_id, messageId);
+    } finally {
+      releaseFiles(reply);
     }
   }
 
@@ -98,4 +127,18 @@ export class Responder {
       late,
     ]).finally(() => clearTimeout(timer));
   }
+}
+
+/** How an interaction is named in the log and the metrics: a bounded set (commands, button actions). */
+function labelOf(req: Request): string {
+  if (req.type === 'button') return `button:${parseCustomId(req.customId)?.action ?? 'unknown'}`;
+  const name = req.subcommand ? `/${req.name} ${req.subcommand}` : `/${req.name}`;
+  return req.type === 'autocomplete' ? `autocomplete:${name} ${req.option}` : name;
+}
+
+/** ok, or why not: refused (the user can fix it), a refusal's own code (rate_limited, duplicate), failed (a bug: its ref). */
+function resultOf(reply: Reply): Pick<InteractionOutcome, 'result' | 'ref'> {
+  if (reply.type !== 'error') return { result: 'ok' };
+  if (reply.ref) return { result: 'failed', ref: reply.ref };
+  return { result: reply.code ?? 'refused' };
 }

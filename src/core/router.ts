@@ -85,7 +85,7 @@ export class Router {
       };
       return await this.dispatch(req, ctx);
     } catch (err) {
-      if (err instanceof UserError) return { type: 'error', message: err.message };
+      if (err instanceof UserError) return { type: 'error', message: err.message, ...(err.code ? { code: err.code } : {}) };
       const ref = randomBytes(4).toString('hex');
       if (err instanceof LedgerWriteError) {
         this.services.log.error('ledger write failed', { ref, request: describe(req), err });
@@ -103,7 +103,7 @@ export class Router {
     if (!limiter || req.type === 'autocomplete') return;
     const cost = req.type === 'command' ? (this.byName.get(req.name)?.cost ?? 1) : 1;
     const taken = limiter.take(`${req.actor.guildId}:${req.actor.userId}`, cost);
-    if (!taken.ok) refuse(`Slow down: you are sending commands faster than this server allows. Try again in ${taken.retryAfterS} s.`);
+    if (!taken.ok) refuse(`Slow down: you are sending commands faster than this server allows. Try again in ${taken.retryAfterS} s.`, 'rate_limited');
   }
 
   /**
@@ -115,7 +115,7 @@ export class Router {
     if (!id || req.type === 'autocomplete') return;
     const { guildId } = req.actor;
     const fresh = await this.services.ledger.transaction((tx) => tx.claimInteraction(id, guildId, tx.timestamp()), guildId);
-    if (!fresh) refuse(ALREADY_HANDLED);
+    if (!fresh) refuse(ALREADY_HANDLED, 'duplicate');
   }
 
   /** GM status is decided here, server-side, from the member data and the server's settings. */

@@ -1,7 +1,7 @@
 import { Client, Events, GatewayIntentBits, Options } from 'discord.js';
 import type { Reply } from '../core/command.js';
 import type { MessageLinks } from '../core/message-links.js';
-import { Responder } from '../core/responder.js';
+import { Responder, type InteractionOutcome } from '../core/responder.js';
 import type { Request } from '../core/router.js';
 import type { Logger } from '../log.js';
 import { gatewayInteraction, isRoutable } from './adapter.js';
@@ -16,6 +16,8 @@ export type BotOptions = {
   log: Logger;
   /** Work still running after this long is deferred (Discord allows 3 s for the first answer). */
   deferAfterMs?: number;
+  /** Told what each interaction came to (the metrics). */
+  observe?: (o: InteractionOutcome) => void;
 };
 
 /** Slash commands need guilds, channels and roles; users and members only while an interaction lasts. */
@@ -50,14 +52,13 @@ export function createClient(apiBase?: string, makeRequest?: (url: string, init:
 /** `ready`: serving interactions (connected to the gateway, or listening for HTTP). */
 export type Bot = { client: Client; start(): Promise<void>; stop(): Promise<void>; ready(): boolean };
 
-export function createBot({ token, apiBase, router, links, log, deferAfterMs }: BotOptions): Bot {
+export function createBot({ token, apiBase, router, links, log, deferAfterMs, observe }: BotOptions): Bot {
   const client = createClient(apiBase);
-  const responder = new Responder(router, links, log, deferAfterMs);
+  const responder = new Responder(router, links, log, deferAfterMs, observe);
   client.on(Events.InteractionCreate, (i) => {
     if (isRoutable(i)) void responder.respond(gatewayInteraction(i));
   });
-  client.on(Events.Error, (err) => log.error('discord client error', { err }));
-  client.on(Events.Warn, (msg) => log.warn('discord client warning', { msg }));
+  logLifecycle(client, log);
   return {
     client,
     ready: () => client.isReady(),
@@ -72,4 +73,17 @@ export function createBot({ token, apiBase, router, links, log, deferAfterMs }: 
       await client.destroy();
     },
   };
+}
+
+/** The gateway's life, for the admin: connects and resumes at info, drops and reconnects at warn, per-event detail at debug. */
+function logLifecycle(client: Client, log: Logger): void {
+  client.on(Events.Error, (err) => log.error('discord client error', { err }));
+  client.on(Events.Warn, (msg) => log.warn('discord client warning', { msg }));
+  client.on(Events.Debug, (msg) => log.debug('discord client', { msg }));
+  client.on(Events.ShardReady, (shard) => log.info('gateway connected', { shard }));
+  client.on(Events.ShardResume, (shard, replayed) => log.info('gateway resumed', { shard, replayed }));
+  client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { shard, code: event.code }));
+  client.on(Events.ShardReconnecting, (shard) => log.warn('gateway reconnecting', { shard }));
+  client.on(Events.ShardError, (err, shard) => log.warn('gateway error', { shard, err }));
+  client.on(Events.Invalidated, () => log.error('gateway session invalidated: Discord will not resume it'));
 }

@@ -7,6 +7,7 @@ import { gatewayInteraction, isRoutable } from './adapter.js';
 import type { Bot, BotOptions } from './bot.js';
 import { createClient } from './bot.js';
 import { signedByDiscord } from './signature.js';
+import { answerOps, type Ops } from '../ops/ops-http.js';
 
 export type HttpBotOptions = BotOptions & {
   publicKey: KeyObject;
@@ -20,6 +21,8 @@ export type HttpBotOptions = BotOptions & {
   maxConnections?: number;
   /** How often the timeouts are checked. */
   timeoutCheckMs?: number;
+  /** GET /metrics, /healthz and /readyz, served beside POST /interactions. */
+  ops?: Ops;
 };
 
 export type HttpBot = Bot & { port(): number };
@@ -71,7 +74,7 @@ function catchingCallbacks(exchanges: Map<string, Exchange>) {
 export function createHttpBot(o: HttpBotOptions): HttpBot {
   const exchanges = new Map<string, Exchange>();
   const client = createClient(o.apiBase, catchingCallbacks(exchanges));
-  const responder = new Responder(o.router, o.links, o.log, o.deferAfterMs);
+  const responder = new Responder(o.router, o.links, o.log, o.deferAfterMs, o.observe);
   const handling = new Map<string, Promise<void>>();
   client.on(Events.InteractionCreate, (i: Interaction) => {
     if (isRoutable(i)) handling.set(i.id, responder.respond(gatewayInteraction(i)));
@@ -91,6 +94,7 @@ export function createHttpBot(o: HttpBotOptions): HttpBot {
   server.maxConnections = o.maxConnections ?? 256;
 
   async function serve(req: http.IncomingMessage, res: http.ServerResponse) {
+    if (o.ops && (await answerOps(req, res, o.ops))) return undefined;
     if (req.method !== 'POST' || new URL(req.url ?? '/', 'http://x').pathname !== '/interactions') return reply(res, 404, { message: 'not found' });
     const limit = o.maxBodyBytes ?? MAX_BODY_BYTES;
     // Refused before a byte is read when the client says it is too large; else counted as it comes.

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { REST } from '@discordjs/rest';
-import { Routes, ShardingManager } from 'discord.js';
+import { Routes, type Shard, ShardingManager } from 'discord.js';
 import type { Logger } from '../log.js';
 
 export type ShardSetting = 'auto' | number;
@@ -16,7 +16,7 @@ export async function shardCount(setting: ShardSetting, token: string, apiBase?:
   return info.shards;
 }
 
-export type Shards = { count: number; stop(): Promise<void> };
+export type Shards = { count: number; stop(): Promise<void>; ready(): { shard: number; ready: boolean }[] };
 
 /**
  * Runs the bot as `count` shard processes (discord.js's ShardingManager), each the same entry point
@@ -26,15 +26,11 @@ export type Shards = { count: number; stop(): Promise<void> };
  */
 export async function startShards(o: { file: string; token: string; count: number; log: Logger; spawnDelayMs?: number }): Promise<Shards> {
   const manager = new ShardingManager(o.file, { token: o.token, totalShards: o.count, mode: 'process', respawn: true, execArgv: process.execArgv });
-  manager.on('shardCreate', (shard) => {
-    o.log.info('shard starting', { shard: shard.id, of: o.count });
-    shard.on('death', () => {
-      if (manager.respawn) o.log.warn('shard exited: starting it again', { shard: shard.id });
-    });
-  });
+  manager.on('shardCreate', (shard) => logShard(shard, manager, o));
   await manager.spawn({ amount: o.count, delay: o.spawnDelayMs ?? SHARD_SPAWN_DELAY_MS, timeout: 60_000 });
   return {
     count: o.count,
+    ready: () => [...manager.shards.values()].map((s) => ({ shard: s.id, ready: s.ready })),
     async stop() {
       manager.respawn = false;
       await Promise.all(
@@ -48,4 +44,16 @@ export async function startShards(o: { file: string; token: string; count: numbe
       );
     },
   };
+}
+
+/** A shard's life as the manager sees it: start and ready at info; a drop, a reconnect or a death at warn. */
+function logShard(shard: Shard, manager: ShardingManager, o: { count: number; log: Logger }): void {
+  o.log.info('shard starting', { shard: shard.id, of: o.count });
+  shard.on('ready', () => o.log.info('shard ready', { shard: shard.id }));
+  shard.on('resume', () => o.log.info('shard resumed', { shard: shard.id }));
+  shard.on('disconnect', () => o.log.warn('shard disconnected', { shard: shard.id }));
+  shard.on('reconnecting', () => o.log.warn('shard reconnecting', { shard: shard.id }));
+  shard.on('death', () => {
+    if (manager.respawn) o.log.warn('shard exited: starting it again', { shard: shard.id });
+  });
 }

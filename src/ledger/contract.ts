@@ -35,6 +35,8 @@ export interface RowWrites {
 export interface StoreReads extends RowReads {
   gameRulingCount(guildId: string, gameId: string): number;
   recentUnits(guildId: string, channelId: string, prefix: string, limit: number, system: string): string[];
+  /** Rows in the whole ledger, every guild (for the metrics): read from an index or the chain heads, never counted. */
+  rowTotal(): number;
 }
 
 /** Interaction ids, each used once whatever transport delivers it. */

@@ -14,12 +14,27 @@ export function openDatabase(file: string, options: { busyTimeoutMs?: number; re
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`);
     return db;
   }
-  // For ':memory:' this names the working folder, which exists.
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // For ':memory:' this names the working folder, which exists. A new folder is the owner's alone.
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   const db = new Database(file);
+  ownerOnly(db);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL'); // WAL + NORMAL is durable across process crashes
   db.pragma('foreign_keys = ON');
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`);
   return db;
+}
+
+/**
+ * The ledger holds sealed results and players' names: owner-only (0600), whatever the umask, and an
+ * older world-readable file is narrowed too. Set before WAL mode, since SQLite gives its -wal and
+ * -shm files the database file's permissions.
+ */
+export function ownerOnly(db: Db): void {
+  if (db.memory) return;
+  try {
+    fs.chmodSync(db.name, 0o600);
+  } catch {
+    // Not ours to change (a file another user owns, opened through a group's permission): leave it.
+  }
 }

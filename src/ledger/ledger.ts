@@ -60,6 +60,8 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
       headSeq: db.prepare('SELECT MAX(guild_seq) AS n FROM rolls WHERE guild_id = ?'),
       count: db.prepare('SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ?'),
       gameRolls: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind IN ('roll', 'reroll')"),
+      // seq is AUTOINCREMENT and rows are never deleted: its largest value is the number of rows.
+      rowTotal: db.prepare('SELECT COALESCE(MAX(seq), 0) AS n FROM rolls'),
       gameRulings: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind = 'check'"),
       gameSeq: db.prepare('SELECT MAX(game_seq) AS n FROM rolls WHERE game_id = ?'),
       playerRolls: db.prepare(PLAYER_ROLLS_SQL),
@@ -141,6 +143,10 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
   /** Dice rolls (not rulings or decisions) made in a game. */
   gameRollCount(guildId: string, gameId: string): number {
     return (this.stmts.gameRolls.get(guildId, gameId) as { n: number }).n;
+  }
+
+  rowTotal(): number {
+    return (this.stmts.rowTotal.get() as { n: number }).n;
   }
 
   /** Rulings with no dice (/disorder, /brigade, /fatigue) made in a game. */

@@ -54,6 +54,7 @@ export function sqliteStore(ledger: Ledger): LedgerStore {
     gameRulingCount: rows.gameRulingCount,
     sealedPayloads: rows.sealedPayloads,
     recentUnits: rows.recentUnits,
+    rowTotal: rows.rowTotal,
     verifyInChunks: (guildId, upTo, budget) => ledger.verifyInChunks(guildId, upTo, budget),
     transaction: (work) => ledger.transaction(work),
     roster: promised<RosterReads>(ledger.roster),

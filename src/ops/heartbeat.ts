@@ -1,38 +1,33 @@
 import fs from 'node:fs';
-import type { LedgerStore } from '../ledger/store.js';
+import path from 'node:path';
+import type { Readiness } from './readiness.js';
 
-/** Where the running bot writes its heartbeat, beside the ledger unless HEALTH_FILE says otherwise. */
-/** Where a bot process beats: one file per shard when sharded (discord.js sets SHARDS to the shard's id list, "[0]"). */
-export const healthFileFor = (databasePath: string, explicit?: string, shards?: string) => {
-  const base = explicit ?? `${databasePath}.health.json`;
+/**
+ * Where a bot process beats: HEALTH_FILE, or `health.json` in the data directory (DATABASE_PATH's
+ * folder, on both backends); one file per shard when sharded (discord.js sets SHARDS to the shard's
+ * id list, "[0]").
+ */
+export const healthFileFor = (dataDir: string, explicit?: string, shards?: string) => {
+  const base = explicit ?? path.join(dataDir, 'health.json');
   const id = shards ? /\d+/.exec(shards)?.[0] : undefined;
   return id === undefined ? base : base.replace(/(\.json)?$/, `.shard-${id}$1`);
 };
 
-export type Heartbeat = { pid: number; connected: boolean; writable: boolean; at: string; error?: string };
+export type Heartbeat = Readiness & { pid: number; at: string };
 
 /** How often the bot beats, and how old a beat `npm run health` still accepts. */
 export const BEAT_MS = 10_000;
 export const STALE_MS = 45_000;
 
 /**
- * Writes the bot's state every BEAT_MS: connected to Discord, and the ledger writable (a write
- * transaction opened and closed, through the ledger's own queue). `npm run health` reads it, for
- * Docker's HEALTHCHECK and systemd.
+ * Writes the bot's readiness every BEAT_MS (serving in its mode, and the ledger writable): `npm run
+ * health` reads it, for Docker's HEALTHCHECK and systemd. Written owner-only, like every file the bot makes.
  */
-export function startHeartbeat(file: string, ledger: Pick<LedgerStore, 'transaction'>, connected: () => boolean): { stop(): void; beat(): Promise<void> } {
+export function startHeartbeat(file: string, check: () => Promise<Readiness>): { stop(): void; beat(): Promise<void> } {
   const beat = async () => {
-    let writable = false;
-    let error: string | undefined;
+    const state: Heartbeat = { pid: process.pid, at: new Date().toISOString(), ...(await check()) };
     try {
-      await ledger.transaction(async () => undefined);
-      writable = true;
-    } catch (err) {
-      error = (err as Error).message;
-    }
-    const state: Heartbeat = { pid: process.pid, connected: connected(), writable, at: new Date().toISOString(), ...(error ? { error } : {}) };
-    try {
-      fs.writeFileSync(`${file}.tmp`, JSON.stringify(state));
+      fs.writeFileSync(`${file}.tmp`, JSON.stringify(state), { mode: 0o600 });
       fs.renameSync(`${file}.tmp`, file);
     } catch {
       // A heartbeat that cannot be written is a failed health check by itself: nothing else to do.
@@ -59,7 +54,7 @@ export function unhealthy(file: string, now = Date.now()): string | undefined {
   try {
     beat = JSON.parse(fs.readFileSync(file, 'utf8')) as Heartbeat;
   } catch {
-    return `no heartbeat at ${file}: the bot is not running (or not with this DATABASE_PATH)`;
+    return `no heartbeat at ${file}: the bot is not running (or not with this HEALTH_FILE or DATABASE_PATH)`;
   }
   const age = now - Date.parse(beat.at);
   if (!(age <= STALE_MS)) return `the last heartbeat is ${Math.round(age / 1000)} s old: the bot is stuck or gone`;
@@ -68,7 +63,5 @@ export function unhealthy(file: string, now = Date.now()): string | undefined {
   } catch {
     return `the process ${beat.pid} that wrote the heartbeat is gone`;
   }
-  if (!beat.connected) return 'the bot is not connected to Discord';
-  if (!beat.writable) return `the ledger is not writable: ${beat.error ?? 'unknown error'}`;
-  return undefined;
+  return beat.ready ? undefined : (beat.reason ?? 'not ready');
 }

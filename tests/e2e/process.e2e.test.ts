@@ -8,7 +8,7 @@ import { FakeDiscord, lockedChannelOf, slashCommand } from './fake-discord.js';
 
 // The bot as a process manager runs it: `npm start` (node dist/main.js, built by `npm run build`).
 // MORALE_APP_DIR points at a production install (`npm ci --omit=dev` in a clean copy, as .ci/run
-// makes one); without it the test builds and runs this checkout.
+// makes one); without it, this checkout as tests/setup/build.ts built it.
 const ROOT = path.resolve(__dirname, '../..');
 const APP = process.env.MORALE_APP_DIR ? path.resolve(process.env.MORALE_APP_DIR) : ROOT;
 const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.PROC00.TheProcessTestTokenMustNeverBeLogged987';
@@ -16,8 +16,6 @@ const GUILD = '900000000000000001';
 let fake: FakeDiscord;
 
 beforeAll(async () => {
-  // The built runtime is what runs in production: build it from these sources.
-  if (APP === ROOT) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'ignore' });
   fake = await new FakeDiscord([GUILD]).start();
 }, 120_000);
 afterAll(async () => fake?.stop());
@@ -41,6 +39,14 @@ const alive = (pid: number) => {
     return false;
   }
 };
+
+/** The bot's JSON log lines with this message. */
+const logged = (stderr: string, msg: string): Record<string, any>[] =>
+  stderr
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, any>)
+    .filter((l) => l.msg === msg);
 
 const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms))]);
 
@@ -78,10 +84,10 @@ describe('the bot as its own process (issue 15)', () => {
     copy.close();
 
     // A process manager signals the process it started: here, npm. The signal must reach node, which stops.
-    const pid = Number(/"msg":"starting","pid":(\d+)/.exec(out.stderr)![1]);
+    const pid = logged(out.stderr, 'starting')[0]!.pid as number;
     child.kill('SIGTERM');
     expect(await within(exited, 15_000)).not.toBe('timeout');
-    await expect.poll(() => out.stderr.includes('"msg":"shutting down"'), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => logged(out.stderr, 'shutting down').length, { timeout: 5_000 }).toBe(1);
     await expect.poll(() => alive(pid), { timeout: 10_000 }).toBe(false);
     // The bot logs to stderr only; npm's own `> start` banner is all stdout holds.
     expect(out.stdout.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('> '))).toEqual([]);
@@ -110,7 +116,7 @@ describe('the bot as its own process (issue 15)', () => {
     child.kill('SIGTERM');
     // Exit code 0 within the time: the spinning bot ignored SIGTERM (and the forced exit is code 1).
     expect(await within(exited, 10_000)).toBe(0);
-    expect(fs.existsSync(`${db}.health.json`)).toBe(false);
+    expect(fs.existsSync(path.join(path.dirname(db), 'health.json'))).toBe(false);
   }, 60_000);
 
   it('the built console and verifier run without dev tools', () => {
@@ -154,7 +160,7 @@ describe('SHARDS: the gateway as several shard processes (issue 16)', () => {
       await expect.poll(() => stderr.includes('all shards connected'), { timeout: 40_000 }).toBe(true);
       expect([...sharded.identifiedShards].sort()).toEqual([0, 1]);
       // Each shard process logs its own start; neither is the manager.
-      const pids = [...stderr.matchAll(/"msg":"starting","pid":(\d+)/g)].map((m) => Number(m[1]));
+      const pids = logged(stderr, 'starting').map((l) => l.pid as number);
       expect(pids).toHaveLength(2);
       expect(pids).not.toContain(child.pid);
       const carol = { id: '300000000000000009', username: 'carol' };

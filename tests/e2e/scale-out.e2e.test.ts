@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgLedger } from '../../src/ledger/postgres/pg-ledger.js';
@@ -28,7 +28,6 @@ afterAll(async () => {
 
 beforeAll(async () => {
   if (!server) return;
-  if (APP === ROOT) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'ignore' });
   fake = await new FakeDiscord(GUILDS, { shards: 2 }).start();
   url = await freshDatabase(server);
 }, 120_000);

@@ -8,6 +8,7 @@ import { sqliteStore, type LedgerStore } from '../../src/ledger/store.js';
 import { ledgerEntry, testGame } from '../helpers/ledger.js';
 import { freshDatabase, testPostgres } from '../helpers/postgres.js';
 import { tmpDb } from '../helpers/tmp.js';
+import { readiness } from '../../src/ops/readiness.js';
 
 // Issue 16: the ledger as the bot uses it (LedgerStore), one suite for both backends. Every
 // expectation is the same on SQLite and on PostgreSQL: what the bot sees must not depend on it.
@@ -54,7 +55,26 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     ).rejects.toThrow('changed my mind');
     expect(await store.roster.activeGame('g1', 'c1')).toBeUndefined();
     expect(await store.verifyInChunks('g1')).toMatchObject({ ok: true, count: 2 });
+    // The metrics' row total: every guild's rows, the failed transaction's not among them.
+    await append(store, { guildId: 'g2' });
+    expect(await store.rowTotal()).toBe(3);
     await store.close();
+  });
+
+  it.skipIf(skip)('readiness (/readyz, the heartbeat): writable while open, not once the database is gone, with the reason', async () => {
+    const store = await open();
+    expect(await readiness('http', () => true, store)).toEqual({ ready: true, mode: 'http', serving: true, writable: true });
+    expect(await readiness('gateway', () => false, store)).toEqual({
+      ready: false,
+      mode: 'gateway',
+      serving: false,
+      writable: true,
+      reason: 'not connected to the Discord gateway',
+    });
+    await store.close();
+    const closed = await readiness('http', () => true, store);
+    expect(closed).toMatchObject({ ready: false, serving: true, writable: false });
+    expect(closed.reason).toMatch(/^the ledger is not writable: ./);
   });
 
   it.skipIf(skip)('games: one running per channel, turns, seeds, the end; their rolls counted and numbered', async () => {

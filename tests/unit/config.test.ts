@@ -34,6 +34,8 @@ describe('configuration', () => {
         DISCORD_PUBLIC_KEY: 'ab'.repeat(32),
         SHARDS: ' Auto ',
         SHARD_SPAWN_DELAY_MS: '0',
+        HEALTH_FILE: '/run/mo/health.json',
+        METRICS_PORT: '9464',
       },
       ['token', 'application'],
     );
@@ -42,6 +44,9 @@ describe('configuration', () => {
       applicationId: '101599999999999999',
       guildId: '201599999999999999',
       databasePath: '/tmp/x.db',
+      dataDir: '/tmp',
+      healthFile: '/run/mo/health.json',
+      metricsPort: 9464,
       databaseUrl: 'postgres://bot:secret@db.example:5432/ledger',
       apiBase: 'http://127.0.0.1:9999/api',
       logLevel: 'debug',
@@ -158,10 +163,17 @@ describe('HTTP interactions: the signature check (issue 16)', () => {
 });
 
 describe('health files', () => {
-  it('one per shard process, beside the ledger or the file given', () => {
-    expect(healthFileFor('/d/l.db')).toBe('/d/l.db.health.json');
-    expect(healthFileFor('/d/l.db', undefined, '1')).toBe('/d/l.db.health.shard-1.json');
-    expect(healthFileFor('/d/l.db', '/run/h.json', '[2]')).toBe('/run/h.shard-2.json');
-    expect(healthFileFor('/d/l.db', '/run/h', '0')).toBe('/run/h.shard-0');
+  it('one per shard process, in the data directory (both backends) or the file given', () => {
+    expect(healthFileFor('/d')).toBe('/d/health.json');
+    expect(healthFileFor('/d', undefined, '1')).toBe('/d/health.shard-1.json');
+    expect(healthFileFor('/d', '/run/h.json', '[2]')).toBe('/run/h.shard-2.json');
+    expect(healthFileFor('/d', '/run/h', '0')).toBe('/run/h.shard-0');
+  });
+
+  it("the data directory is DATABASE_PATH's folder whatever the backend; HEALTH_FILE and METRICS_PORT are read and checked", () => {
+    const pg = parseConfig({ DATABASE_URL: 'postgres://u:p@db/x', DATABASE_PATH: '/srv/mo/ledger.db', HEALTH_FILE: '/run/mo.json', METRICS_PORT: '9464' });
+    expect(pg).toMatchObject({ dataDir: '/srv/mo', healthFile: '/run/mo.json', metricsPort: 9464 });
+    expect(parseConfig({})).toMatchObject({ healthFile: undefined, metricsPort: undefined });
+    expect(() => parseConfig({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT is malformed: expected a port number from 0 to 65535');
   });
 });

@@ -117,10 +117,50 @@ describe('the responder (one interaction sequence for every transport)', () => {
         },
       });
       expect(d.replies[0]).toMatchObject({ embed: { description: 'Sealed roll r1. Could not post to <#gm>.' } });
-      expect(lines).toHaveLength(1);
+      // The failed post's warning, then the interaction's own line.
+      expect(lines).toHaveLength(2);
       expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'warn', msg: expect.stringContaining('could not post to the GM channel'), channelId: 'gm' });
       expect(lines[0]).toContain('Missing Permissions');
+      expect(JSON.parse(lines[1]!)).toMatchObject({ level: 'info', msg: 'interaction', result: 'ok', deferred: false });
       expect(l.shown).toEqual([['r1', 'm1']]);
     });
+  });
+});
+
+// Issue 28: one info line per interaction, and the same outcome handed to the metrics.
+describe('what each interaction came to', () => {
+  const outcomes = async (reply: Reply, o: { kind?: TransportInteraction['kind']; inGuild?: boolean; ms?: number; deferAfter?: number } = {}) => {
+    const lines: string[] = [];
+    const seen: unknown[] = [];
+    const { t } = transport(o.kind ?? 'command', o.inGuild ?? true);
+    const withId: TransportInteraction = { ...t, request: (actor) => ({ ...t.request(actor), interactionId: '1234' }) };
+    const router = { handle: () => new Promise<Reply>((r) => setTimeout(() => r(reply), o.ms ?? 0)) };
+    await new Responder(router, links().links, createLogger({ level: 'info', write: (x) => void lines.push(x) }), o.deferAfter ?? 200, (x) =>
+      seen.push(x),
+    ).respond(withId);
+    const info = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'interaction');
+    expect(info).toHaveLength(1);
+    expect(seen).toHaveLength(1);
+    const { level, time, pid, msg, ...fields } = info[0];
+    expect(fields).toEqual(seen[0]);
+    return fields;
+  };
+
+  it('ok: its id, guild, command, latency and whether it was deferred', async () => {
+    const o = await outcomes(rolled, { ms: 40, deferAfter: 10 });
+    expect(o).toMatchObject({ id: '1234', guild: 'g1', command: '/x', result: 'ok', deferred: true });
+    expect(o.ms).toBeGreaterThanOrEqual(35);
+    expect(o.ref).toBeUndefined();
+  });
+
+  it('refused, rate-limited, a duplicate, and a failure with its reference', async () => {
+    expect(await outcomes({ type: 'error', message: 'no' })).toMatchObject({ result: 'refused', deferred: false });
+    expect(await outcomes({ type: 'error', message: 'slow', code: 'rate_limited' })).toMatchObject({ result: 'rate_limited' });
+    expect(await outcomes({ type: 'error', message: 'again', code: 'duplicate' })).toMatchObject({ result: 'duplicate' });
+    expect(await outcomes({ type: 'error', message: 'bug', ref: 'abcd1234' })).toMatchObject({ result: 'failed', ref: 'abcd1234' });
+  });
+
+  it('outside a server it is named by its kind', async () => {
+    expect(await outcomes(rolled, { inGuild: false })).toMatchObject({ command: 'command', result: 'outside_a_server' });
   });
 });

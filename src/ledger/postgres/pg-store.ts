@@ -199,6 +199,11 @@ export class PgStore implements LedgerStore {
     ]))!.n;
   }
 
+  /** Each guild's head holds its row count (a sequence would over-count: it skips on rollback). */
+  async rowTotal(): Promise<number> {
+    return Number((await one<{ n: string }>(this.pool, 'SELECT COALESCE(SUM(guild_seq), 0) AS n FROM chain_heads', []))!.n);
+  }
+
   sealedPayloads(guildId: string, rollIds: string[]): Promise<Map<string, SealedRecord>> {
     return this.r.sealedPayloads(guildId, rollIds);
   }
