@@ -1,6 +1,7 @@
 # Morale Officer: a production image (see README, "Self-hosting").
-# Build stage: install with the lock file and compile TypeScript to dist/ (npm ci runs `prepare`).
-FROM node:20-bookworm-slim AS build
+# Build stage: install with the lock file, compile TypeScript to dist/, then drop the build tools
+# (npm prune --omit=dev), as README's self-hosting path does. Node 24 LTS (tested on 20, 22 and 24 are supported).
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 downloads a prebuilt binary; the compiler is only a fallback.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -8,10 +9,10 @@ COPY package.json package-lock.json tsconfig.json tsconfig.build.json main.ts ./
 COPY src ./src
 COPY commands ./commands
 COPY migrations ./migrations
-RUN npm ci --omit=dev --no-audit --no-fund
+RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # Runtime stage: the compiled app and its runtime dependencies, run as the unprivileged `node` user.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     DATABASE_PATH=/data/ledger.db
 WORKDIR /app

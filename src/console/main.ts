@@ -1,3 +1,4 @@
+import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { createRouter } from '../app.js';
@@ -7,12 +8,17 @@ import { Ledger } from '../ledger/ledger.js';
 import { createLogger } from '../log.js';
 import { ConsoleSession } from './session.js';
 
+/** The console's own ledger: trying the bot offline never writes into the bot's history. */
+export const CONSOLE_DB = 'data/console.db';
+
 const USAGE = `npm run console -- [--json] [--db <file>] [--guild <id>] [--channel <id>] [--user <name>] [--gm] [--dice 3,5,1,…]
 
 Without --json: an interactive prompt that shows each reply as text.
 With --json: reads command lines from standard input, prints one JSON line per line.
+--db: the ledger file to write (default ${CONSOLE_DB}, the console's own: the bot's ledger is
+never touched unless --db names it).
 --dice: take the dice from this list, in order, instead of rolling (to replay dice rolled at the
-table, or to script a game); it needs --db, so the bot's own ledger never gets hand-fed dice.`;
+table, or to script a game); it needs --db, so hand-fed dice go only into a ledger you name.`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -49,14 +55,16 @@ function main() {
   let dice: Roller | undefined;
   if (args.dice !== undefined) {
     const faces = args.dice.split(',').map((f) => Number(f.trim()));
-    if (!args.db) fail("--dice needs --db <file>: hand-fed dice never go into the bot's own ledger.");
+    if (!args.db) fail("--dice needs --db <file>: hand-fed dice go only into a ledger you name, never the console's own.");
     if (faces.some((f) => !Number.isInteger(f) || f < 1))
       fail(`--dice takes whole numbers from 1 up, separated by commas (you gave ${JSON.stringify(args.dice)}).`);
     dice = fixedRoller(faces);
   }
   // The console is for people: keep routine log lines out of their terminal unless asked for.
   const log = createLogger({ level: process.env.LOG_LEVEL ? config.logLevel : 'warn', secrets: [config.discordToken] });
-  const dbPath = args.db ?? config.databasePath;
+  const dbPath = path.resolve(args.db ?? CONSOLE_DB);
+  // umask: the console's ledger is its owner's alone, as the bot's is.
+  process.umask(0o077);
   let ledger: Ledger;
   try {
     ledger = Ledger.open(dbPath);
@@ -75,6 +83,8 @@ function main() {
 
   const interactive = !args.json && process.stdin.isTTY;
   const rl = readline.createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, terminal: interactive });
+  // Which file it writes, always: on the prompt, or on stderr beside --json's output.
+  if (!interactive) process.stderr.write(`Morale Officer offline console · ledger ${dbPath}\n`);
   if (interactive) {
     process.stdout.write(`Morale Officer offline console · ledger ${dbPath}\nType help for help, /help for the commands.\n`);
     rl.setPrompt('morale> ');

@@ -192,3 +192,29 @@ describe('npm run console -- --json', () => {
     expect(out[2].error).toBe('expected option:value after /rally, got "disorder"');
   });
 });
+
+// Issue 28, finding 8: trying the bot offline never writes into the bot's own history.
+describe('the console ledger', () => {
+  it('defaults to data/console.db, says so on start, and leaves DATABASE_PATH (the bot ledger) alone', () => {
+    const dir = path.dirname(tmpDb());
+    const bot = path.join(dir, 'bot.db');
+    Ledger.open(bot).close();
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'dist/src/console/main.js'), '--json'], {
+      cwd: dir,
+      input: '/rally disorder:1 unit:Rifles\n',
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_PATH: bot, DISCORD_TOKEN: '', LOG_LEVEL: '' },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const own = path.join(dir, 'data/console.db');
+    expect(r.stderr).toBe(`Morale Officer offline console · ledger ${own}\n`);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, command: 'rally' });
+    const botLedger = Ledger.open(bot);
+    expect(botLedger.count('console-guild')).toBe(0);
+    botLedger.close();
+    const consoleLedger = Ledger.open(own);
+    expect(consoleLedger.count('console-guild')).toBe(1);
+    consoleLedger.close();
+    expect((fs.statSync(own).mode & 0o777).toString(8)).toBe('600');
+  });
+});

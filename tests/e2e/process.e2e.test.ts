@@ -79,6 +79,8 @@ describe('the bot as its own process (issue 15)', () => {
     const backup = path.join(tmpDir(), 'backup.db');
     const b = spawnSync('npm', ['run', '--silent', 'backup', '--', backup], { cwd: APP, env: envFor(db), encoding: 'utf8' });
     expect(b.status, b.stderr).toBe(0);
+    // Owner-only, as the ledger itself (issue 28).
+    expect((fs.statSync(backup).mode & 0o777).toString(8)).toBe('600');
     const copy = Ledger.open(backup);
     expect(copy.verify(GUILD)).toMatchObject({ ok: true, count: 2 });
     copy.close();
@@ -195,10 +197,15 @@ describe('the deployment files', () => {
         return { op: op!.toUpperCase(), args: rest.join(' ') };
       });
 
-  it('Dockerfile: multi-stage, non-root, ledger on /data, node as the entrypoint, a health check that exists', () => {
+  it('Dockerfile: multi-stage on Node 24 LTS, built then pruned, non-root, ledger on /data, node as the entrypoint, a health check that exists', () => {
     const ins = instructions(read('Dockerfile'));
     const froms = ins.filter((i) => i.op === 'FROM');
     expect(froms.length).toBeGreaterThanOrEqual(2);
+    for (const f of froms) expect(f.args).toMatch(/^node:24-/);
+    // The build stage builds with the dev tools, then leaves only what runs.
+    expect(ins.filter((i) => i.op === 'RUN').map((i) => i.args)).toContain(
+      'npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev --no-audit --no-fund',
+    );
     const final = ins.slice(ins.lastIndexOf(froms.at(-1)!));
     expect(final.find((i) => i.op === 'USER')?.args).toBe('node');
     expect(final.find((i) => i.op === 'VOLUME')?.args).toBe('["/data"]');
@@ -222,6 +229,17 @@ describe('the deployment files', () => {
     }
   });
 
+  it('package.json: Node 20, 22 and 24 are supported, 18 and 26 are not; no build tool or type package runs in production', async () => {
+    const pkg = JSON.parse(read('package.json'));
+    const { satisfies } = await import('semver');
+    for (const v of ['20.19.0', '22.12.0', '24.0.0', '24.11.1']) expect(satisfies(v, pkg.engines.node), v).toBe(true);
+    for (const v of ['18.20.0', '21.7.0', '26.0.0']) expect(satisfies(v, pkg.engines.node), v).toBe(false);
+    const runtime = Object.keys(pkg.dependencies);
+    expect(runtime.filter((d) => d === 'typescript' || d === 'tsx' || d.startsWith('@types/') || d === 'esbuild')).toEqual([]);
+    expect(runtime).not.toContain('@stdlib/stats-base-dists-chisquare-cdf');
+    expect(pkg.scripts.prepare).toBeUndefined();
+  });
+
   it('compose.yaml builds that image and keeps the ledger on a volume at the same path', () => {
     const compose = read('compose.yaml');
     expect(compose).toMatch(/^\s+build: \.$/m);
@@ -240,9 +258,33 @@ describe('the deployment files', () => {
     const bad = path.join(tmpDir(), 'morale-officer.service');
     fs.writeFileSync(bad, read('deploy/morale-officer.service').replace('Type=simple', 'Tpye=simple'));
     expect(spawnSync('systemd-analyze', ['verify', bad], { encoding: 'utf8' }).stderr).toContain("Unknown key 'Tpye'");
-    // node itself gets systemd's SIGTERM, and runs what the production install built.
+    // node itself, by its absolute path (not whatever PATH finds), gets systemd's SIGTERM and runs
+    // what the production install built.
     const exec = /^ExecStart=(.*)$/m.exec(read('deploy/morale-officer.service'))![1]!;
-    expect(exec).toBe('/usr/bin/env node dist/main.js');
+    expect(exec).toBe('/usr/bin/node dist/main.js');
     expect(fs.existsSync(path.join(APP, 'dist/main.js'))).toBe(true);
+  });
+
+  /** systemd-analyze's overall exposure score for a unit file (0 safest, 10 most exposed). */
+  const exposure = (unit: string) => {
+    const r = spawnSync('systemd-analyze', ['security', '--offline=true', unit], { encoding: 'utf8' });
+    const m = /Overall exposure level for \S+: (\d+\.\d+)/.exec(r.stdout + r.stderr);
+    if (!m) throw new Error(`no score in: ${r.stdout}${r.stderr}`);
+    return Number(m[1]);
+  };
+  it.skipIf(analyze.status !== 0)('the unit scores 3.0 or less ("OK") in systemd-analyze security, owner-only files, a bounded restart loop', () => {
+    const text = read('deploy/morale-officer.service');
+    expect(exposure(path.join(ROOT, 'deploy/morale-officer.service'))).toBeLessThanOrEqual(3.0);
+    const settings = (key: string) => [...text.matchAll(new RegExp(`^${key}=(.*)$`, 'gm'))].map((m) => m[1]);
+    expect(settings('UMask')).toEqual(['0077']);
+    expect(settings('StartLimitBurst')).toEqual(['5']);
+    expect(settings('StartLimitIntervalSec')).toEqual(['300']);
+    expect(settings('Restart')).toEqual(['on-failure']);
+    // V8's JIT needs writable, executable memory: this one hardening would stop the bot.
+    expect(settings('MemoryDenyWriteExecute')).toEqual([]);
+    // The score can fail: without its hardening block the same unit is exposed.
+    const bare = path.join(tmpDir(), 'morale-officer.service');
+    fs.writeFileSync(bare, text.slice(0, text.indexOf('# Hardening:')) + text.slice(text.indexOf('ReadWritePaths=')));
+    expect(exposure(bare)).toBeGreaterThan(7);
   });
 });
