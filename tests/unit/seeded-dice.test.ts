@@ -63,7 +63,7 @@ describe('provably fair dice', () => {
   });
 });
 
-// The per-player scheme of games since issue 23 (docs/fairness.md), with its own vector.
+// The per-player scheme of games since issue 23 (docs/ledger-and-fairness.md), with its own vector.
 const PLAYER_VECTOR = {
   alice1: [6, 5, 1, 5, 6, 2, 5, 4, 5, 1, 2, 2],
   alice2: [5, 3, 2, 1, 2, 2, 6, 6, 4, 6, 4, 6],
@@ -86,10 +86,10 @@ describe('per-player dice (issue 23)', () => {
   });
 });
 
-describe('the published Python reimplementation (docs/fairness.md)', () => {
+describe('the published Python reimplementation (docs/ledger-and-fairness.md)', () => {
   const python = spawnSync('python3', ['--version']).status === 0;
   it.runIf(python)('gives the test vector, non-ASCII seeds included (run from the page itself)', () => {
-    const readme = fs.readFileSync(path.resolve(__dirname, '../../docs/fairness.md'), 'utf8');
+    const readme = fs.readFileSync(path.resolve(__dirname, '../../docs/ledger-and-fairness.md'), 'utf8');
     const code = /```python\n([\s\S]*?)```/.exec(readme)![1]!;
     const check = `${code}
 import sys

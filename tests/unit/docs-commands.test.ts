@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../commands/index.js';
+import { commandDefinitions } from '../../src/discord/definitions.js';
+
+// Issue 28: docs/commands.md cannot go stale. Every registered command, subcommand and option has
+// its heading and its row (in Discord's order, with the description Discord shows), nothing
+// documented is missing from the bot, and README's one-line list names every command.
+const ROOT = path.resolve(__dirname, '../..');
+const read = (f: string) => fs.readFileSync(path.join(ROOT, f), 'utf8');
+
+type Opt = { name: string; description: string; type: number; options?: Opt[] };
+/** What the bot registers: "/game start" → its options (name and description), in order. */
+function registered(): Map<string, { name: string; description: string }[]> {
+  const out = new Map<string, { name: string; description: string }[]>();
+  for (const d of commandDefinitions(COMMANDS) as unknown as Opt[]) {
+    const subs = (d.options ?? []).filter((o) => o.type === 1);
+    const pick = (opts: Opt[] = []) => opts.map((o) => ({ name: o.name, description: o.description }));
+    if (subs.length) {
+      out.set(`/${d.name}`, []);
+      for (const s of subs) out.set(`/${d.name} ${s.name}`, pick(s.options));
+    } else out.set(`/${d.name}`, pick(d.options));
+  }
+  return out;
+}
+
+/** What docs/commands.md documents: each `/command` heading, and the rows of its option table. */
+function documented(text: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  let current: string | undefined;
+  let inTable = false;
+  for (const line of text.split('\n')) {
+    const heading = /^#{2,3} `(\/[a-z-]+(?: [a-z_-]+)?)`$/.exec(line);
+    if (heading) {
+      current = heading[1]!;
+      expect(out.has(current), `${current} is documented twice`).toBe(false);
+      out.set(current, []);
+      inTable = false;
+    } else if (line === '| option | what it takes |') inTable = true;
+    else if (inTable && line.startsWith('|---')) continue;
+    else if (inTable && line.startsWith('| ')) out.get(current!)!.push(line);
+    else inTable = false;
+  }
+  return out;
+}
+
+describe('docs/commands.md against the registered commands', () => {
+  const docs = documented(read('docs/commands.md'));
+  const bot = registered();
+
+  it('the same commands and subcommands, each with a heading of its own', () => {
+    expect([...docs.keys()].sort()).toEqual([...bot.keys()].sort());
+  });
+
+  it.each([...bot.entries()])('%s: every option, in order, with the description Discord shows', (key, options) => {
+    const rows = docs.get(key) ?? [];
+    expect(rows.map((r) => /^\| `([a-z0-9_]+)` \|/.exec(r)?.[1])).toEqual(options.map((o) => o.name));
+    options.forEach((o, i) => expect(rows[i]).toContain(`| \`${o.name}\` | ${o.description.replace(/\|/g, '\\|')}`));
+  });
+
+  it('the check can fail: a renamed option and a dropped subcommand are both caught', () => {
+    const text = read('docs/commands.md').replace('| `disorder` |', '| `disorders` |').replace('### `/game status`', '### `/game state`');
+    const stale = documented(text);
+    expect(stale.get('/rally')?.[0]).toMatch(/^\| `disorders`/);
+    expect(stale.has('/game status')).toBe(false);
+  });
+
+  it("README's command list names every command, one line each, and links here for the options", () => {
+    const readme = read('README.md');
+    for (const name of [...bot.keys()].filter((k) => !k.includes(' '))) expect(readme, name).toMatch(new RegExp(`^- \`${name}[ \`]`, 'm'));
+    expect(readme).toContain('(docs/commands.md)');
+  });
+});
+
+describe('README for a newcomer, the rest in docs/ (issue 28)', () => {
+  const readme = read('README.md');
+
+  it('is at most 12 KB, and every link to a file of the project points at one that exists', () => {
+    expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(12 * 1024);
+    const links = [...readme.matchAll(/\]\(((?:docs\/|LICENSE)[^)#]*)(#[^)]*)?\)/g)].map((m) => m[1]!);
+    expect(links.length).toBeGreaterThan(5);
+    for (const l of links) expect(fs.existsSync(path.join(ROOT, l)), l).toBe(true);
+    expect(read('LICENSE')).toMatch(/^MIT License/);
+    expect(JSON.parse(read('package.json')).license).toBe('MIT');
+  });
+
+  it('keeps its two commands: the offline console from a fresh clone, and the tests', () => {
+    expect(readme).toContain('npm ci && npm run build && npm run console');
+    expect(readme).toMatch(/^npm test\s/m);
+  });
+
+  it('the docs say what changed: no production install without the build, no tsx at run time, Node 20 not alone', () => {
+    const docs = ['README.md', 'docs/self-hosting.md', 'docs/commands.md'].map(read).join('\n');
+    expect(docs).not.toMatch(/npm ci --omit=dev(?! )/);
+    expect(docs).not.toContain('Node.js 20 is required');
+    expect(docs).not.toContain('npm run console uses tsx');
+    expect(docs).toContain('npm prune --omit=dev');
+  });
+});
