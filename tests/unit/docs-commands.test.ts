@@ -56,7 +56,7 @@ describe('docs/commands.md against the registered commands', () => {
   it.each([...bot.entries()])('%s: every option, in order, with the description Discord shows', (key, options) => {
     const rows = docs.get(key) ?? [];
     expect(rows.map((r) => /^\| `([a-z0-9_]+)` \|/.exec(r)?.[1])).toEqual(options.map((o) => o.name));
-    options.forEach((o, i) => expect(rows[i]).toContain(`| \`${o.name}\` | ${o.description.replace(/\|/g, '\\|')}`));
+    for (const [i, o] of options.entries()) expect(rows[i]).toContain(`| \`${o.name}\` | ${o.description.replace(/\|/g, '\\|')}`);
   });
 
   it('the check can fail: a renamed option and a dropped subcommand are both caught', () => {
