@@ -97,6 +97,9 @@ const EXPECTED: Record<keyof z.infer<typeof schema>, string> = {
   METRICS_PORT: 'a port number from 0 to 65535 for /metrics, /healthz and /readyz, or unset for none (HTTP mode serves them on HTTP_PORT)',
 };
 
+/** Every variable the bot reads (for the test that holds .env.example and the docs to them). */
+export const VARIABLES = Object.keys(EXPECTED) as readonly string[];
+
 export class ConfigError extends Error {}
 
 export type Requirement = 'token' | 'application';

@@ -91,6 +91,9 @@ describe('the bot as its own process (issue 15)', () => {
     expect(await within(exited, 15_000)).not.toBe('timeout');
     await expect.poll(() => logged(out.stderr, 'shutting down').length, { timeout: 5_000 }).toBe(1);
     await expect.poll(() => alive(pid), { timeout: 10_000 }).toBe(false);
+    // LOG_LEVEL=debug adds the per-step detail: each interaction as it arrives, beside its info line.
+    expect(logged(out.stderr, 'interaction received').map((l) => l.level)).toEqual(['debug', 'debug']);
+    expect(logged(out.stderr, 'interaction').map((l) => l.result)).toEqual(['ok', 'ok']);
     // The bot logs to stderr only; npm's own `> start` banner is all stdout holds.
     expect(out.stdout.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('> '))).toEqual([]);
     expect(out.stderr).not.toContain(TOKEN);

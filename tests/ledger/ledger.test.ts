@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { GENESIS_HASH, rowHash, storedRowHash } from '../../src/ledger/chain.js';
@@ -367,5 +369,27 @@ describe('migration 005 (channel_units)', () => {
     expect(upgraded.recentUnits('g1', 'c1', '', 25, 'hearts-of-tin')).toEqual(['old guard']);
     expect(upgraded.recentUnits('g1', 'c1', 'ri', 25, 'lightning-war')).toEqual(['Rifles']);
     upgraded.close();
+  });
+});
+
+// Issue 28, finding 5: the ledger holds sealed payloads and names, so it is its owner's alone,
+// whatever the process's umask (this test process runs with the usual 022).
+describe('the ledger file is owner-only', () => {
+  const mode = (f: string) => (fs.statSync(f).mode & 0o777).toString(8);
+  it('a new ledger, its WAL and shared memory are 0600, and a new folder 0700', () => {
+    const file = path.join(path.dirname(tmpDb()), 'new-folder', 'ledger.db');
+    const ledger = Ledger.open(file);
+    ledger.append(entry());
+    expect(mode(path.dirname(file))).toBe('700');
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) expect(mode(f), f).toBe('600');
+    ledger.close();
+  });
+
+  it('an older world-readable ledger is narrowed to 0600 when opened', () => {
+    const file = tmpDb();
+    fs.writeFileSync(file, '');
+    fs.chmodSync(file, 0o644);
+    Ledger.open(file).close();
+    expect(mode(file)).toBe('600');
   });
 });

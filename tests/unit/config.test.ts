@@ -4,7 +4,8 @@ import { MAX_SIGNATURE_AGE_S, publicKeyFromHex, signedByDiscord } from '../../sr
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_DATABASE_PATH, parseConfig } from '../../src/config.js';
+import { ConfigError, DEFAULT_DATABASE_PATH, parseConfig, VARIABLES } from '../../src/config.js';
+import fs from 'node:fs';
 
 const TOKEN = 'MTAxNTk5OTk5OTk5OTk5OTk5OQ.GhAbCd.abcdefghijklmnopqrstuvwxyz0123456789AB';
 
@@ -175,5 +176,18 @@ describe('health files', () => {
     expect(pg).toMatchObject({ dataDir: '/srv/mo', healthFile: '/run/mo.json', metricsPort: 9464 });
     expect(parseConfig({})).toMatchObject({ healthFile: undefined, metricsPort: undefined });
     expect(() => parseConfig({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT is malformed: expected a port number from 0 to 65535');
+  });
+});
+
+describe('every variable documented', () => {
+  it('.env.example and the configuration table of docs/self-hosting.md name each one the bot reads', () => {
+    const root = path.resolve(__dirname, '../..');
+    const example = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
+    const docs = fs.readFileSync(path.join(root, 'docs/self-hosting.md'), 'utf8');
+    expect(VARIABLES.length).toBeGreaterThanOrEqual(16);
+    for (const v of VARIABLES) {
+      expect(example, v).toMatch(new RegExp(`^${v}=`, 'm'));
+      expect(docs, v).toContain(`| \`${v}\` |`);
+    }
   });
 });

@@ -48,6 +48,15 @@ describe('the router when a handler throws', () => {
     ledger.close();
   });
 
+  it('blanks fields named like secrets, whatever their value (pino redact), as well as the known secret values', () => {
+    const lines: string[] = [];
+    const log = createLogger({ level: 'info', write: (l) => lines.push(l) });
+    log.warn('request failed', { password: 'hunter2-long-enough', headers: { authorization: 'Bot abc.def.ghi' }, config: { token: 'xyz-token-1234' } });
+    const line = JSON.parse(lines[0]!);
+    expect(line).toMatchObject({ password: '[redacted]', headers: { authorization: '[redacted]' }, config: { token: '[redacted]' }, level: 'warn' });
+    expect(lines[0]).not.toMatch(/hunter2|abc\.def|xyz-token/);
+  });
+
   it('scrubs secrets from every log line', () => {
     const lines: string[] = [];
     const log = createLogger({ level: 'debug', secrets: ['super.secret.token-value'], write: (l) => lines.push(l) });
