@@ -8,6 +8,7 @@ import { playerSeedsOf, type Game } from './ledger/roster.js';
 import { Ledger } from './ledger/ledger.js';
 import { sqliteStore, type LedgerStore } from './ledger/store.js';
 import type { Logger } from './log.js';
+import type { Signer } from './verify/receipt.js';
 
 /** Wires the one router every transport uses. Tests pass fixed dice; production gets crypto dice. */
 /** `ledger`: a store (SQLite or PostgreSQL), or the SQLite ledger itself. */
@@ -17,6 +18,7 @@ export function createRouter(deps: {
   roller?: Roller;
   gameRoller?: Services['gameRoller'];
   limiter?: RateLimiter;
+  signer?: Signer;
 }): Router {
   return new Router(COMMANDS, {
     ledger: deps.ledger instanceof Ledger ? sqliteStore(deps.ledger) : deps.ledger,
@@ -24,6 +26,7 @@ export function createRouter(deps: {
     roller: deps.roller ?? cryptoRoller,
     gameRoller: deps.gameRoller ?? gameDice,
     ...(deps.limiter ? { limiter: deps.limiter } : {}),
+    ...(deps.signer ? { signer: deps.signer } : {}),
   });
 }
 

@@ -15,6 +15,8 @@ export type Config = {
   healthFile: string | undefined;
   /** METRICS_PORT: /metrics, /healthz and /readyz on their own port (HTTP mode serves them on HTTP_PORT as well). */
   metricsPort: number | undefined;
+  /** SIGNING_KEY_FILE: the receipt keys' file instead of signing-key.json in the data directory. */
+  signingKeyFile: string | undefined;
   /** A PostgreSQL ledger shared by several processes or machines (postgres://…); unset: the SQLite file at databasePath. */
   databaseUrl: string | undefined;
   apiBase: string | undefined;
@@ -75,6 +77,7 @@ const schema = z.object({
   SHARD_SPAWN_DELAY_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(60_000).optional()),
   HEALTH_FILE: z.preprocess(blankIsUnset, z.string().optional()),
   METRICS_PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65_535).optional()),
+  SIGNING_KEY_FILE: z.preprocess(blankIsUnset, z.string().optional()),
 });
 
 /** What each variable must look like, for the one-line error. Never echoes the value. */
@@ -94,6 +97,7 @@ const EXPECTED: Record<keyof z.infer<typeof schema>, string> = {
   SHARDS: 'auto, or a whole number of shards from 1 to 10000, or unset for one unsharded process',
   SHARD_SPAWN_DELAY_MS: 'milliseconds between starting two shards, 0 to 60000 (unset: 5500)',
   HEALTH_FILE: 'a file path for the heartbeat, or unset for health.json beside the data',
+  SIGNING_KEY_FILE: 'a file path for the receipt signing keys, or unset for signing-key.json beside the data',
   METRICS_PORT: 'a port number from 0 to 65535 for /metrics, /healthz and /readyz, or unset for none (HTTP mode serves them on HTTP_PORT)',
 };
 
@@ -134,6 +138,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, require: Requirement[] = [])
     dataDir: path.dirname(path.resolve(v.DATABASE_PATH)),
     healthFile: v.HEALTH_FILE === undefined ? undefined : path.resolve(v.HEALTH_FILE),
     metricsPort: v.METRICS_PORT,
+    signingKeyFile: v.SIGNING_KEY_FILE === undefined ? undefined : path.resolve(v.SIGNING_KEY_FILE),
     databaseUrl: v.DATABASE_URL,
     apiBase: v.DISCORD_API_BASE,
     logLevel: v.LOG_LEVEL,

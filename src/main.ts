@@ -15,6 +15,8 @@ import { healthFileFor, startHeartbeat } from './ops/heartbeat.js';
 import { Metrics, timedStore } from './ops/metrics.js';
 import { startOpsServer, type Ops, type OpsServer } from './ops/ops-http.js';
 import { readiness } from './ops/readiness.js';
+import { keyFileFor, signerFor } from './ops/signing-key.js';
+import type { Signer } from './verify/receipt.js';
 
 const config = loadConfigOrExit(['token']);
 // Every file the bot makes (the ledger, its WAL, the heartbeat, keys) is its owner's alone.
@@ -138,7 +140,8 @@ async function runBot() {
   const metrics = new Metrics({ rows: () => store.rowTotal(), serving: () => [{ mode, shard: shardId ?? '', up: serving() }] });
   const ledger = timedStore(store, metrics);
   const ops: Ops = { metrics, readiness: () => readiness(mode, serving, ledger) };
-  bot = createTransport(ledger, metrics, ops);
+  const signer = await signerFor(store, keyFileFor(config.dataDir, config.signingKeyFile));
+  bot = createTransport(ledger, metrics, ops, signer);
   const opsServer = await opsServerFor(ops);
   const heartbeat = startHeartbeat(healthFileFor(config.dataDir, config.healthFile, process.env.SHARDS), ops.readiness);
   closeAll = async () => {
@@ -171,11 +174,11 @@ async function runBot() {
 }
 
 /** The gateway client, or the HTTP-interactions server (which also serves /metrics, /healthz, /readyz). */
-function createTransport(ledger: LedgerStore, metrics: Metrics, ops: Ops): Bot {
+function createTransport(ledger: LedgerStore, metrics: Metrics, ops: Ops, signer: Signer): Bot {
   const botOptions = {
     token: config.discordToken!,
     apiBase: config.apiBase,
-    router: createRouter({ ledger, log, limiter: new RateLimiter(config.rateLimit) }),
+    router: createRouter({ ledger, log, limiter: new RateLimiter(config.rateLimit), signer }),
     links: new MessageLinks(ledger, log),
     log,
     observe: metrics.interaction.bind(metrics),

@@ -22,7 +22,8 @@ export default defineCommand({
     // Every row (rolls, rulings, decisions, voids, notes, reveals, game, roster and setting changes),
     // read in chunks by a worker thread and written to temporary files as it goes; refused as soon
     // as the files pass Discord's limit for this reply (issue 14).
-    const result = await exportLedger(ctx.services.ledger, { filter, limit, stamp });
+    const keys = await ctx.services.ledger.keys.list();
+    const result = await exportLedger(ctx.services.ledger, { filter, limit, stamp, keys });
     if (!result.ok) {
       refuse(
         `The export passes ${megabytes(limit)} MB, the most Discord takes in this reply, after ${result.rows} rows. Narrow it with since:, until:, game:, system: or user: (e.g. /export since:30d) and export it in parts.`,

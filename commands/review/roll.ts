@@ -4,11 +4,12 @@ import { defineSubcommand, type CommandGroup } from '../../src/core/command.js';
 import { text } from '../../src/core/options.js';
 import { findRoll, viewFor } from '../../src/core/review.js';
 import { rollDetailEmbed } from '../../src/render/review.js';
+import { receiptReply } from './receipt.js';
 
 export default {
   name: 'roll',
-  description: 'Look up a roll on record',
-  example: '/roll show id:k3x9q2m7pd',
+  description: 'Look up a roll on record, or get its signed receipt',
+  example: '/roll receipt id:k3x9q2m7pd',
   subcommands: {
     show: defineSubcommand({
       description: 'One roll in full: input, dice, modifiers, result, linked rows, hash',
@@ -21,6 +22,12 @@ export default {
         const related = (await ctx.services.ledger.children(ctx.actor.guildId, row.id)).filter((r) => !hidden || r.kind === 'void' || r.kind === 'annotation');
         return message(rollDetailEmbed(row, related, (await history.messages([row.id])).get(row.id), hidden), true);
       },
+    }),
+    receipt: defineSubcommand({
+      description: 'A signed receipt of a roll, to paste into an e-mail or a VASL chat and check anywhere',
+      access: EVERYONE,
+      options: { id: text({ description: 'The roll id, from the reply footer or /history', maxLength: 20, required: true }) },
+      run: (ctx, o) => receiptReply(ctx, o.id),
     }),
   },
 } satisfies CommandGroup;

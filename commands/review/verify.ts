@@ -5,6 +5,8 @@ import { boolean, text } from '../../src/core/options.js';
 import { findRoll } from '../../src/core/review.js';
 import { noticeEmbed } from '../../src/render/embed.js';
 import { verifyLedger } from '../../src/core/verify-ledger.js';
+import type { Context } from '../../src/core/command.js';
+import { discordTime } from '../../src/render/embed.js';
 
 export default defineCommand({
   name: 'verify',
@@ -15,9 +17,11 @@ export default defineCommand({
   options: {
     id: text({ description: 'Check the chain up to this roll', maxLength: 20 }),
     publish: boolean({ description: 'Post the head hash for players to pin: later exports must extend it', default: false }),
+    key: boolean({ description: "Show the bot's receipt key (its public half and fingerprint), to check /roll receipt", default: false }),
   },
   async run(ctx, o) {
     const { ledger } = ctx.services;
+    if (o.key) return keyReply(ctx);
     const row = o.id ? await findRoll(ledger, ctx, o.id) : undefined;
     // In chunks: a long chain gives the event loop back, so other servers are served and the
     // responder can defer this reply past Discord's 3 s (issue 14).
@@ -58,3 +62,27 @@ export default defineCommand({
     );
   },
 });
+
+/**
+ * The receipt keys: the one in use (public half and fingerprint, to paste into verify.html or give
+ * `npm run verify -- --key`), and the earlier ones with when they were in use. Public, for pinning.
+ */
+async function keyReply(ctx: Context) {
+  const keys = await ctx.services.ledger.keys.list();
+  const current = keys.find((k) => k.valid_until === null && k.fingerprint === ctx.services.signer?.fingerprint) ?? keys.find((k) => !k.valid_until);
+  if (!current) return message(noticeEmbed('No receipt key', 'This bot has no receipt key yet: it makes one when it starts.', 'bad'), true);
+  const earlier = keys.filter((k) => k !== current);
+  const lines = [
+    `Key in use: \`${current.fingerprint}\`, since ${discordTime(current.valid_from)}.`,
+    `Public key: \`${current.public_key}\``,
+    ...(earlier.length
+      ? [
+          'Earlier keys (receipts they signed still verify):',
+          ...earlier.map((k) => `• \`${k.fingerprint}\` \`${k.public_key}\`, ${k.valid_from} to ${k.valid_until ?? 'now'}`),
+        ]
+      : []),
+    '',
+    'Check a receipt from `/roll receipt`: open verify.html (attached to every /export) and paste this public key, or run `npm run verify -- --receipt receipt.txt --key <public key>`. Every export lists these keys too.',
+  ];
+  return message(noticeEmbed('Receipt key', lines.join('\n'), 'neutral'));
+}

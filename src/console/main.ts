@@ -7,6 +7,7 @@ import { loadConfigOrExit } from '../config.js';
 import { Ledger } from '../ledger/ledger.js';
 import { createLogger } from '../log.js';
 import { ConsoleSession } from './session.js';
+import { loadOrCreateKeys, registerKeys } from '../ops/signing-key.js';
 
 /** The console's own ledger: trying the bot offline never writes into the bot's history. */
 export const CONSOLE_DB = 'data/console.db';
@@ -72,7 +73,9 @@ function main() {
     process.stderr.write(`Cannot open the ledger at ${dbPath}: ${(err as Error).message}\n`);
     process.exit(1);
   }
-  const router = createRouter({ ledger, log, ...(dice ? { roller: dice, gameRoller: () => dice } : {}) });
+  // The console signs receipts with a key of its own, beside its ledger: never the bot's.
+  const keys = loadOrCreateKeys(path.join(path.dirname(dbPath), 'console-signing-key.json'));
+  const router = createRouter({ ledger, log, signer: keys.signer, ...(dice ? { roller: dice, gameRoller: () => dice } : {}) });
   const session = new ConsoleSession(router, {
     guildId: args.guild,
     channelId: args.channel,
@@ -91,6 +94,7 @@ function main() {
     rl.prompt();
   }
   const run = async () => {
+    await registerKeys(ledger, keys.records);
     for await (const line of rl) {
       const out = await session.run(line);
       if (out && 'quit' in out) break;

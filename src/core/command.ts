@@ -13,6 +13,7 @@ import type { Finding } from '../rules/types.js';
 import type { AccessDecl } from './access.js';
 import type { OptionMap, ParsedOptions } from './options.js';
 import type { RefusalCode } from './user-error.js';
+import type { Signer } from '../verify/receipt.js';
 
 /** Who is acting and where, as the transport saw it. GM status is decided server-side by the transport. */
 export type Actor = {
@@ -41,6 +42,8 @@ export type Services = {
   log: Logger;
   /** Per-player rate limit on commands and buttons (none in the console and most tests). */
   limiter?: RateLimiter;
+  /** The bot's receipt key (/roll receipt); none: receipts are refused, saying why. */
+  signer?: Signer;
 };
 
 export type Context = {

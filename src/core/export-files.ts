@@ -7,8 +7,10 @@ import type { LedgerStore } from '../ledger/store.js';
 import type { RawRow } from '../ledger/rows.js';
 import { toCsv, toJsonl, type ExportRow } from '../render/export.js';
 import { Spool } from '../util/spool.js';
+import type { KeyRecord } from '../ledger/signing-keys.js';
 
-export type ExportJob = { filter: HistoryFilter; limit: number; stamp: string };
+/** `keys`: the receipt keys, listed after the rows of the JSON Lines so verifiers can check receipts against them. */
+export type ExportJob = { filter: HistoryFilter; limit: number; stamp: string; keys?: KeyRecord[] };
 
 /** Where an export reads: the rows in chunks, and the message that showed each (SQLite's History, or a store's history). */
 export type ExportSource = {
@@ -48,6 +50,12 @@ export async function writeExport(history: ExportSource, job: ExportJob): Promis
     }
     // An empty export still has the CSV header.
     if (!count) await csv.write(toCsv([]));
+    const keys = (job.keys ?? []).map((k) => `${JSON.stringify({ signing_key: k })}\n`).join('');
+    if (csv.bytes + jsonl.bytes + Buffer.byteLength(keys) > job.limit) {
+      await spool.discard();
+      return { ok: false, rows: count };
+    }
+    await jsonl.write(keys);
     await spool.close();
     return { ok: true, rows: count, files: [csv, jsonl].map((f) => ({ name: f.name, path: f.path, bytes: f.bytes })) };
   } catch (err) {

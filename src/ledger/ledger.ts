@@ -5,6 +5,7 @@ import { History } from './history.js';
 import { Roster } from './roster.js';
 import { SavedQueries } from './saved-queries.js';
 import { Settings } from './settings.js';
+import { SigningKeys, type KeyWrites } from './signing-keys.js';
 import { nextRow, unitKey, type ChainHead } from './next-row.js';
 import { parseRow, sealedRecords, type LedgerRow, type RawRow, type SealedRecord } from './rows.js';
 import { promised, type LedgerTx } from './transaction.js';
@@ -28,6 +29,7 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
   readonly roster: Roster;
   readonly history: History;
   readonly settings: Settings;
+  readonly keys: SigningKeys;
   readonly queries: SavedQueries;
   private readonly now: () => Date;
   private readonly stmts;
@@ -37,6 +39,7 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
     this.roster = new Roster(db);
     this.history = new History(db);
     this.settings = new Settings(db);
+    this.keys = new SigningKeys(db);
     this.queries = new SavedQueries(db);
     this.now = options.now ?? (() => new Date());
     this.stmts = {
@@ -216,6 +219,7 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
       timestamp: () => this.timestamp(),
       roster: promised<RosterReads & RosterWrites>(this.roster),
       settings: promised<SettingsWrites>(this.settings),
+      keys: promised<KeyWrites>(this.keys),
       history: promised<MessageLinks>(this.history),
     };
     return this.handle;

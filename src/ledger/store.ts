@@ -7,6 +7,7 @@ import type { SavedQueries } from './saved-queries.js';
 import type { StoreReads } from './contract.js';
 import type { RosterReads } from './roster.js';
 import type { SettingsReads } from './settings.js';
+import type { KeyReads } from './signing-keys.js';
 import { promised, type Async, type LedgerTx } from './transaction.js';
 
 /** A history page: its rows, and how many match (counted up to a cap). */
@@ -35,6 +36,8 @@ export interface LedgerStore extends Async<StoreReads> {
   transaction<T>(work: (tx: LedgerTx) => Promise<T> | T, guildId?: string): Promise<T>;
   roster: Async<RosterReads>;
   settings: Async<SettingsReads>;
+  /** The receipt keys' public halves (issue 27). */
+  keys: Async<KeyReads>;
   queries: Async<Pick<SavedQueries, 'save' | 'get'>>;
   history: HistoryReads;
   close(): Promise<void>;
@@ -59,6 +62,7 @@ export function sqliteStore(ledger: Ledger): LedgerStore {
     transaction: (work) => ledger.transaction(work),
     roster: promised<RosterReads>(ledger.roster),
     settings: promised<SettingsReads>(ledger.settings),
+    keys: promised<KeyReads>(ledger.keys),
     queries: promised<Pick<SavedQueries, 'save' | 'get'>>(ledger.queries),
     history: {
       ...promised<Pick<History, 'voided' | 'revealedPayloads' | 'messages'> & { page: History['page'] }>(history),

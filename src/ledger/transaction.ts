@@ -1,6 +1,7 @@
 import type { GameRowReads, MessageLinks, OnceKeys, RowReads, RowWrites } from './contract.js';
 import type { RosterReads, RosterWrites } from './roster.js';
 import type { SettingsWrites } from './settings.js';
+import type { KeyWrites } from './signing-keys.js';
 
 /** A method's promise-returning twin: the handle is async so a networked backend can implement it. */
 export type Async<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never };
@@ -11,6 +12,7 @@ export type LedgerTx = Async<RowReads & GameRowReads & RowWrites & OnceKeys> & {
   timestamp(): string;
   roster: Async<RosterReads & RosterWrites>;
   settings: Async<SettingsWrites>;
+  keys: Async<KeyWrites>;
   history: Async<MessageLinks>;
 };
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { loadConfigOrExit } from '../config.js';
+import { keyFileFor } from './signing-key.js';
 
 /**
  * npm run backup -- <file>: an online backup of the ledger while the bot runs, on either backend,
@@ -10,7 +11,8 @@ import { loadConfigOrExit } from '../config.js';
  *   Restore: stop the bot, put the file at DATABASE_PATH, start it.
  * - PostgreSQL: pg_dump in its custom format (one consistent snapshot). Restore into an empty
  *   database: pg_restore --no-owner --dbname=<url> <file>, then point DATABASE_URL at it.
- * Either way, /verify (or `npm run verify` on an /export) then checks every chain.
+ * Either way, /verify (or `npm run verify` on an /export) then checks every chain. The receipt
+ * keys' file is copied beside the backup (<file>.signing-key.json): restore it to SIGNING_KEY_FILE.
  */
 const target = process.argv[2];
 if (!target || process.argv.length > 3) {
@@ -24,8 +26,17 @@ if (fs.existsSync(target)) {
 // The backup holds what the ledger holds (sealed results, players' names): its owner's alone.
 process.umask(0o077);
 const config = loadConfigOrExit();
+copyKeys(keyFileFor(config.dataDir, config.signingKeyFile), `${target}.signing-key.json`);
 if (config.databaseUrl) void backUpPostgres(config.databaseUrl, target);
 else backUpSqlite(config.databasePath, target);
+
+/** The receipt keys go with the ledger (they are not in it): beside the backup, owner-only. */
+function copyKeys(from: string, to: string) {
+  if (!fs.existsSync(from)) return;
+  fs.copyFileSync(from, to, fs.constants.COPYFILE_EXCL);
+  fs.chmodSync(to, 0o600);
+  process.stdout.write(`copied the receipt keys ${from} to ${to}\n`);
+}
 
 function backUpSqlite(file: string, to: string) {
   let db: Database.Database;

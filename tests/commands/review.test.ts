@@ -194,7 +194,9 @@ describe('isolation between servers', () => {
     expect(expectMessage(await command(app, other, 'verify', {})).embed.description).toContain('Intact: 0 rows');
     expect(expectError(await command(app, other, 'void', { id, reason: 'x' }))).toBe(`There is no roll "${id}" in this server.`);
     const exported = expectMessage(await command(app, other, 'export', {}));
-    expect(exported.type === 'message' && attachmentData(exported.files![1]!).toString()).toBe('');
+    // No row of another server; only the bot's receipt keys, which are public and the same for all.
+    const lines = exported.type === 'message' ? attachmentData(exported.files![1]!).toString().trim().split('\n') : [];
+    expect(lines.map((l) => Object.keys(JSON.parse(l)))).toEqual([['signing_key']]);
     expect(expectMessage(await command(app, other, 'stats', { scope: 'server' })).embed.description).toContain('0 rolls, 0 dice');
     expect(await app.router.handle({ type: 'autocomplete', name: 'rally', option: 'unit', value: '', actor: other })).toEqual({ type: 'choices', choices: [] });
   });
@@ -216,8 +218,12 @@ describe('/export', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(rows).toHaveLength(2);
+    // The rows, then the receipt key the bot signs with (issue 27).
+    expect(rows).toHaveLength(3);
     expect(rows[1].prev_hash).toBe(rows[0].hash);
+    expect(rows[2]).toEqual({
+      signing_key: { fingerprint: app.signer.fingerprint, public_key: app.signer.publicKey, valid_from: expect.any(String), valid_until: null },
+    });
   });
 
   it('CSV escapes commas, quotes and newlines, and neutralises formulas', () => {
@@ -340,7 +346,8 @@ describe('/verify and /stats on a long ledger', () => {
       .toString('utf8')
       .trimEnd()
       .split('\n')
-      .map((l) => JSON.parse(l) as { guild_seq: number });
+      .map((l) => JSON.parse(l) as { guild_seq: number })
+      .filter((r) => !('signing_key' in r));
     expect(jsonl.map((r) => r.guild_seq)).toEqual(Array.from({ length: 2_500 }, (_, i) => i + 1));
   }, 60_000);
 

@@ -81,6 +81,10 @@ describe('the bot as its own process (issue 15)', () => {
     expect(b.status, b.stderr).toBe(0);
     // Owner-only, as the ledger itself (issue 28).
     expect((fs.statSync(backup).mode & 0o777).toString(8)).toBe('600');
+    // The receipt keys go with it (issue 27): the bot made them on start, beside the ledger.
+    expect(b.stdout).toContain(`copied the receipt keys ${path.join(path.dirname(db), 'signing-key.json')} to ${backup}.signing-key.json`);
+    expect((fs.statSync(`${backup}.signing-key.json`).mode & 0o777).toString(8)).toBe('600');
+    expect(fs.readFileSync(`${backup}.signing-key.json`, 'utf8')).toBe(fs.readFileSync(path.join(path.dirname(db), 'signing-key.json'), 'utf8'));
     const copy = Ledger.open(backup);
     expect(copy.verify(GUILD)).toMatchObject({ ok: true, count: 2 });
     copy.close();

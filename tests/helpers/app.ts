@@ -4,6 +4,8 @@ import type { Router } from '../../src/core/router.js';
 import { fixedRoller, type Roller } from '../../src/dice/roller.js';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { createLogger, type Logger } from '../../src/log.js';
+import { loadOrCreateKeys } from '../../src/ops/signing-key.js';
+import type { Signer } from '../../src/verify/receipt.js';
 import { tmpDb } from './tmp.js';
 
 export const alice: Actor = { guildId: 'g1', channelId: 'c1', userId: 'alice', userName: 'Alice', isGm: false };
@@ -21,7 +23,7 @@ export function queueRoller(): Roller & { push(...faces: number[]): void; pendin
   };
 }
 
-export type TestApp = { router: Router; ledger: Ledger; dice: ReturnType<typeof queueRoller>; logs: string[]; log: Logger; file: string };
+export type TestApp = { router: Router; ledger: Ledger; dice: ReturnType<typeof queueRoller>; logs: string[]; log: Logger; file: string; signer: Signer };
 
 /** The real router and a real ledger file, with pinned dice and captured logs. */
 /** `secrets`: strings the logger redacts, as the production logger redacts the token. */
@@ -32,7 +34,10 @@ export function testApp(file = tmpDb(), options: { roller?: Roller; secrets?: st
   const log = createLogger({ level: 'debug', write: (l) => logs.push(l), secrets: options.secrets ?? [] });
   // Game rolls take the same pinned dice, so a test states every die whatever the channel.
   const roller = options.roller ?? dice;
-  return { router: createRouter({ ledger, log, roller, gameRoller: () => roller }), ledger, dice, logs, log, file };
+  // A receipt key of its own, known to the ledger as the bot's is (issue 27).
+  const keys = loadOrCreateKeys(`${file}.signing-key.json`);
+  for (const r of keys.records) ledger.keys.register(r);
+  return { router: createRouter({ ledger, log, roller, gameRoller: () => roller, signer: keys.signer }), ledger, dice, logs, log, file, signer: keys.signer };
 }
 
 export const command = (app: TestApp, actor: Actor, name: string, options: Record<string, unknown>) =>

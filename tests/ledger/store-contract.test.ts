@@ -61,6 +61,24 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     await store.close();
   });
 
+  it.skipIf(skip)('receipt keys: registered once, listed oldest first, retired once (issue 27)', async () => {
+    const store = await open();
+    const a = { fingerprint: 'aaaa', public_key: 'A'.repeat(43), valid_from: '2026-11-01T00:00:00.000Z', valid_until: null };
+    const b = { fingerprint: 'bbbb', public_key: 'B'.repeat(43), valid_from: '2026-11-20T00:00:00.000Z', valid_until: null };
+    await store.transaction(async (tx) => {
+      await tx.keys.register(b);
+      await tx.keys.register(a);
+      await tx.keys.register({ ...a, public_key: 'C'.repeat(43) });
+    });
+    expect(await store.keys.list()).toEqual([a, b]);
+    await store.transaction(async (tx) => {
+      await tx.keys.retire('aaaa', '2026-11-20T00:00:00.000Z');
+      await tx.keys.retire('aaaa', '2026-11-30T00:00:00.000Z');
+    });
+    expect(await store.keys.list()).toEqual([{ ...a, valid_until: '2026-11-20T00:00:00.000Z' }, b]);
+    await store.close();
+  });
+
   it.skipIf(skip)('readiness (/readyz, the heartbeat): writable while open, not once the database is gone, with the reason', async () => {
     const store = await open();
     expect(await readiness('http', () => true, store)).toEqual({ ready: true, mode: 'http', serving: true, writable: true });

@@ -37,6 +37,7 @@ describe('configuration', () => {
         SHARD_SPAWN_DELAY_MS: '0',
         HEALTH_FILE: '/run/mo/health.json',
         METRICS_PORT: '9464',
+        SIGNING_KEY_FILE: '/etc/mo/keys.json',
       },
       ['token', 'application'],
     );
@@ -48,6 +49,7 @@ describe('configuration', () => {
       dataDir: '/tmp',
       healthFile: '/run/mo/health.json',
       metricsPort: 9464,
+      signingKeyFile: '/etc/mo/keys.json',
       databaseUrl: 'postgres://bot:secret@db.example:5432/ledger',
       apiBase: 'http://127.0.0.1:9999/api',
       logLevel: 'debug',

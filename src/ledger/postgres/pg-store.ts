@@ -18,6 +18,7 @@ import { savedQueryAsOf, savedQueryCutoff, type SavedQuery } from '../saved-quer
 import { NO_SETTINGS, type GuildSettings } from '../settings.js';
 import type { HistoryPage, LedgerStore } from '../store.js';
 import type { Async, LedgerTx } from '../transaction.js';
+import { KEY_SQL, type KeyRecord } from '../signing-keys.js';
 import { CLAIM_INTERACTION_SQL, INTERACTION_KEEP_MS, PLAYER_ROLLS_SQL, PRUNE_EVERY, PRUNE_INTERACTIONS_SQL, UNREVEALED_SEALED_SQL } from '../shared-sql.js';
 import type { RosterWrites } from '../roster.js';
 import { ledgerError, PgLedger } from './pg-ledger.js';
@@ -269,6 +270,14 @@ export class PgStore implements LedgerStore {
           );
         },
       },
+      keys: {
+        register: async (k) => {
+          await c.query(numbered(KEY_SQL.register), [k.fingerprint, k.public_key, k.valid_from, k.valid_until]);
+        },
+        retire: async (fingerprint, at) => {
+          await c.query(numbered(KEY_SQL.retire), [at, fingerprint]);
+        },
+      },
       history: {
         linkMessage: async (rollId, messageId) => {
           await c.query('INSERT INTO roll_messages (roll_id, message_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [rollId, messageId]);
@@ -278,6 +287,8 @@ export class PgStore implements LedgerStore {
   }
 
   readonly roster: LedgerStore['roster'];
+
+  readonly keys = { list: async (): Promise<KeyRecord[]> => all<KeyRecord>(this.ledger.pool, KEY_SQL.list, []) };
 
   readonly settings = {
     get: async (guildId: string): Promise<GuildSettings> =>

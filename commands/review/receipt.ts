@@ -1,0 +1,75 @@
+import type { Context, Reply } from '../../src/core/command.js';
+import { message } from '../../src/core/replies.js';
+import { findRoll } from '../../src/core/review.js';
+import { refuse } from '../../src/core/user-error.js';
+import { withPayload, type LedgerRow } from '../../src/ledger/rows.js';
+import { isSealed } from '../../src/render/review.js';
+import { noticeEmbed } from '../../src/render/embed.js';
+import { receiptPayload, receiptText, type ReceiptFields } from '../../src/verify/receipt.js';
+
+/** The row kinds a receipt is for: what a player rolled or had ruled, not a GM's mark on it. */
+const RECEIPTED = new Set(['roll', 'reroll', 'check']);
+
+/** How the command was typed, from its recorded options: `/rally disorder:2 unit:"1st Foot"`. */
+export function commandLine(command: string, input: unknown): string {
+  const opts = Object.entries((input ?? {}) as Record<string, unknown>)
+    .filter(([k, v]) => v !== null && v !== undefined && k !== 'sealed')
+    .map(([k, v]) => {
+      const text = typeof v === 'string' ? v : JSON.stringify(v);
+      return `${k}:${typeof v === 'string' && /[\s"]/.test(v) ? JSON.stringify(v) : text}`;
+    });
+  return [`/${command}`, ...opts].join(' ');
+}
+
+/** A sealed roll as revealed, or a refusal: its receipt exists only after its reveal, for GMs too. */
+async function revealed(ctx: Context, row: LedgerRow): Promise<LedgerRow> {
+  if (!isSealed(row)) return row;
+  const reveals = await ctx.services.ledger.history.revealedPayloads(ctx.actor.guildId, [row.id]);
+  if (!reveals.has(row.id)) refuse(`Roll ${row.id} is sealed: its receipt exists only after its reveal (/reveal id:${row.id}).`);
+  const payload = reveals.get(row.id);
+  return payload ? withPayload(row, payload) : row;
+}
+
+/**
+ * /roll receipt: the roll's signed receipt, a short block to paste into an e-mail or a VASL chat,
+ * which anyone checks against the bot's public key without the ledger (issue 27). Only the
+ * requester sees it; a voided roll's receipt says so.
+ */
+export async function receiptReply(ctx: Context, id: string): Promise<Reply> {
+  const { signer, ledger } = ctx.services;
+  if (!signer) refuse('This bot has no receipt key, so it cannot sign receipts: the operator must start it with its key file.');
+  const stored = await findRoll(ledger, ctx, id);
+  if (!RECEIPTED.has(stored.kind)) refuse(`${stored.id} is a ${stored.kind} row, not a roll or a ruling: ask for the receipt of the roll it marks.`);
+  const row = await revealed(ctx, stored);
+  const voided = (await ledger.children(ctx.actor.guildId, row.id)).find((r) => r.kind === 'void');
+  const game = row.game_id ? await ledger.roster.game(ctx.actor.guildId, row.game_id) : undefined;
+  const fields: ReceiptFields = {
+    v: 1,
+    roll: row.id,
+    guild: row.guild_id,
+    seq: row.guild_seq,
+    game: row.game_id,
+    game_name: game?.name ?? null,
+    turn: row.turn ?? null,
+    phase: row.phase ?? null,
+    player: row.user_name,
+    player_id: row.user_id,
+    command: commandLine(row.command, row.input),
+    dice: row.dice,
+    result: row.result,
+    voided: voided ? String((voided.input as { reason?: unknown }).reason ?? '') : null,
+    hash: row.hash,
+    at: row.created_at,
+    signed_at: ledger.timestamp(),
+    key: signer.fingerprint,
+  };
+  const text = receiptText(fields, signer.sign(receiptPayload(fields)));
+  return message(
+    noticeEmbed(
+      `Receipt · roll ${row.id}`,
+      `\`\`\`\n${text}\n\`\`\`\nCopy the block whole. Anyone can check it without the ledger, against this bot's key (\`/verify key:true\`): in verify.html (attached to every /export) or with \`npm run verify -- --receipt <file> --key <public key>\`.`,
+      voided ? 'bad' : 'neutral',
+    ),
+    true,
+  );
+}
