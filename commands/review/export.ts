@@ -1,5 +1,6 @@
 import { gmOnly } from '../../src/core/access.js';
-import { defineCommand } from '../../src/core/command.js';
+import { attachmentData, defineCommand } from '../../src/core/command.js';
+import { VERIFY_PAGE_NOTE, verifyPage } from '../../src/core/verify-page.js';
 import { exportLedger } from '../../src/core/export-files.js';
 import { filterOptions, toFilter } from '../../src/core/filters.js';
 import { refuse } from '../../src/core/user-error.js';
@@ -17,7 +18,9 @@ export default defineCommand({
   options: filterOptions,
   async run(ctx, o) {
     const filter = { ...toFilter(ctx, o, true), kinds: 'all' as const };
-    const limit = ctx.attachmentLimit;
+    // verify.html goes beside the files: what the export may take is what the page leaves.
+    const page = verifyPage();
+    const limit = ctx.attachmentLimit - (page ? attachmentData(page).length : 0);
     const stamp = ctx.services.ledger.timestamp().slice(0, 10);
     // Every row (rolls, rulings, decisions, voids, notes, reveals, game, roster and setting changes),
     // read in chunks by a worker thread and written to temporary files as it goes; refused as soon
@@ -26,19 +29,19 @@ export default defineCommand({
     const result = await exportLedger(ctx.services.ledger, { filter, limit, stamp, keys });
     if (!result.ok) {
       refuse(
-        `The export passes ${megabytes(limit)} MB, the most Discord takes in this reply, after ${result.rows} rows. Narrow it with since:, until:, game:, system: or user: (e.g. /export since:30d) and export it in parts.`,
+        `The export passes ${megabytes(ctx.attachmentLimit)} MB, the most Discord takes in this reply, after ${result.rows} rows. Narrow it with since:, until:, game:, system: or user: (e.g. /export since:30d) and export it in parts.`,
       );
     }
     const filtered = Object.values(o).some((v) => v !== undefined);
     const note = filtered
       ? 'Filtered: the hash chain can be checked only over an unfiltered export (`npm run verify` will name the first gap).'
-      : 'Check it anywhere with `npm run verify -- <file>.jsonl`: the hash chain, and the dice of every game whose seed is revealed.';
+      : `${page ? `${VERIFY_PAGE_NOTE} ` : ''}Or run \`npm run verify -- <file>.jsonl\`: the hash chain, and the dice of every game whose seed is revealed.`;
     return {
       type: 'message',
       ephemeral: true,
       embed: noticeEmbed('Ledger export', `${result.rows} row${result.rows === 1 ? '' : 's'}. ${note}`),
       buttons: [],
-      files: result.files,
+      files: page ? [...result.files, page] : result.files,
     };
   },
 });

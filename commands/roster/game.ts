@@ -1,4 +1,5 @@
 import { userText } from '../../src/render/embed.js';
+import { verifyPage } from '../../src/core/verify-page.js';
 import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
 import { message } from '../../src/core/replies.js';
 import { refuse } from '../../src/core/user-error.js';
@@ -185,10 +186,14 @@ export default {
           await at.tx.roster.endGame(g.id, at.tx.timestamp());
           return { g, ended: (await at.tx.roster.game(g.guild_id, g.id))!, lines };
         });
-        const note = `${lines.length ? `${lines.join('\n')}\n` : ''}Server seed revealed: \`${g.server_seed}\` (its SHA-256 was published at the start). Check every die with \`npm run verify -- export.jsonl\` after /export.`;
-        return message(
-          gameEmbed('Game ended', ended, { units: await ledger.roster.countUnits(g.id), rolls: await ledger.gameRollCount(g.guild_id, g.id), note }),
-        );
+        const note = `${lines.length ? `${lines.join('\n')}\n` : ''}Server seed revealed: \`${g.server_seed}\` (its SHA-256 was published at the start). Check every die: a GM's /export gives the file to drop on verify.html (attached), or to \`npm run verify -- export.jsonl\`.`;
+        const page = verifyPage();
+        return {
+          ...message(
+            gameEmbed('Game ended', ended, { units: await ledger.roster.countUnits(g.id), rolls: await ledger.gameRollCount(g.guild_id, g.id), note }),
+          ),
+          ...(page ? { files: [page] } : {}),
+        };
       },
     }),
   },

@@ -56,14 +56,24 @@ function open(content: KeyFile): { signer: Signer; records: KeyRecord[] } {
   };
 }
 
-/** The key file's keys, the file made (owner-only) with a new key on first start. */
+/**
+ * The key file's keys, the file made (owner-only) with a new key on first start. Several processes
+ * starting together on one data directory (shards) make one key: the file is created exclusively
+ * (a hard link of a finished file, which fails when another process linked first), then read.
+ */
 export function loadOrCreateKeys(file: string, at = new Date().toISOString()) {
-  let content = read(file);
-  if (!content) {
-    content = { keys: [newEntry(at)] };
-    write(file, content);
+  const found = read(file);
+  if (found) return open(found);
+  const tmp = `${file}.${process.pid}.new`;
+  write(tmp, { keys: [newEntry(at)] });
+  try {
+    fs.linkSync(tmp, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    fs.rmSync(tmp, { force: true });
   }
-  return open(content);
+  return open(read(file)!);
 }
 
 /** A new key in use from `at`; the old one retired then, kept so that the file still lists it. */

@@ -166,7 +166,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     const ours = () => fake.webhookEdits.slice(before).find((e) => e.method === 'PATCH');
     await expect.poll(ours, { timeout: 5_000 }).toBeDefined();
     const edit = ours()!;
-    expect(edit.body._files.map((f: any) => f.filename)).toEqual([expect.stringMatching(/\.csv$/), expect.stringMatching(/\.jsonl$/)]);
+    expect(edit.body._files.map((f: any) => f.filename)).toEqual([expect.stringMatching(/\.csv$/), expect.stringMatching(/\.jsonl$/), 'verify.html']);
   });
 
   it('a slow roll with a public result: deferred (ephemeral), then posted as its own message, the placeholder removed', async () => {

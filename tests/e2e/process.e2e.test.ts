@@ -143,6 +143,16 @@ describe('the bot as its own process (issue 15)', () => {
     const v = spawnSync(process.execPath, ['dist/src/verify/main.js', exported], { cwd: APP, encoding: 'utf8' });
     expect(v.status, v.stderr + v.stdout).toBe(0);
     expect(v.stdout).toContain('verified: all holds');
+    // A committed receipt against its key, and one character changed (issue 27): valid, then refused.
+    const key = fs.readFileSync(path.join(ROOT, 'tests/fixtures/sample-receipt.key'), 'utf8').trim();
+    const receipt = path.join(ROOT, 'tests/fixtures/sample-receipt.txt');
+    const ok = spawnSync('npm', ['run', '--silent', 'verify', '--', '--receipt', receipt, '--key', key], { cwd: APP, encoding: 'utf8' });
+    expect(ok.status, ok.stderr + ok.stdout).toBe(0);
+    expect(ok.stdout.split('\n')[0]).toBe('receipt valid: roll 7x0fxhg1ck signed by key 2927e00073cd3248');
+    const changed = fs.readFileSync(receipt, 'utf8').replace('Dice: 4', 'Dice: 6');
+    const bad = spawnSync(process.execPath, ['dist/src/verify/main.js', '--receipt', changed, '--key', key], { cwd: APP, encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toMatch(/^receipt REFUSED: its readable lines were changed/);
   });
 });
 

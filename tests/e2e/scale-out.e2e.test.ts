@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgLedger } from '../../src/ledger/postgres/pg-ledger.js';
@@ -19,11 +21,14 @@ const server = await testPostgres();
 
 let fake: FakeDiscord;
 let url: string;
+/** The processes' data directory, outside the checkout. */
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'morale-officer-scale-'));
 const children: ChildProcess[] = [];
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   await fake?.stop();
   server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 beforeAll(async () => {
@@ -40,6 +45,8 @@ function startBot(env: Record<string, string>): { child: ChildProcess; log: () =
       DISCORD_TOKEN: TOKEN,
       DISCORD_API_BASE: fake.apiBase,
       DATABASE_URL: url,
+      // The data directory (heartbeats, the receipt key) is the test's own, shared by its processes.
+      DATABASE_PATH: path.join(dataDir, 'unused.db'),
       LOG_LEVEL: 'info',
       // 50 players share 200 guilds' traffic here: the per-player limit is not what is tested.
       RATE_LIMIT_BURST: '1000',

@@ -22,11 +22,12 @@ const withPassword = (url: string) => {
   u.password = PASSWORD;
   return u.toString();
 };
+/** The data directory is a fresh folder: no key file there unless the test makes one. */
 const backup = (url: string, file: string, env: Record<string, string> = {}) =>
   spawnSync(process.execPath, ['dist/src/ops/backup.js', file], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...process.env, DATABASE_URL: url, DISCORD_TOKEN: '', ...env },
+    env: { ...process.env, DATABASE_URL: url, DATABASE_PATH: path.join(tmpDir(), 'ledger.db'), DISCORD_TOKEN: '', ...env },
   });
 const text = (r: Reply) => (r.type === 'message' ? `${r.embed.title}\n${r.embed.description}` : JSON.stringify(r));
 

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * `npm run build` ends here: verify.html, one self-contained file (inline script and style, no
+ * network: its Content-Security-Policy allows no fetch at all), bundled by esbuild from the same
+ * verification modules as `npm run verify`, so the two cannot drift. Written to dist/verify.html,
+ * which /export and /game end attach. Run from the project root (it reads src/).
+ */
+const root = process.cwd();
+const page = (file: string) => path.join(root, 'src/verify/page', file);
+
+const CSP = "default-src 'none'; script-src 'unsafe-inline'; worker-src blob:; style-src 'unsafe-inline'; img-src data:";
+
+const STYLE = `body{font:16px/1.45 system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#1d1f24;background:#fafafa}
+h1{font-size:1.5rem}label{display:block;margin:.8rem 0 .2rem;font-weight:600}input[type=text],textarea{width:100%;box-sizing:border-box;font:14px monospace;padding:.4rem}
+textarea{height:9rem}#drop{border:2px dashed #8a8f98;border-radius:8px;padding:1.5rem;text-align:center}#drop.over{background:#e8f0fe}
+button{margin-top:1rem;font-size:1rem;padding:.5rem 1.5rem}pre{white-space:pre-wrap;background:#fff;border:1px solid #ddd;padding:.8rem}
+.ok{color:#0b6b2b}.bad{color:#a31515}progress{width:100%}@media (prefers-color-scheme:dark){body{background:#1e1f22;color:#e3e5e8}pre{background:#2b2d31;border-color:#444}.ok{color:#57d98a}.bad{color:#ff8080}}`;
+
+const BODY = `<main>
+<h1>Morale Officer · check a game you were sent</h1>
+<p>Drop the export (<code>.jsonl</code>) a GM made with <code>/export</code>. This page checks every server's hash chain, every game's seed and dice, each player's sequence and every reveal, as <code>npm run verify</code> does. It runs only here: it makes no network request.</p>
+<div id="drop">Drop the export here, or <input type="file" id="file" accept=".jsonl,.json,.txt" aria-label="the export file"><div id="chosen">no export chosen</div></div>
+<label for="head">Pinned head hash (optional: from a /verify publish message)</label><input type="text" id="head" spellcheck="false">
+<label for="receipt">A receipt (optional: from /roll receipt)</label><textarea id="receipt" spellcheck="false"></textarea>
+<label for="key">The bot's public key (optional when the export lists it: /verify key:true)</label><input type="text" id="key" spellcheck="false">
+<button id="check" type="button">Check</button>
+<progress id="progress" max="1" value="0" hidden></progress><p id="status" role="status"></p>
+<p id="verdict"></p><p id="heads"></p><pre id="report"></pre><pre id="receipt-report"></pre>
+</main>`;
+
+async function bundle(entry: string, define: Record<string, string> = {}): Promise<string> {
+  const { build } = await import('esbuild');
+  const out = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'inline',
+    alias: { 'node:crypto': page('crypto-shim.ts') },
+    define,
+  });
+  return out.outputFiles[0]!.text;
+}
+
+const worker = await bundle(page('worker.ts'));
+const script = await bundle(page('page.ts'), { WORKER_SOURCE: JSON.stringify(worker) });
+// A script may not contain "</script": the only way it could is inside a string, so escape it there.
+const inline = script.replace(/<\/script/gi, '<\\/script');
+const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>Morale Officer · verify a game</title>
+<style>${STYLE}</style></head><body>${BODY}<script>${inline}</script></body></html>
+`;
+const target = path.join(root, 'dist/verify.html');
+fs.mkdirSync(path.dirname(target), { recursive: true });
+fs.writeFileSync(target, html);
+process.stdout.write(`built ${path.relative(root, target)} (${Math.round(html.length / 1024)} KiB)\n`);

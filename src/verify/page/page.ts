@@ -1,0 +1,76 @@
+import type { CheckRequest, WorkerMessage } from './worker.js';
+
+/**
+ * verify.html's page: takes the export (dropped or picked), a pinned head, a receipt and a key,
+ * hands them to the worker (its source is inlined by the build as WORKER_SOURCE, started from a
+ * blob: URL: no network), and shows what it reports, line for line as `npm run verify` prints it.
+ */
+declare const WORKER_SOURCE: string;
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+let chosen: File | undefined;
+
+function choose(file: File | undefined) {
+  chosen = file;
+  $('chosen').textContent = file ? `${file.name} (${(file.size / 1_048_576).toFixed(1)} MB)` : 'no export chosen';
+}
+
+function show(el: HTMLElement, ok: boolean, lines: string[]) {
+  el.textContent = lines.join('\n');
+  el.className = ok ? 'ok' : 'bad';
+}
+
+function onMessage(m: WorkerMessage) {
+  const progress = $<HTMLProgressElement>('progress');
+  if (m.type === 'progress') {
+    progress.hidden = false;
+    progress.value = m.total ? m.read / m.total : 1;
+    $('status').textContent = `Reading ${Math.round((100 * m.read) / Math.max(1, m.total))}%`;
+  } else if (m.type === 'report') {
+    show($('report'), m.ok, m.lines);
+    $('heads').textContent = m.heads.length ? `Head hash: ${m.heads.join(', ')} — compare it with the one pinned in the channel.` : '';
+    $('verdict').textContent = m.ok ? 'Verified: all holds.' : 'NOT verified: see the report.';
+    $('verdict').className = m.ok ? 'ok' : 'bad';
+  } else if (m.type === 'receipt') show($('receipt-report'), m.ok, m.lines);
+  else {
+    $('status').textContent = `Done in ${m.ms} ms.`;
+    $<HTMLButtonElement>('check').disabled = false;
+    document.body.dataset.done = 'true';
+  }
+}
+
+function check() {
+  const req: CheckRequest = {
+    head: $<HTMLInputElement>('head').value,
+    receipt: $<HTMLTextAreaElement>('receipt').value,
+    key: $<HTMLInputElement>('key').value,
+  };
+  if (chosen) req.file = chosen;
+  if (!req.file && !req.receipt?.trim()) {
+    $('status').textContent = 'Choose an export, or paste a receipt, first.';
+    return;
+  }
+  for (const id of ['report', 'receipt-report', 'verdict', 'heads']) $(id).textContent = '';
+  delete document.body.dataset.done;
+  $<HTMLButtonElement>('check').disabled = true;
+  const worker = new Worker(URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' })));
+  worker.onmessage = (e: MessageEvent<WorkerMessage>) => {
+    onMessage(e.data);
+    if (e.data.type === 'done') worker.terminate();
+  };
+  worker.postMessage(req);
+}
+
+const drop = $('drop');
+drop.addEventListener('dragover', (e) => {
+  e.preventDefault();
+  drop.classList.add('over');
+});
+drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+drop.addEventListener('drop', (e) => {
+  e.preventDefault();
+  drop.classList.remove('over');
+  choose(e.dataTransfer?.files[0]);
+});
+$<HTMLInputElement>('file').addEventListener('change', (e) => choose((e.target as HTMLInputElement).files?.[0]));
+$('check').addEventListener('click', check);

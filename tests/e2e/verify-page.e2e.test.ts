@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOrCreateKeys, nodeEd25519 } from '../../src/ops/signing-key.js';
+import { checkReceipt, receiptPayload, receiptText, type ReceiptFields } from '../../src/verify/receipt.js';
+import { verifyExport } from '../../src/verify/verify-export.js';
+import { exportFixtures } from '../helpers/export-fixtures.js';
+import { tmpDir } from '../helpers/tmp.js';
+
+// Issue 27: verify.html (dist/verify.html, as `npm run build` makes it) in real Chromium (Debian's
+// package, installed by .ci/run), opened from file://, on the same fixtures as the Node verifier:
+// the same verdict and the same lines, row named for row named; and not one network request.
+const ROOT = path.resolve(__dirname, '../..');
+const APP = process.env.MORALE_APP_DIR ? path.resolve(process.env.MORALE_APP_DIR) : ROOT;
+const CHROMIUM = '/usr/bin/chromium';
+const PAGE = pathToFileURL(path.join(APP, 'dist/verify.html')).href;
+const have = fs.existsSync(CHROMIUM);
+if (!have) console.warn('\n*** Chromium is not installed here: the verify.html tests are SKIPPED (CI installs Debian chromium). ***\n');
+
+let browser: Browser;
+const requests: string[] = [];
+beforeAll(async () => {
+  if (!have) return;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}, 60_000);
+afterAll(async () => browser?.close());
+
+/** A fresh page on verify.html that records every request other than the page itself. */
+async function open(): Promise<Page> {
+  const context = await browser.newContext();
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url !== PAGE && !url.startsWith('blob:')) requests.push(url);
+    return url === PAGE || url.startsWith('blob:') ? route.continue() : route.abort();
+  });
+  const page = await context.newPage();
+  await page.goto(PAGE);
+  return page;
+}
+
+async function check(page: Page, o: { file?: string; head?: string; receipt?: string; key?: string }) {
+  if (o.file) await page.setInputFiles('#file', o.file);
+  if (o.head) await page.fill('#head', o.head);
+  if (o.receipt) await page.fill('#receipt', o.receipt);
+  if (o.key) await page.fill('#key', o.key);
+  await page.click('#check');
+  await page.waitForSelector('body[data-done="true"]', { timeout: 60_000 });
+  return {
+    report: ((await page.textContent('#report')) ?? '').split('\n'),
+    receipt: ((await page.textContent('#receipt-report')) ?? '').split('\n'),
+    verdict: await page.textContent('#verdict'),
+  };
+}
+
+describe.skipIf(!have)('verify.html in Chromium', () => {
+  it('is one self-contained file: no external script, style or link, and a policy that allows no request', () => {
+    const html = fs.readFileSync(path.join(APP, 'dist/verify.html'), 'utf8');
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; worker-src blob:;`);
+    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|https?:\/\/(?!www\.w3\.org)/);
+  });
+
+  it('gives exactly the Node verifier report on every fixture, and makes no network request', async () => {
+    const dir = tmpDir();
+    for (const f of await exportFixtures()) {
+      const file = path.join(dir, `${f.name.replace(/\W+/g, '-')}.jsonl`);
+      fs.writeFileSync(file, f.text);
+      const node = verifyExport(f.text, f.head ? { head: f.head } : {});
+      const page = await open();
+      const got = await check(page, { file, ...(f.head ? { head: f.head } : {}) });
+      expect(got.report, f.name).toEqual([...node.lines, node.ok ? 'verified: all holds' : 'NOT verified: see above']);
+      expect(got.report.join('\n'), f.name).toContain(f.says);
+      expect(got.verdict, f.name).toBe(f.ok ? 'Verified: all holds.' : 'NOT verified: see the report.');
+      await page.context().close();
+    }
+    expect(requests).toEqual([]);
+  }, 120_000);
+
+  it('checks a receipt as npm run verify does: valid, one character changed, signed by another key', async () => {
+    const dir = tmpDir();
+    const bot = loadOrCreateKeys(path.join(dir, 'bot.json'));
+    const other = loadOrCreateKeys(path.join(dir, 'other.json'));
+    const fields: ReceiptFields = {
+      v: 1,
+      roll: 'abc123defg',
+      guild: '900000000000000001',
+      seq: 7,
+      game: 'g0g0g0g0g0',
+      game_name: 'Arnhem',
+      turn: 3,
+      phase: 'rally',
+      player: 'Alice',
+      player_id: '300000000000000001',
+      command: '/rally disorder:2',
+      dice: [4],
+      result: 'retreat',
+      voided: null,
+      hash: 'ab'.repeat(32),
+      at: '2026-12-01T10:00:00.000Z',
+      signed_at: '2026-12-01T10:05:00.000Z',
+      key: bot.signer.fingerprint,
+    };
+    const valid = receiptText(fields, bot.signer.sign(receiptPayload(fields)));
+    const forged = receiptText({ ...fields, key: other.signer.fingerprint }, other.signer.sign(receiptPayload({ ...fields, key: other.signer.fingerprint })));
+    const cases = [valid, valid.replace('Dice: 4', 'Dice: 6'), forged];
+    for (const receipt of cases) {
+      const node = await checkReceipt(receipt, [{ public_key: bot.signer.publicKey }], nodeEd25519);
+      const page = await open();
+      const got = await check(page, { receipt, key: bot.signer.publicKey });
+      expect(got.receipt).toEqual(node.lines.join('\n').split('\n'));
+      await page.context().close();
+    }
+    expect((await checkReceipt(cases[0]!, [{ public_key: bot.signer.publicKey }], nodeEd25519)).ok).toBe(true);
+    expect(requests).toEqual([]);
+  }, 60_000);
+});
