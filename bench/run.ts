@@ -15,6 +15,7 @@ import { Ledger } from '../src/ledger/ledger.js';
 import { silentLogger } from '../src/log.js';
 import { FakeDiscord, slashCommand } from '../tests/e2e/fake-discord.js';
 import { postgresLines } from './postgres.js';
+import { verifyPageLine } from './verify-page.js';
 
 /**
  * npm run bench [-- --quick]: each figure against a baseline measured in the same run, as a ratio,
@@ -363,7 +364,7 @@ async function autocomplete() {
   });
 }
 
-/** `--only name[,name…]` runs some lines (pipeline, roundtrip, history, chain, memory, history-command, stall, export-memory, autocomplete, postgres) while working on it. */
+/** `--only name[,name…]` runs some lines (pipeline, roundtrip, history, chain, memory, history-command, stall, export-memory, autocomplete, postgres, verify-page) while working on it. */
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
 
 async function main() {
@@ -378,6 +379,7 @@ async function main() {
     ['export-memory', exportMemory],
     ['autocomplete', autocomplete],
     ['postgres', async () => lines.push(...(await postgresLines(N, dir)))],
+    ['verify-page', async () => lines.push(...(await verifyPageLine(await bigServer(), N.bigRows)))],
   ];
   for (const [name, step] of steps) if (!ONLY || ONLY.includes(name)) await step();
   const head = ['what', 'ours', 'baseline', 'ratio', 'target', 'met'];

@@ -90,7 +90,12 @@ export function readJsonl(text: string): { rows: Row[]; errors: string[]; keys: 
 
 function checkChains(rows: Row[]): Found & { chains: ExportReport['chains'] } {
   const byGuild = new Map<string, Row[]>();
-  for (const r of rows) byGuild.set(r.guild_id, [...(byGuild.get(r.guild_id) ?? []), r]);
+  // Pushed, never copied: a copy per row made this quadratic (20,000 rows took 2.8 s of it).
+  for (const r of rows) {
+    const list = byGuild.get(r.guild_id);
+    if (list) list.push(r);
+    else byGuild.set(r.guild_id, [r]);
+  }
   const lines: string[] = [];
   const chains = [...byGuild.entries()].map(([guildId, list]) => {
     const report = verifyChain(

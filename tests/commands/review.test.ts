@@ -351,6 +351,19 @@ describe('/verify and /stats on a long ledger', () => {
     expect(jsonl.map((r) => r.guild_seq)).toEqual(Array.from({ length: 2_500 }, (_, i) => i + 1));
   }, 60_000);
 
+  it('verify.html rides inside the attachment limit: the files and the page together never pass it (issue 27)', async () => {
+    fill(50);
+    const all = await app.router.handle({ type: 'command', name: 'export', options: {}, actor: gm, attachmentLimit: 8 * 2 ** 20 });
+    const files = all.type === 'message' ? all.files! : [];
+    expect(files.map((f) => f.name)).toEqual([expect.stringMatching(/\.csv$/), expect.stringMatching(/\.jsonl$/), 'verify.html']);
+    const total = files.reduce((n, f) => n + attachmentData(f).length, 0);
+    expect(attachmentData(files[2]!).toString()).toMatch(/^<!doctype html>/);
+    const fits = await app.router.handle({ type: 'command', name: 'export', options: {}, actor: gm, attachmentLimit: total });
+    expect(fits.type).toBe('message');
+    const over = await app.router.handle({ type: 'command', name: 'export', options: {}, actor: gm, attachmentLimit: total - 1 });
+    expect(expectError(over)).toMatch(/^The export passes /);
+  });
+
   it("/export past the reply's attachment limit is refused, naming the limit and how to narrow it, before the files grow further", async () => {
     fill(2_500);
     const reply = await app.router.handle({ type: 'command', name: 'export', options: {}, actor: gm, attachmentLimit: 200 * 1024 });
