@@ -9,7 +9,7 @@ export type Config = {
   applicationId: string | undefined;
   guildId: string | undefined;
   databasePath: string;
-  /** The data directory, DATABASE_PATH's folder: the heartbeat (and on SQLite the ledger) live there on both backends. */
+  /** The data directory (DATA_DIR, default DATABASE_PATH's folder): the heartbeat and the receipt keys live there on both backends. */
   dataDir: string;
   /** HEALTH_FILE: where the heartbeat goes instead of health.json in the data directory. */
   healthFile: string | undefined;
@@ -75,6 +75,7 @@ const schema = z.object({
     z.union([z.literal('auto'), z.coerce.number().int().min(1).max(10_000)]).optional(),
   ),
   SHARD_SPAWN_DELAY_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(60_000).optional()),
+  DATA_DIR: z.preprocess(blankIsUnset, z.string().optional()),
   HEALTH_FILE: z.preprocess(blankIsUnset, z.string().optional()),
   METRICS_PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65_535).optional()),
   SIGNING_KEY_FILE: z.preprocess(blankIsUnset, z.string().optional()),
@@ -96,6 +97,7 @@ const EXPECTED: Record<keyof z.infer<typeof schema>, string> = {
   DISCORD_PUBLIC_KEY: "the app's public key from the Developer Portal: 64 hex characters",
   SHARDS: 'auto, or a whole number of shards from 1 to 10000, or unset for one unsharded process',
   SHARD_SPAWN_DELAY_MS: 'milliseconds between starting two shards, 0 to 60000 (unset: 5500)',
+  DATA_DIR: "a folder for the bot's own files (heartbeat, receipt keys), or unset for DATABASE_PATH's folder",
   HEALTH_FILE: 'a file path for the heartbeat, or unset for health.json beside the data',
   SIGNING_KEY_FILE: 'a file path for the receipt signing keys, or unset for signing-key.json beside the data',
   METRICS_PORT: 'a port number from 0 to 65535 for /metrics, /healthz and /readyz, or unset for none (HTTP mode serves them on HTTP_PORT)',
@@ -135,7 +137,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, require: Requirement[] = [])
     applicationId: v.DISCORD_APPLICATION_ID,
     guildId: v.DISCORD_GUILD_ID,
     databasePath: path.resolve(v.DATABASE_PATH),
-    dataDir: path.dirname(path.resolve(v.DATABASE_PATH)),
+    dataDir: v.DATA_DIR === undefined ? path.dirname(path.resolve(v.DATABASE_PATH)) : path.resolve(v.DATA_DIR),
     healthFile: v.HEALTH_FILE === undefined ? undefined : path.resolve(v.HEALTH_FILE),
     metricsPort: v.METRICS_PORT,
     signingKeyFile: v.SIGNING_KEY_FILE === undefined ? undefined : path.resolve(v.SIGNING_KEY_FILE),

@@ -65,7 +65,7 @@ const shardId = process.env.SHARDING_MANAGER ? /\d+/.exec(process.env.SHARDS ?? 
 if (config.shards !== undefined && config.interactionsMode === 'gateway' && !process.env.SHARDING_MANAGER) void runShards();
 else
   void runBot().catch((err) => {
-    log.error('could not open the ledger', { err });
+    log.error('could not open the ledger or the receipt key', { err });
     process.exit(1);
   });
 

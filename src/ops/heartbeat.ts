@@ -27,6 +27,7 @@ export function startHeartbeat(file: string, check: () => Promise<Readiness>): {
   const beat = async () => {
     const state: Heartbeat = { pid: process.pid, at: new Date().toISOString(), ...(await check()) };
     try {
+      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
       fs.writeFileSync(`${file}.tmp`, JSON.stringify(state), { mode: 0o600 });
       fs.renameSync(`${file}.tmp`, file);
     } catch {

@@ -46,7 +46,7 @@ function startBot(env: Record<string, string>): { child: ChildProcess; log: () =
       DISCORD_API_BASE: fake.apiBase,
       DATABASE_URL: url,
       // The data directory (heartbeats, the receipt key) is the test's own, shared by its processes.
-      DATABASE_PATH: path.join(dataDir, 'unused.db'),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       // 50 players share 200 guilds' traffic here: the per-player limit is not what is tested.
       RATE_LIMIT_BURST: '1000',
@@ -187,6 +187,10 @@ describe.skipIf(!server)('four processes on one PostgreSQL ledger (issue 16)', (
     const guilds = [...new Set(rows.map((r) => r.guild_id))];
     expect(guilds.length).toBe(GUILDS.length);
     for (const g of guilds) expect((await ledger.verify(g)).ok, g).toBe(true);
+    // Four processes (and a restart) started on one DATA_DIR: one receipt key among them (issue 27).
+    const keys = await ledger.pool.query<{ fingerprint: string }>('SELECT fingerprint FROM signing_keys');
+    expect(keys.rows).toHaveLength(1);
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'signing-key.json'), 'utf8')).keys[0].fingerprint).toBe(keys.rows[0]!.fingerprint);
     await ledger.close();
 
     // Every process still stops cleanly on SIGTERM.

@@ -176,6 +176,8 @@ describe('health files', () => {
   it("the data directory is DATABASE_PATH's folder whatever the backend; HEALTH_FILE and METRICS_PORT are read and checked", () => {
     const pg = parseConfig({ DATABASE_URL: 'postgres://u:p@db/x', DATABASE_PATH: '/srv/mo/ledger.db', HEALTH_FILE: '/run/mo.json', METRICS_PORT: '9464' });
     expect(pg).toMatchObject({ dataDir: '/srv/mo', healthFile: '/run/mo.json', metricsPort: 9464 });
+    // PostgreSQL with no SQLite file at all: DATA_DIR names the folder outright.
+    expect(parseConfig({ DATABASE_URL: 'postgres://u:p@db/x', DATA_DIR: '/var/lib/mo' }).dataDir).toBe('/var/lib/mo');
     expect(parseConfig({})).toMatchObject({ healthFile: undefined, metricsPort: undefined });
     expect(() => parseConfig({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT is malformed: expected a port number from 0 to 65535');
   });
