@@ -170,7 +170,7 @@ describe('SHARDS: the gateway as several shard processes (issue 16)', () => {
       const db = tmpDb();
       const child = spawn(process.execPath, ['dist/main.js'], {
         cwd: APP,
-        env: { ...envFor(db), DISCORD_API_BASE: sharded.apiBase, SHARDS: 'auto', SHARD_SPAWN_DELAY_MS: '0' },
+        env: { ...envFor(db), DISCORD_API_BASE: sharded.apiBase, SHARDS: 'auto', SHARD_SPAWN_DELAY_MS: '0', METRICS_PORT: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stderr = '';
@@ -182,6 +182,13 @@ describe('SHARDS: the gateway as several shard processes (issue 16)', () => {
       const pids = logged(stderr, 'starting').map((l) => l.pid as number);
       expect(pids).toHaveLength(2);
       expect(pids).not.toContain(child.pid);
+      // The manager logs each shard's life, and serves readiness and per-shard status (issue 28).
+      expect(logged(stderr, 'shard ready').map((l) => l.shard).sort()).toEqual([0, 1]);
+      const ops = logged(stderr, 'serving metrics and health').find((l) => l.pid === child.pid)!;
+      const base = `http://127.0.0.1:${ops.port}`;
+      expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ ready: true, mode: 'shards', serving: true, writable: true });
+      const metrics = await (await fetch(`${base}/metrics`)).text();
+      for (const shard of [0, 1]) expect(metrics).toContain(`morale_serving{mode="shards",shard="${shard}"} 1`);
       const carol = { id: '300000000000000009', username: 'carol' };
       const a = await sharded.send(slashCommand('rally', { disorder: 1, unit: 'Shard A' }, { member: carol, guildId: GUILD }));
       const b = await sharded.send(slashCommand('rally', { disorder: 1, unit: 'Shard B' }, { member: carol, guildId: other }));
