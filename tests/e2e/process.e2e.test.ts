@@ -128,6 +128,28 @@ describe('the bot as its own process (issue 15)', () => {
     expect(fs.existsSync(path.join(path.dirname(db), 'health.json'))).toBe(false);
   }, 60_000);
 
+  it('npm run keys: show makes the key owner-only and registers it; rotate retires it, both kept in the ledger (issue 27)', () => {
+    const db = tmpDb();
+    const keys = (action: string) =>
+      spawnSync('npm', ['run', '--silent', 'keys', '--', action], { cwd: APP, env: { ...envFor(db), DISCORD_TOKEN: '' }, encoding: 'utf8' });
+    const shown = keys('show');
+    expect(shown.status, shown.stderr).toBe(0);
+    const first = /^in use {2}([0-9a-f]{16}) /.exec(shown.stdout)![1]!;
+    expect((fs.statSync(path.join(path.dirname(db), 'signing-key.json')).mode & 0o777).toString(8)).toBe('600');
+    const rotated = keys('rotate');
+    expect(rotated.status, rotated.stderr).toBe(0);
+    expect(rotated.stdout).toMatch(new RegExp(`^retired ${first} `, 'm'));
+    const second = /^in use {2}([0-9a-f]{16}) /m.exec(rotated.stdout)![1]!;
+    expect(rotated.stdout).toContain(`rotated: ${second} is the key in use; restart the bot to sign with it.`);
+    const ledger = Ledger.open(db);
+    expect(ledger.keys.list().map((k) => [k.fingerprint, k.valid_until === null])).toEqual([
+      [first, false],
+      [second, true],
+    ]);
+    ledger.close();
+    expect(keys('bogus').status).toBe(2);
+  });
+
   it('the built console and verifier run without dev tools', () => {
     const db = tmpDb();
     const r = spawnSync(process.execPath, ['dist/src/console/main.js', '--json', '--db', db], {
@@ -183,7 +205,11 @@ describe('SHARDS: the gateway as several shard processes (issue 16)', () => {
       expect(pids).toHaveLength(2);
       expect(pids).not.toContain(child.pid);
       // The manager logs each shard's life, and serves readiness and per-shard status (issue 28).
-      expect(logged(stderr, 'shard ready').map((l) => l.shard).sort()).toEqual([0, 1]);
+      expect(
+        logged(stderr, 'shard ready')
+          .map((l) => l.shard)
+          .sort(),
+      ).toEqual([0, 1]);
       const ops = logged(stderr, 'serving metrics and health').find((l) => l.pid === child.pid)!;
       const base = `http://127.0.0.1:${ops.port}`;
       expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ ready: true, mode: 'shards', serving: true, writable: true });
