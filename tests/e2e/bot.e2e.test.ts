@@ -308,7 +308,11 @@ describe('the real discord.js client against a local fake Discord', () => {
     await expect.poll(() => fake.resumed, { timeout: 5_000 }).toBe(1);
     const msgs = () => app.logs.slice(before).map((l) => JSON.parse(l) as { msg: string; level: string });
     await expect.poll(() => msgs().some((l) => l.msg === 'gateway resumed' && l.level === 'info'), { timeout: 5_000 }).toBe(true);
-    expect(msgs().filter((l) => l.level === 'warn').map((l) => l.msg)).toContain('gateway reconnecting');
+    expect(
+      msgs()
+        .filter((l) => l.level === 'warn')
+        .map((l) => l.msg),
+    ).toContain('gateway reconnecting');
     app.dice.push(6);
     const cb = await fake.send(slashCommand('rally', { disorder: 1 }, { member: alice }));
     expect(cb.data.embeds[0].fields.find((f: any) => f.name === 'Result').value).toContain('**Rally**');
