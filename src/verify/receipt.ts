@@ -101,8 +101,10 @@ type Decoded = { fields: ReceiptFields; payload: Uint8Array; signature: Uint8Arr
 function decode(text: string): Decoded | string {
   const at = text.lastIndexOf(`${RECEIPT_PREFIX}.`);
   if (at < 0) return `there is no ${RECEIPT_PREFIX} line: paste the whole receipt, its last line included`;
+  // An Ed25519 signature is 64 bytes, 86 base64url characters: whatever follows them (an e-mail's
+  // closing words) is not the receipt's.
   const line = text.slice(at).replace(/[\s>]/g, '');
-  const m = new RegExp(`^${RECEIPT_PREFIX}\\.([A-Za-z0-9_-]+)\\.([A-Za-z0-9_-]+)$`).exec(line);
+  const m = new RegExp(`^${RECEIPT_PREFIX}\\.([A-Za-z0-9_-]+)\\.([A-Za-z0-9_-]{86})`).exec(line);
   const payload = m && fromBase64url(m[1]!);
   const signature = m && fromBase64url(m[2]!);
   if (!payload || !signature) return `the ${RECEIPT_PREFIX} line is damaged: it must be ${RECEIPT_PREFIX}.<base64url>.<base64url>`;
