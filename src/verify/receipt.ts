@@ -52,7 +52,10 @@ export function toBase64url(bytes: Uint8Array): string {
 export function fromBase64url(text: string): Uint8Array | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return undefined;
   const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  // Only the one spelling of these bytes: a last character whose unused bits are set would decode
+  // to the same bytes, and a receipt with that character changed must not pass.
+  return toBase64url(bytes) === text ? bytes : undefined;
 }
 
 /** A key's fingerprint: the first 16 hex characters of SHA-256 over its raw 32 bytes. */

@@ -73,6 +73,9 @@ describe('receipt text', () => {
       expect(fromBase64url(text)).toEqual(bytes);
     }
     for (const bad of ['ab+c', 'ab/c', 'abc=', 'a', 'abcde', 'ab c']) expect(fromBase64url(bad), bad).toBeUndefined();
+    // One spelling only: 'QR' would decode to the byte 'QQ' spells (its unused bits are set).
+    expect(fromBase64url('QQ')).toEqual(new Uint8Array([65]));
+    expect(fromBase64url('QR')).toBeUndefined();
   });
 
   it("a key's fingerprint is the first 16 hex of SHA-256 over its raw bytes", () => {
@@ -116,6 +119,17 @@ describe('checkReceipt', () => {
     const badUtf8 = new Uint8Array([0x7b, 0xff, 0x7d]);
     expect((await check(`MO1.${toBase64url(badUtf8)}.${toBase64url(signed(badUtf8))}`)).lines).toEqual([notFields]);
     expect((await check(receipt(), [])).lines).toEqual([`receipt REFUSED: it is signed by key ${FP}, which is not a key you trust (trusted: none given)`]);
+  });
+
+  it('any one character of the signed line changed, the last one included, is refused', async () => {
+    const text = receipt();
+    const mo1 = text.lastIndexOf('MO1.');
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    for (const at of [mo1 + 4, mo1 + 40, text.length - 2, text.length - 1])
+      for (const c of alphabet) {
+        if (c === text[at]) continue;
+        expect((await check(text.slice(0, at) + c + text.slice(at + 1))).ok, `${at}:${c}`).toBe(false);
+      }
   });
 
   it('the signed line alone is enough, and the words of an e-mail around the receipt are not part of it', async () => {
