@@ -8,6 +8,8 @@ import { checkReceipt, receiptPayload, receiptText, type ReceiptFields } from '.
 import { verifyExport } from '../../src/verify/verify-export.js';
 import { exportFixtures } from '../helpers/export-fixtures.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { alice, command, gm, testApp } from '../helpers/app.js';
+import { attachmentData } from '../../src/core/command.js';
 
 // Issue 27: verify.html (dist/verify.html, as `npm run build` makes it) in real Chromium (Debian's
 // package, installed by .ci/run), opened from file://, on the same fixtures as the Node verifier:
@@ -123,6 +125,32 @@ describe.skipIf(!have)('verify.html in Chromium', () => {
       await page.context().close();
     }
     expect((await checkReceipt(cases[0]!, [{ public_key: bot.signer.publicKey }], nodeEd25519)).ok).toBe(true);
+    expect(requests).toEqual([]);
+  }, 60_000);
+
+  it("with no key pasted, a receipt is checked against the loaded export's own key list", async () => {
+    const app = testApp();
+    app.dice.push(4);
+    const rolled = await command(app, alice, 'rally', { disorder: 1, unit: 'Rifles' });
+    const id = rolled.type === 'message' ? rolled.record!.roll_id : '';
+    const shown = await app.router.handle({ type: 'command', name: 'roll', subcommand: 'receipt', options: { id }, actor: alice });
+    const receipt = /```\n([\s\S]*?)\n```/.exec(shown.type === 'message' ? shown.embed.description! : '')![1]!;
+    const exported = await command(app, gm, 'export', {});
+    const jsonl = exported.type === 'message' ? exported.files!.find((f) => f.name.endsWith('.jsonl'))! : undefined;
+    const file = path.join(tmpDir(), 'export.jsonl');
+    fs.writeFileSync(file, attachmentData(jsonl!));
+    const page = await open();
+    const got = await check(page, { file, receipt });
+    expect(got.verdict).toBe('Verified: all holds.');
+    expect(got.receipt[0]).toBe(`receipt valid: roll ${id} signed by key ${app.signer.fingerprint}`);
+    await page.context().close();
+    // Without the export and without a key, nothing to trust: it says so.
+    const bare = await open();
+    expect((await check(bare, { receipt })).receipt).toEqual([
+      "receipt NOT CHECKED: paste the bot's public key (/verify key:true), or load an export that lists it",
+    ]);
+    await bare.context().close();
+    app.ledger.close();
     expect(requests).toEqual([]);
   }, 60_000);
 });
