@@ -45,23 +45,19 @@ export function createLogger({ level, secrets = [], write }: LoggerOptions): Log
     },
     destination,
   );
-  const at = (lvl: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Fields) => p[lvl](serialise(fields), msg);
+  // The level is checked first: a debug line on the hot path costs nothing while debug is off.
+  const at = (lvl: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Fields) => {
+    if (p.isLevelEnabled(lvl)) p[lvl](serialise(fields), msg);
+  };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
-/** Errors under any key keep their name, message, code and stack (pino's own serialiser only knows `err`). */
+/** An Error under any key goes through pino's own error serialiser (which pino applies to `err` alone). */
 function serialise(fields: Fields | undefined): Fields {
   if (!fields) return {};
   const out: Fields = {};
-  for (const [k, v] of Object.entries(fields)) out[k] = v instanceof Error ? errorFields(v) : v;
+  for (const [k, v] of Object.entries(fields)) out[k] = v instanceof Error ? pino.stdSerializers.err(v) : v;
   return out;
 }
-
-const errorFields = (e: Error): Fields => ({
-  name: e.name,
-  message: e.message,
-  ...((e as NodeJS.ErrnoException).code !== undefined ? { code: (e as NodeJS.ErrnoException).code } : {}),
-  stack: e.stack,
-});
 
 export const silentLogger: Logger = createLogger({ level: 'silent' });

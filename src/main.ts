@@ -6,9 +6,8 @@ import { createBot, type Bot } from './discord/bot.js';
 import { createHttpBot } from './discord/http-bot.js';
 import { shardCount, startShards } from './discord/shards.js';
 import { publicKeyFromHex } from './discord/signature.js';
-import { Ledger } from './ledger/ledger.js';
-import { PgStore } from './ledger/postgres/pg-store.js';
-import { sqliteStore, type LedgerStore } from './ledger/store.js';
+import { openStore } from './ledger/open-store.js';
+import type { LedgerStore } from './ledger/store.js';
 import { createLogger } from './log.js';
 import { failFast } from './ops/fail-fast.js';
 import { healthFileFor, startHeartbeat } from './ops/heartbeat.js';
@@ -132,8 +131,7 @@ async function runShards() {
 }
 
 async function runBot() {
-  // PostgreSQL when DATABASE_URL is set (shared by every process); otherwise the SQLite file.
-  const store: LedgerStore = config.databaseUrl ? await PgStore.connect(config.databaseUrl) : sqliteStore(Ledger.open(config.databasePath));
+  const store = await openStore(config);
   const mode = config.interactionsMode;
   let bot: Bot | undefined;
   const serving = () => bot?.ready() ?? false;

@@ -1,9 +1,7 @@
 import type { Context, Reply } from '../../src/core/command.js';
 import { message } from '../../src/core/replies.js';
-import { findRoll } from '../../src/core/review.js';
+import { buttonParent, findRoll } from '../../src/core/review.js';
 import { refuse } from '../../src/core/user-error.js';
-import { withPayload, type LedgerRow } from '../../src/ledger/rows.js';
-import { isSealed } from '../../src/render/review.js';
 import { noticeEmbed } from '../../src/render/embed.js';
 import { receiptPayload, receiptText, type ReceiptFields } from '../../src/verify/receipt.js';
 
@@ -21,15 +19,6 @@ export function commandLine(command: string, input: unknown): string {
   return [`/${command}`, ...opts].join(' ');
 }
 
-/** A sealed roll as revealed, or a refusal: its receipt exists only after its reveal, for GMs too. */
-async function revealed(ctx: Context, row: LedgerRow): Promise<LedgerRow> {
-  if (!isSealed(row)) return row;
-  const reveals = await ctx.services.ledger.history.revealedPayloads(ctx.actor.guildId, [row.id]);
-  if (!reveals.has(row.id)) refuse(`Roll ${row.id} is sealed: its receipt exists only after its reveal (/reveal id:${row.id}).`);
-  const payload = reveals.get(row.id);
-  return payload ? withPayload(row, payload) : row;
-}
-
 /**
  * /roll receipt: the roll's signed receipt, a short block to paste into an e-mail or a VASL chat,
  * which anyone checks against the bot's public key without the ledger (issue 27). Only the
@@ -38,10 +27,12 @@ async function revealed(ctx: Context, row: LedgerRow): Promise<LedgerRow> {
 export async function receiptReply(ctx: Context, id: string): Promise<Reply> {
   const { signer, ledger } = ctx.services;
   if (!signer) refuse('This bot has no receipt key, so it cannot sign receipts: the operator must start it with its key file.');
+  // The roll as its buttons see it: revealed (a sealed one has none before its reveal, for GMs too), with its void.
   const stored = await findRoll(ledger, ctx, id);
   if (!RECEIPTED.has(stored.kind)) refuse(`${stored.id} is a ${stored.kind} row, not a roll or a ruling: ask for the receipt of the roll it marks.`);
-  const row = await revealed(ctx, stored);
-  const voided = (await ledger.children(ctx.actor.guildId, row.id)).find((r) => r.kind === 'void');
+  const parent = await buttonParent(ledger, ctx, stored.id);
+  if (!parent) refuse(`Roll ${stored.id} is sealed: its receipt exists only after its reveal (/reveal id:${stored.id}).`);
+  const { roll: row, voided } = parent;
   const game = row.game_id ? await ledger.roster.game(ctx.actor.guildId, row.game_id) : undefined;
   const fields: ReceiptFields = {
     v: 1,
@@ -57,7 +48,7 @@ export async function receiptReply(ctx: Context, id: string): Promise<Reply> {
     command: commandLine(row.command, row.input),
     dice: row.dice,
     result: row.result,
-    voided: voided ? String((voided.input as { reason?: unknown }).reason ?? '') : null,
+    voided: voided ?? null,
     hash: row.hash,
     at: row.created_at,
     signed_at: ledger.timestamp(),
@@ -68,7 +59,7 @@ export async function receiptReply(ctx: Context, id: string): Promise<Reply> {
     noticeEmbed(
       `Receipt · roll ${row.id}`,
       `\`\`\`\n${text}\n\`\`\`\nCopy the block whole. Anyone can check it without the ledger, against this bot's key (\`/verify key:true\`): in verify.html (attached to every /export) or with \`npm run verify -- --receipt <file> --key <public key>\`.`,
-      voided ? 'bad' : 'neutral',
+      voided !== undefined ? 'bad' : 'neutral',
     ),
     true,
   );

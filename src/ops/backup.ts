@@ -26,12 +26,13 @@ if (fs.existsSync(target)) {
 // The backup holds what the ledger holds (sealed results, players' names): its owner's alone.
 process.umask(0o077);
 const config = loadConfigOrExit();
-copyKeys(keyFileFor(config.dataDir, config.signingKeyFile), `${target}.signing-key.json`);
-if (config.databaseUrl) void backUpPostgres(config.databaseUrl, target);
+if (config.databaseUrl) backUpPostgres(config.databaseUrl, target);
 else backUpSqlite(config.databasePath, target);
 
-/** The receipt keys go with the ledger (they are not in it): beside the backup, owner-only. */
-function copyKeys(from: string, to: string) {
+/** The receipt keys go with the ledger (they are not in it): beside the backup, owner-only, once it is made. */
+function copyKeys() {
+  const from = keyFileFor(config.dataDir, config.signingKeyFile);
+  const to = `${target}.signing-key.json`;
   if (!fs.existsSync(from)) return;
   fs.copyFileSync(from, to, fs.constants.COPYFILE_EXCL);
   fs.chmodSync(to, 0o600);
@@ -52,6 +53,7 @@ function backUpSqlite(file: string, to: string) {
       db.close();
       fs.chmodSync(to, 0o600);
       process.stdout.write(`backed up ${file} to ${to} (${r.totalPages} pages)\n`);
+      copyKeys();
     })
     .catch((err: Error) => {
       db.close();
@@ -88,5 +90,6 @@ function backUpPostgres(url: string, to: string) {
       process.exit(1);
     }
     process.stdout.write(`backed up the PostgreSQL ledger ${new URL(url).pathname.slice(1)} to ${to} (${fs.statSync(to).size} bytes, pg_dump custom format)\n`);
+    copyKeys();
   });
 }

@@ -1,6 +1,4 @@
-import { PgStore } from '../ledger/postgres/pg-store.js';
-import { Ledger } from '../ledger/ledger.js';
-import { sqliteStore, type LedgerStore } from '../ledger/store.js';
+import { openStore } from '../ledger/open-store.js';
 import { loadConfigOrExit } from '../config.js';
 import { keyFileFor, loadOrCreateKeys, registerKeys, rotateKeys } from './signing-key.js';
 
@@ -18,7 +16,7 @@ process.umask(0o077);
 const config = loadConfigOrExit();
 const file = keyFileFor(config.dataDir, config.signingKeyFile);
 const keys = action === 'rotate' ? rotateKeys(file) : loadOrCreateKeys(file);
-const store: LedgerStore = config.databaseUrl ? await PgStore.connect(config.databaseUrl) : sqliteStore(Ledger.open(config.databasePath));
+const store = await openStore(config);
 try {
   await registerKeys(store, keys.records);
 } finally {

@@ -87,6 +87,18 @@ describe.skipIf(!have)('verify.html in Chromium', () => {
       expect(got.verdict, f.name).toBe(f.ok ? 'Verified: all holds.' : 'NOT verified: see the report.');
       await page.context().close();
     }
+    // The check can fail: a request the page tried would reach the route and be recorded; its
+    // policy stops one before it is made.
+    const probe = await open();
+    expect(
+      await probe.evaluate(() =>
+        fetch('http://127.0.0.1:9/probe').then(
+          () => 'fetched',
+          () => 'refused',
+        ),
+      ),
+    ).toBe('refused');
+    await probe.context().close();
     expect(requests).toEqual([]);
   }, 120_000);
 

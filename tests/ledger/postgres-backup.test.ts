@@ -6,6 +6,7 @@ import { createRouter } from '../../src/app.js';
 import type { Reply } from '../../src/core/command.js';
 import { PgStore } from '../../src/ledger/postgres/pg-store.js';
 import { silentLogger } from '../../src/log.js';
+import { loadOrCreateKeys } from '../../src/ops/signing-key.js';
 import { alice, gm } from '../helpers/app.js';
 import { freshDatabase, testPostgres } from '../helpers/postgres.js';
 import { tmpDir } from '../helpers/tmp.js';
@@ -41,13 +42,18 @@ describe.skipIf(!server)('npm run backup on PostgreSQL', () => {
     await store.close();
 
     const file = path.join(tmpDir(), 'ledger.dump');
+    const keys = path.join(tmpDir(), 'keys.json');
+    loadOrCreateKeys(keys);
     // trust authentication accepts any password: the one in the URL must still go to PGPASSWORD only.
-    const r = backup(withPassword(url), file);
+    const r = backup(withPassword(url), file, { SIGNING_KEY_FILE: keys });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      new RegExp(`^backed up the PostgreSQL ledger ${new URL(url).pathname.slice(1)} to .*ledger\\.dump \\(\\d+ bytes, pg_dump custom format\\)\\n$`),
+      new RegExp(
+        `^backed up the PostgreSQL ledger ${new URL(url).pathname.slice(1)} to .*ledger\\.dump \\(\\d+ bytes, pg_dump custom format\\)\\ncopied the receipt keys `,
+      ),
     );
     expect(r.stdout + r.stderr).not.toContain(PASSWORD);
+    expect(fs.readFileSync(`${file}.signing-key.json`, 'utf8')).toBe(fs.readFileSync(keys, 'utf8'));
     expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('PGDMP');
     expect((fs.statSync(file).mode & 0o777).toString(8)).toBe('600');
     // Never over an existing file.
@@ -70,12 +76,16 @@ describe.skipIf(!server)('npm run backup on PostgreSQL', () => {
   it('without pg_dump it backs up nothing and prints the exact command to run, without the password', async () => {
     const url = await freshDatabase(server!);
     const file = path.join(tmpDir(), 'ledger.dump');
-    const r = backup(withPassword(url), file, { PG_DUMP: '/nonexistent/pg_dump' });
+    const keys = path.join(tmpDir(), 'keys.json');
+    loadOrCreateKeys(keys);
+    const r = backup(withPassword(url), file, { PG_DUMP: '/nonexistent/pg_dump', SIGNING_KEY_FILE: keys });
     expect(r.status).toBe(1);
     const plain = new URL(url);
     expect(r.stderr).toContain('/nonexistent/pg_dump is not installed here, so nothing was backed up.');
     expect(r.stderr).toContain(`PGPASSWORD=… pg_dump '--format=custom' '--file=${file}' '--dbname=${plain.toString()}'`);
     expect(r.stderr).not.toContain(PASSWORD);
     expect(fs.existsSync(file)).toBe(false);
+    // Nothing half-made: not even the keys' copy.
+    expect(fs.existsSync(`${file}.signing-key.json`)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-import { healthFileFor } from '../../src/ops/heartbeat.js';
+import { healthFileFor, startHeartbeat, unhealthy } from '../../src/ops/heartbeat.js';
+import os from 'node:os';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { MAX_SIGNATURE_AGE_S, publicKeyFromHex, signedByDiscord } from '../../src/discord/signature.js';
 import { spawnSync } from 'node:child_process';
@@ -171,6 +172,20 @@ describe('health files', () => {
     expect(healthFileFor('/d', undefined, '1')).toBe('/d/health.shard-1.json');
     expect(healthFileFor('/d', '/run/h.json', '[2]')).toBe('/run/h.shard-2.json');
     expect(healthFileFor('/d', '/run/h', '0')).toBe('/run/h.shard-0');
+  });
+
+  it('the heartbeat makes its folder owner-only when it is not there yet (a DATA_DIR on PostgreSQL), and the beat owner-only', async () => {
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mo-beat-')), 'new', 'data');
+    const file = healthFileFor(dir);
+    const beat = startHeartbeat(file, async () => ({ ready: true, mode: 'http', serving: true, writable: true }));
+    await beat.beat();
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({ ready: true, mode: 'http', pid: process.pid });
+    expect((fs.statSync(dir).mode & 0o777).toString(8)).toBe('700');
+    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe('600');
+    expect(unhealthy(file)).toBeUndefined();
+    beat.stop();
+    expect(fs.existsSync(file)).toBe(false);
+    fs.rmSync(path.dirname(path.dirname(dir)), { recursive: true, force: true });
   });
 
   it("the data directory is DATABASE_PATH's folder whatever the backend; HEALTH_FILE and METRICS_PORT are read and checked", () => {

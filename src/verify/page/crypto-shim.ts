@@ -1,5 +1,6 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
  * What the shared verification code asks of node:crypto, for verify.html (esbuild aliases
@@ -9,12 +10,10 @@ import { sha256 } from '@noble/hashes/sha2.js';
  */
 type Bytes = Uint8Array & { readUInt32BE(offset: number): number };
 
-const encoder = new TextEncoder();
-const bytesOf = (data: string | Uint8Array) => (typeof data === 'string' ? encoder.encode(data) : data);
-const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+const bytesOf = (data: string | Uint8Array) => (typeof data === 'string' ? utf8ToBytes(data) : data);
 
 function finished(digest: Uint8Array, encoding?: string): string | Bytes {
-  if (encoding === 'hex') return hex(digest);
+  if (encoding === 'hex') return bytesToHex(digest);
   const out = digest as Bytes;
   out.readUInt32BE = (offset: number) => new DataView(digest.buffer, digest.byteOffset, digest.byteLength).getUint32(offset);
   return out;
