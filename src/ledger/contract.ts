@@ -1,4 +1,5 @@
 import type { LedgerRow, NewEntry, SealedRecord } from './rows.js';
+import type { RecountRow, StoredTally, TallyFilter, TallyGroup, TallySum } from './tally.js';
 
 /**
  * The ledger's methods, declared once: the rows' here, the roster's in roster.ts and the settings'
@@ -31,8 +32,17 @@ export interface RowWrites {
   nextGameSeq(gameId: string): number;
 }
 
+/** The dice report's aggregates (tally.ts), and the rows /verify recounts them from. */
+export interface TallyReads {
+  tallySums(f: TallyFilter, by: TallyGroup | undefined): TallySum[];
+  /** Every stored tally of a guild with a count. */
+  guildTallies(guildId: string): StoredTally[];
+  /** A guild's rolls after `afterSeq`, oldest first, with their void and reveal. */
+  recountRows(guildId: string, afterSeq: number, limit: number): RecountRow[];
+}
+
 /** Reads the store makes outside any transaction (counts for /game status, autocomplete). */
-export interface StoreReads extends RowReads {
+export interface StoreReads extends RowReads, TallyReads {
   gameRulingCount(guildId: string, gameId: string): number;
   recentUnits(guildId: string, channelId: string, prefix: string, limit: number, system: string): string[];
   /** Rows in the whole ledger, every guild (for the metrics): read from an index or the chain heads, never counted. */

@@ -14,6 +14,22 @@ import { CLAIM_INTERACTION_SQL, INTERACTION_KEEP_MS, PLAYER_ROLLS_SQL, PRUNE_EVE
 import type { RosterReads, RosterWrites } from './roster.js';
 import type { SettingsWrites } from './settings.js';
 import { CHAINED_COLUMNS, ChainWalker, storedRowHash, verifyChain, type ChainReport } from './chain.js';
+import {
+  GUILD_TALLIES_SQL,
+  needsParent,
+  parseRecountRow,
+  RECOUNT_SQL,
+  tallyDelta,
+  tallyParams,
+  tallySumSql,
+  UPSERT_TALLY_SQL,
+  type ParentState,
+  type RecountRow,
+  type StoredTally,
+  type TallyFilter,
+  type TallyGroup,
+  type TallySum,
+} from './tally.js';
 
 import type { NewEntry } from './rows.js';
 
@@ -78,6 +94,9 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
       // No prefix yet (the first keystroke): the newest names straight from the recency index, no sort.
       newestUnits: db.prepare(`SELECT unit FROM channel_units INDEXED BY channel_units_recent
         WHERE guild_id = ? AND channel_id = ? AND system = ? ORDER BY last_seq DESC LIMIT ?`),
+      tally: db.prepare(UPSERT_TALLY_SQL),
+      guildTallies: db.prepare(GUILD_TALLIES_SQL),
+      recount: db.prepare(RECOUNT_SQL(true)),
       noteUnit: db.prepare(`INSERT INTO channel_units (guild_id, channel_id, system, unit_key, unit, last_seq) VALUES (?, ?, ?, ?, ?, ?)
         ON CONFLICT (guild_id, channel_id, system, unit_key) DO UPDATE SET unit = excluded.unit, last_seq = excluded.last_seq`),
     };
@@ -105,7 +124,9 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
     const write = (): LedgerRow => {
       const head = this.stmts.head.get(entry.guildId) as ChainHead;
       const row = nextRow(entry, head, this.now().toISOString());
+      const tally = tallyDelta({ ...row.fields, input: entry.input }, needsParent(entry.kind) ? this.parentState(entry.guildId, entry.parentId) : undefined);
       const info = this.stmts.insert.run({ ...row.stored, prev_hash: row.prev_hash, hash: row.hash });
+      if (tally) this.stmts.tally.run(...tallyParams(tally.tally, tally.delta));
       if (row.sealed) this.stmts.sealPayload.run(row.fields.id, entry.guildId, row.sealed.salt, row.sealed.payload);
       const seq = Number(info.lastInsertRowid);
       const unit = row.fields.unit;
@@ -120,6 +141,28 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
       if (isUniqueOnceKey(err)) throw new AlreadyRecordedError(`${entry.onceKey} was already recorded`);
       throw new LedgerWriteError(`the ledger could not record the roll: ${(err as Error).message}`, { cause: err });
     }
+  }
+
+  /** The roll a reveal or void points at, as the dice report needs it (tally.ts). */
+  private parentState(guildId: string, parentId: string | null | undefined): ParentState | undefined {
+    const row = parentId ? this.get(guildId, parentId) : undefined;
+    if (!row) return undefined;
+    const children = this.children(guildId, row.id);
+    const reveal = children.find((c) => c.kind === 'reveal');
+    return { row, voided: children.some((c) => c.kind === 'void'), revealed: (reveal?.input as { payload?: ParentState['revealed'] } | undefined)?.payload };
+  }
+
+  tallySums(f: TallyFilter, by: TallyGroup | undefined): TallySum[] {
+    const q = tallySumSql(f, by);
+    return this.db.prepare(q.sql).all(...q.params) as TallySum[];
+  }
+
+  guildTallies(guildId: string): StoredTally[] {
+    return this.stmts.guildTallies.all(guildId) as StoredTally[];
+  }
+
+  recountRows(guildId: string, afterSeq: number, limit: number): RecountRow[] {
+    return (this.stmts.recount.all(guildId, afterSeq, limit) as Parameters<typeof parseRecountRow>[0][]).map(parseRecountRow);
   }
 
   /** A row of this guild by its id; another guild's row is invisible here. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './database.js';
+import { parseRecountRow, RECOUNT_SQL, recountTally, TallyCount, tallyParams, UPSERT_TALLY_SQL } from './tally.js';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
@@ -38,6 +39,7 @@ export function migrate(db: Db, migrations: Migration[] = readMigrations()): num
       .transaction(() => {
         if (isDone.get(m.version)) return false;
         db.exec(m.sql);
+        AFTER[m.name]?.(db);
         record.run(m.version, m.name, new Date().toISOString());
         return true;
       })
@@ -46,6 +48,23 @@ export function migrate(db: Db, migrations: Migration[] = readMigrations()): num
   }
   return applied;
 }
+
+/** Fills the dice report's aggregates from the rows already on record (migration dice_report), in its transaction. */
+function backfillTallies(db: Db): void {
+  const count = new TallyCount();
+  const read = db.prepare(RECOUNT_SQL(false));
+  for (let after = 0; ; ) {
+    const rows = (read.all(after, 5_000) as Parameters<typeof parseRecountRow>[0][]).map(parseRecountRow);
+    if (!rows.length) break;
+    for (const r of rows) count.add(recountTally(r));
+    after = rows[rows.length - 1]!.seq;
+  }
+  const write = db.prepare(UPSERT_TALLY_SQL);
+  for (const t of count.entries()) write.run(...tallyParams(t, t.n));
+}
+
+/** Work a migration needs beyond its SQL, run in its transaction: by the migration's name (both backends name it alike). */
+const AFTER: Record<string, (db: Db) => void> = { dice_report: backfillTallies };
 
 export function schemaVersion(db: Db): number {
   const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null };

@@ -20,7 +20,19 @@ export type Game = {
   seed_commitments: string;
   /** How the game's dice are drawn, kept from its start: 'player-v1', or null (by position, games before issue 23). */
   dice_scheme: string | null;
+  /** JSON of GameOptions (issue 26), or null before any was set. */
+  options: string | null;
 };
+
+/** A game's options: ASL's Sniper Activation Numbers and booby-trap levels, and each player's side. */
+export type GameOptions = {
+  san?: { axis: number; allied: number };
+  booby_traps?: { axis: string; allied: string };
+  /** By user id: the side a player joined (or a GM moved them to), with their name then. */
+  sides?: Record<string, { side: string; name: string }>;
+};
+
+export const gameOptionsOf = (g: Pick<Game, 'options'>): GameOptions => (g.options ? (JSON.parse(g.options) as GameOptions) : {});
 
 /** A unit on a game's roster; `fields` are the system's own. */
 export type RosterUnit = {
@@ -65,6 +77,7 @@ export interface RosterWrites {
   /** Stores the commitments; the revealed seeds, in commitment order, become the game's player seeds. */
   setSeedCommitments(gameId: string, commitments: SeedCommitment[]): void;
   setTurn(gameId: string, turn: number, phase: string | null): void;
+  setOptions(gameId: string, options: GameOptions): void;
   endGame(gameId: string, at: string): void;
   addUnit(u: NewUnit): RosterUnit;
   /** Applies the patch to the unit as stored now: only the columns and fields it names change. */
@@ -125,6 +138,7 @@ export class Roster implements RosterReads, RosterWrites {
         VALUES (@id, @guild_id, @channel_id, @system, @name, @started_by, @started_at, @server_seed, @dice_scheme)`),
       setSeeds: db.prepare('UPDATE games SET seed_commitments = ?, player_seeds = ? WHERE id = ?'),
       setTurn: db.prepare('UPDATE games SET turn = ?, phase = ? WHERE id = ?'),
+      setOptions: db.prepare('UPDATE games SET options = ? WHERE id = ?'),
       end: db.prepare('UPDATE games SET ended_at = ? WHERE id = ? AND ended_at IS NULL'),
       unitByName: db.prepare('SELECT * FROM units WHERE game_id = ? AND name_key = ? AND removed_at IS NULL'),
       units: db.prepare('SELECT * FROM units WHERE game_id = ? AND removed_at IS NULL ORDER BY name_key LIMIT ? OFFSET ?'),
@@ -164,6 +178,10 @@ export class Roster implements RosterReads, RosterWrites {
 
   setTurn(gameId: string, turn: number, phase: string | null): void {
     this.q.setTurn.run(turn, phase, gameId);
+  }
+
+  setOptions(gameId: string, options: GameOptions): void {
+    this.q.setOptions.run(JSON.stringify(options), gameId);
   }
 
   endGame(gameId: string, at: string): void {

@@ -3,8 +3,16 @@ import pg from 'pg';
 import { CHAINED_COLUMNS, ChainWalker, storedRowHash, type ChainReport } from '../chain.js';
 import { MIGRATIONS_DIR, readMigrations } from '../migrate.js';
 import { nextRow, unitKey, type ChainHead } from '../next-row.js';
-import type { LedgerRow, NewEntry, RawRow } from '../rows.js';
 import { AlreadyRecordedError, LedgerWriteError } from '../errors.js';
+import { needsParent, parseRecountRow, RECOUNT_SQL, recountTally, TallyCount, tallyDelta, tallyParams, UPSERT_TALLY_SQL, type ParentState } from '../tally.js';
+import { parseRow, type LedgerRow, type NewEntry, type RawRow } from '../rows.js';
+
+/** SQLite's `?` placeholders as PostgreSQL's `$1, $2 …` (the shared SQL has no `?` inside strings). */
+export const numbered = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+const UPSERT_TALLY = numbered(UPSERT_TALLY_SQL);
 
 export const PG_MIGRATIONS_DIR = path.join(MIGRATIONS_DIR, 'postgres');
 /** Any fixed number: every process migrating this database takes the same advisory lock. */
@@ -53,6 +61,7 @@ export class PgLedger {
       for (const m of files) {
         if (done.has(m.version)) continue;
         await c.query(m.sql);
+        if (m.name === 'dice_report') await backfillTallies(c);
         await c.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, new Date().toISOString()]);
         applied.push(m.version);
       }
@@ -73,6 +82,8 @@ export class PgLedger {
   async appendOn(c: pg.PoolClient, entry: NewEntry): Promise<LedgerRow> {
     const head = await lockHead(c, entry.guildId);
     const row = nextRow(entry, head, this.now().toISOString());
+    const tally = tallyDelta({ ...row.fields, input: entry.input }, needsParent(entry.kind) ? await parentState(c, entry.guildId, entry.parentId) : undefined);
+    if (tally) await c.query(UPSERT_TALLY, tallyParams(tally.tally, tally.delta));
     const values = { ...row.stored, prev_hash: row.prev_hash, hash: row.hash } as Record<string, unknown>;
     const inserted = await c.query<{ seq: number }>(
       `INSERT INTO rolls (${ROLL_COLUMNS.join(', ')}) VALUES (${ROLL_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING seq`,
@@ -139,6 +150,33 @@ export class PgLedger {
   async close(): Promise<void> {
     await this.pool.end();
   }
+}
+
+/** Fills the dice report's aggregates from the rows already on record (migration dice_report), in its transaction. */
+async function backfillTallies(c: pg.PoolClient): Promise<void> {
+  const count = new TallyCount();
+  const read = numbered(RECOUNT_SQL(false));
+  for (let after = 0; ; ) {
+    const rows = (await c.query<Parameters<typeof parseRecountRow>[0]>(read, [after, 5_000])).rows.map(parseRecountRow);
+    if (!rows.length) break;
+    for (const r of rows) count.add(recountTally(r));
+    after = rows[rows.length - 1]!.seq;
+  }
+  for (const t of count.entries()) await c.query(UPSERT_TALLY, tallyParams(t, t.n));
+}
+
+/** The roll a reveal or void points at, as the dice report needs it (tally.ts). */
+async function parentState(c: pg.PoolClient, guildId: string, parentId: string | null | undefined): Promise<ParentState | undefined> {
+  if (!parentId) return undefined;
+  const found = (await c.query<RawRow>('SELECT * FROM rolls WHERE guild_id = $1 AND id = $2', [guildId, parentId])).rows[0];
+  if (!found) return undefined;
+  const children = (await c.query<{ kind: string; input: string }>('SELECT kind, input FROM rolls WHERE guild_id = $1 AND parent_id = $2', [guildId, parentId])).rows;
+  const reveal = children.find((r) => r.kind === 'reveal');
+  return {
+    row: parseRow(found),
+    voided: children.some((r) => r.kind === 'void'),
+    revealed: reveal ? (JSON.parse(reveal.input) as { payload?: ParentState['revealed'] }).payload : undefined,
+  };
 }
 
 /** The guild's chain head, locked until the transaction ends (created at the genesis for a new guild). */

@@ -21,13 +21,9 @@ import type { Async, LedgerTx } from '../transaction.js';
 import { KEY_SQL, type KeyRecord } from '../signing-keys.js';
 import { CLAIM_INTERACTION_SQL, INTERACTION_KEEP_MS, PLAYER_ROLLS_SQL, PRUNE_EVERY, PRUNE_INTERACTIONS_SQL, UNREVEALED_SEALED_SQL } from '../shared-sql.js';
 import type { RosterWrites } from '../roster.js';
-import { ledgerError, PgLedger } from './pg-ledger.js';
+import { ledgerError, numbered, PgLedger } from './pg-ledger.js';
+import { GUILD_TALLIES_SQL, parseRecountRow, RECOUNT_SQL, tallySumSql, type StoredTally, type TallyFilter, type TallyGroup, type TallySum } from '../tally.js';
 
-/** SQLite's `?` placeholders as PostgreSQL's `$1, $2 …` (the shared SQL has no `?` inside strings). */
-const numbered = (sql: string) => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
 
 type Q = Pick<pg.PoolClient, 'query'>;
 const all = async <T>(q: Q, sql: string, params: unknown[] = []) => (await q.query(sql, params)).rows as T[];
@@ -112,6 +108,9 @@ function rosterWrites(c: Q, r: ReturnType<typeof reads>): Async<RosterWrites> {
     },
     setTurn: async (gameId, turn, phase) => {
       await c.query('UPDATE games SET turn = $1, phase = $2 WHERE id = $3', [turn, phase, gameId]);
+    },
+    setOptions: async (gameId, options) => {
+      await c.query('UPDATE games SET options = $1 WHERE id = $2', [JSON.stringify(options), gameId]);
     },
     endGame: async (gameId, at) => {
       await c.query('UPDATE games SET ended_at = $1 WHERE id = $2 AND ended_at IS NULL', [at, gameId]);
@@ -203,6 +202,19 @@ export class PgStore implements LedgerStore {
   /** Each guild's head holds its row count (a sequence would over-count: it skips on rollback). */
   async rowTotal(): Promise<number> {
     return Number((await one<{ n: string }>(this.pool, 'SELECT COALESCE(SUM(guild_seq), 0) AS n FROM chain_heads', []))!.n);
+  }
+
+  async tallySums(f: TallyFilter, by: TallyGroup | undefined): Promise<TallySum[]> {
+    const q = tallySumSql(f, by);
+    return all<TallySum>(this.pool, numbered(q.sql), q.params);
+  }
+
+  guildTallies(guildId: string): Promise<StoredTally[]> {
+    return all<StoredTally>(this.pool, numbered(GUILD_TALLIES_SQL), [guildId]);
+  }
+
+  async recountRows(guildId: string, afterSeq: number, limit: number) {
+    return (await all<Parameters<typeof parseRecountRow>[0]>(this.pool, numbered(RECOUNT_SQL(true)), [guildId, afterSeq, limit])).map(parseRecountRow);
   }
 
   sealedPayloads(guildId: string, rollIds: string[]): Promise<Map<string, SealedRecord>> {

@@ -1,0 +1,162 @@
+import type { Roller } from '../../dice/roller.js';
+
+/**
+ * The dice grammar of `/roll dice` (rules/dice.md), case- and whitespace-insensitive:
+ *
+ *   expression := ["-"] term (("+" | "-") term)*
+ *   term       := constant | [count] "d" (sides | "%") [modifier]
+ *   modifier   := ("kh" | "k" | "kl" | "dl" | "d" | "dh") K
+ *
+ * Written here rather than taken from a dice-notation library: the well-kept ones draw their dice
+ * through one global random engine, so a game's seeded stream could not hand them each die (and
+ * the offline verifier could not recompute them); their grammars are also far wider than ours.
+ */
+
+export const LIMITS = { terms: 20, dice: 200, constant: 1000, count: 100, minSides: 2, maxSides: 1000 } as const;
+export const EXAMPLE = '4d6kh3+2';
+
+/** Keep the K highest (kh), the K lowest (kl), drop the K lowest (dl) or the K highest (dh). */
+export type Keep = { mode: 'kh' | 'kl' | 'dl' | 'dh'; k: number };
+export type DiceTerm = { kind: 'dice'; sign: 1 | -1; count: number; sides: number; keep?: Keep };
+export type ConstTerm = { kind: 'const'; sign: 1 | -1; value: number };
+export type Term = DiceTerm | ConstTerm;
+export type Expression = { terms: Term[]; dice: number };
+
+/** A refusal: the 1-based position of the first character not understood, and what was wanted there. */
+export class ExpressionError extends Error {
+  constructor(
+    readonly position: number,
+    readonly found: string,
+    readonly wanted: string,
+  ) {
+    super(`character ${position}${found ? ` (${JSON.stringify(found)})` : ''}: ${wanted}`);
+  }
+}
+
+/** The text as characters with their 1-based places, whitespace left out. */
+type Cursor = { chars: { c: string; at: number }[]; i: number; end: number };
+
+const peek = (s: Cursor) => s.chars[s.i]?.c ?? '';
+const here = (s: Cursor) => s.chars[s.i]?.at ?? s.end;
+const fail = (s: Cursor, wanted: string): never => {
+  throw new ExpressionError(here(s), peek(s), wanted);
+};
+
+/** Digits at the cursor as a number (undefined when there are none); more than 7 digits is refused. */
+function number(s: Cursor): { value: number; at: number } | undefined {
+  const at = here(s);
+  let digits = '';
+  while (/[0-9]/.test(peek(s))) {
+    digits += peek(s);
+    s.i++;
+  }
+  if (!digits) return undefined;
+  if (digits.length > 7) throw new ExpressionError(at, digits, 'a number that large is not allowed');
+  return { value: Number(digits), at };
+}
+
+function inRange(n: { value: number; at: number }, min: number, max: number, what: string): number {
+  if (n.value < min || n.value > max) throw new ExpressionError(n.at, String(n.value), `${what} must be ${min}–${max}`);
+  return n.value;
+}
+
+function modifier(s: Cursor, count: number): Keep | undefined {
+  const c = peek(s);
+  if (c !== 'k' && c !== 'd') return undefined;
+  s.i++;
+  const next = peek(s);
+  const mode: Keep['mode'] = c === 'k' ? (next === 'l' ? 'kl' : 'kh') : next === 'h' ? 'dh' : 'dl';
+  if (next === 'h' || next === 'l') s.i++;
+  const n = number(s) ?? fail(s, `the number of dice to ${mode[0] === 'k' ? 'keep' : 'drop'} (e.g. ${EXAMPLE})`);
+  const k = mode[0] === 'k' ? inRange(n, 1, count, 'dice kept') : inRange(n, 1, count - 1, 'dice dropped');
+  return { mode, k };
+}
+
+function term(s: Cursor, sign: 1 | -1): Term {
+  const lead = number(s);
+  if (peek(s) !== 'd') {
+    if (!lead) return fail(s, 'a number or a die (d6, 2d6, d%)');
+    return { kind: 'const', sign, value: inRange(lead, 0, LIMITS.constant, 'a constant') };
+  }
+  const count = lead ? inRange(lead, 1, LIMITS.count, 'the number of dice') : 1;
+  s.i++;
+  let sides: number;
+  if (peek(s) === '%') {
+    s.i++;
+    sides = 100;
+  } else {
+    const n = number(s) ?? fail(s, 'the number of sides, or % for d100');
+    sides = inRange(n, LIMITS.minSides, LIMITS.maxSides, 'the number of sides');
+  }
+  const keep = modifier(s, count);
+  if (keep && (peek(s) === 'k' || peek(s) === 'd')) fail(s, 'at most one keep or drop per term');
+  return keep ? { kind: 'dice', sign, count, sides, keep } : { kind: 'dice', sign, count, sides };
+}
+
+/** Parses an expression, or throws ExpressionError naming where and why it stopped. */
+export function parseExpression(text: string): Expression {
+  const chars = [...text].map((c, i) => ({ c: c.toLowerCase(), at: i + 1 })).filter((x) => !/\s/.test(x.c));
+  const s: Cursor = { chars, i: 0, end: [...text].length + 1 };
+  if (!chars.length) fail(s, `an expression, e.g. ${EXAMPLE}`);
+  const terms: Term[] = [];
+  let dice = 0;
+  let sign: 1 | -1 = 1;
+  if (peek(s) === '-') {
+    sign = -1;
+    s.i++;
+  }
+  for (;;) {
+    if (terms.length === LIMITS.terms) fail(s, `at most ${LIMITS.terms} terms`);
+    const start = s.i;
+    const t = term(s, sign);
+    if (t.kind === 'dice' && dice + t.count > LIMITS.dice) {
+      s.i = start;
+      fail(s, `at most ${LIMITS.dice} dice in all`);
+    }
+    if (t.kind === 'dice') dice += t.count;
+    terms.push(t);
+    if (s.i >= chars.length) return { terms, dice };
+    const op = peek(s);
+    if (op !== '+' && op !== '-') fail(s, '+ or - between terms');
+    sign = op === '-' ? -1 : 1;
+    s.i++;
+    if (s.i >= chars.length) fail(s, 'a term after the sign');
+  }
+}
+
+const termText = (t: Term) => (t.kind === 'const' ? String(t.value) : `${t.count}d${t.sides}${t.keep ? `${t.keep.mode}${t.keep.k}` : ''}`);
+
+/** The expression written one way (d% as d100, k as kh, d as dl): equal shapes have equal odds. */
+export function shapeOf(e: Expression): string {
+  return e.terms.map((t, i) => `${t.sign < 0 ? '-' : i ? '+' : ''}${termText(t)}`).join('');
+}
+
+/** The size of every die the expression draws, in the order they are drawn. */
+export const sidesOf = (e: Expression): number[] => e.terms.flatMap((t) => (t.kind === 'dice' ? new Array<number>(t.count).fill(t.sides) : []));
+
+/** One term as rolled: its dice in the order drawn, which of them count, and its signed subtotal. */
+export type RolledTerm = { text: string; sign: 1 | -1; dice: number[]; kept: boolean[]; subtotal: number };
+export type RolledExpression = { shape: string; terms: RolledTerm[]; total: number };
+
+/** Which dice a keep or drop leaves counting: the K highest or lowest, the earlier die first on a tie. */
+export function keptDice(dice: number[], keep: Keep | undefined): boolean[] {
+  if (!keep) return dice.map(() => true);
+  const high = keep.mode === 'kh' || keep.mode === 'dl';
+  const n = keep.mode[0] === 'k' ? keep.k : dice.length - keep.k;
+  const order = dice.map((v, i) => ({ v, i })).sort((a, b) => (high ? b.v - a.v : a.v - b.v) || a.i - b.i);
+  const kept = dice.map(() => false);
+  for (const { i } of order.slice(0, n)) kept[i] = true;
+  return kept;
+}
+
+/** Rolls every die of the expression from the roller, term by term. */
+export function rollExpression(e: Expression, roller: Roller): RolledExpression {
+  const terms = e.terms.map((t): RolledTerm => {
+    if (t.kind === 'const') return { text: termText(t), sign: t.sign, dice: [], kept: [], subtotal: t.sign * t.value };
+    const dice = Array.from({ length: t.count }, () => roller.roll(t.sides));
+    const kept = keptDice(dice, t.keep);
+    const subtotal = t.sign * dice.reduce((a, d, i) => a + (kept[i] ? d : 0), 0);
+    return { text: termText(t), sign: t.sign, dice, kept, subtotal };
+  });
+  return { shape: shapeOf(e), terms, total: terms.reduce((a, t) => a + t.subtotal, 0) };
+}
