@@ -3,6 +3,7 @@ import annotate from './review/annotate.js';
 import brigade from './hearts-of-tin/brigade.js';
 import config from './review/config.js';
 import disorder from './hearts-of-tin/disorder.js';
+import dr from './asl/dr.js';
 import exportCommand from './review/export.js';
 import fatigue from './wacht-am-rhein/fatigue.js';
 import game from './roster/game.js';
@@ -29,6 +30,7 @@ export const COMMANDS: readonly AnyCommand[] = [
   morale,
   hob,
   mc,
+  dr,
   fatigue,
   odds,
   // Games and rosters

@@ -5,12 +5,16 @@ import { text } from '../../src/core/options.js';
 import { findRoll, viewFor } from '../../src/core/review.js';
 import { rollDetailEmbed } from '../../src/render/review.js';
 import { receiptReply } from './receipt.js';
+import { rollDice, storedRoll } from '../dice/roll-dice.js';
 
 export default {
   name: 'roll',
-  description: 'Look up a roll on record, or get its signed receipt',
-  example: '/roll receipt id:k3x9q2m7pd',
+  description: 'Roll any dice on record, look up a roll, or get its signed receipt',
+  example: '/roll dice expression:4d6kh3',
+  // Rows of /roll dice are recorded under this group's name: /reveal shows them through it.
+  renderStored: (_ctx, row) => storedRoll(row),
   subcommands: {
+    dice: rollDice,
     show: defineSubcommand({
       description: 'One roll in full: input, dice, modifiers, result, linked rows, hash',
       access: EVERYONE,

@@ -6,13 +6,14 @@ import { refuse } from '../../src/core/user-error.js';
 import { defineSubcommand, type CommandGroup, type Context } from '../../src/core/command.js';
 import { boolean, choice, integer, text, user } from '../../src/core/options.js';
 import { gameEnd, turnEnd } from './system-hooks.js';
+import { boobyTraps, join, optionLines, san } from './game-options.js';
 import { commitSeed, dropSeed, recordGame, revealSeed, waitingLine } from './seeds.js';
 import { readScope, runningGame } from '../../src/core/games.js';
 import { unitOfWork, type TxScope } from '../../src/core/unit-of-work.js';
 import { revealIn } from '../../src/core/reveal.js';
 import { commitment, newServerSeed, PLAYER_SCHEME } from '../../src/dice/seeded.js';
 import { newRollId } from '../../src/ledger/next-row.js';
-import { commitmentsOf, GameRunningError, playerSeedsOf, type Game } from '../../src/ledger/roster.js';
+import { commitmentsOf, GameRunningError, gameOptionsOf, playerSeedsOf, type Game } from '../../src/ledger/roster.js';
 import { gameEmbed } from '../../src/render/roster.js';
 import { SYSTEM_NAMES, SYSTEMS, systemName } from '../../src/rules/systems.js';
 import { PHASE_KEYS, phaseKey } from '../../src/rules/wacht-am-rhein/fatigue.js';
@@ -144,6 +145,9 @@ export default {
         return message(gameEmbed('Turn', updated, note ? { note } : {}));
       },
     }),
+    join,
+    san,
+    booby_traps: boobyTraps,
     status: defineSubcommand({
       description: "The game's system, turn, roster size and rolls so far",
       access: EVERYONE,
@@ -156,7 +160,7 @@ export default {
             units: await ledger.roster.countUnits(g.id),
             rolls: await ledger.gameRollCount(g.guild_id, g.id),
             rulings: await ledger.gameRulingCount(g.guild_id, g.id),
-            note: waitingLine(commitmentsOf(g)),
+            note: [waitingLine(commitmentsOf(g)), ...optionLines(gameOptionsOf(g))].filter(Boolean).join('\n') || undefined,
           }),
         );
       },

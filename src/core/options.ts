@@ -99,7 +99,8 @@ export function choice<const C extends readonly [string, ...string[]], P extends
       required: 'required' in o && o.required === true,
       ...(o.autocomplete ? { autocomplete: true } : { choices: o.choices.map((c) => ({ name: c, value: c })) }),
     }),
-    fromText: (raw) => raw.toLowerCase(),
+    // The console types choices in any case; an exact match wins (`DR` and `dr` are both choices of /dr).
+    fromText: (raw) => (o.choices.includes(raw) ? raw : (o.choices.find((c) => c.toLowerCase() === raw.toLowerCase()) ?? raw.toLowerCase())),
   });
 }
 

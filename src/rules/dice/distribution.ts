@@ -1,4 +1,4 @@
-import type { DiceTerm, Expression, Keep } from './expression.js';
+import { shapeOf, type DiceTerm, type Expression, type Keep } from './expression.js';
 
 /**
  * The exact distribution of an expression's total, by convolution of exact per-term distributions
@@ -88,6 +88,21 @@ export function distributionOf(e: Expression): Distribution {
     else acc = convolve(acc, t.sign < 0 ? negated(keptTerm({ ...t, keep: t.keep })) : keptTerm({ ...t, keep: t.keep }));
   }
   return acc;
+}
+
+const MEMO = 64;
+const memo = new Map<string, Distribution>();
+
+/** A distribution computed once per shape: players and /stats ask for the same few again and again. Oldest dropped first. */
+export function rememberedDistribution(e: Expression): Distribution {
+  const key = shapeOf(e);
+  let d = memo.get(key);
+  if (!d) {
+    d = distributionOf(e);
+    if (memo.size >= MEMO) memo.delete(memo.keys().next().value!);
+    memo.set(key, d);
+  }
+  return d;
 }
 
 /**
