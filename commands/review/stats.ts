@@ -1,95 +1,105 @@
 import { EVERYONE, gmOnly } from '../../src/core/access.js';
-import { defineCommand } from '../../src/core/command.js';
-import { filterOptions, toFilter } from '../../src/core/filters.js';
+import { defineCommand, type Context } from '../../src/core/command.js';
+import { diceReport, MAX_GROUPS } from '../../src/core/dice-report.js';
+import { filterOptions, parseWhen } from '../../src/core/filters.js';
 import { choice } from '../../src/core/options.js';
-import { viewsFor } from '../../src/core/review.js';
+import { TALLY_GROUPS, type TallyFilter } from '../../src/ledger/tally.js';
 import { chartPng } from '../../src/render/chart.js';
+import { comparisonLine, groupLine, reportChart } from '../../src/render/dice-report.js';
 import { limitEmbed, TONE_COLOUR } from '../../src/render/embed.js';
-import { chiSquare, type ChiSquare } from '../../src/rules/fairness.js';
-import { fractionValue } from '../../src/rules/odds.js';
+import { DR_CATEGORIES, SIDES } from '../../src/rules/asl/dr.js';
 
-const FACES = 6;
 const CHART = 'stats.png';
+/** A chart is drawn once per distinct query and kept for a minute (rules/dice.md): the text is what is timed. */
+const CHART_TTL_MS = 60_000;
+const CHART_CACHE = 200;
+const charts = new Map<string, { png: Buffer | undefined; at: number }>();
 
-const verdict = (c: ChiSquare) =>
-  `χ² = ${c.statistic.toFixed(2)} on ${c.df} df, p = ${c.p.toFixed(3)}${c.p < 0.01 ? ' — unusual (expected about 1 time in 100 by chance)' : ''}${c.smallExpected ? '; some expected counts are below 5, so the test is rough' : ''}`;
+function cachedChart(key: string, draw: () => Buffer | undefined): Buffer | undefined {
+  const now = Date.now();
+  const hit = charts.get(key);
+  if (hit && now - hit.at < CHART_TTL_MS) return hit.png;
+  if (charts.size >= CHART_CACHE) charts.delete(charts.keys().next().value!);
+  const png = draw();
+  charts.set(key, { png, at: now });
+  return png;
+}
+
+type StatsOptions = {
+  user?: string | undefined;
+  command?: string | undefined;
+  system?: string | undefined;
+  game?: string | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
+  category?: string | undefined;
+  side?: string | undefined;
+  scope: 'channel' | 'server';
+};
+
+/** The options as an aggregate filter: hours, since the aggregates are kept by the hour (a span is widened to whole hours). */
+function tallyFilter(ctx: Context, o: StatsOptions): TallyFilter {
+  const now = new Date(ctx.services.ledger.timestamp());
+  return {
+    guildId: ctx.actor.guildId,
+    channelId: o.scope === 'server' ? undefined : ctx.actor.channelId,
+    userId: o.user,
+    system: o.system,
+    command: o.command?.replace(/^\//, ''),
+    gameId: o.game,
+    category: o.category,
+    side: o.side,
+    sinceHour: o.since === undefined ? undefined : parseWhen('since', o.since, now).slice(0, 13),
+    untilHour: o.until === undefined ? undefined : parseWhen('until', o.until, now, true).slice(0, 13),
+  };
+}
 
 export default defineCommand({
   name: 'stats',
   access: (o) => (o.scope === 'server' ? gmOnly("see the whole server's statistics") : EVERYONE),
-  description: 'Dice and results on record against their exact expected distribution, with a chart',
-  example: '/stats user:@alice system:hearts-of-tin',
-  cost: 5,
+  description: 'The dice report: rolls by shape and group against fair dice, with a verdict and a chart',
+  example: '/stats game:k3x9q2m7pd by:side',
+  cost: 2,
   options: {
     user: filterOptions.user,
+    command: filterOptions.command,
     system: filterOptions.system,
-    scope: choice({ description: 'This channel (default), or the whole server (GM only)', choices: ['channel', 'server'] as const, default: 'channel' }),
+    game: filterOptions.game,
+    since: filterOptions.since,
+    until: filterOptions.until,
+    category: choice({ description: 'Only /dr rolls of this category (IFT, TH, TK, MC, TC, Rally, CC, SA, RS, other)', choices: DR_CATEGORIES }),
+    side: choice({ description: 'Only rolls made for this side (from /game join or the unit)', choices: SIDES }),
+    by: choice({ description: 'Split into groups by player, side, category or command', choices: TALLY_GROUPS }),
+    scope: choice({ description: 'This channel (default), or the whole server (GM only)', choices: ['channel', 'server'], default: 'channel' }),
   },
   async run(ctx, o) {
-    const filter = { ...toFilter(ctx, { user: o.user, system: o.system }, o.scope === 'server'), kinds: ['roll', 'reroll'] };
-    const { history } = ctx.services.ledger;
-    const faces = new Array<number>(FACES).fill(0);
-    const observed = new Map<string, number>();
-    const expected = new Map<string, number>();
-    let rolls = 0;
-    // In chunks, oldest first: memory holds one chunk whatever the ledger's size, and the event
-    // loop is given back between chunks (issue 14).
-    for await (const chunk of history.chunks(filter)) {
-      const voided = await history.voided(
-        ctx.actor.guildId,
-        chunk.map((r) => r.id),
-      );
-      // Voided rolls and sealed results this viewer may not see are left out; a revealed one counts.
-      for (const { row, hidden } of await viewsFor(ctx, chunk)) {
-        if (hidden || voided.has(row.id)) continue;
-        rolls++;
-        for (const d of row.dice) if (d >= 1 && d <= FACES) faces[d - 1]!++;
-        const dist = (row.outcome as { odds?: { distribution?: Record<string, string> } }).odds?.distribution;
-        if (!dist || !row.result) continue;
-        observed.set(row.result, (observed.get(row.result) ?? 0) + 1);
-        for (const [k, p] of Object.entries(dist)) expected.set(k, (expected.get(k) ?? 0) + fractionValue(p));
-      }
-    }
-    const dice = faces.reduce((a, b) => a + b, 0);
-    const expectedFace = faces.map(() => dice / FACES);
-    const results = [...new Set([...expected.keys(), ...observed.keys()])].sort((a, b) => (expected.get(b) ?? 0) - (expected.get(a) ?? 0));
-
+    const f = tallyFilter(ctx, o);
+    const report = await diceReport(ctx.services.ledger, f, o.by);
+    const shown = report.groups.slice(0, MAX_GROUPS);
+    const rolls = report.groups.reduce((s, g) => s + g.n, 0);
+    const where = o.scope === 'server' ? 'whole server' : 'this channel';
     const lines = [
-      `${rolls} roll${rolls === 1 ? '' : 's'}, ${dice} dice${o.user ? ` by <@${o.user}>` : ''}${o.system ? ` · ${o.system}` : ''} · ${o.scope === 'server' ? 'whole server' : 'this channel'}`,
+      `${rolls} roll${rolls === 1 ? '' : 's'} on record · ${where}${o.since || o.until ? ' · by the hour of the roll' : ''}`,
       '',
-      '**Die faces** (observed / expected)',
-      '```',
-      ...faces.map((n, i) => `${i + 1}: ${String(n).padStart(6)} / ${expectedFace[i]!.toFixed(1)}`),
-      '```',
-      dice ? verdict(chiSquare(faces, expectedFace)) : 'No dice yet.',
+      ...(shown.length ? shown.map((g) => groupLine(o.by, g)) : ['No rolls match.']),
+      ...(report.groups.length > shown.length ? [`…and ${report.groups.length - shown.length} smaller groups (narrow the filters to see them).`] : []),
+      ...(report.comparisons.length ? ['', ...report.comparisons.map((c) => comparisonLine(o.by, c))] : []),
       '',
-      "**Results** (observed / expected from each roll's exact odds)",
-      '```',
-      ...results.map((k) => `${k.padEnd(24)} ${String(observed.get(k) ?? 0).padStart(5)} / ${(expected.get(k) ?? 0).toFixed(2)}`),
-      '```',
-      results.length
-        ? verdict(
-            chiSquare(
-              results.map((k) => observed.get(k) ?? 0),
-              results.map((k) => expected.get(k) ?? 0),
-            ),
-          )
-        : 'No results with recorded odds yet.',
+      '*Sealed rolls count once revealed; voided rolls never.*',
     ];
-    const png = chartPng({
-      title: 'Die faces: observed vs expected',
-      labels: faces.map((_, i) => String(i + 1)),
-      series: [
-        { name: 'observed', values: faces, colour: '#3b6ea8' },
-        { name: 'expected', values: expectedFace, colour: '#c9c9c9' },
-      ],
-    });
+    const spec = reportChart(o.by, report);
+    const png = spec && cachedChart(JSON.stringify([f, o.by ?? null, rolls]), () => chartPng(spec));
     return {
       type: 'message',
       ephemeral: true,
-      embed: limitEmbed({ title: 'Dice statistics', color: TONE_COLOUR.neutral, description: lines.join('\n'), image: { url: `attachment://${CHART}` } }),
+      embed: limitEmbed({
+        title: 'Dice report',
+        color: TONE_COLOUR.neutral,
+        description: lines.join('\n'),
+        ...(png ? { image: { url: `attachment://${CHART}` } } : {}),
+      }),
       buttons: [],
-      files: [{ name: CHART, data: png }],
+      ...(png ? { files: [{ name: CHART, data: png }] } : {}),
     };
   },
 });

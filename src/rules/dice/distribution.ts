@@ -28,45 +28,55 @@ function addDice(acc: Distribution, count: number, sides: number, sign: 1 | -1):
   return { min: acc.min + (sign > 0 ? count : -count * sides), counts, outcomes: acc.outcomes * BigInt(sides) ** BigInt(count) };
 }
 
-const binomials = (n: number): bigint[][] => {
+export const binomials = (n: number): bigint[][] => {
   const rows: bigint[][] = [[1n]];
   for (let i = 1; i <= n; i++) rows.push(Array.from({ length: i + 1 }, (_, j) => (j === 0 || j === i ? 1n : rows[i - 1]![j - 1]! + rows[i - 1]![j]!)));
   return rows;
 };
 
+/** Arithmetic the order-statistic table runs on: exact counts (BigInt) or probabilities (number). */
+export type Ring<T> = { zero: T; one: T; add: (a: T, b: T) => T; mul: (a: T, b: T) => T; of: (n: bigint) => T };
+export const COUNTS: Ring<bigint> = { zero: 0n, one: 1n, add: (a, b) => a + b, mul: (a, b) => a * b, of: (n) => n };
+export const PROBABILITIES: Ring<number> = { zero: 0, one: 1, add: (a, b) => a + b, mul: (a, b) => a * b, of: (n) => Number(n) };
+
 /**
  * The sum of the K highest (or lowest) of N dice, by order statistics: faces are taken from the
- * best down, choosing how many of the still unplaced dice show each (C(unplaced, c) ways); only the
- * first K placed count. State: dice placed × kept sum.
+ * best down, choosing how many of the still unplaced dice show each (C(unplaced, c) ways, each
+ * weighted by `weight(f, c)`: 1 for exact counts, P(f)^c for a die's probabilities); only the
+ * first K placed count. State: dice placed × kept sum. Index i of the result is the sum K + i.
  */
-function keptSum(count: number, sides: number, k: number, highest: boolean): Distribution {
+export function keptSum<T>(ring: Ring<T>, count: number, sides: number, k: number, highest: boolean, weight: (f: number, c: number) => T): T[] {
   const C = binomials(count);
   const width = k * sides + 1;
-  // ways[m][s]: orderings with m dice placed so far, s the sum of those kept among them.
-  let ways = Array.from({ length: count + 1 }, () => new Array<bigint>(width).fill(0n));
-  ways[0]![0] = 1n;
+  let ways = Array.from({ length: count + 1 }, () => new Array<T>(width).fill(ring.zero));
+  ways[0]![0] = ring.one;
   for (let step = 0; step < sides; step++) {
     const f = highest ? sides - step : step + 1;
-    const next = Array.from({ length: count + 1 }, () => new Array<bigint>(width).fill(0n));
+    const next = Array.from({ length: count + 1 }, () => new Array<T>(width).fill(ring.zero));
     for (let m = 0; m <= count; m++) {
       for (let s = 0; s < width; s++) {
         const w = ways[m]![s]!;
-        if (w === 0n) continue;
+        if (w === ring.zero) continue;
         for (let c = 0; m + c <= count; c++) {
           const add = (Math.min(m + c, k) - Math.min(m, k)) * f;
-          next[m + c]![s + add]! += w * C[count - m]![c]!;
+          next[m + c]![s + add] = ring.add(next[m + c]![s + add]!, ring.mul(w, ring.mul(ring.of(C[count - m]![c]!), weight(f, c))));
         }
       }
     }
     ways = next;
   }
-  const counts = ways[count]!.slice(k);
-  return { min: k, counts, outcomes: BigInt(sides) ** BigInt(count) };
+  return ways[count]!.slice(k);
 }
 
+/** How many dice a keep or drop term sums, and from which end. */
+export const keptOf = (t: DiceTerm & { keep: Keep }) => ({
+  k: t.keep.mode[0] === 'k' ? t.keep.k : t.count - t.keep.k,
+  highest: t.keep.mode === 'kh' || t.keep.mode === 'dl',
+});
+
 function keptTerm(t: DiceTerm & { keep: Keep }): Distribution {
-  const keep = t.keep.mode[0] === 'k' ? t.keep.k : t.count - t.keep.k;
-  return keptSum(t.count, t.sides, keep, t.keep.mode === 'kh' || t.keep.mode === 'dl');
+  const { k, highest } = keptOf(t);
+  return { min: k, counts: keptSum(COUNTS, t.count, t.sides, k, highest, () => 1n), outcomes: BigInt(t.sides) ** BigInt(t.count) };
 }
 
 const negated = (d: Distribution): Distribution => ({ min: -(d.min + d.counts.length - 1), counts: [...d.counts].reverse(), outcomes: d.outcomes });

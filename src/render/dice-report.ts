@@ -1,0 +1,66 @@
+import type { Comparison, DiceReport, ReportGroup } from '../core/dice-report.js';
+import type { TallyGroup } from '../ledger/tally.js';
+import type { ChiSquare } from '../rules/fairness.js';
+import { SIDE_NAMES, type Side } from '../rules/asl/dr.js';
+import type { ChartSpec } from './chart.js';
+
+/** A p-value in words (rules/dice.md). */
+export const pInWords = (p: number) => (p >= 0.05 ? `as fair as dice come (p = ${p.toFixed(2)})` : p >= 0.001 ? `unusual (p = ${p.toFixed(3)})` : 'very unlikely if fair (p < 0.001)');
+
+/** The verdict on a group: too few rolls to tell, below the shape's n*; otherwise its p-value in words. */
+export function verdict(g: ReportGroup): string {
+  if (!g.facts || !g.test) return 'not tested: too many outcomes';
+  if (!Number.isFinite(g.facts.needed)) return 'not tested: one outcome only';
+  if (g.n < g.facts.needed) return `too few rolls to tell (${g.n} of ${g.facts.needed} needed)`;
+  return `${pInWords(g.test.p)}${g.test.smallExpected ? '; some totals are expected fewer than 5 times, so the test is rough' : ''}`;
+}
+
+/** How a group is named in the reply, by what the report is grouped on. */
+export function groupName(by: TallyGroup | undefined, value: string): string {
+  if (!by) return 'all';
+  if (value === '') return `no ${by}`;
+  if (by === 'user') return `<@${value}>`;
+  if (by === 'side') return SIDE_NAMES[value as Side] ?? value;
+  if (by === 'command') return `/${value}`;
+  return value;
+}
+
+const stat = (t: ChiSquare) => `χ² = ${t.statistic.toFixed(2)} on ${t.df} df, p = ${t.p < 0.001 ? '< 0.001' : t.p.toFixed(3)}`;
+
+export function groupLine(by: TallyGroup | undefined, g: ReportGroup): string {
+  const mean = g.facts ? `mean ${g.mean.toFixed(2)} (exact ${g.facts.mean.toFixed(2)})` : `mean ${g.mean.toFixed(2)}`;
+  const who = by ? ` · ${groupName(by, g.group)}` : '';
+  return `**${g.shape}**${who} — ${g.n} roll${g.n === 1 ? '' : 's'}, ${mean}; ${verdict(g)}${g.test && g.n >= (g.facts?.needed ?? 0) ? ` (${stat(g.test)})` : ''}`;
+}
+
+export function comparisonLine(by: TallyGroup | undefined, c: Comparison): string {
+  const names = by ? [groupName(by, c.a), groupName(by, c.b)] : [`<@${c.a}>`, c.b];
+  const words = c.test.p >= 0.05 ? 'no sign they differ' : c.test.p >= 0.001 ? 'they differ more than chance usually makes them' : 'they differ far more than chance makes them';
+  return `**${c.shape}** · ${names[0]} vs ${names[1]}: chi-square test of homogeneity, ${stat(c.test)} — ${words}`;
+}
+
+/** The most bars a chart draws: a wide shape shows its central totals. */
+const MAX_BARS = 40;
+const COLOURS = ['#3b6ea8', '#d9822b', '#4f9d69', '#a8518a'];
+
+/** Each group of the largest shape as shares of its rolls, against the exact distribution. */
+export function reportChart(by: TallyGroup | undefined, report: DiceReport): ChartSpec | undefined {
+  const top = report.groups[0];
+  if (!top?.facts) return undefined;
+  const f = top.facts;
+  const groups = report.groups.filter((g) => g.shape === top.shape).slice(0, COLOURS.length);
+  // The central totals: trim the least likely ends until the bars fit.
+  let lo = 0;
+  let hi = f.p.length - 1;
+  while (hi - lo + 1 > MAX_BARS) f.p[lo]! <= f.p[hi]! ? lo++ : hi--;
+  const totals = Array.from({ length: hi - lo + 1 }, (_, i) => f.min + lo + i);
+  return {
+    title: `${top.shape}: share of rolls by Original total, against fair dice`,
+    labels: totals.map(String),
+    series: [
+      ...groups.map((g, i) => ({ name: groupName(by, g.group).replace(/^<@(\d+)>$/, 'player $1'), values: totals.map((t) => (g.counts.get(t) ?? 0) / g.n), colour: COLOURS[i]! })),
+      { name: 'fair dice', values: totals.map((t) => f.p[t - f.min]!), colour: '#9a9a9a' },
+    ],
+    format: (v) => `${(v * 100).toFixed(0)}%`,
+  };
+}
