@@ -4,19 +4,39 @@ import { choice, integer, sealedOption, text } from '../../src/core/options.js';
 import { rollMessage } from '../../src/core/replies.js';
 import { buttonParent } from '../../src/core/review.js';
 import { rollAndRecord } from '../../src/core/roll.js';
-import { drSettingsOf, rollSide } from '../../src/core/sides.js';
+import { rollSide } from '../../src/core/sides.js';
+import { gameOptionsOf, type Game } from '../../src/ledger/roster.js';
 import { unitChoicesFor, unitOption } from '../../src/core/unit-option.js';
 import { refuse } from '../../src/core/user-error.js';
 import type { LedgerRow } from '../../src/ledger/rows.js';
 import type { Button } from '../../src/render/embed.js';
 import { drEmbed, type DrShown } from '../../src/render/dice.js';
-import { DR_CATEGORIES, DR_ONLY, diceFor, rollDr, type DrCategory } from '../../src/rules/asl/dr.js';
+import {
+  DR_CATEGORIES,
+  DR_ONLY,
+  diceFor,
+  NO_DR_SETTINGS,
+  rollDr,
+  type BoobyTrapLevel,
+  type DrCategory,
+  type DrSettings,
+  type Side,
+} from '../../src/rules/asl/dr.js';
 import { chanceOf, rememberedDistribution } from '../../src/rules/dice/distribution.js';
 import { parseExpression } from '../../src/rules/dice/expression.js';
 import { format, fraction } from '../../src/rules/odds.js';
 import type { Outcome } from '../../src/rules/types.js';
 
 const AGAIN = 'dr_again';
+
+/** A game's SANs and booby-trap levels as the /dr rules take them (none outside a game). */
+function drSettingsOf(game: Game | undefined): DrSettings {
+  const o = game ? gameOptionsOf(game) : {};
+  return {
+    san: o.san ?? NO_DR_SETTINGS.san,
+    boobyTraps: (o.booby_traps as Record<Side, BoobyTrapLevel> | undefined) ?? NO_DR_SETTINGS.boobyTraps,
+  };
+}
 
 export const options = {
   category: choice({ description: 'What the roll is for (IFT, TH, TK, MC, TC, Rally, CC; SA and RS are drs)', choices: DR_CATEGORIES, default: 'other' }),
@@ -26,7 +46,14 @@ export const options = {
   note: text({ description: 'What the roll is for, kept with it (up to 200 characters)', maxLength: 200 }),
   sealed: sealedOption(),
 };
-type DrOptions = { category: DrCategory; dice?: 'DR' | 'dr' | undefined; drm?: number | undefined; unit?: string | undefined; note?: string | undefined; sealed: boolean };
+type DrOptions = {
+  category: DrCategory;
+  dice?: 'DR' | 'dr' | undefined;
+  drm?: number | undefined;
+  unit?: string | undefined;
+  note?: string | undefined;
+  sealed: boolean;
+};
 
 /** The chance of an Original total and of it or lower (lower is better on most ASL tables), exactly. */
 function drOdds(dice: 'DR' | 'dr', original: number) {
@@ -50,9 +77,24 @@ async function rollDrFor(ctx: Context, o: DrOptions): Promise<Reply> {
       meta: { command: 'dr', kind: 'roll', unit: o.unit, input: o, sealed: o.sealed },
       rules: (roller) => {
         const r = rollDr({ category: o.category, dice, drm: o.drm ?? 0, settings }, roller);
-        const step = { kind: 'dr', result: String(r.original), label: `${o.category} ${dice} ${r.original}`, effect: r.notes.join('; '), tone: 'neutral' as const, ref: '' };
+        const step = {
+          kind: 'dr',
+          result: String(r.original),
+          label: `${o.category} ${dice} ${r.original}`,
+          effect: r.notes.join('; '),
+          tone: 'neutral' as const,
+          ref: '',
+        };
         const extra = { ...(side ? { side } : {}), ...(o.note ? { note: o.note } : {}) };
-        return { system: 'asl', steps: [step], result: String(r.original), tone: 'neutral', ...r, ...extra, tally: { shape: dice === 'DR' ? '2d6' : '1d6', total: r.original, category: o.category, side } };
+        return {
+          system: 'asl',
+          steps: [step],
+          result: String(r.original),
+          tone: 'neutral',
+          ...r,
+          ...extra,
+          tally: { shape: dice === 'DR' ? '2d6' : '1d6', total: r.original, category: o.category, side },
+        };
       },
       odds: (out) => drOdds(dice, out.original),
     };
@@ -63,7 +105,7 @@ async function rollDrFor(ctx: Context, o: DrOptions): Promise<Reply> {
 /** "Roll again": the same /dr as a new roll of its own, by the player who made the first only. */
 const rollAgain: ButtonHandler = async (ctx, target) => {
   const parent = await buttonParent(ctx.services.ledger, ctx, target);
-  if (!parent || parent.roll.command !== 'dr') return refuse('That roll is not on record in this server.');
+  if (parent?.roll.command !== 'dr') return refuse('That roll is not on record in this server.');
   if (parent.roll.user_id !== ctx.actor.userId) refuse(`Only ${parent.roll.user_name}, who made roll ${parent.roll.id}, can roll it again.`);
   return rollDrFor(ctx, parent.roll.input as DrOptions);
 };
@@ -71,14 +113,11 @@ const rollAgain: ButtonHandler = async (ctx, target) => {
 export default defineCommand({
   name: 'dr',
   access: EVERYONE,
-  description: 'ASL: a DR or dr of any kind (IFT, To Hit, To Kill, CC, Task Check, Sniper…) on record, with its notes',
+  description: 'ASL: any DR or dr on record (IFT, To Hit, To Kill, CC, Task Check, Sniper…), with its notes',
   system: 'asl',
   example: '/dr category:TH drm:2 unit:"Panther 1"',
   options,
-  check: (o) =>
-    o.dice === 'DR' && DR_ONLY.includes(o.category)
-      ? `\`category\` ${o.category} is a dr (one die): leave \`dice\` out or give dr.`
-      : undefined,
+  check: (o) => (o.dice === 'DR' && DR_ONLY.includes(o.category) ? `\`category\` ${o.category} is a dr (one die): leave \`dice\` out or give dr.` : undefined),
   run: (ctx, o) => rollDrFor(ctx, o),
   buttons: { [AGAIN]: rollAgain },
   autocomplete: unitChoicesFor('asl'),

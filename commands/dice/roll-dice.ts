@@ -24,7 +24,9 @@ export function parsedOrRefused(text: string): Expression {
     return parseExpression(text);
   } catch (err) {
     if (!(err instanceof ExpressionError)) throw err;
-    return refuse(`\`expression\` ${JSON.stringify(text)}: ${err.message}. Allowed: NdS (N 1–100, S 2–1000, d% for d100), constants 0–1000, + and -, one of kh/kl/dh/dl per term; at most 20 terms and 200 dice. Example: ${EXAMPLE}.`);
+    return refuse(
+      `\`expression\` ${JSON.stringify(text)}: ${err.message}. Allowed: NdS (N 1–100, S 2–1000, d% for d100), constants 0–1000, + and -, one of kh/kl/dh/dl per term; at most 20 terms and 200 dice. Example: ${EXAMPLE}.`,
+    );
   }
 }
 

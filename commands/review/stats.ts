@@ -7,7 +7,7 @@ import { TALLY_GROUPS, type TallyFilter } from '../../src/ledger/tally.js';
 import { chartPng } from '../../src/render/chart.js';
 import { comparisonLine, groupLine, reportChart } from '../../src/render/dice-report.js';
 import { limitEmbed, TONE_COLOUR } from '../../src/render/embed.js';
-import { DR_CATEGORIES, SIDES } from '../../src/rules/asl/dr.js';
+import { SIDES } from '../../src/rules/sides.js';
 
 const CHART = 'stats.png';
 /** A chart is drawn once per distinct query and kept for a minute (rules/dice.md): the text is what is timed. */
@@ -67,7 +67,7 @@ export default defineCommand({
     game: filterOptions.game,
     since: filterOptions.since,
     until: filterOptions.until,
-    category: choice({ description: 'Only /dr rolls of this category (IFT, TH, TK, MC, TC, Rally, CC, SA, RS, other)', choices: DR_CATEGORIES }),
+    category: filterOptions.category,
     side: choice({ description: 'Only rolls made for this side (from /game join or the unit)', choices: SIDES }),
     by: choice({ description: 'Split into groups by player, side, category or command', choices: TALLY_GROUPS }),
     scope: choice({ description: 'This channel (default), or the whole server (GM only)', choices: ['channel', 'server'], default: 'channel' }),

@@ -27,9 +27,10 @@ export default defineCommand({
     // responder can defer this reply past Discord's 3 s (issue 14).
     const verdict = await verifyLedger(ledger, ctx.actor.guildId, row?.guild_seq);
     const report = verdict.chain;
-    if (report.ok && !(verdict.promises.ok && verdict.payloads.ok)) {
+    const tallies = verdict.tallies ?? { ok: true, lines: [], counted: 0 };
+    if (report.ok && !(verdict.promises.ok && verdict.payloads.ok && tallies.ok)) {
       // The lines that failed, as both verifiers word them (the passing ones are left out).
-      const problems = [...verdict.promises.lines.filter((l) => l.includes('FAILED')), ...verdict.payloads.lines];
+      const problems = [...verdict.promises.lines.filter((l) => l.includes('FAILED')), ...verdict.payloads.lines, ...tallies.lines];
       return message(
         noticeEmbed(
           'Ledger broken',
@@ -40,7 +41,8 @@ export default defineCommand({
     }
     if (report.ok) {
       const { games } = verdict.promises;
-      const checked = `Checked too: ${verdict.reveals} reveal${verdict.reveals === 1 ? '' : 's'} against their commitments, ${games.length} ended game${games.length === 1 ? '' : 's'} with every die recomputed.`;
+      const aggregates = verdict.tallies ? `; the dice report's aggregates against the ${tallies.counted} counted roll${tallies.counted === 1 ? '' : 's'}` : '';
+      const checked = `Checked too: ${verdict.reveals} reveal${verdict.reveals === 1 ? '' : 's'} against their commitments, ${games.length} ended game${games.length === 1 ? '' : 's'} with every die recomputed${aggregates}.`;
       const anchor = o.publish
         ? `\n**Pin this message.** It is an anchor outside the bot: \`npm run verify -- export.jsonl --head ${report.headHash}\` proves a later export still contains this head unchanged, so no row up to here was rewritten or cut.`
         : '';

@@ -48,7 +48,13 @@ export const san = defineSubcommand({
     allied: integer({ description: "The Allied side's SAN, 0 (none) to 7", min: 0, max: 7, required: true }),
   },
   run: (ctx, o) =>
-    setAslOption(ctx, (x) => ({ ...x, san: { axis: o.axis, allied: o.allied } }), { san: { axis: o.axis, allied: o.allied } }, 'SAN set', `SAN: Axis ${o.axis}, Allied ${o.allied}.`),
+    setAslOption(
+      ctx,
+      (x) => ({ ...x, san: { axis: o.axis, allied: o.allied } }),
+      { san: { axis: o.axis, allied: o.allied } },
+      'SAN set',
+      `SAN: Axis ${o.axis}, Allied ${o.allied}.`,
+    ),
 });
 
 export const boobyTraps = defineSubcommand({

@@ -1,5 +1,6 @@
 import type { HistoryFilter } from '../ledger/history.js';
 import { SYSTEMS } from '../rules/systems.js';
+import { DR_CATEGORIES } from '../rules/dice/categories.js';
 import { choice, text, user } from './options.js';
 import type { Context } from './command.js';
 import { refuse } from './user-error.js';
@@ -26,11 +27,21 @@ export const filterOptions = {
   command: text({ description: 'Only this command, e.g. rally', maxLength: 32 }),
   result: text({ description: 'Only this result code, e.g. retreat', maxLength: 40 }),
   game: text({ description: 'Only this game id', maxLength: 20 }),
+  category: choice({ description: 'Only /dr rolls of this category: IFT, TH, TK, MC, TC, Rally, CC, SA, RS, other', choices: DR_CATEGORIES }),
   since: text({ description: 'From: 2026-11-01, or back from now: 2h, 3d', maxLength: 40 }),
   until: text({ description: 'Until: 2026-11-29, or back from now: 1h', maxLength: 40 }),
 };
 
-export type FilterValues = { user?: string; system?: string; command?: string; result?: string; game?: string; since?: string; until?: string };
+export type FilterValues = {
+  user?: string;
+  system?: string;
+  command?: string;
+  result?: string;
+  game?: string;
+  category?: string;
+  since?: string;
+  until?: string;
+};
 
 /** The ledger filter the options ask for, confined to this server (and this channel unless `server`). */
 export function toFilter(ctx: Context, o: FilterValues, server: boolean): HistoryFilter {
@@ -45,6 +56,7 @@ export function toFilter(ctx: Context, o: FilterValues, server: boolean): Histor
     command: o.command?.replace(/^\//, ''),
     result: o.result,
     gameId: o.game,
+    category: o.category,
     since,
     until,
   };

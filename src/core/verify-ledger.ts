@@ -3,9 +3,18 @@ import type { LedgerRow } from '../ledger/rows.js';
 import type { LedgerStore } from '../ledger/store.js';
 import { isSealed } from '../render/review.js';
 import { checkPromises, checkReveals, type Found, type GameVerdict, type Row } from '../verify/checks.js';
+import { recountTally, TallyCount, tallyId } from '../ledger/tally.js';
+import { yieldToEventLoop } from '../util/yield.js';
 
 /** What /verify finds: the chain, then the promises beyond it, as the offline verifier checks them. */
-export type LedgerVerdict = { chain: ChainReport; promises: Found & { games: GameVerdict[] }; payloads: Found; reveals: number };
+export type LedgerVerdict = {
+  chain: ChainReport;
+  promises: Found & { games: GameVerdict[] };
+  payloads: Found;
+  reveals: number;
+  /** The dice report's aggregates against a recount from the rows (undefined when checking up to a roll). */
+  tallies: (Found & { counted: number }) | undefined;
+};
 
 const PAYLOAD_BATCH = 500;
 const asRows = (rows: LedgerRow[]) => rows as unknown as Row[];
@@ -24,6 +33,46 @@ async function checkPayloads(store: LedgerStore, guildId: string, sealed: Map<st
     }
   }
   return { ok: !lines.length, lines };
+}
+
+const RECOUNT_CHUNK = 2_000;
+/** Differences named at most: one is enough to say the report cannot be trusted. */
+const MAX_TALLY_LINES = 5;
+
+/** The guild's rolls recounted into aggregates, a chunk at a time (the count holds one entry per key, not per row). */
+async function recount(store: LedgerStore, guildId: string): Promise<TallyCount> {
+  const count = new TallyCount();
+  for (let after = 0; ; ) {
+    const rows = await store.recountRows(guildId, after, RECOUNT_CHUNK);
+    if (!rows.length) return count;
+    for (const r of rows) count.add(recountTally(r));
+    after = rows[rows.length - 1]!.seq;
+    await yieldToEventLoop();
+  }
+}
+
+/** The differences between the stored aggregates and a recount from the rows, as lines. */
+async function tallyDifferences(store: LedgerStore, guildId: string): Promise<{ lines: string[]; counted: number }> {
+  const counted = await recount(store, guildId);
+  const stored = new Map((await store.guildTallies(guildId)).map((t) => [tallyId(t), t]));
+  const lines: string[] = [];
+  const say = (what: string, has: number, should: number) => lines.push(`dice report: ${what}: the aggregates hold ${has}, the rows give ${should}`);
+  for (const [id, t] of counted.counts)
+    if (t.n !== (stored.get(id)?.n ?? 0)) say(`${t.shape} total ${t.total} (${t.command}, ${t.hour})`, stored.get(id)?.n ?? 0, t.n);
+  for (const [id, t] of stored) if (!counted.counts.has(id)) say(`${t.shape} total ${t.total} (${t.command}, ${t.hour})`, t.n, 0);
+  return { lines: lines.slice(0, MAX_TALLY_LINES), counted: counted.entries().reduce((a, t) => a + t.n, 0) };
+}
+
+/**
+ * The aggregates checked against the rows. Rows appended while the recount runs would show as a
+ * difference, so a difference counts only when the ledger did not move meanwhile (tried 3 times).
+ */
+async function checkTallies(store: LedgerStore, guildId: string): Promise<Found & { counted: number }> {
+  for (let attempt = 0; ; attempt++) {
+    const before = await store.rowTotal();
+    const found = await tallyDifferences(store, guildId);
+    if (!found.lines.length || (await store.rowTotal()) === before || attempt === 2) return { ok: !found.lines.length, ...found };
+  }
 }
 
 /** Every row of a filter, up to a place in the chain. */
@@ -88,5 +137,6 @@ export async function verifyLedger(store: LedgerStore, guildId: string, upToGuil
     promises.games.push(...found.games);
     promises.lines.push(...found.lines);
   }
-  return { chain, promises, payloads: await checkPayloads(store, guildId, sealed), reveals };
+  const tallies = upToGuildSeq === undefined ? await checkTallies(store, guildId) : undefined;
+  return { chain, promises, payloads: await checkPayloads(store, guildId, sealed), reveals, tallies };
 }

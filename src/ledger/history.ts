@@ -14,6 +14,8 @@ export type HistoryFilter = {
   command?: string | undefined;
   result?: string | undefined;
   gameId?: string | undefined;
+  /** A /dr category (issue 26): only /dr rows rolled for it. */
+  category?: string | undefined;
   /** ISO timestamps, inclusive. */
   since?: string | undefined;
   until?: string | undefined;
@@ -27,7 +29,10 @@ export const ROLL_KINDS = ['roll', 'reroll', 'check'];
 export const HISTORY_COUNT_CAP = 10_000;
 
 /** Builds the WHERE clause of a filter; parameters are always bound, never spliced. */
-export function where(f: HistoryFilter): { sql: string; params: unknown[] } {
+/** How each backend reads a field of the input JSON. */
+const INPUT_FIELD = { sqlite: (k: string) => `json_extract(input, '$.${k}')`, postgres: (k: string) => `(input::jsonb ->> '${k}')` } as const;
+
+export function where(f: HistoryFilter, dialect: keyof typeof INPUT_FIELD = 'sqlite'): { sql: string; params: unknown[] } {
   const parts = ['guild_id = ?'];
   const params: unknown[] = [f.guildId];
   const eq = (col: string, v: unknown) => {
@@ -42,6 +47,10 @@ export function where(f: HistoryFilter): { sql: string; params: unknown[] } {
   eq('command', f.command);
   eq('result', f.result);
   eq('game_id', f.gameId);
+  if (f.category !== undefined) {
+    parts.push(`command = 'dr' AND ${INPUT_FIELD[dialect]('category')} = ?`);
+    params.push(f.category);
+  }
   if (f.since) {
     parts.push('created_at >= ?');
     params.push(f.since);

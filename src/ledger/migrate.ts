@@ -50,7 +50,7 @@ export function migrate(db: Db, migrations: Migration[] = readMigrations()): num
 }
 
 /** Fills the dice report's aggregates from the rows already on record (migration dice_report), in its transaction. */
-function backfillTallies(db: Db): void {
+export function backfillTallies(db: Db): void {
   const count = new TallyCount();
   const read = db.prepare(RECOUNT_SQL(false));
   for (let after = 0; ; ) {

@@ -77,10 +77,7 @@ export type ParentState = { row: TallySource; voided: boolean; revealed?: Pick<S
  * (unless voided); a void takes its roll away (if it was counted). `parent` is needed for the
  * last two (see needsParent).
  */
-export function tallyDelta(
-  row: TallySource & { input: unknown },
-  parent: ParentState | undefined,
-): { tally: Tally; delta: 1 | -1 } | undefined {
+export function tallyDelta(row: TallySource & { input: unknown }, parent: ParentState | undefined): { tally: Tally; delta: 1 | -1 } | undefined {
   if (row.kind === 'reveal') {
     // A reveal from before sealed payloads existed publishes none: its roll kept its result itself.
     const payload = (row.input as { payload?: SealedPayload } | null)?.payload;

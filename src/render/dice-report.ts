@@ -1,11 +1,12 @@
-import type { Comparison, DiceReport, ReportGroup } from '../core/dice-report.js';
+import type { Comparison, DiceReport, ReportGroup } from '../rules/dice/report.js';
 import type { TallyGroup } from '../ledger/tally.js';
 import type { ChiSquare } from '../rules/fairness.js';
-import { SIDE_NAMES, type Side } from '../rules/asl/dr.js';
+import { SIDE_NAMES, type Side } from '../rules/sides.js';
 import type { ChartSpec } from './chart.js';
 
 /** A p-value in words (rules/dice.md). */
-export const pInWords = (p: number) => (p >= 0.05 ? `as fair as dice come (p = ${p.toFixed(2)})` : p >= 0.001 ? `unusual (p = ${p.toFixed(3)})` : 'very unlikely if fair (p < 0.001)');
+export const pInWords = (p: number) =>
+  p >= 0.05 ? `as fair as dice come (p = ${p.toFixed(2)})` : p >= 0.001 ? `unusual (p = ${p.toFixed(3)})` : 'very unlikely if fair (p < 0.001)';
 
 /** The verdict on a group: too few rolls to tell, below the shape's n*; otherwise its p-value in words. */
 export function verdict(g: ReportGroup): string {
@@ -35,7 +36,12 @@ export function groupLine(by: TallyGroup | undefined, g: ReportGroup): string {
 
 export function comparisonLine(by: TallyGroup | undefined, c: Comparison): string {
   const names = by ? [groupName(by, c.a), groupName(by, c.b)] : [`<@${c.a}>`, c.b];
-  const words = c.test.p >= 0.05 ? 'no sign they differ' : c.test.p >= 0.001 ? 'they differ more than chance usually makes them' : 'they differ far more than chance makes them';
+  const words =
+    c.test.p >= 0.05
+      ? 'no sign they differ'
+      : c.test.p >= 0.001
+        ? 'they differ more than chance usually makes them'
+        : 'they differ far more than chance makes them';
   return `**${c.shape}** · ${names[0]} vs ${names[1]}: chi-square test of homogeneity, ${stat(c.test)} — ${words}`;
 }
 
@@ -58,7 +64,11 @@ export function reportChart(by: TallyGroup | undefined, report: DiceReport): Cha
     title: `${top.shape}: share of rolls by Original total, against fair dice`,
     labels: totals.map(String),
     series: [
-      ...groups.map((g, i) => ({ name: groupName(by, g.group).replace(/^<@(\d+)>$/, 'player $1'), values: totals.map((t) => (g.counts.get(t) ?? 0) / g.n), colour: COLOURS[i]! })),
+      ...groups.map((g, i) => ({
+        name: groupName(by, g.group).replace(/^<@(\d+)>$/, 'player $1'),
+        values: totals.map((t) => (g.counts.get(t) ?? 0) / g.n),
+        colour: COLOURS[i]!,
+      })),
       { name: 'fair dice', values: totals.map((t) => f.p[t - f.min]!), colour: '#9a9a9a' },
     ],
     format: (v) => `${(v * 100).toFixed(0)}%`,

@@ -9,7 +9,8 @@ import { face, resultEmbed, signed, userText } from './embed.js';
 export function chanceText(fraction: string): string {
   const [n, d = '1'] = fraction.split('/');
   const p = Number(n) / Number(d) || ratio(BigInt(n!), BigInt(d));
-  const pct = p >= 0.001 ? `${(p * 100).toFixed(p >= 0.1 ? 1 : 2)}%` : 1 / p < 1e15 ? `1 in ${Math.round(1 / p).toLocaleString('en')}` : `${p.toExponential(2)}`;
+  const pct =
+    p >= 0.001 ? `${(p * 100).toFixed(p >= 0.1 ? 1 : 2)}%` : 1 / p < 1e15 ? `1 in ${Math.round(1 / p).toLocaleString('en')}` : `${p.toExponential(2)}`;
   return d.length <= 9 ? `${fraction} (${pct})` : pct;
 }
 
@@ -22,7 +23,8 @@ const noteLine = (note: string | undefined) => (note ? [`*${userText(note)}*`] :
 
 /** /dr: coloured die first, then white (VASL's convention), Original, DRM and Final, the notes, the odds. */
 export function drEmbed(row: Pick<LedgerRow, 'id' | 'hash' | 'user_name' | 'unit'>, o: DrShown): APIEmbed {
-  const dice = o.white === undefined ? `coloured ${face(o.coloured)} ${o.coloured}` : `coloured ${face(o.coloured)} ${o.coloured} · white ${face(o.white)} ${o.white}`;
+  const dice =
+    o.white === undefined ? `coloured ${face(o.coloured)} ${o.coloured}` : `coloured ${face(o.coloured)} ${o.coloured} · white ${face(o.white)} ${o.white}`;
   const totals = o.drm ? `Original **${o.original}** · DRM \`${signed(o.drm)}\` · Final **${o.final}**` : `Original **${o.original}**`;
   const odds = o.odds ? `Original ${o.original}: ${chanceText(o.odds.exactly)} · ${o.original} or lower: ${chanceText(o.odds.or_better)}` : undefined;
   return resultEmbed({
@@ -45,7 +47,9 @@ const termDice = (t: RolledExpression['terms'][number]) => t.dice.map((d, i) => 
 /** /roll dice: every die, each term's subtotal, the total, and the odds (or why there are none). */
 export function rollEmbed(row: Pick<LedgerRow, 'id' | 'hash' | 'user_name'>, o: RollShown): APIEmbed {
   const terms = o.terms.map((t) => `\`${t.sign < 0 ? '−' : '+'}${t.text}\` ${t.dice.length ? `${termDice(t)} → ` : ''}**${signed(t.subtotal)}**`);
-  const odds = o.odds ? `${o.total}: ${chanceText(o.odds.exactly)} · ${o.total} or higher: ${chanceText(o.odds.or_better)}` : (o.odds_skipped ?? 'odds not computed');
+  const odds = o.odds
+    ? `${o.total}: ${chanceText(o.odds.exactly)} · ${o.total} or higher: ${chanceText(o.odds.or_better)}`
+    : (o.odds_skipped ?? 'odds not computed');
   return resultEmbed({
     title: `${o.shape} → ${o.total}`,
     userName: row.user_name,

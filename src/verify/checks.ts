@@ -1,5 +1,6 @@
 import { sealCommitment, type ChainedRow } from '../ledger/chain.js';
 import { commitment, gameRoller, PLAYER_SCHEME } from '../dice/seeded.js';
+import { parseExpression, sidesOf } from '../rules/dice/expression.js';
 
 /**
  * The promises a ledger makes beyond its chain, checked from its rows alone: every reveal opens
@@ -10,8 +11,21 @@ import { commitment, gameRoller, PLAYER_SCHEME } from '../dice/seeded.js';
 
 export type Row = ChainedRow & { seq?: number; message_id?: string | null };
 
-/** Every die in these rule systems is a d6. */
+/** Every die of the rule systems and of /dr is a d6. */
 export const DIE_SIDES = 6;
+
+/**
+ * The size of each die a row drew, in order: /roll dice rows (recorded under `roll`) draw the dice
+ * their expression names; every other row draws d6s. An expression that no longer parses gives none.
+ */
+export function dieSidesOf(r: Row, count: number): number[] {
+  if (r.command !== 'roll') return new Array<number>(count).fill(DIE_SIDES);
+  try {
+    return sidesOf(parseExpression(String(input(r).expression ?? '')));
+  } catch {
+    return [];
+  }
+}
 
 /** A check's finding: the lines it reports, and whether it failed. */
 export type Found = { ok: boolean; lines: string[] };
@@ -83,7 +97,7 @@ function recomputeDice(stream: Row[], game: { seed: string; id: string; scheme: 
       continue;
     }
     const roller = gameRoller(game.scheme, game.seed, game.id, game.playerSeeds, draw);
-    const expected = dice.map(() => roller.roll(DIE_SIDES));
+    const expected = dieSidesOf(r, dice.length).map((sides) => roller.roll(sides));
     const which = game.scheme === PLAYER_SCHEME ? `, ${r.user_name}'s roll ${draw.k}` : '';
     if (expected.join() !== dice.join())
       return { problem: `roll ${r.id} (game roll ${r.game_seq}${which}) has dice ${dice.join(' ')} but the seed gives ${expected.join(' ')}` };

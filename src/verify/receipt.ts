@@ -146,6 +146,6 @@ export async function checkReceipt(text: string, trusted: TrustedKey[], verify: 
   // Only the signed line may be pasted; readable lines given must say what it says.
   const given = words(d.readable);
   if (given && given !== words(readableLines(fields)))
-    return refused('its readable lines were changed: they no longer say what the signed line says. What was signed:\n' + readableLines(fields).join('\n'));
+    return refused(`its readable lines were changed: they no longer say what the signed line says. What was signed:\n${readableLines(fields).join('\n')}`);
   return { ok: true, fields, lines: [`receipt valid: roll ${fields.roll} signed by key ${fields.key}`, ...readableLines(fields)] };
 }

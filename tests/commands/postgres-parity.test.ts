@@ -111,7 +111,7 @@ describe.skipIf(!server)('the bot on PostgreSQL answers as on SQLite', () => {
     const onPg = await session(pg, async () => (await pg.ledger.pool.query<{ id: string }>(ID_SQL)).rows.map((r) => r.id));
     for (let i = 0; i < script.length; i++) expect(onPg[i], `step ${i}: ${JSON.stringify(onSqlite[i]).slice(0, 200)}`).toEqual(onSqlite[i]);
     // The session did what it says (a sanity check of the script, on either backend).
-    for (const said of ['already joined', 'Dice statistics', 'Ledger export', 'Ledger intact', 'revealed by Game Master'])
+    for (const said of ['already joined', 'Dice report', 'Ledger export', 'Ledger intact', 'revealed by Game Master'])
       expect(JSON.stringify(onSqlite)).toContain(said);
     expect(await pg.verifyInChunks('g1')).toMatchObject({ ok: true, count: sqlite.count('g1') });
     expect(await pg.verifyInChunks('g2')).toMatchObject({ ok: true, count: 1 });

@@ -119,22 +119,21 @@ describe('/history', () => {
     expect(await count({ user: 'alice', system: 'hearts-of-tin', result: rallied.result })).toBe(2);
   });
 
-  // Issue 18, item 7: a sealed result stays out of a player's /stats until its reveal; a GM's counts it.
-  it('/stats leaves out a sealed roll for players until it is revealed, and counts it for a GM', async () => {
+  // Issue 18, item 7, and rules/dice.md: a sealed roll counts in /stats only once revealed, for
+  // everyone (the aggregates hold public results only); a void takes a roll out again.
+  it('/stats counts a sealed roll only once revealed, for players and GMs alike, and a voided one never', async () => {
     app = testApp();
     await rallies(1, alice);
     const stats = async (actor: Actor) => expectMessage(await command(app, actor, 'stats', {})).embed.description!;
     const before = await stats(bob);
-    expect(before).toMatch(/^1 roll, 1 dice/);
+    expect(before).toContain('1 roll on record · this channel\n\n**1d6** — 1 roll, mean 5.00 (exact 3.50); too few rolls to tell (1 of 39 needed)');
     app.dice.push(2);
     const sealed = expectMessage(await command(app, alice, 'rally', { disorder: 1, unit: 'Hidden', sealed: true })).record!;
-    expect(await stats(bob)).toBe(before);
-    expect(await stats(alice)).toBe(before);
-    expect(await stats(gm)).toMatch(/^2 rolls, 2 dice/);
-    expect(await stats(gm)).toMatch(/\n2: +1 \//);
+    for (const who of [bob, alice, gm]) expect(await stats(who)).toBe(before);
     expectMessage(await command(app, alice, 'reveal', { id: sealed.roll_id }));
-    expect(await stats(bob)).toMatch(/^2 rolls, 2 dice/);
-    expect(await stats(bob)).toMatch(/\n2: +1 \//);
+    expect(await stats(bob)).toContain('**1d6** — 2 rolls, mean 3.50 (exact 3.50)');
+    expectMessage(await command(app, gm, 'void', { id: sealed.roll_id, reason: 'wrong unit' }));
+    expect(await stats(bob)).toBe(before);
   });
 
   it('players see this channel; a GM may see the server; voided rolls stay, struck through with the reason', async () => {
@@ -173,7 +172,7 @@ describe('/roll show, /annotate, /verify', () => {
     const ids = await rallies(3);
     const ok = expectMessage(await command(app, bob, 'verify', {}));
     expect(ok.embed.description).toBe(
-      `Intact: 3 rows, head hash \`${app.ledger.get('g1', ids[2]!)!.hash}\`. Checked too: 0 reveals against their commitments, 0 ended games with every die recomputed.`,
+      `Intact: 3 rows, head hash \`${app.ledger.get('g1', ids[2]!)!.hash}\`. Checked too: 0 reveals against their commitments, 0 ended games with every die recomputed; the dice report's aggregates against the 3 counted rolls.`,
     );
     expect(expectMessage(await command(app, bob, 'verify', { id: ids[0] })).embed.description).toContain('Intact: 1 row up to');
     app.ledger.db.exec('DROP TRIGGER rolls_no_update');
@@ -197,7 +196,7 @@ describe('isolation between servers', () => {
     // No row of another server; only the bot's receipt keys, which are public and the same for all.
     const lines = exported.type === 'message' ? attachmentData(exported.files![1]!).toString().trim().split('\n') : [];
     expect(lines.map((l) => Object.keys(JSON.parse(l)))).toEqual([['signing_key']]);
-    expect(expectMessage(await command(app, other, 'stats', { scope: 'server' })).embed.description).toContain('0 rolls, 0 dice');
+    expect(expectMessage(await command(app, other, 'stats', { scope: 'server' })).embed.description).toContain('0 rolls on record · whole server');
     expect(await app.router.handle({ type: 'autocomplete', name: 'rally', option: 'unit', value: '', actor: other })).toEqual({ type: 'choices', choices: [] });
   });
 });
@@ -247,15 +246,13 @@ describe('/export', () => {
 });
 
 describe('/stats', () => {
-  it('per face and per result, observed against expected, with chi-square and a PNG', async () => {
+  it('each shape against its exact distribution, with the verdict and a PNG', async () => {
     app = testApp();
     await rallies(6);
     const reply = expectMessage(await command(app, alice, 'stats', {}));
-    const d = reply.embed.description!;
-    expect(d).toContain('6 rolls, 6 dice');
-    expect(d).toMatch(/5:\s+6 \/ 1\.0/);
-    expect(d).toMatch(/rally\s+6 \/ 3\.00/);
-    expect(d).toMatch(/χ² = 30\.00 on 5 df, p = 0\.000 — unusual/);
+    expect(reply.embed.description).toBe(
+      '6 rolls on record · this channel\n\n**1d6** — 6 rolls, mean 5.00 (exact 3.50); too few rolls to tell (6 of 39 needed)\n\n*Sealed rolls count once revealed; voided rolls never.*',
+    );
     expect(reply.type === 'message' && attachmentData(reply.files![0]!).subarray(1, 4).toString()).toBe('PNG');
   });
 });
@@ -326,12 +323,12 @@ describe('/verify and /stats on a long ledger', () => {
     expect(answer.embed.description).toMatch(/^Intact: 20000 rows, head hash/);
   }, 60_000);
 
-  it('/stats reads in chunks: deferred, and every row counted (each face 1,000 times)', async () => {
+  it('/stats sums the aggregates, never the rows: 6,000 rolls answered at once (no deferral), each face 1,000 times', async () => {
     fill(6_000);
     const { calls, answer } = await respond('stats', 5);
-    expect(calls).toEqual(['defer', 'deliver (deferred)']);
-    expect(answer.embed.description).toMatch(/^6000 rolls, 6000 dice/);
-    for (let face = 1; face <= 6; face++) expect(answer.embed.description).toContain(`${face}:   1000 / 1000.0`);
+    expect(calls).toEqual(['deliver']);
+    // Every face 1,000 times: χ² = 0, so p = 1.
+    expect(answer.embed.description).toContain('**1d6** — 6000 rolls, mean 3.50 (exact 3.50); as fair as dice come (p = 1.00) (χ² = 0.00 on 5 df, p = 1.000)');
   }, 60_000);
 
   it('/export reads in chunks: one CSV header and every row across chunk edges, in ledger order', async () => {

@@ -383,6 +383,9 @@ describe('npm run deploy-commands', () => {
       [1, 'start'],
       [1, 'seed'],
       [1, 'turn'],
+      [1, 'join'],
+      [1, 'san'],
+      [1, 'booby_traps'],
       [1, 'status'],
       [1, 'end'],
     ]);

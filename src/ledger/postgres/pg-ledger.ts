@@ -170,7 +170,8 @@ async function parentState(c: pg.PoolClient, guildId: string, parentId: string |
   if (!parentId) return undefined;
   const found = (await c.query<RawRow>('SELECT * FROM rolls WHERE guild_id = $1 AND id = $2', [guildId, parentId])).rows[0];
   if (!found) return undefined;
-  const children = (await c.query<{ kind: string; input: string }>('SELECT kind, input FROM rolls WHERE guild_id = $1 AND parent_id = $2', [guildId, parentId])).rows;
+  const children = (await c.query<{ kind: string; input: string }>('SELECT kind, input FROM rolls WHERE guild_id = $1 AND parent_id = $2', [guildId, parentId]))
+    .rows;
   const reveal = children.find((r) => r.kind === 'reveal');
   return {
     row: parseRow(found),

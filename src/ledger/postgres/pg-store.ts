@@ -24,7 +24,6 @@ import type { RosterWrites } from '../roster.js';
 import { ledgerError, numbered, PgLedger } from './pg-ledger.js';
 import { GUILD_TALLIES_SQL, parseRecountRow, RECOUNT_SQL, tallySumSql, type StoredTally, type TallyFilter, type TallyGroup, type TallySum } from '../tally.js';
 
-
 type Q = Pick<pg.PoolClient, 'query'>;
 const all = async <T>(q: Q, sql: string, params: unknown[] = []) => (await q.query(sql, params)).rows as T[];
 const one = async <T>(q: Q, sql: string, params: unknown[] = []) => (await all<T>(q, sql, params))[0];
@@ -330,7 +329,7 @@ export class PgStore implements LedgerStore {
 
   readonly history = {
     page: async (f: HistoryFilter, limit: number, offset: number, countCap = HISTORY_COUNT_CAP): Promise<HistoryPage> => {
-      const w = where(f);
+      const w = where(f, 'postgres');
       const rows = limit ? (await all<RawRow>(this.pool, numbered(PAGE_SQL(w.sql)), [...w.params, limit, offset])).map(parseRow) : [];
       const counted = await one<{ n: number }>(this.pool, numbered(COUNT_SQL(w.sql)), [...w.params, countCap + 1]);
       return cappedPage(rows, counted!.n, countCap);
@@ -365,7 +364,7 @@ export class PgStore implements LedgerStore {
 
   /** Every matching row, oldest first, 1,000 at a time (keyset on seq): one chunk in memory. */
   private async *rawChunks(f: HistoryFilter): AsyncGenerator<RawRow[]> {
-    const w = where(f);
+    const w = where(f, 'postgres');
     const sql = numbered(CHUNK_SQL(w.sql));
     for (let after = 0; ; ) {
       const chunk = await all<RawRow>(this.pool, sql, [...w.params, after, 1_000]);

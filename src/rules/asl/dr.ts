@@ -1,17 +1,17 @@
 import type { Roller } from '../../dice/roller.js';
+import type { DrCategory } from '../dice/categories.js';
+import { SIDE_NAMES, SIDES, type Side } from '../sides.js';
+
+export { DR_CATEGORIES, type DrCategory } from '../dice/categories.js';
+export { SIDE_NAMES, SIDES, type Side } from '../sides.js';
 
 /**
  * An ASL DR (two dice) or dr (one die) rolled by hand, with the reminders VASL's dice bot shows
  * (rules/dice.md). The bot decides none of what the notes mention: the players do.
  */
 
-export const DR_CATEGORIES = ['IFT', 'TH', 'TK', 'MC', 'TC', 'Rally', 'CC', 'SA', 'RS', 'other'] as const;
-export type DrCategory = (typeof DR_CATEGORIES)[number];
 /** Sniper Activation and Random Selection are drs; `other` may be either. */
 export const DR_ONLY: readonly DrCategory[] = ['SA', 'RS'];
-export const SIDES = ['axis', 'allied'] as const;
-export type Side = (typeof SIDES)[number];
-export const SIDE_NAMES: Record<Side, string> = { axis: 'Axis', allied: 'Allied' };
 export const BOOBY_TRAP_LEVELS = ['none', 'A', 'B', 'C'] as const;
 export type BoobyTrapLevel = (typeof BOOBY_TRAP_LEVELS)[number];
 

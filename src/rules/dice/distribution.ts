@@ -81,13 +81,21 @@ function keptTerm(t: DiceTerm & { keep: Keep }): Distribution {
 
 const negated = (d: Distribution): Distribution => ({ min: -(d.min + d.counts.length - 1), counts: [...d.counts].reverse(), outcomes: d.outcomes });
 
-export function convolve(a: Distribution, b: Distribution): Distribution {
-  const counts = new Array<bigint>(a.counts.length + b.counts.length - 1).fill(0n);
-  a.counts.forEach((x, i) => {
-    if (x !== 0n) b.counts.forEach((y, j) => (counts[i + j]! += x * y));
-  });
-  return { min: a.min + b.min, counts, outcomes: a.outcomes * b.outcomes };
+/** The convolution of two sequences in a ring: the weights of every sum of one term from each. */
+export function convolveWith<T>(ring: Ring<T>, a: T[], b: T[]): T[] {
+  const out = new Array<T>(a.length + b.length - 1).fill(ring.zero);
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === ring.zero) continue;
+    for (let j = 0; j < b.length; j++) out[i + j] = ring.add(out[i + j]!, ring.mul(a[i]!, b[j]!));
+  }
+  return out;
 }
+
+export const convolve = (a: Distribution, b: Distribution): Distribution => ({
+  min: a.min + b.min,
+  counts: convolveWith(COUNTS, a.counts, b.counts),
+  outcomes: a.outcomes * b.outcomes,
+});
 
 /** Constants shift the total; plain dice slide into it; a keep or drop term is convolved in. */
 export function distributionOf(e: Expression): Distribution {

@@ -1,5 +1,5 @@
 import { rollsForPower } from '../fairness.js';
-import { keptOf, keptSum, MAX_ODDS_WORK, oddsWork, PROBABILITIES, ratio, rememberedDistribution } from './distribution.js';
+import { convolveWith, keptOf, keptSum, MAX_ODDS_WORK, oddsWork, PROBABILITIES, ratio, rememberedDistribution } from './distribution.js';
 import { parseExpression, type Expression } from './expression.js';
 
 /**
@@ -12,11 +12,7 @@ export type ShapeFacts = { shape: string; min: number; p: number[]; mean: number
 /** A die whose face 1 shows 2 instead: P(1) = 0, P(2) = 2/S, the rest 1/S. */
 const faceP = (sides: number, f: number) => (f === 1 ? 0 : f === 2 ? 2 / sides : 1 / sides);
 
-function convolveP(a: { min: number; p: number[] }, b: { min: number; p: number[] }) {
-  const p = new Array<number>(a.p.length + b.p.length - 1).fill(0);
-  a.p.forEach((x, i) => b.p.forEach((y, j) => (p[i + j]! += x * y)));
-  return { min: a.min + b.min, p };
-}
+const convolveP = (a: { min: number; p: number[] }, b: { min: number; p: number[] }) => ({ min: a.min + b.min, p: convolveWith(PROBABILITIES, a.p, b.p) });
 
 /** The totals' probabilities when every die is that biased die, term by term (a small float convolution). */
 function biasedTotals(e: Expression): { min: number; p: number[] } {
