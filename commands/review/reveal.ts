@@ -7,6 +7,8 @@ import { findRoll } from '../../src/core/review.js';
 import { refuse } from '../../src/core/user-error.js';
 import { withPayload } from '../../src/ledger/rows.js';
 import { isSealed } from '../../src/render/review.js';
+import { summarise } from '../../src/core/replies.js';
+import type { Outcome } from '../../src/rules/types.js';
 
 export default defineCommand({
   name: 'reveal',
@@ -28,13 +30,12 @@ export default defineCommand({
     });
     const { embed, buttons } = await render(ctx, withPayload(row, payload));
     const footer = `${embed.footer?.text ?? ''} · sealed at the roll, revealed by ${ctx.actor.userName} (${mark.id})`;
-    const outcome = payload.outcome as { steps: never[] };
     return {
       type: 'message',
       ephemeral: false,
       embed: { ...embed, footer: { text: footer } },
       buttons,
-      record: { command: row.command, system: row.system, roll_id: row.id, steps: outcome.steps, result: payload.result },
+      record: summarise(withPayload(row, payload), payload.outcome as Outcome),
     };
   },
 });

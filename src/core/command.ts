@@ -74,6 +74,12 @@ export type RecordSummary = {
   sealed?: true;
   steps: Finding[];
   result: string | null;
+  /** A dice roll (/dr, /roll dice): every die, its category, the Original and Final totals, the notes. */
+  dice?: number[];
+  category?: string | null;
+  original?: number;
+  final?: number;
+  notes?: string[];
 };
 
 /**

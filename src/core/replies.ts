@@ -8,6 +8,13 @@ import { gameNote, type Scope } from './games.js';
 
 /** Building the replies commands give: results, sealed notices, plain messages and errors. */
 
+/** What a dice roll (/dr, /roll dice: an outcome that declares its tally) adds to its summary. */
+function diceSummary(row: LedgerRow, outcome: Outcome): Partial<RecordSummary> {
+  const o = outcome as Outcome & { tally?: { total: number }; category?: string; final?: number; notes?: string[] };
+  if (!o.tally) return {};
+  return { dice: row.dice, category: o.category ?? null, original: o.tally.total, final: o.final ?? o.tally.total, notes: o.notes ?? [] };
+}
+
 export function summarise(row: LedgerRow, outcome: Outcome): RecordSummary {
   return {
     command: row.command,
@@ -16,6 +23,7 @@ export function summarise(row: LedgerRow, outcome: Outcome): RecordSummary {
     ...(row.parent_id ? { parent_roll_id: row.parent_id } : {}),
     steps: outcome.steps,
     result: outcome.result,
+    ...diceSummary(row, outcome),
   };
 }
 
