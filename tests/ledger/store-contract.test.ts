@@ -9,6 +9,7 @@ import { ledgerEntry, testGame } from '../helpers/ledger.js';
 import { freshDatabase, testPostgres } from '../helpers/postgres.js';
 import { tmpDb } from '../helpers/tmp.js';
 import { readiness } from '../../src/ops/readiness.js';
+import { recountTally, TallyCount, tallyId, type StoredTally } from '../../src/ledger/tally.js';
 
 // Issue 16: the ledger as the bot uses it (LedgerStore), one suite for both backends. Every
 // expectation is the same on SQLite and on PostgreSQL: what the bot sees must not depend on it.
@@ -154,6 +155,61 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     const unrevealed = await store.transaction((tx) => tx.unrevealedSealed('g1', 'a'), 'g1');
     expect(unrevealed.map((r) => r.id)).toEqual([sealedB.id]);
     expect(await store.transaction((tx) => tx.unrevealedSealed('g2', 'a'), 'g1')).toEqual([]);
+    await store.close();
+  });
+
+  // Issue 26: the dice report's aggregates, kept by the append of a roll, its reveal and its void.
+  it.skipIf(skip)('dice tallies: a public roll counts at once, a sealed one at its reveal, a voided one never; sums filter and group', async () => {
+    const store = await open();
+    const sum = async (f: Partial<Parameters<LedgerStore['tallySums']>[0]> = {}, by?: 'user' | 'side' | 'category' | 'command') =>
+      (await store.tallySums({ guildId: 'g1', ...f }, by)).map((t) => [t.shape, t.grp, Number(t.total), Number(t.n)]).sort();
+    const dr = (over: Partial<NewEntry>, total: number, side: string, category: string) =>
+      append(store, { command: 'dr', system: 'asl', dice: [1, total - 1], outcome: { steps: [], tally: { shape: '2d6', total, category, side } }, result: String(total), ...over });
+    const a = await append(store, { dice: [4] });
+    await append(store, { dice: [4], userId: 'u2' });
+    await dr({}, 7, 'axis', 'IFT');
+    await dr({ userId: 'u2' }, 9, 'allied', 'TH');
+    // Not a roll, no dice, another guild: nothing.
+    await append(store, { kind: 'check', dice: [] });
+    await append(store, { guildId: 'g2', dice: [6] });
+    expect(await sum()).toEqual([
+      ['1d6', '', 4, 2],
+      ['2d6', '', 7, 1],
+      ['2d6', '', 9, 1],
+    ]);
+    expect(await sum({}, 'side')).toEqual([
+      ['1d6', '', 4, 2],
+      ['2d6', 'allied', 9, 1],
+      ['2d6', 'axis', 7, 1],
+    ]);
+    expect(await sum({ category: 'IFT' })).toEqual([['2d6', '', 7, 1]]);
+    expect(await sum({ userId: 'u2' }, 'command')).toEqual([
+      ['1d6', 'rally', 4, 1],
+      ['2d6', 'dr', 9, 1],
+    ]);
+    // A sealed roll counts only once revealed; a void takes a counted roll out.
+    const sealed = await append(store, { dice: [2], outcome: { steps: [] }, sealed: { effects: [] } });
+    expect((await sum()).find((t) => t[2] === 2)).toBeUndefined();
+    const payload = (await store.sealedPayloads('g1', [sealed.id])).get(sealed.id)!.payload;
+    await append(store, { kind: 'reveal', command: 'reveal', parentId: sealed.id, input: { roll: sealed.id, payload }, dice: [], result: 'revealed' });
+    expect((await sum()).find((t) => t[2] === 2)).toEqual(['1d6', '', 2, 1]);
+    await append(store, { kind: 'void', command: 'void', parentId: a.id, input: { reason: 'x' }, dice: [], result: 'voided' });
+    expect((await sum()).find((t) => t[2] === 4)).toEqual(['1d6', '', 4, 1]);
+    // A sealed roll voided before its reveal is never counted, even once revealed.
+    const hidden = await append(store, { dice: [3], sealed: { effects: [] } });
+    await append(store, { kind: 'void', command: 'void', parentId: hidden.id, input: { reason: 'y' }, dice: [], result: 'voided' });
+    const hiddenPayload = (await store.sealedPayloads('g1', [hidden.id])).get(hidden.id)!.payload;
+    await append(store, { kind: 'reveal', command: 'reveal', parentId: hidden.id, input: { roll: hidden.id, payload: hiddenPayload }, dice: [], result: 'revealed' });
+    expect((await sum()).find((t) => t[2] === 3)).toBeUndefined();
+    // Keyed down to the hour of the roll; the stored tallies are what a recount of the rows gives.
+    const hour = a.created_at.slice(0, 13);
+    expect(await sum({ sinceHour: hour, untilHour: hour })).toEqual(await sum());
+    expect(await sum({ sinceHour: '2999-01-01T00' })).toEqual([]);
+    const count = new TallyCount();
+    for (const row of await store.recountRows('g1', 0, 1000)) count.add(recountTally(row));
+    const byId = (ts: StoredTally[]) => ts.map((t) => [tallyId(t), t.n]).sort();
+    expect(byId(await store.guildTallies('g1'))).toEqual(byId(count.entries()));
+    expect(count.entries().map((t) => t.n).reduce((x, y) => x + y, 0)).toBe(4);
     await store.close();
   });
 
