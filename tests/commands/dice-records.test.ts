@@ -10,6 +10,7 @@ import { createLogger } from '../../src/log.js';
 import { alice, bob, command, expectError, expectMessage, gm, press, queueRoller, subcommand, testApp } from '../helpers/app.js';
 import { freshDatabase, testPostgres } from '../helpers/postgres.js';
 import { tmpDb } from '../helpers/tmp.js';
+import { BIG_GUILD, fillBigServer, gm as bigGm } from '../../bench/big-server.js';
 
 // Issue 26: /dr and /roll dice on the one ledger with everything a morale roll has, through the
 // router as a player would, on SQLite and on a real PostgreSQL server.
@@ -46,7 +47,10 @@ describe.each(BACKENDS)('on $name', ({ open }) => {
     // Both write the game's options: neither is lost whatever order they land in.
     const [join, san] = await Promise.all([t.run(bob, 'game', { side: 'allied' }, 'join'), t.run(alice, 'game', { axis: 3, allied: 4 }, 'san')]);
     expect([said(join), said(san)]).toEqual(['landed', 'landed']);
-    expect(JSON.parse((await store.roster.game('g1', game.id))!.options!)).toEqual({ san: { axis: 3, allied: 4 }, sides: { bob: { side: 'allied', name: 'Bob' } } });
+    expect(JSON.parse((await store.roster.game('g1', game.id))!.options!)).toEqual({
+      san: { axis: 3, allied: 4 },
+      sides: { bob: { side: 'allied', name: 'Bob' } },
+    });
     // The same player joining twice at once: one lands, the other is refused with the reason.
     const twice = await Promise.all([t.run(alice, 'game', { side: 'axis' }, 'join'), t.run(alice, 'game', { side: 'allied' }, 'join')]);
     expect(twice.map(said).sort()).toEqual(['landed', expect.stringMatching(/^refused: You already joined Race as (Axis|Allied): a GM can move you/)]);
@@ -181,4 +185,26 @@ describe('/roll dice through the router', () => {
     expect(verified.embed.description).toContain('1 ended game with every die recomputed');
     await store.close();
   });
+});
+
+describe('/stats on the big-server bench ledger', () => {
+  it('its figures equal a full recount of the rows', async () => {
+    const file = tmpDb();
+    await fillBigServer(file, 30_000);
+    const ledger = Ledger.open(file);
+    // The recount, straight from the rows with SQL of its own: each player's d6 faces.
+    const rows = ledger.db
+      .prepare("SELECT user_id, json_extract(dice, '$[0]') AS face, COUNT(*) AS n FROM rolls WHERE guild_id = ? AND kind = 'roll' GROUP BY 1, 2")
+      .all(BIG_GUILD) as { user_id: string; face: number; n: number }[];
+    const sums = ledger.tallySums({ guildId: BIG_GUILD }, 'user');
+    const key = (u: string, t: number, n: number) => `${u}:${t}:${n}`;
+    expect(sums.map((s) => key(s.grp, s.total, s.n)).sort()).toEqual(rows.map((r) => key(r.user_id, r.face, r.n)).sort());
+    const router = createRouter({ ledger, log: createLogger({ level: 'silent' }) });
+    const reply = expectMessage(await router.handle({ type: 'command', name: 'stats', options: { scope: 'server' }, actor: bigGm }));
+    // 30,000 rolls: the router's own first one, then face (i mod 6) + 1 for roll i; every face within one of 5,000, so p rounds to 1.00.
+    expect(reply.embed.description).toContain(
+      '30000 rolls on record · whole server\n\n**1d6** — 30000 rolls, mean 3.50 (exact 3.50); as fair as dice come (p = 1.00)',
+    );
+    ledger.close();
+  }, 60_000);
 });

@@ -161,7 +161,9 @@ describe('sealed rolls stay sealed after /game end (item 1)', () => {
     expect(JSON.stringify(expectMessage(await t.run(carol, 'roll', { id: sealed[3] }, 'show')).embed)).toContain('Step: rally');
     const verified = expectMessage(await t.run(gm, 'verify', {}));
     expect(verified.embed.title).toBe('Ledger intact');
-    expect(verified.embed.description).toContain("Checked too: 20 reveals against their commitments, 1 ended game with every die recomputed; the dice report's aggregates against the 19 counted rolls.");
+    expect(verified.embed.description).toContain(
+      "Checked too: 20 reveals against their commitments, 1 ended game with every die recomputed; the dice report's aggregates against the 19 counted rolls.",
+    );
     t.ledger.close();
   });
 });

@@ -11,7 +11,13 @@ const ROOT = path.resolve(__dirname, '../..');
 
 function play(db: string, lines: string[], dice: number[] = []) {
   const args = ['run', '--silent', 'console', '--', '--json', '--db', db, ...(dice.length ? ['--dice', dice.join(',')] : [])];
-  const r = spawnSync('npm', args, { cwd: ROOT, input: `${lines.join('\n')}\n`, encoding: 'utf8', timeout: 60_000, env: { ...process.env, DISCORD_TOKEN: '', LOG_LEVEL: '' } });
+  const r = spawnSync('npm', args, {
+    cwd: ROOT,
+    input: `${lines.join('\n')}\n`,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, DISCORD_TOKEN: '', LOG_LEVEL: '' },
+  });
   expect(r.status, r.stderr).toBe(0);
   const out = r.stdout
     .split('\n')
@@ -82,7 +88,9 @@ describe('an ASL game with every roll on record, through the console', () => {
     const db = tmpDb();
     const rolls = [...AXIS, ...ALLIED.filter((x): x is Roll => typeof x !== 'string')];
     expect(rolls).toHaveLength(40);
-    expect(new Set(rolls.map((x) => /category:(\w+)/.exec(x.line)?.[1] ?? 'other'))).toEqual(new Set(['IFT', 'TH', 'TK', 'MC', 'TC', 'Rally', 'CC', 'SA', 'RS', 'other']));
+    expect(new Set(rolls.map((x) => /category:(\w+)/.exec(x.line)?.[1] ?? 'other'))).toEqual(
+      new Set(['IFT', 'TH', 'TK', 'MC', 'TC', 'Rally', 'CC', 'SA', 'RS', 'other']),
+    );
     const lines = [
       'as hans',
       '/game start system:asl name:Arnhem',

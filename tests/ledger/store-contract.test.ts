@@ -164,7 +164,14 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     const sum = async (f: Partial<Parameters<LedgerStore['tallySums']>[0]> = {}, by?: 'user' | 'side' | 'category' | 'command') =>
       (await store.tallySums({ guildId: 'g1', ...f }, by)).map((t) => [t.shape, t.grp, Number(t.total), Number(t.n)]).sort();
     const dr = (over: Partial<NewEntry>, total: number, side: string, category: string) =>
-      append(store, { command: 'dr', system: 'asl', dice: [1, total - 1], outcome: { steps: [], tally: { shape: '2d6', total, category, side } }, result: String(total), ...over });
+      append(store, {
+        command: 'dr',
+        system: 'asl',
+        dice: [1, total - 1],
+        outcome: { steps: [], tally: { shape: '2d6', total, category, side } },
+        result: String(total),
+        ...over,
+      });
     const a = await append(store, { dice: [4] });
     await append(store, { dice: [4], userId: 'u2' });
     await dr({}, 7, 'axis', 'IFT');
@@ -199,7 +206,14 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     const hidden = await append(store, { dice: [3], sealed: { effects: [] } });
     await append(store, { kind: 'void', command: 'void', parentId: hidden.id, input: { reason: 'y' }, dice: [], result: 'voided' });
     const hiddenPayload = (await store.sealedPayloads('g1', [hidden.id])).get(hidden.id)!.payload;
-    await append(store, { kind: 'reveal', command: 'reveal', parentId: hidden.id, input: { roll: hidden.id, payload: hiddenPayload }, dice: [], result: 'revealed' });
+    await append(store, {
+      kind: 'reveal',
+      command: 'reveal',
+      parentId: hidden.id,
+      input: { roll: hidden.id, payload: hiddenPayload },
+      dice: [],
+      result: 'revealed',
+    });
     expect((await sum()).find((t) => t[2] === 3)).toBeUndefined();
     // Keyed down to the hour of the roll; the stored tallies are what a recount of the rows gives.
     const hour = a.created_at.slice(0, 13);
@@ -209,7 +223,12 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     for (const row of await store.recountRows('g1', 0, 1000)) count.add(recountTally(row));
     const byId = (ts: StoredTally[]) => ts.map((t) => [tallyId(t), t.n]).sort();
     expect(byId(await store.guildTallies('g1'))).toEqual(byId(count.entries()));
-    expect(count.entries().map((t) => t.n).reduce((x, y) => x + y, 0)).toBe(4);
+    expect(
+      count
+        .entries()
+        .map((t) => t.n)
+        .reduce((x, y) => x + y, 0),
+    ).toBe(4);
     await store.close();
   });
 

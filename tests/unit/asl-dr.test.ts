@@ -108,6 +108,12 @@ describe('the roll', () => {
   });
 
   it('SA and RS are drs whatever is asked; the rest as asked, DR by default', () => {
-    expect([diceFor('SA', undefined), diceFor('RS', 'DR'), diceFor('IFT', undefined), diceFor('other', 'dr'), diceFor('TH', 'DR')]).toEqual(['dr', 'dr', 'DR', 'dr', 'DR']);
+    expect([diceFor('SA', undefined), diceFor('RS', 'DR'), diceFor('IFT', undefined), diceFor('other', 'dr'), diceFor('TH', 'DR')]).toEqual([
+      'dr',
+      'dr',
+      'DR',
+      'dr',
+      'DR',
+    ]);
   });
 });

@@ -13,11 +13,12 @@ function bruteForce(text: string): Map<number, bigint> {
   for (const t of terms) {
     const termTotals = new Map<number, bigint>();
     if (t.kind === 'const') termTotals.set(t.sign * t.value, 1n);
-    else eachOutcome(t, (dice) => {
-      const kept = keptDice(dice, t.keep);
-      const v = t.sign * dice.reduce((a, d, i) => a + (kept[i] ? d : 0), 0);
-      termTotals.set(v, (termTotals.get(v) ?? 0n) + 1n);
-    });
+    else
+      eachOutcome(t, (dice) => {
+        const kept = keptDice(dice, t.keep);
+        const v = t.sign * dice.reduce((a, d, i) => a + (kept[i] ? d : 0), 0);
+        termTotals.set(v, (termTotals.get(v) ?? 0n) + 1n);
+      });
     const next = new Map<number, bigint>();
     for (const [a, x] of totals) for (const [b, y] of termTotals) next.set(a + b, (next.get(a + b) ?? 0n) + x * y);
     totals = next;
