@@ -42,6 +42,9 @@ describe.each(BACKENDS)('on $name', ({ open }) => {
     const [a, b] = await Promise.all([t.run(alice, 'dr', { category: 'IFT' }), t.run(bob, 'dr', { category: 'TH' })]);
     expect([said(a), said(b)]).toEqual(['landed', 'landed']);
     const game = (await store.roster.activeGame('g1', 'c1'))!;
+    // /history filters on the category on either backend (SQLite's json_extract, PostgreSQL's ->>).
+    expect(expectMessage(await t.run(gm, 'history', { category: 'IFT' })).embed.footer!.text).toContain('1 roll');
+    expect(expectMessage(await t.run(gm, 'history', { category: 'CC' })).embed.description).toBe('No rolls match.');
     const seqs = await Promise.all([a, b].map(async (r) => (await store.get('g1', expectMessage(r).record!.roll_id))!.game_seq));
     expect(seqs.sort()).toEqual([1, 2]);
     // Both write the game's options: neither is lost whatever order they land in.
