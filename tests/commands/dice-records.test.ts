@@ -156,6 +156,27 @@ describe('/dr through the router', () => {
   });
 });
 
+describe('/game join, san and booby_traps: who may', () => {
+  it('SANs and booby traps by the starter or a GM, in ASL games only; another player on a side by a GM only', async () => {
+    const app = testApp();
+    expectMessage(await subcommand(app, alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Waterloo' }));
+    expect(expectError(await subcommand(app, alice, 'game', 'san', { axis: 3, allied: 4 }))).toBe('Waterloo is not an ASL game: SANs and booby traps are ASL\'s (A14, B28.9).');
+    expectMessage(await subcommand(app, alice, 'game', 'end'));
+    expectMessage(await subcommand(app, alice, 'game', 'start', { system: 'asl', name: 'Arnhem' }));
+    const notManager = 'Only the player who started Arnhem, or a GM, can change it.';
+    expect(expectError(await subcommand(app, bob, 'game', 'san', { axis: 3, allied: 4 }))).toBe(notManager);
+    expect(expectError(await subcommand(app, bob, 'game', 'booby_traps', { axis: 'A', allied: 'none' }))).toBe(notManager);
+    expectMessage(await subcommand(app, gm, 'game', 'booby_traps', { axis: 'A', allied: 'none' }));
+    expect(expectError(await subcommand(app, bob, 'game', 'join', { side: 'axis', user: 'alice' }))).toBe('Only a GM can put another player on a side.');
+    expectMessage(await subcommand(app, bob, 'game', 'join', { side: 'axis' }));
+    const moved = expectMessage(await subcommand(app, gm, 'game', 'join', { side: 'allied', user: 'bob' }));
+    expect(moved.embed.description).toBe('Booby traps: Axis A · Allied none\nAllied: <@bob>');
+    const rows = app.ledger.history.page({ guildId: 'g1', kinds: ['game'] }, 10, 0).rows.map((r) => r.result);
+    expect(rows).toEqual(['side_joined', 'side_joined', 'booby_traps_set', 'game_started', 'game_ended', 'game_started']);
+    app.ledger.close();
+  });
+});
+
 describe('/roll dice through the router', () => {
   it('every die and the exact odds; a bad expression refused at its first bad character, with what is allowed', async () => {
     const app = testApp();
