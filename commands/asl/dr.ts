@@ -105,7 +105,9 @@ async function rollDrFor(ctx: Context, o: DrOptions): Promise<Reply> {
 /** "Roll again": the same /dr as a new roll of its own, by the player who made the first only. */
 const rollAgain: ButtonHandler = async (ctx, target) => {
   const parent = await buttonParent(ctx.services.ledger, ctx, target);
-  if (parent?.roll.command !== 'dr') return refuse('That roll is not on record in this server.');
+  if (!parent) return refuse('That roll is not on record in this server.');
+  // The button's target is read from the ledger, never trusted: only a /dr is rolled again.
+  if (parent.roll.command !== 'dr') refuse(`Roll ${parent.roll.id} is a /${parent.roll.command} roll, not a /dr: it has nothing to roll again.`);
   if (parent.roll.user_id !== ctx.actor.userId) refuse(`Only ${parent.roll.user_name}, who made roll ${parent.roll.id}, can roll it again.`);
   return rollDrFor(ctx, parent.roll.input as DrOptions);
 };

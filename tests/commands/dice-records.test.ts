@@ -133,6 +133,9 @@ describe('/dr through the router', () => {
     expect(app.ledger.get('g1', again.record!.roll_id)!.input).toEqual(app.ledger.get('g1', first.record!.roll_id)!.input);
     // A button naming no /dr of this server is refused, whatever it says.
     expect(expectError(await press(app, alice, 'v1:dr_again:nosuchroll'))).toBe('That roll is not on record in this server.');
+    app.dice.push(6);
+    const rally = expectMessage(await command(app, alice, 'rally', { disorder: 1 })).record!.roll_id;
+    expect(expectError(await press(app, alice, `v1:dr_again:${rally}`))).toBe(`Roll ${rally} is a /rally roll, not a /dr: it has nothing to roll again.`);
     app.ledger.close();
   });
 
@@ -160,7 +163,9 @@ describe('/game join, san and booby_traps: who may', () => {
   it('SANs and booby traps by the starter or a GM, in ASL games only; another player on a side by a GM only', async () => {
     const app = testApp();
     expectMessage(await subcommand(app, alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Waterloo' }));
-    expect(expectError(await subcommand(app, alice, 'game', 'san', { axis: 3, allied: 4 }))).toBe('Waterloo is not an ASL game: SANs and booby traps are ASL\'s (A14, B28.9).');
+    expect(expectError(await subcommand(app, alice, 'game', 'san', { axis: 3, allied: 4 }))).toBe(
+      "Waterloo is not an ASL game: SANs and booby traps are ASL's (A14, B28.9).",
+    );
     expectMessage(await subcommand(app, alice, 'game', 'end'));
     expectMessage(await subcommand(app, alice, 'game', 'start', { system: 'asl', name: 'Arnhem' }));
     const notManager = 'Only the player who started Arnhem, or a GM, can change it.';
