@@ -25,8 +25,8 @@ function oddsOptions<O extends Record<string, unknown>>(options: O): O {
 }
 
 function answer(title: string, situation: string, dist: Map<string, Fraction>, order: readonly string[], then?: readonly string[]): Reply {
-  const { embed, png } = oddsReply(title, situation, ordered(dist, order, then));
-  return { type: 'message', ephemeral: true, embed, buttons: [], files: [{ name: ODDS_CHART, data: png }] };
+  const { embed, png, alt } = oddsReply(title, situation, ordered(dist, order, then));
+  return { type: 'message', ephemeral: true, embed, buttons: [], files: [{ name: ODDS_CHART, data: png, description: alt }] };
 }
 
 export default {

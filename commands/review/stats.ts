@@ -4,7 +4,7 @@ import { diceReport, MAX_GROUPS } from '../../src/core/dice-report.js';
 import { filterOptions, parseWhen } from '../../src/core/filters.js';
 import { choice } from '../../src/core/options.js';
 import { TALLY_GROUPS, type TallyFilter } from '../../src/ledger/tally.js';
-import { chartPng } from '../../src/render/chart.js';
+import { chartAlt, chartPng } from '../../src/render/chart.js';
 import { comparisonLine, groupLine, reportChart } from '../../src/render/dice-report.js';
 import { limitEmbed, TONE_COLOUR } from '../../src/render/embed.js';
 import { SIDES } from '../../src/rules/sides.js';
@@ -99,7 +99,7 @@ export default defineCommand({
         ...(png ? { image: { url: `attachment://${CHART}` } } : {}),
       }),
       buttons: [],
-      ...(png ? { files: [{ name: CHART, data: png }] } : {}),
+      ...(png && spec ? { files: [{ name: CHART, data: png, description: chartAlt(spec) }] } : {}),
     };
   },
 });

@@ -86,7 +86,10 @@ export type RecordSummary = {
  * A file sent with a message; the embed may show it as attachment://name. Small files (a chart) are
  * in memory; a large one (an export) is a spooled temporary file, removed once the reply is sent.
  */
-export type Attachment = { name: string; data: Buffer } | { name: string; path: string; bytes: number };
+export type Attachment = ({ name: string; data: Buffer } | { name: string; path: string; bytes: number }) & {
+  /** Alt text Discord shows and reads out (a chart in words). */
+  description?: string;
+};
 
 /** A file's bytes, read from its spool file when it has one (the console, tests). */
 export const attachmentData = (f: Attachment): Buffer => ('data' in f ? f.data : fs.readFileSync(f.path));

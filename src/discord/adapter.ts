@@ -144,7 +144,13 @@ export async function deliver(i: Routable, reply: Reply, deferred = false): Prom
     embeds: [reply.embed],
     components: componentsOf(reply.buttons),
     ...(reply.type === 'message' && reply.files?.length
-      ? { files: reply.files.map((f) => ({ attachment: 'data' in f ? f.data : f.path, name: f.name })) }
+      ? {
+          files: reply.files.map((f) => ({
+            attachment: 'data' in f ? f.data : f.path,
+            name: f.name,
+            ...(f.description ? { description: f.description } : {}),
+          })),
+        }
       : {}),
   };
   const ephemeral = reply.type === 'message' && reply.ephemeral;

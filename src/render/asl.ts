@@ -30,10 +30,8 @@ export function aslFields(steps: AslStep[], decisions: Finding[] = []): APIEmbed
     const heading = many ? HEADINGS[s.kind] : undefined;
     // A Commissar's companions go berserk with no roll (A25.223): a result, no dice.
     if (!s.dice.length) return [findingField(s, { heading: s.kind === 'ntc' ? 'Berserk' : heading })];
-    const f = stepFields(s, { heading, notes: notesFor(s) });
     // An ASL DR: the coloured die first, then the white.
-    if (s.dice.length === 2) f[0]!.value = `coloured ${f[0]!.value.replace(' ', '  white ')}`;
-    return f;
+    return stepFields(s, { heading, notes: notesFor(s), ...(s.dice.length === 2 ? { diceLabels: ['coloured', 'white'] } : {}) });
   });
   for (const d of decisions) fields.push(findingField(d, { heading: 'Decision' }));
   return fields;
@@ -67,24 +65,28 @@ export function aslEmbed(a: {
   });
 }
 
-/** The situation as one line, from the stored options, so a player can check what the DRMs rest on. */
-export function describeSituation(o: Record<string, unknown>): string {
+/**
+ * The situation as one line, from the stored options, so a player can check what the DRMs rest on.
+ * The conditions only Heat of Battle reads are listed only where a HoB DR was rolled (or is in the odds).
+ */
+export function describeSituation(o: Record<string, unknown>, hob = true): string {
+  const ifHob = (s: string | undefined) => (hob ? s : undefined);
   return [
     o.counter ? String(o.counter) : undefined,
     o.check === 'rally' ? 'rally' : o.number !== undefined ? (o.number ? `${o.number}MC` : 'NMC') : undefined,
     o.broken ? 'broken' : undefined,
     o.with_leader ? 'with an unbroken leader' : undefined,
-    o.enemy_in_los === false ? 'no Known enemy in LOS' : 'Known enemy in LOS',
-    o.enemy_adjacent ? 'enemy ADJACENT' : 'no enemy ADJACENT',
+    ifHob(o.enemy_in_los === false ? 'no Known enemy in LOS' : 'Known enemy in LOS'),
+    ifHob(o.enemy_adjacent ? 'enemy ADJACENT' : 'no enemy ADJACENT'),
     o.fanatic ? 'Fanatic' : undefined,
     o.sub_type && o.sub_type !== 'none' ? String(o.sub_type).toUpperCase() : undefined,
-    o.vs_russians ? 'vs Russians' : undefined,
-    o.no_quarter ? 'No Quarter' : undefined,
+    ifHob(o.vs_russians ? 'vs Russians' : undefined),
+    ifHob(o.no_quarter ? 'No Quarter' : undefined),
     o.elr !== undefined && o.check !== 'rally' ? `ELR ${o.elr}` : undefined,
     o.terrain && o.terrain !== 'none' ? `in ${o.terrain}` : undefined,
     o.self_rally && o.self_rally !== 'no' ? `Self-Rally (${o.self_rally})` : undefined,
     o.commissar === 'in_location' ? 'Commissar in the Location' : o.commissar === 'leads_rally' ? 'led by a Commissar' : undefined,
-    o.situation && o.situation !== 'none' ? String(o.situation).replace(/_/g, ' ') : undefined,
+    ifHob(o.situation && o.situation !== 'none' ? String(o.situation).replace(/_/g, ' ') : undefined),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -101,7 +103,7 @@ export function storedAslEmbed(
   return aslEmbed({
     title: `${check} · ${userText(row.unit ?? String(input.unit))}`,
     userName: row.user_name,
-    description: describeSituation(input),
+    description: describeSituation(input, row.command === 'hob' || outcome.steps.some((s) => s.kind === 'hob')),
     steps: outcome.steps,
     tone: outcome.tone,
     odds: outcome.odds,

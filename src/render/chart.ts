@@ -19,6 +19,12 @@ const W = 640;
 const H = 400;
 const PAD = { left: 56, right: 16, top: 40, bottom: 130 };
 
+/**
+ * One palette for both of Discord's themes: a dark panel with light text reads on the dark theme
+ * and stands out as a card on the light one (a white chart glared on dark mode, issue 30).
+ */
+export const CHART_THEME = { background: '#2b2d31', text: '#f2f3f5', muted: '#b5bac1', grid: '#4e5058' } as const;
+
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 export function chartSvg(spec: ChartSpec): string {
@@ -30,14 +36,14 @@ export function chartSvg(spec: ChartSpec): string {
   const barW = (groupW * 0.8) / Math.max(1, spec.series.length);
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="DejaVu Sans, Arial, sans-serif">`,
-    `<rect width="${W}" height="${H}" fill="#ffffff"/>`,
-    `<text x="${W / 2}" y="24" font-size="16" text-anchor="middle" fill="#222">${esc(spec.title)}</text>`,
+    `<rect width="${W}" height="${H}" rx="8" fill="${CHART_THEME.background}"/>`,
+    `<text x="${W / 2}" y="24" font-size="16" text-anchor="middle" fill="${CHART_THEME.text}">${esc(spec.title)}</text>`,
   ];
   for (let t = 0; t <= 4; t++) {
     const v = (max * t) / 4;
     const y = PAD.top + plotH - (plotH * t) / 4;
-    parts.push(`<line x1="${PAD.left}" x2="${W - PAD.right}" y1="${y}" y2="${y}" stroke="#ddd"/>`);
-    parts.push(`<text x="${PAD.left - 6}" y="${y + 4}" font-size="11" text-anchor="end" fill="#555">${esc(fmt(v))}</text>`);
+    parts.push(`<line x1="${PAD.left}" x2="${W - PAD.right}" y1="${y}" y2="${y}" stroke="${CHART_THEME.grid}"/>`);
+    parts.push(`<text x="${PAD.left - 6}" y="${y + 4}" font-size="11" text-anchor="end" fill="${CHART_THEME.muted}">${esc(fmt(v))}</text>`);
   }
   spec.labels.forEach((label, i) => {
     const x0 = PAD.left + i * groupW + groupW * 0.1;
@@ -49,17 +55,25 @@ export function chartSvg(spec: ChartSpec): string {
     // Labels slant so that long result names never run into each other.
     const cx = PAD.left + i * groupW + groupW / 2;
     const y = H - PAD.bottom + 14;
-    parts.push(`<text x="${cx}" y="${y}" font-size="11" text-anchor="end" transform="rotate(-35 ${cx} ${y})" fill="#222">${esc(label)}</text>`);
+    parts.push(`<text x="${cx}" y="${y}" font-size="11" text-anchor="end" transform="rotate(-35 ${cx} ${y})" fill="${CHART_THEME.text}">${esc(label)}</text>`);
   });
   if (spec.series.length > 1) {
     spec.series.forEach((s, j) => {
       const x = PAD.left + j * 140;
       parts.push(`<rect x="${x}" y="${H - 28}" width="12" height="12" fill="${s.colour}"/>`);
-      parts.push(`<text x="${x + 18}" y="${H - 18}" font-size="12" fill="#222">${esc(s.name)}</text>`);
+      parts.push(`<text x="${x + 18}" y="${H - 18}" font-size="12" fill="${CHART_THEME.text}">${esc(s.name)}</text>`);
     });
   }
   parts.push('</svg>');
   return parts.join('');
+}
+
+/** The chart in words, for the attachment's alt text (screen readers, and Discord's "description"): ≤ 1,024 characters. */
+export function chartAlt(spec: ChartSpec): string {
+  const fmt = spec.format ?? ((v: number) => String(Math.round(v * 100) / 100));
+  const series = spec.series.map((s) => `${s.name}: ${spec.labels.map((l, i) => `${l} ${fmt(s.values[i] ?? 0)}`).join(', ')}`);
+  const text = `Bar chart, ${spec.title}. ${series.join('. ')}.`;
+  return text.length <= 1024 ? text : `${text.slice(0, 1023)}…`;
 }
 
 export function chartPng(spec: ChartSpec): Buffer {

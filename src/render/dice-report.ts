@@ -47,7 +47,7 @@ export function comparisonLine(by: TallyGroup | undefined, c: Comparison): strin
 
 /** The most bars a chart draws: a wide shape shows its central totals. */
 const MAX_BARS = 40;
-const COLOURS = ['#3b6ea8', '#d9822b', '#4f9d69', '#a8518a'];
+const COLOURS = ['#5b8fd1', '#e8a045', '#5fbf7f', '#c77dba'];
 
 /** Each group of the largest shape as shares of its rolls, against the exact distribution. */
 export function reportChart(by: TallyGroup | undefined, report: DiceReport): ChartSpec | undefined {
@@ -69,7 +69,7 @@ export function reportChart(by: TallyGroup | undefined, report: DiceReport): Cha
         values: totals.map((t) => (g.counts.get(t) ?? 0) / g.n),
         colour: COLOURS[i]!,
       })),
-      { name: 'fair dice', values: totals.map((t) => f.p[t - f.min]!), colour: '#9a9a9a' },
+      { name: 'fair dice', values: totals.map((t) => f.p[t - f.min]!), colour: '#b5bac1' },
     ],
     format: (v) => `${(v * 100).toFixed(0)}%`,
   };

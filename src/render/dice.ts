@@ -3,7 +3,7 @@ import type { LedgerRow } from '../ledger/rows.js';
 import type { DrOutcome } from '../rules/asl/dr.js';
 import { ratio } from '../rules/dice/distribution.js';
 import type { RolledExpression } from '../rules/dice/expression.js';
-import { face, resultEmbed, signed, userText } from './embed.js';
+import { dieText, resultEmbed, signed, userText } from './embed.js';
 
 /** An exact chance as the reply shows it: a fraction where it is short, a percentage, or "1 in N" when tiny. */
 export function chanceText(fraction: string): string {
@@ -23,8 +23,7 @@ const noteLine = (note: string | undefined) => (note ? [`*${userText(note)}*`] :
 
 /** /dr: coloured die first, then white (VASL's convention), Original, DRM and Final, the notes, the odds. */
 export function drEmbed(row: Pick<LedgerRow, 'id' | 'hash' | 'user_name' | 'unit'>, o: DrShown): APIEmbed {
-  const dice =
-    o.white === undefined ? `coloured ${face(o.coloured)} ${o.coloured}` : `coloured ${face(o.coloured)} ${o.coloured} · white ${face(o.white)} ${o.white}`;
+  const dice = o.white === undefined ? dieText(o.coloured, 'coloured') : `${dieText(o.coloured, 'coloured')} · ${dieText(o.white, 'white')}`;
   const totals = o.drm ? `Original **${o.original}** · DRM \`${signed(o.drm)}\` · Final **${o.final}**` : `Original **${o.original}**`;
   const odds = o.odds ? `Original ${o.original}: ${chanceText(o.odds.exactly)} · ${o.original} or lower: ${chanceText(o.odds.or_better)}` : undefined;
   return resultEmbed({

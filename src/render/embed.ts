@@ -31,13 +31,16 @@ const D6_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 /** A die as a face where one exists (d6), else as its number. */
 export const face = (n: number, sides = 6) => (sides === 6 && D6_FACES[n - 1]) || `[${n}]`;
 
+/** A die as its face and its number: the faces render small in an embed, the number reads at a glance. */
+export const dieText = (n: number, label?: string) => `${label ? `${label} ` : ''}${face(n)} **${n}**`;
+
 export { number, signed };
 
 export const modifierLine = (m: Modifier) => `\`${signed(m.value)}\` ${m.reason}`;
 
 const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1)}…`);
 
-type Show = { heading?: string; notes?: string[] };
+type Show = { heading?: string; notes?: string[] /** Names for the dice in order (ASL's coloured and white). */; diceLabels?: string[] };
 const prefix = (show: Show) => (show.heading ? `${show.heading} · ` : '');
 
 /** A ruling as a field: the result in bold, what the unit must do now, notes, and the rule. */
@@ -49,7 +52,7 @@ export function findingField(f: Finding, show: Show = {}): APIEmbedField {
 /** One rolled step as embed fields: dice, modifiers, Final, then the result. */
 export function stepFields(step: Step, show: Show = {}): APIEmbedField[] {
   const p = prefix(show);
-  const dice = `${step.dice.map((d) => face(d)).join(' ')}  Original **${number(step.original)}**`;
+  const dice = `${step.dice.map((d, i) => dieText(d, show.diceLabels?.[i])).join(' · ')} → Original **${number(step.original)}**`;
   const mods = step.modifiers.length ? step.modifiers.map(modifierLine).join('\n') : 'none';
   return [
     { name: `${p}Dice`, value: dice, inline: true },
@@ -59,11 +62,18 @@ export function stepFields(step: Step, show: Show = {}): APIEmbedField[] {
   ];
 }
 
-/** The chances line every rolled result carries. */
+/**
+ * The chances line every rolled result carries. "This or better" needs results in an order; the
+ * worst result (every result is it or better) says so instead of "this or better 100%".
+ */
 export function oddsField(odds: { exactly: string; or_better: string }, heading?: string): APIEmbedField {
-  const value = `this result ${odds.exactly} (${percentOf(odds.exactly)}) · this or better ${odds.or_better} (${percentOf(odds.or_better)})`;
+  const better = odds.or_better === '1' ? 'no result is worse' : `this or better ${odds.or_better} (${percentOf(odds.or_better)})`;
+  const value = `this result ${odds.exactly} (${percentOf(odds.exactly)}) · ${better}`;
   return { name: heading ? `${heading} · Odds` : 'Odds', value, inline: false };
 }
+
+/** A rolled step in one line: its dice, its Final, its result (a first roll a re-roll replaced). */
+export const stepLine = (step: Step) => `${step.dice.map((d) => dieText(d)).join(' · ')} → Final **${number(step.final)}**: **${step.label}**`;
 
 export type ResultEmbed = {
   title: string;

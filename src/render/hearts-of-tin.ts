@@ -2,7 +2,7 @@ import type { APIEmbed } from 'discord.js';
 import type { RallyInput, RallyOutcome } from '../rules/hearts-of-tin/rally.js';
 import type { BrigadeFinding, DisorderFinding } from '../rules/hearts-of-tin/disorder.js';
 import type { Outcome } from '../rules/types.js';
-import { findingField, oddsField, resultEmbed, stepFields, userText } from './embed.js';
+import { findingField, oddsField, resultEmbed, stepFields, stepLine, userText } from './embed.js';
 
 type Recorded = { id: string; hash: string };
 
@@ -28,24 +28,16 @@ export function rallyEmbed(a: {
   reroll?: { row: Recorded; outcome: RallyOutcome; userName: string };
 }): APIEmbed {
   const first = a.first.outcome.steps[0]!;
-  const firstNotes = a.reroll
-    ? ['Failed: the commander joined and the unit rolled again (below).']
-    : a.rerollOffered
-      ? ['A commander within 12" may join the unit and let it roll once more.']
-      : [];
-  const firstHeading = a.reroll ? 'First roll' : undefined;
-  const fields = stepFields(first, { heading: firstHeading, notes: firstNotes });
-  if (a.first.outcome.odds) fields.push(oddsField(a.first.outcome.odds, firstHeading));
-  if (a.reroll) {
-    fields.push(
-      ...stepFields(a.reroll.outcome.steps[0]!, {
-        heading: 'Commander re-roll',
-        notes: [`Called by ${a.reroll.userName}; this result replaces the first.`],
-      }),
-    );
-    if (a.reroll.outcome.odds) fields.push(oddsField(a.reroll.outcome.odds, 'Commander re-roll'));
-  }
   const last = a.reroll ?? a.first;
+  // A re-roll replaces the first result: the first is one line, the re-roll is shown in full.
+  const fields = a.reroll
+    ? [
+        { name: 'First roll', value: `${stepLine(first)} — the commander joined and the unit rolled again.`, inline: false },
+        ...stepFields(a.reroll.outcome.steps[0]!, { heading: 'Commander re-roll', notes: [`Called by ${a.reroll.userName}; this result replaces the first.`] }),
+      ]
+    : stepFields(first, { notes: a.rerollOffered ? ['A commander within 12" may join the unit and let it roll once more.'] : [] });
+  const odds = last.outcome.odds;
+  if (odds) fields.push(oddsField(odds, a.reroll ? 'Commander re-roll' : undefined));
   return resultEmbed({
     title: a.unit ? `Rally · ${userText(a.unit)}` : 'Rally',
     userName: a.userName,

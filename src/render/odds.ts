@@ -1,12 +1,12 @@
 import type { APIEmbed } from 'discord.js';
 import { format, percent, toNumber, type OddsRow } from '../rules/odds.js';
-import { chartPng } from './chart.js';
+import { chartAlt, chartPng } from './chart.js';
 import { limitEmbed, TONE_COLOUR } from './embed.js';
 
 export const ODDS_CHART = 'odds.png';
 
 /** Every outcome with its exact probability, as a table, and the bar chart that goes with it. */
-export function oddsReply(title: string, situation: string, rows: OddsRow[]): { embed: APIEmbed; png: Buffer } {
+export function oddsReply(title: string, situation: string, rows: OddsRow[]): { embed: APIEmbed; png: Buffer; alt: string } {
   const width = Math.max(7, ...rows.map((r) => r.result.length));
   const fracWidth = Math.max(8, ...rows.map((r) => format(r.p).length));
   const table = [
@@ -19,11 +19,11 @@ export function oddsReply(title: string, situation: string, rows: OddsRow[]): { 
     description: `${situation}\n\`\`\`\n${table}\n\`\`\`\nExact: every combination of the dice counted, nothing sampled. No dice were rolled and nothing was recorded.`,
     image: { url: `attachment://${ODDS_CHART}` },
   });
-  const png = chartPng({
+  const spec = {
     title,
     labels: rows.map((r) => r.result.replace(/_/g, ' ')),
-    series: [{ name: 'probability', values: rows.map((r) => toNumber(r.p)), colour: '#3b6ea8' }],
-    format: (v) => `${Math.round(v * 100)}%`,
-  });
-  return { embed, png };
+    series: [{ name: 'probability', values: rows.map((r) => toNumber(r.p)), colour: '#5b8fd1' }],
+    format: (v: number) => `${Math.round(v * 100)}%`,
+  };
+  return { embed, png: chartPng(spec), alt: chartAlt(spec) };
 }

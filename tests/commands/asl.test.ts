@@ -21,7 +21,7 @@ describe('/hob', () => {
     expect(row).toMatchObject({ unit: 'German 4-6-7', result: 'battle_hardening', dice: [4, 2] });
     expect(reply.embed.title).toBe('Heat of Battle · German 4-6-7');
     const text = JSON.stringify(reply.embed);
-    expect(text).toContain('coloured ⚃  white ⚁');
+    expect(text).toContain('coloured ⚃ **4** · white ⚁ **2** → Original **6**');
     expect(text).toContain('`+1` broken when the Original 2 was rolled');
     expect(text).toContain('replace German 4-6-7 with an unbroken, unpinned German 4-6-8');
     expect(text).toContain('Band for Final 7: Battle Hardening (7–8)');

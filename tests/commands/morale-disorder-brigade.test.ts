@@ -21,7 +21,7 @@ describe('/morale', () => {
     expect(row.input).toMatchObject({ morale: 'leery', casualties: { lost: 2, original: 5 }, cover: 'soft', reason: 'friendly_fire' });
     expect(row.dice).toEqual([4, 3, 2]);
     const text = JSON.stringify(reply.embed);
-    expect(text).toContain('⚃ ⚂ ⚁');
+    expect(text).toContain('⚃ **4** · ⚂ **3** · ⚁ **2** → Original **9**');
     expect(text).toContain('`−2` leery morale');
     expect(text).toContain('`−2` casualties over 20% up to 40% (2/5)');
     expect(text).toContain('`+2` under soft cover');

@@ -103,9 +103,17 @@ describe('commander re-roll button', () => {
     expect(reroll.record).toMatchObject({ parent_roll_id: first.record!.roll_id, result: 'rally', steps: [{ kind: 'commander_reroll', dice: [6], final: 5 }] });
     const row = app.ledger.get('g1', reroll.record!.roll_id)!;
     expect(row).toMatchObject({ kind: 'reroll', parent_id: first.record!.roll_id, unit: 'Guards', result: 'rally' });
+    // Compact (issue 30): the first roll in one line, then the re-roll in full.
     const names = reroll.embed.fields!.map((f) => f.name);
-    expect(names).toContain('First roll · Result');
-    expect(names).toContain('Commander re-roll · Result');
+    expect(names).toEqual([
+      'First roll',
+      'Commander re-roll · Dice',
+      'Commander re-roll · Modifiers',
+      'Commander re-roll · Final',
+      'Commander re-roll · Result',
+      'Commander re-roll · Odds',
+    ]);
+    expect(reroll.embed.fields![0]!.value).toBe('⚁ **2** → Final **1**: **Retreat** — the commander joined and the unit rolled again.');
     expect(reroll.embed.author?.name).toBe('Alice');
     expect(app.ledger.verify('g1')).toMatchObject({ ok: true, count: 2 });
 

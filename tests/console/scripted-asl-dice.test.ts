@@ -119,7 +119,9 @@ describe('an ASL game with every roll on record, through the console', () => {
       expect(o, want.line).toMatchObject({ dice: want.dice, original, final: original + (want.drm ?? 0), notes: want.notes, result: String(original) });
       // The embed says the same, word for word: the coloured die first, then the white.
       const [c, w] = want.dice;
-      expect(o.embed.description).toMatch(w === undefined ? new RegExp(`^coloured . ${c}\\n`) : new RegExp(`^coloured . ${c} · white . ${w}\\n`));
+      expect(o.embed.description).toMatch(
+        w === undefined ? new RegExp(`^coloured . \\*\\*${c}\\*\\*\\n`) : new RegExp(`^coloured . \\*\\*${c}\\*\\* · white . \\*\\*${w}\\*\\*\\n`),
+      );
       const field = o.embed.fields.find((f: { name: string }) => f.name === 'Notes');
       expect(field?.value ?? '').toBe(want.notes.map((n) => `• ${n}`).join('\n'));
     }
