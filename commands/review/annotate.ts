@@ -1,6 +1,7 @@
 import { gmOnly } from '../../src/core/access.js';
 import { defineCommand } from '../../src/core/command.js';
 import { text } from '../../src/core/options.js';
+import { rollIdChoices } from '../../src/core/choices.js';
 import { gmMark } from './gm-mark.js';
 
 export default defineCommand({
@@ -9,8 +10,9 @@ export default defineCommand({
   description: 'GM: add a note to a roll (a new ledger row; the roll is unchanged)',
   example: '/annotate id:k3x9q2m7pd note:"agreed re-roll after the table was bumped"',
   options: {
-    id: text({ description: 'The roll id', maxLength: 20, required: true }),
+    id: text({ description: 'The roll id', maxLength: 20, required: true, autocomplete: true }),
     note: text({ description: 'The note', maxLength: 500, required: true }),
   },
+  autocomplete: (ctx, option, value) => (option === 'id' ? rollIdChoices(ctx, value) : []),
   run: (ctx, o) => gmMark(ctx, o.id, 'annotation', o.note),
 });

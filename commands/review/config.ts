@@ -22,9 +22,19 @@ async function setting(ctx: Context, name: string, value: string, apply: (tx: Le
   return message(noticeEmbed('Settings', shown, 'good'), true);
 }
 
+/** A channel the bot can post in, as the transport sees it; else the refusal says what is missing. */
+function postable(ctx: Context, id: string, need: string): void {
+  const facts = ctx.channel(id);
+  if (facts && !facts.text) refuse(`<#${id}> is not a text channel: ${need}.`);
+  if (facts?.botMissing?.length)
+    refuse(
+      `The bot cannot post in <#${id}>: it lacks ${facts.botMissing.join(', ')} there. Grant those to the bot (or its role) in the channel's settings, then run this again.`,
+    );
+}
+
 export default {
   name: 'config',
-  description: 'GM settings for this server: the GM role, and where sealed rolls go',
+  description: 'GM settings for this server: the GM role, where sealed rolls go, the roll log',
   example: '/config gm-role role:@Referee',
   subcommands: {
     'gm-role': defineSubcommand({
@@ -44,13 +54,19 @@ export default {
       run: (ctx, o) => {
         const id = o.channel!;
         // Checked now so that a sealed roll never finds out later that its result has nowhere to go.
-        const facts = ctx.channel(id);
-        if (facts && !facts.text) refuse(`<#${id}> is not a text channel: sealed results need a text or announcement channel.`);
-        if (facts?.botMissing?.length)
-          refuse(
-            `The bot cannot post in <#${id}>: it lacks ${facts.botMissing.join(', ')} there. Grant those to the bot (or its role) in the channel's settings, then run this again.`,
-          );
+        postable(ctx, id, 'sealed results need a text or announcement channel');
         return setting(ctx, 'gm_channel', id, (tx) => tx.settings.setGmChannel(ctx.actor.guildId, id), `Sealed results now go to <#${id}>.`);
+      },
+    }),
+    'log-channel': defineSubcommand({
+      description: 'A channel for a one-line copy of every public result (leave out to stop)',
+      access: gmOnly('change the settings'),
+      options: { channel: channel({ description: 'A text channel where the bot may post; none: no roll log' }) },
+      run: (ctx, o) => {
+        const id = o.channel ?? null;
+        if (id) postable(ctx, id, 'the roll log needs a text or announcement channel');
+        const shown = id ? `A one-line copy of every public result now goes to <#${id}>.` : 'No roll log: results are no longer copied anywhere.';
+        return setting(ctx, 'log_channel', id ?? 'none', (tx) => tx.settings.setLogChannel(ctx.actor.guildId, id), shown);
       },
     }),
   },

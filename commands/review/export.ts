@@ -1,4 +1,5 @@
 import { gmOnly } from '../../src/core/access.js';
+import { gameChoices } from '../../src/core/choices.js';
 import { attachmentData, defineCommand } from '../../src/core/command.js';
 import { VERIFY_PAGE_NOTE, verifyPage } from '../../src/core/verify-page.js';
 import { exportLedger } from '../../src/core/export-files.js';
@@ -16,6 +17,7 @@ export default defineCommand({
   // Reads the whole ledger: a full bucket's worth.
   cost: 10,
   options: filterOptions,
+  autocomplete: (ctx, option, value) => (option === 'game' ? gameChoices(ctx, value) : []),
   async run(ctx, o) {
     const filter = { ...toFilter(ctx, o, true), kinds: 'all' as const };
     // verify.html goes beside the files: what the export may take is what the page leaves.

@@ -1,4 +1,5 @@
 import { checkAccess, EVERYONE, gmOnly } from '../../src/core/access.js';
+import { gameChoices } from '../../src/core/choices.js';
 import { message } from '../../src/core/replies.js';
 import { refuse } from '../../src/core/user-error.js';
 import { customId, defineCommand, type Context, type Reply } from '../../src/core/command.js';
@@ -48,6 +49,7 @@ export default defineCommand({
     ...filterOptions,
     scope: choice({ description: 'This channel (default), or the whole server (GM only)', choices: ['channel', 'server'] as const, default: 'channel' }),
   },
+  autocomplete: (ctx, option, value) => (option === 'game' ? gameChoices(ctx, value) : []),
   async run(ctx, o) {
     const params: Params = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Params;
     toFilter(ctx, params, params.scope === 'server');

@@ -2,6 +2,7 @@ import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
 import { revealIn } from '../../src/core/reveal.js';
 import { defineCommand } from '../../src/core/command.js';
 import { text } from '../../src/core/options.js';
+import { rollIdChoices } from '../../src/core/choices.js';
 import { unitOfWork } from '../../src/core/unit-of-work.js';
 import { findRoll } from '../../src/core/review.js';
 import { refuse } from '../../src/core/user-error.js';
@@ -15,7 +16,8 @@ export default defineCommand({
   access: EVERYONE,
   description: 'Publish a sealed roll (its roller or a GM); the result was fixed when it was rolled',
   example: '/reveal id:k3x9q2m7pd',
-  options: { id: text({ description: 'The sealed roll id', maxLength: 20, required: true }) },
+  options: { id: text({ description: 'The sealed roll id', maxLength: 20, required: true, autocomplete: true }) },
+  autocomplete: (ctx, option, value) => (option === 'id' ? rollIdChoices(ctx, value) : []),
   async run(ctx, o) {
     // The roll, its payload and the units its effects name are read in the reveal's transaction.
     const { row, payload, render, mark } = await unitOfWork(ctx, null, async (at) => {

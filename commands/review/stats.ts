@@ -1,4 +1,5 @@
 import { EVERYONE, gmOnly } from '../../src/core/access.js';
+import { gameChoices } from '../../src/core/choices.js';
 import { defineCommand, type Context } from '../../src/core/command.js';
 import { diceReport, MAX_GROUPS } from '../../src/core/dice-report.js';
 import { filterOptions, parseWhen } from '../../src/core/filters.js';
@@ -72,6 +73,7 @@ export default defineCommand({
     by: choice({ description: 'Split into groups by player, side, category or command', choices: TALLY_GROUPS }),
     scope: choice({ description: 'This channel (default), or the whole server (GM only)', choices: ['channel', 'server'], default: 'channel' }),
   },
+  autocomplete: (ctx, option, value) => (option === 'game' ? gameChoices(ctx, value) : []),
   async run(ctx, o) {
     const f = tallyFilter(ctx, o);
     const report = await diceReport(ctx.services.ledger, f, o.by);

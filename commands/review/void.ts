@@ -2,6 +2,7 @@ import { gmOnly } from '../../src/core/access.js';
 import { gmMark } from './gm-mark.js';
 import { defineCommand } from '../../src/core/command.js';
 import { text } from '../../src/core/options.js';
+import { rollIdChoices } from '../../src/core/choices.js';
 
 export default defineCommand({
   name: 'void',
@@ -9,8 +10,9 @@ export default defineCommand({
   description: 'GM: mark a roll void, with the reason (nothing is changed or deleted)',
   example: '/void id:k3x9q2m7pd reason:"rolled for the wrong unit"',
   options: {
-    id: text({ description: 'The roll id', maxLength: 20, required: true }),
+    id: text({ description: 'The roll id', maxLength: 20, required: true, autocomplete: true }),
     reason: text({ description: 'Why it is void', maxLength: 200, required: true }),
   },
+  autocomplete: (ctx, option, value) => (option === 'id' ? rollIdChoices(ctx, value) : []),
   run: (ctx, o) => gmMark(ctx, o.id, 'void', o.reason),
 });

@@ -134,6 +134,7 @@ export class ConsoleSession {
             ? { private: { embed: reply.private.embed, buttons: reply.private.buttons.map((b) => ({ custom_id: b.custom_id, label: b.label })) } }
             : {}),
           ...(notify ? { notify: { channel: notify.channelId, embed: notify.embed } } : {}),
+          ...(reply.log ? { log: reply.log } : {}),
         };
         if (reply.type === 'message' && reply.private) this.lastButtons = reply.private.buttons;
         const text = [
@@ -141,6 +142,7 @@ export class ConsoleSession {
           ...files.map((f) => `  [attachment ${f.name}: ${f.path}]`),
           ...(reply.type === 'message' && reply.private ? [embedToText(reply.private.embed, reply.private.buttons, true)] : []),
           ...(notify ? [`  [posted to channel ${notify.channelId}]`, embedToText(notify.embed)] : []),
+          ...(reply.log ? [`  [roll log, channel ${reply.log.channelId}] ${reply.log.line}`] : []),
         ];
         return { json, text: text.join('\n') };
       }

@@ -100,6 +100,9 @@ export function releaseFiles(reply: Reply): void {
   for (const f of reply.files ?? []) if ('path' in f) removeSpooled(f.path);
 }
 
+/** Where a result's one-line copy goes (/config log-channel), and the line. */
+export type RollLog = { channelId: string; line: string };
+
 export type Reply =
   /** A new message: public results, or ephemeral notices. */
   | {
@@ -116,9 +119,11 @@ export type Reply =
        * reply goes out; the reply's description then ends with `sent` or, when the post fails, `failed`.
        */
       notify?: { channelId: string; embed: APIEmbed; sent: string; failed: string };
+      /** A one-line copy for the server's roll log channel, posted once the reply is out (with its link). */
+      log?: RollLog;
     }
   /** Replaces the message a button was pressed on. */
-  | { type: 'update'; embed: APIEmbed; buttons: Button[]; record?: RecordSummary }
+  | { type: 'update'; embed: APIEmbed; buttons: Button[]; record?: RecordSummary; log?: RollLog }
   /** Always ephemeral; `ref` ties it to the log line of an unexpected failure. */
   | { type: 'error'; message: string; ref?: string; code?: RefusalCode }
   | { type: 'choices'; choices: { name: string; value: string }[] };

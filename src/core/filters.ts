@@ -26,7 +26,7 @@ export const filterOptions = {
   system: choice({ description: 'Only this rule system', choices: SYSTEMS }),
   command: text({ description: 'Only this command, e.g. rally', maxLength: 32 }),
   result: text({ description: 'Only this result code, e.g. retreat', maxLength: 40 }),
-  game: text({ description: 'Only this game id', maxLength: 20 }),
+  game: text({ description: 'Only this game id', maxLength: 20, autocomplete: true }),
   category: choice({ description: 'Only /dr rolls of this category: IFT, TH, TK, MC, TC, Rally, CC, SA, RS, other', choices: DR_CATEGORIES }),
   since: text({ description: 'From: 2026-11-01, or back from now: 2h, 3d', maxLength: 40 }),
   until: text({ description: 'Until: 2026-11-29, or back from now: 1h', maxLength: 40 }),

@@ -1,7 +1,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { Logger } from '../log.js';
 import { afterNotify } from './replies.js';
-import { parseCustomId, releaseFiles, type Actor, type Reply } from './command.js';
+import { parseCustomId, releaseFiles, type Actor, type Reply, type RollLog } from './command.js';
 import type { MessageLinks } from './message-links.js';
 import type { Request } from './router.js';
 
@@ -20,6 +20,8 @@ export interface TransportInteraction {
   defer(): Promise<void>;
   /** Posts an embed to another channel of the interaction's server; throws when it cannot. */
   post(channelId: string, embed: APIEmbed): Promise<void>;
+  /** The link to a message the reply made, where the transport knows the channel (Discord's jump URL). */
+  messageUrl?(messageId: string): string;
   /** Sends the reply (after a defer, edits it in); returns the id of the message that shows a result. */
   deliver(reply: Reply, deferred: boolean): Promise<string | undefined>;
 }
@@ -93,8 +95,19 @@ export class Responder {
     try {
       const messageId = await i.deliver(reply, deferred);
       if (messageId && 'record' in reply && reply.record) this.links.shown(reply.record.roll_id, messageId);
+      if ('log' in reply && reply.log) await this.postLog(i, reply.log, messageId);
     } finally {
       releaseFiles(reply);
+    }
+  }
+
+  /** The result's one-line copy in the roll log channel, linking the message; a failure is logged, the reply stands. */
+  private async postLog(i: TransportInteraction, log: RollLog, messageId: string | undefined): Promise<void> {
+    const link = messageId && i.messageUrl ? ` · [message](${i.messageUrl(messageId)})` : '';
+    try {
+      await i.post(log.channelId, { description: `${log.line}${link}` });
+    } catch (err) {
+      this.log.warn('could not post to the roll log channel', { channelId: log.channelId, err });
     }
   }
 

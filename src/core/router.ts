@@ -10,6 +10,7 @@ import {
   type ChannelFacts,
   type ButtonHandler,
   type Context,
+  type RecordSummary,
   type Reply,
   type Services,
 } from './command.js';
@@ -83,7 +84,7 @@ export class Router {
         channel: (id) => channels[id],
         attachmentLimit: (req.type === 'command' && req.attachmentLimit) || DEFAULT_ATTACHMENT_LIMIT,
       };
-      return await this.dispatch(req, ctx);
+      return await this.logged(ctx, await this.dispatch(req, ctx));
     } catch (err) {
       if (err instanceof UserError) return { type: 'error', message: err.message, ...(err.code ? { code: err.code } : {}) };
       const ref = randomBytes(4).toString('hex');
@@ -116,6 +117,17 @@ export class Router {
     const { guildId } = req.actor;
     const fresh = await this.services.ledger.transaction((tx) => tx.claimInteraction(id, guildId, tx.timestamp()), guildId);
     if (!fresh) refuse(ALREADY_HANDLED, 'duplicate');
+  }
+
+  /**
+   * A public result (a message or update carrying a record, not sealed) gets its one-line copy for
+   * the server's roll log channel, when one is set (/config log-channel).
+   */
+  private async logged(ctx: Context, reply: Reply): Promise<Reply> {
+    if ((reply.type !== 'message' && reply.type !== 'update') || !reply.record || reply.record.sealed) return reply;
+    if (reply.type === 'message' && reply.ephemeral) return reply;
+    const channelId = (await this.services.ledger.settings.get(ctx.actor.guildId)).log_channel_id;
+    return channelId ? { ...reply, log: { channelId, line: logLine(ctx.actor, reply.record, reply.embed.title) } } : reply;
   }
 
   /** GM status is decided here, server-side, from the member data and the server's settings. */
@@ -157,6 +169,11 @@ export class Router {
     checkAccess(ctx, handler.access, parsed.value);
     return handler.run(ctx, parsed.value);
   }
+}
+
+/** The roll log's line: who, what, the result and the roll id (the transport adds the message link). */
+function logLine(actor: Actor, r: RecordSummary, title: string | undefined): string {
+  return `<@${actor.userId}> · ${title ?? `/${r.command}`} · **${r.result ?? '—'}** · \`${r.roll_id}\``;
 }
 
 function describe(req: Request) {

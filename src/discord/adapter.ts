@@ -199,6 +199,7 @@ export function gatewayInteraction(i: Routable): TransportInteraction {
       await channel.send({ embeds: [embed] });
     },
     deliver: (reply, deferred) => deliver(i, reply, deferred),
+    messageUrl: (messageId) => `https://discord.com/channels/${i.guildId}/${i.channelId}/${messageId}`,
   };
 }
 

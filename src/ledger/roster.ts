@@ -32,6 +32,9 @@ export type GameOptions = {
   sides?: Record<string, { side: string; name: string }>;
 };
 
+/** A server's games, newest first; the channel given twice (NULL: every channel). */
+export const RECENT_GAMES_SQL = 'SELECT * FROM games WHERE guild_id = ? AND (? IS NULL OR channel_id = ?) ORDER BY started_at DESC LIMIT ?';
+
 export const gameOptionsOf = (g: Pick<Game, 'options'>): GameOptions => (g.options ? (JSON.parse(g.options) as GameOptions) : {});
 
 /** A unit on a game's roster; `fields` are the system's own. */
@@ -62,6 +65,8 @@ export interface RosterReads {
   everyUnit(gameId: string): RosterUnit[];
   countUnits(gameId: string): number;
   unitNames(gameId: string, prefix: string, limit: number): string[];
+  /** A server's games (one channel's, when given), newest first: for autocomplete. */
+  recentGames(guildId: string, channelId: string | undefined, limit: number): Game[];
 }
 
 /** A new game, as /game start gives it. */
@@ -133,6 +138,7 @@ export class Roster implements RosterReads, RosterWrites {
   constructor(readonly db: Db) {
     this.q = {
       active: db.prepare('SELECT * FROM games WHERE guild_id = ? AND channel_id = ? AND ended_at IS NULL'),
+      recentGames: db.prepare(RECENT_GAMES_SQL),
       game: db.prepare('SELECT * FROM games WHERE guild_id = ? AND id = ?'),
       insertGame: db.prepare(`INSERT INTO games (id, guild_id, channel_id, system, name, started_by, started_at, server_seed, dice_scheme)
         VALUES (@id, @guild_id, @channel_id, @system, @name, @started_by, @started_at, @server_seed, @dice_scheme)`),
@@ -156,6 +162,10 @@ export class Roster implements RosterReads, RosterWrites {
   }
 
   /** The game running in this channel of this guild, if any. */
+  recentGames(guildId: string, channelId: string | undefined, limit: number): Game[] {
+    return this.q.recentGames.all(guildId, channelId ?? null, channelId ?? null, limit) as Game[];
+  }
+
   activeGame(guildId: string, channelId: string): Game | undefined {
     return this.q.active.get(guildId, channelId) as Game | undefined;
   }

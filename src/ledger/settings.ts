@@ -1,8 +1,13 @@
 import type { Db } from './database.js';
 
-export type GuildSettings = { gm_role_id: string | null; gm_channel_id: string | null };
+export type GuildSettings = { gm_role_id: string | null; gm_channel_id: string | null; log_channel_id: string | null };
 /** A server that has set nothing. */
-export const NO_SETTINGS: GuildSettings = { gm_role_id: null, gm_channel_id: null };
+export const NO_SETTINGS: GuildSettings = { gm_role_id: null, gm_channel_id: null, log_channel_id: null };
+
+/** The settings' columns, read alike by both backends. */
+export const SETTINGS_SELECT = 'SELECT gm_role_id, gm_channel_id, log_channel_id FROM guild_config WHERE guild_id = ?';
+export const SET_LOG_CHANNEL_SQL =
+  'INSERT INTO guild_config (guild_id, log_channel_id) VALUES (?, ?) ON CONFLICT (guild_id) DO UPDATE SET log_channel_id = excluded.log_channel_id';
 
 export interface SettingsReads {
   get(guildId: string): GuildSettings;
@@ -11,6 +16,7 @@ export interface SettingsReads {
 export interface SettingsWrites {
   setGmRole(guildId: string, roleId: string | null): void;
   setGmChannel(guildId: string, channelId: string | null): void;
+  setLogChannel(guildId: string, channelId: string | null): void;
 }
 
 /** Per-server settings a GM sets with /config. */
@@ -18,7 +24,8 @@ export class Settings implements SettingsReads, SettingsWrites {
   private readonly q;
   constructor(db: Db) {
     this.q = {
-      get: db.prepare('SELECT gm_role_id, gm_channel_id FROM guild_config WHERE guild_id = ?'),
+      get: db.prepare(SETTINGS_SELECT),
+      setLog: db.prepare(SET_LOG_CHANNEL_SQL),
       setRole: db.prepare(
         'INSERT INTO guild_config (guild_id, gm_role_id) VALUES (?, ?) ON CONFLICT (guild_id) DO UPDATE SET gm_role_id = excluded.gm_role_id',
       ),
@@ -38,5 +45,9 @@ export class Settings implements SettingsReads, SettingsWrites {
 
   setGmChannel(guildId: string, channelId: string | null): void {
     this.q.setChannel.run(guildId, channelId);
+  }
+
+  setLogChannel(guildId: string, channelId: string | null): void {
+    this.q.setLog.run(guildId, channelId);
   }
 }

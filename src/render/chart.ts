@@ -36,7 +36,7 @@ export function chartSvg(spec: ChartSpec): string {
   const barW = (groupW * 0.8) / Math.max(1, spec.series.length);
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="DejaVu Sans, Arial, sans-serif">`,
-    `<rect width="${W}" height="${H}" rx="8" fill="${CHART_THEME.background}"/>`,
+    `<rect width="${W}" height="${H}" fill="${CHART_THEME.background}"/>`,
     `<text x="${W / 2}" y="24" font-size="16" text-anchor="middle" fill="${CHART_THEME.text}">${esc(spec.title)}</text>`,
   ];
   for (let t = 0; t <= 4; t++) {

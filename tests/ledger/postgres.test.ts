@@ -99,7 +99,7 @@ describe.skipIf(!server)('the PostgreSQL ledger (a real server)', () => {
   it('four processes starting together on a new database apply its migrations once', async () => {
     const processes = await open(await freshDatabase(server!), 4);
     const r = await processes[0]!.pool.query('SELECT version FROM schema_migrations ORDER BY version');
-    expect(r.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
+    expect(r.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }]);
     expect(await processes[3]!.migrate()).toEqual([]);
     await Promise.all(processes.map((p) => p.close()));
   });

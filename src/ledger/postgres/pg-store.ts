@@ -15,7 +15,7 @@ import {
 } from '../roster.js';
 import { parseRow, sealedRecords, type LedgerRow, type RawRow, type SealedRecord } from '../rows.js';
 import { savedQueryAsOf, savedQueryCutoff, type SavedQuery } from '../saved-queries.js';
-import { NO_SETTINGS, type GuildSettings } from '../settings.js';
+import { NO_SETTINGS, SET_LOG_CHANNEL_SQL, SETTINGS_SELECT, type GuildSettings } from '../settings.js';
 import type { HistoryPage, LedgerStore } from '../store.js';
 import type { Async, LedgerTx } from '../transaction.js';
 import { KEY_SQL, type KeyRecord } from '../signing-keys.js';
@@ -74,6 +74,12 @@ function reads(q: Q) {
         (
           await all<RawUnit>(q, 'SELECT * FROM units WHERE game_id = $1 AND removed_at IS NULL ORDER BY name_key LIMIT $2 OFFSET $3', [gameId, limit, offset])
         ).map(unitFromRow),
+      recentGames: (guildId: string, channelId: string | undefined, limit: number) =>
+        all<Game>(q, 'SELECT * FROM games WHERE guild_id = $1 AND ($2::text IS NULL OR channel_id = $2) ORDER BY started_at DESC LIMIT $3', [
+          guildId,
+          channelId ?? null,
+          limit,
+        ]),
       everyUnit: async (gameId: string) => (await all<RawUnit>(q, 'SELECT * FROM units WHERE game_id = $1 ORDER BY id', [gameId])).map(unitFromRow),
       countUnits: async (gameId: string) =>
         (await one<{ n: number }>(q, 'SELECT count(*)::int AS n FROM units WHERE game_id = $1 AND removed_at IS NULL', [gameId]))!.n,
@@ -274,6 +280,9 @@ export class PgStore implements LedgerStore {
             [guildId, roleId],
           );
         },
+        setLogChannel: async (guildId, channelId) => {
+          await c.query(numbered(SET_LOG_CHANNEL_SQL), [guildId, channelId]);
+        },
         setGmChannel: async (guildId, channelId) => {
           await c.query(
             'INSERT INTO guild_config (guild_id, gm_channel_id) VALUES ($1, $2) ON CONFLICT (guild_id) DO UPDATE SET gm_channel_id = excluded.gm_channel_id',
@@ -303,7 +312,7 @@ export class PgStore implements LedgerStore {
 
   readonly settings = {
     get: async (guildId: string): Promise<GuildSettings> =>
-      (await one<GuildSettings>(this.ledger.pool, 'SELECT gm_role_id, gm_channel_id FROM guild_config WHERE guild_id = $1', [guildId])) ?? { ...NO_SETTINGS },
+      (await one<GuildSettings>(this.ledger.pool, numbered(SETTINGS_SELECT), [guildId])) ?? { ...NO_SETTINGS },
   };
 
   readonly queries = {
