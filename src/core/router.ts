@@ -18,6 +18,8 @@ import { checkAccess } from './access.js';
 import { parseOptions } from './options.js';
 import { refuse, UserError } from './user-error.js';
 import { wellFormedDeep } from '../util/text.js';
+import { REPLIES } from '../i18n/en.js';
+import { reply } from '../i18n/i18n.js';
 
 /** What a transport (Discord gateway, console) hands the router. */
 export type Request = (
@@ -37,9 +39,11 @@ export type Request = (
 ) & {
   /** Discord's id of the interaction: used once (a replay or a second delivery does nothing). The console has none. */
   interactionId?: string;
+  /** The user's language as Discord sends it (`de`, `fr`, `en-GB` …): replies are in it where translated. */
+  locale?: string;
 };
 
-export const ALREADY_HANDLED = 'This interaction was already handled (Discord delivered it twice, or it was sent again): nothing more was done.';
+export const ALREADY_HANDLED = REPLIES.duplicate;
 
 export const AUTOCOMPLETE_MAX = 25;
 /** Discord's attachment limit for a server without boosts (8 MiB), when the transport does not say. */
@@ -90,11 +94,11 @@ export class Router {
       const ref = randomBytes(4).toString('hex');
       if (err instanceof LedgerWriteError) {
         this.services.log.error('ledger write failed', { ref, request: describe(req), err });
-        return { type: 'error', ref, message: `The roll could not be recorded, so no result is shown. Please try again (ref ${ref}).` };
+        return { type: 'error', ref, message: reply(req.locale, 'ledger', { ref }) };
       }
-      if (err instanceof AlreadyRecordedError) return { type: 'error', message: 'That was already done.' };
+      if (err instanceof AlreadyRecordedError) return { type: 'error', message: reply(req.locale, 'alreadyDone') };
       this.services.log.error('handler failed', { ref, request: describe(req), err });
-      return { type: 'error', ref, message: `Something went wrong (ref ${ref}). Nothing was recorded for this request.` };
+      return { type: 'error', ref, message: reply(req.locale, 'failed', { ref }) };
     }
   }
 
@@ -104,7 +108,7 @@ export class Router {
     if (!limiter || req.type === 'autocomplete') return;
     const cost = req.type === 'command' ? (this.byName.get(req.name)?.cost ?? 1) : 1;
     const taken = limiter.take(`${req.actor.guildId}:${req.actor.userId}`, cost);
-    if (!taken.ok) refuse(`Slow down: you are sending commands faster than this server allows. Try again in ${taken.retryAfterS} s.`, 'rate_limited');
+    if (!taken.ok) refuse(reply(req.locale, 'rateLimited', { s: taken.retryAfterS }), 'rate_limited');
   }
 
   /**
@@ -116,7 +120,7 @@ export class Router {
     if (!id || req.type === 'autocomplete') return;
     const { guildId } = req.actor;
     const fresh = await this.services.ledger.transaction((tx) => tx.claimInteraction(id, guildId, tx.timestamp()), guildId);
-    if (!fresh) refuse(ALREADY_HANDLED, 'duplicate');
+    if (!fresh) refuse(reply(req.locale, 'duplicate'), 'duplicate');
   }
 
   /**
@@ -141,7 +145,7 @@ export class Router {
     if (req.type === 'button') {
       const parsed = parseCustomId(req.customId);
       const handler = parsed && this.buttons.get(parsed.action);
-      if (!parsed || !handler) return { type: 'error', message: 'That button is not one of ours, or it has expired.' };
+      if (!parsed || !handler) return { type: 'error', message: reply(req.locale, 'unknownButton') };
       return handler(ctx, parsed.target);
     }
     const command = this.byName.get(req.name);

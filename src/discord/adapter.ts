@@ -80,11 +80,12 @@ export function requestOf(i: Interaction, actor: Actor): Request | undefined {
       options,
       actor,
       interactionId: i.id,
+      locale: i.locale,
       channels: channelFacts(i, list),
       ...(i.attachmentSizeLimit ? { attachmentLimit: i.attachmentSizeLimit } : {}),
     };
   }
-  if (i.isButton()) return { type: 'button', customId: i.customId, actor, interactionId: i.id };
+  if (i.isButton()) return { type: 'button', customId: i.customId, actor, interactionId: i.id, locale: i.locale };
   if (i.isAutocomplete()) {
     const focused = i.options.getFocused(true);
     return {

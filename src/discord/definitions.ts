@@ -10,9 +10,17 @@ import {
 import { type AccessDecl, defaultMemberPermissions, EVERYONE } from '../core/access.js';
 import { isGroup, type AnyCommand } from '../core/command.js';
 import type { OptionMap } from '../core/options.js';
+import { localizations } from '../i18n/i18n.js';
+
+/** A command's, subcommand's or option's name and description, with their German and French. */
+const localized = <T extends { name: string; description: string }>(o: T): T => ({
+  ...o,
+  name_localizations: localizations('names', o.name),
+  description_localizations: localizations('descriptions', o.description),
+});
 
 function slashOptions(map: OptionMap): APIApplicationCommandBasicOption[] {
-  const options = Object.entries(map).map(([name, spec]) => spec.toSlash(name));
+  const options = Object.entries(map).map(([name, spec]) => localized(spec.toSlash(name)));
   // Discord wants required options first and rejects definitions that do not.
   return options.sort((a, b) => Number(b.required ?? false) - Number(a.required ?? false));
 }
@@ -28,17 +36,18 @@ function access(c: AnyCommand): AccessDecl {
 export function commandDefinitions(commands: readonly AnyCommand[]): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
   return commands.map((c) => {
     const options: APIApplicationCommandOption[] = isGroup(c)
-      ? Object.entries(c.subcommands).map(([name, sub]) => ({
-          type: ApplicationCommandOptionType.Subcommand,
-          name,
-          description: sub.description,
-          options: slashOptions(sub.options),
-        }))
+      ? Object.entries(c.subcommands).map(([name, sub]) =>
+          localized({
+            type: ApplicationCommandOptionType.Subcommand as const,
+            name,
+            description: sub.description,
+            options: slashOptions(sub.options),
+          }),
+        )
       : slashOptions(c.options);
     return {
       type: ApplicationCommandType.ChatInput,
-      name: c.name,
-      description: c.description,
+      ...localized({ name: c.name, description: c.description }),
       options,
       // Rolls are recorded per server: the commands are offered in servers only, installed by a server.
       contexts: [InteractionContextType.Guild],
