@@ -100,7 +100,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(pressed.type).toBe(7);
     expect(pressed.data.components).toEqual([]);
     const names = pressed.data.embeds[0].fields.map((f: any) => f.name);
-    expect(names).toEqual(expect.arrayContaining(['First roll · Result', 'Commander re-roll · Result']));
+    expect(names).toEqual(expect.arrayContaining(['First roll', 'Commander re-roll · Result']));
     const rollId = button.custom_id.split(':')[2];
     expect(app.ledger.children(GUILD, rollId).map((r) => [r.kind, r.user_id, r.result])).toEqual([['reroll', referee.id, 'rally']]);
 
@@ -216,6 +216,25 @@ describe('the real discord.js client against a local fake Discord', () => {
     await expect.poll(() => fake.channelMessages.length, { timeout: 5_000 }).toBe(posted + 1);
     expect(fake.channelMessages[posted]!.channelId).toBe(gmChannel);
     expect(JSON.stringify(fake.channelMessages[posted]!.body)).toContain('**Retreat**');
+  });
+
+  // Issue 30: the roll log channel, through the real client: a public result's one-line copy with the message's link.
+  it('/config log-channel: a public result is copied to the log channel in one line, linking the message', async () => {
+    const logChannel = '700000000000000001';
+    const set = slashCommand('config', {}, { member: referee });
+    set.data.options = [{ name: 'log-channel', type: 1, options: [{ name: 'channel', type: 7, value: logChannel }] }] as never;
+    await fake.send(set);
+    app.dice.push(6);
+    const posted = fake.channelMessages.length;
+    await fake.send(slashCommand('rally', { disorder: 1, unit: 'Logged' }, { member: bob }));
+    await expect.poll(() => fake.channelMessages.length, { timeout: 5_000 }).toBe(posted + 1);
+    const copy = fake.channelMessages[posted]!;
+    expect(copy.channelId).toBe(logChannel);
+    const line = String((copy.body as { embeds: { description: string }[] }).embeds[0]!.description);
+    expect(line).toMatch(/^<@\d+> · Rally · Logged · \*\*rally\*\* · `\w+` · \[message\]\(https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+\)$/);
+    const off = slashCommand('config', {}, { member: referee });
+    off.data.options = [{ name: 'log-channel', type: 1, options: [] }] as never;
+    await fake.send(off);
   });
 
   // Issue 15: the GMs' channel must be a text channel the bot can post in, checked when it is set.

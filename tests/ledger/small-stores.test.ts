@@ -59,15 +59,20 @@ describe('saved /history queries', () => {
 describe('per-server settings', () => {
   it('default to none; the GM role and channel are set apart, and can be cleared', () => {
     ledger = Ledger.open(tmpDb());
-    expect(ledger.settings.get('g1')).toEqual({ gm_role_id: null, gm_channel_id: null });
+    expect(ledger.settings.get('g1')).toEqual({ gm_role_id: null, gm_channel_id: null, log_channel_id: null });
     ledger.settings.setGmRole('g1', 'r1');
     ledger.settings.setGmChannel('g1', 'c9');
-    expect(ledger.settings.get('g1')).toEqual({ gm_role_id: 'r1', gm_channel_id: 'c9' });
+    expect(ledger.settings.get('g1')).toEqual({ gm_role_id: 'r1', gm_channel_id: 'c9', log_channel_id: null });
     ledger.settings.setGmRole('g1', 'r2');
-    expect(ledger.settings.get('g1')).toEqual({ gm_role_id: 'r2', gm_channel_id: 'c9' });
+    expect(ledger.settings.get('g1')).toEqual({ gm_role_id: 'r2', gm_channel_id: 'c9', log_channel_id: null });
     ledger.settings.setGmChannel('g1', null);
-    expect(ledger.settings.get('g1')).toEqual({ gm_role_id: 'r2', gm_channel_id: null });
-    expect(ledger.settings.get('g2')).toEqual({ gm_role_id: null, gm_channel_id: null });
+    expect(ledger.settings.get('g1')).toEqual({ gm_role_id: 'r2', gm_channel_id: null, log_channel_id: null });
+    expect(ledger.settings.get('g2')).toEqual({ gm_role_id: null, gm_channel_id: null, log_channel_id: null });
+    // Issue 30: the roll log channel, set and cleared apart from the others.
+    ledger.settings.setLogChannel('g1', 'log1');
+    expect(ledger.settings.get('g1')).toEqual({ gm_role_id: 'r2', gm_channel_id: null, log_channel_id: 'log1' });
+    ledger.settings.setLogChannel('g1', null);
+    expect(ledger.settings.get('g1').log_channel_id).toBeNull();
   });
 });
 

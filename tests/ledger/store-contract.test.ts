@@ -292,14 +292,15 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
 
   it.skipIf(skip)('settings and saved queries: per server; a query lasts a day', async () => {
     const store = await open();
-    expect(await store.settings.get('g1')).toEqual({ gm_role_id: null, gm_channel_id: null });
+    expect(await store.settings.get('g1')).toEqual({ gm_role_id: null, gm_channel_id: null, log_channel_id: null });
     await store.transaction(async (tx) => {
       await tx.settings.setGmRole('g1', 'r1');
       await tx.settings.setGmChannel('g1', 'c5');
       await tx.settings.setGmRole('g1', 'r2');
+      await tx.settings.setLogChannel('g1', 'log1');
     }, 'g1');
-    expect(await store.settings.get('g1')).toEqual({ gm_role_id: 'r2', gm_channel_id: 'c5' });
-    expect(await store.settings.get('g2')).toEqual({ gm_role_id: null, gm_channel_id: null });
+    expect(await store.settings.get('g1')).toEqual({ gm_role_id: 'r2', gm_channel_id: 'c5', log_channel_id: 'log1' });
+    expect(await store.settings.get('g2')).toEqual({ gm_role_id: null, gm_channel_id: null, log_channel_id: null });
     const q = { id: 'q1', guild_id: 'g1', channel_id: 'c1', user_id: 'u1', params: { scope: 'channel' }, created_at: at };
     await store.queries.save(q);
     expect(await store.queries.get('g1', 'q1', at)).toEqual(q);
