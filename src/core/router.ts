@@ -124,12 +124,12 @@ export class Router {
   }
 
   /**
-   * A public result (a message or update carrying a record, not sealed) gets its one-line copy for
-   * the server's roll log channel, when one is set (/config log-channel).
+   * A public result (a message or update carrying a record, not sealed: only results carry a
+   * record, and none is ephemeral) gets its one-line copy for the server's roll log channel, when
+   * one is set (/config log-channel).
    */
   private async logged(ctx: Context, reply: Reply): Promise<Reply> {
     if ((reply.type !== 'message' && reply.type !== 'update') || !reply.record || reply.record.sealed) return reply;
-    if (reply.type === 'message' && reply.ephemeral) return reply;
     const channelId = (await this.services.ledger.settings.get(ctx.actor.guildId)).log_channel_id;
     return channelId ? { ...reply, log: { channelId, line: logLine(ctx.actor, reply.record, reply.embed.title) } } : reply;
   }
