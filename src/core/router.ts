@@ -128,10 +128,16 @@ export class Router {
    * record, and none is ephemeral) gets its one-line copy for the server's roll log channel, when
    * one is set (/config log-channel).
    */
-  private async logged(ctx: Context, reply: Reply): Promise<Reply> {
-    if ((reply.type !== 'message' && reply.type !== 'update') || !reply.record || reply.record.sealed) return reply;
-    const channelId = (await this.services.ledger.settings.get(ctx.actor.guildId)).log_channel_id;
-    return channelId ? { ...reply, log: { channelId, line: logLine(ctx.actor, reply.record, reply.embed.title) } } : reply;
+  private async logged(ctx: Context, answer: Reply): Promise<Reply> {
+    if ((answer.type !== 'message' && answer.type !== 'update') || !answer.record || answer.record.sealed) return answer;
+    try {
+      const channelId = (await this.services.ledger.settings.get(ctx.actor.guildId)).log_channel_id;
+      return channelId ? { ...answer, log: { channelId, line: logLine(ctx.actor, answer.record, answer.embed.title) } } : answer;
+    } catch (err) {
+      // The roll is committed: a failed read of the setting costs the copy, never the reply.
+      this.services.log.warn('could not read the roll log channel; no copy is posted', { guild: ctx.actor.guildId, err });
+      return answer;
+    }
   }
 
   /** GM status is decided here, server-side, from the member data and the server's settings. */

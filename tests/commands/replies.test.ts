@@ -4,7 +4,12 @@ import { attachmentData, type Reply } from '../../src/core/command.js';
 import { MessageLinks } from '../../src/core/message-links.js';
 import { Responder, type TransportInteraction } from '../../src/core/responder.js';
 import { CHART_THEME } from '../../src/render/chart.js';
-import { alice, bob, command, expectMessage, gm, subcommand, testApp } from '../helpers/app.js';
+import { alice, bob, command, expectMessage, gm, queueRoller, subcommand, testApp } from '../helpers/app.js';
+import { createRouter } from '../../src/app.js';
+import { Ledger } from '../../src/ledger/ledger.js';
+import { sqliteStore } from '../../src/ledger/store.js';
+import { createLogger } from '../../src/log.js';
+import { tmpDb } from '../helpers/tmp.js';
 
 // Issue 30: replies a player reads at a glance. Each test renders the replies named in the issue
 // (the embed JSON a transport sends) and checks the new wording.
@@ -128,5 +133,19 @@ describe('the roll log channel', () => {
     await run({ name: 'rally', options: { disorder: 1 } });
     expect(posts).toHaveLength(1);
     app.ledger.close();
+  });
+
+  it('a failed read of the setting after the roll committed costs the copy, never the result', async () => {
+    const ledger = Ledger.open(tmpDb());
+    const store = sqliteStore(ledger);
+    const broken = { ...store, settings: { get: async () => Promise.reject(new Error('settings unreadable')) } };
+    const dice = queueRoller();
+    const router = createRouter({ ledger: broken, log: createLogger({ level: 'silent' }), roller: dice, gameRoller: () => dice });
+    dice.push(6);
+    const r = await router.handle({ type: 'command', name: 'rally', options: { disorder: 1 }, actor: alice });
+    expect(r.type === 'message' && r.record?.result).toBe('rally');
+    expect(r.type === 'message' && r.log).toBeUndefined();
+    expect(ledger.count('g1')).toBe(1);
+    ledger.close();
   });
 });
