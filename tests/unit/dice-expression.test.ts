@@ -105,8 +105,19 @@ describe('every refusal names where it stopped and what was wanted there', () =>
     ['100d6+50d6+51d6', { at: 12, found: '5', wanted: 'at most 200 dice in all' }],
     [`${Array.from({ length: 20 }, () => '1').join('+')}+d6`, { at: 41, found: 'd', wanted: 'at most 20 terms' }],
     ['2d6 ! ', { at: 5, found: '!', wanted: '+ or - between terms' }],
+    ['1234567', { at: 1, found: '1234567', wanted: 'a constant must be 0–1000' }],
+    ['2d6kh1k1', { at: 7, found: 'k', wanted: 'at most one keep or drop per term' }],
+    // Constants take no dice: the 200 still count across them.
+    ['2+100d6+100d6+d6', { at: 15, found: 'd', wanted: 'at most 200 dice in all' }],
   ])('%j', (text, expected) => {
     expect(refusal(text)).toEqual(expected);
+  });
+});
+
+describe('the refusal as a sentence', () => {
+  it('names the character when there is one, and only the place at the end of the text', () => {
+    expect(new ExpressionError(4, 'x', '+ or - between terms').message).toBe('character 4 ("x"): + or - between terms');
+    expect(new ExpressionError(5, '', 'a term after the sign').message).toBe('character 5: a term after the sign');
   });
 });
 
@@ -131,6 +142,8 @@ describe('rolling', () => {
     [[3, 1, 4, 1], { mode: 'dh', k: 1 }, [true, true, false, true]],
     [[2, 2, 2], { mode: 'kh', k: 1 }, [true, false, false]],
     [[2, 2, 2], { mode: 'kl', k: 2 }, [true, true, false]],
+    [[3, 1, 1], { mode: 'kl', k: 1 }, [false, true, false]],
+    [[1, 3, 3], { mode: 'kh', k: 1 }, [false, true, false]],
   ] as const)('%j %j → %j', (dice, keep, kept) => {
     expect(keptDice([...dice], { ...keep })).toEqual(kept);
   });
