@@ -7,7 +7,9 @@ import { fr } from './fr.js';
  * The bot's languages (issue 30), through i18next: English, and German and French for the large
  * ASL and miniatures communities. Command and option names and descriptions are registered in each
  * (Discord shows them in the user's language); replies are in the interaction's locale where a
- * translation exists, English otherwise. Rule references stay as printed.
+ * translation exists, English otherwise. Rule references stay as printed. Pinned to i18next 23:
+ * 24 and later declare an optional peer dependency on TypeScript that `npm prune --omit=dev` keeps
+ * in a production install, and 27 needs Node 22.
  */
 const en: Translation = {
   names: Object.fromEntries(NAMES.map((n) => [n, n])) as Translation['names'],
@@ -28,7 +30,7 @@ void i18n.init({
   keySeparator: false,
   nsSeparator: false,
   interpolation: { escapeValue: false },
-  initAsync: false,
+  initImmediate: false,
 });
 
 /** The language of a Discord locale (`de`, `fr`, `en-GB` …): ours where we have it, English otherwise. */
