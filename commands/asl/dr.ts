@@ -3,12 +3,14 @@ import { customId, defineCommand, type ButtonHandler, type Context, type Reply }
 import { choice, integer, sealedOption, text } from '../../src/core/options.js';
 import { rollMessage } from '../../src/core/replies.js';
 import { buttonParent } from '../../src/core/review.js';
-import { rollAndRecord } from '../../src/core/roll.js';
+import { rollAndRecord, type RollSpec } from '../../src/core/roll.js';
+import type { TxScope } from '../../src/core/unit-of-work.js';
 import { rollSide } from '../../src/core/sides.js';
 import { gameOptionsOf, type Game } from '../../src/ledger/roster.js';
 import { unitChoicesFor, unitOption } from '../../src/core/unit-option.js';
 import { refuse } from '../../src/core/user-error.js';
 import type { LedgerRow } from '../../src/ledger/rows.js';
+import type { DeclaredTally } from '../../src/ledger/tally.js';
 import type { Button } from '../../src/render/embed.js';
 import { drEmbed, type DrShown } from '../../src/render/dice.js';
 import {
@@ -62,55 +64,55 @@ function drOdds(dice: 'DR' | 'dr', original: number) {
   return { exactly: format(fraction(c.exactly, d.outcomes)), or_better: format(fraction(c.orOther, d.outcomes)) };
 }
 
-export type DrRecorded = Outcome & DrShown & { tally: { shape: string; total: number; category: string; side: string } };
+export type DrRecorded = Outcome & DrShown & { tally: DeclaredTally };
 
 const againButton = (row: LedgerRow): Button[] => [{ custom_id: customId(AGAIN, row.id), label: 'Roll again', style: 'secondary' }];
 const stored = (row: LedgerRow) => ({ embed: drEmbed(row, row.outcome as DrRecorded), buttons: againButton(row) });
 
-/** One /dr: the game's SANs and booby traps and the roller's side read in the roll's transaction. */
-async function rollDrFor(ctx: Context, o: DrOptions): Promise<Reply> {
+/** What one /dr rolls and records, from the game's SANs and booby traps and the roller's side as read in its transaction. */
+async function drSpec(at: TxScope, ctx: Context, o: DrOptions): Promise<RollSpec<DrRecorded>> {
   const dice = diceFor(o.category, o.dice);
-  const found = await rollAndRecord<DrRecorded>(ctx, 'asl', async (at) => {
-    const side = (await rollSide(at, ctx, o.unit)) ?? '';
-    const settings = drSettingsOf(at.game);
-    return {
-      meta: { command: 'dr', kind: 'roll', unit: o.unit, input: o, sealed: o.sealed },
-      rules: (roller) => {
-        const r = rollDr({ category: o.category, dice, drm: o.drm ?? 0, settings }, roller);
-        const step = {
-          kind: 'dr',
-          result: String(r.original),
-          label: `${o.category} ${dice} ${r.original}`,
-          effect: r.notes.join('; '),
-          tone: 'neutral' as const,
-          ref: '',
-        };
-        const extra = { ...(side ? { side } : {}), ...(o.note ? { note: o.note } : {}) };
-        return {
-          system: 'asl',
-          steps: [step],
-          result: String(r.original),
-          tone: 'neutral',
-          ...r,
-          ...extra,
-          tally: { shape: dice === 'DR' ? '2d6' : '1d6', total: r.original, category: o.category, side },
-        };
-      },
-      odds: (out) => drOdds(dice, out.original),
-    };
-  });
-  return rollMessage(ctx, o.sealed, found, drEmbed(found.row, found.outcome), o.sealed ? [] : againButton(found.row));
+  const side = (await rollSide(at, ctx, o.unit)) ?? '';
+  const settings = drSettingsOf(at.game);
+  return {
+    meta: { command: 'dr', kind: 'roll', unit: o.unit, input: o, sealed: o.sealed },
+    rules: (roller) => {
+      const r = rollDr({ category: o.category, dice, drm: o.drm ?? 0, settings }, roller);
+      const step = {
+        kind: 'dr',
+        result: String(r.original),
+        label: `${o.category} ${dice} ${r.original}`,
+        effect: r.notes.join('; '),
+        tone: 'neutral' as const,
+        ref: '',
+      };
+      const extra = { ...(side ? { side } : {}), ...(o.note ? { note: o.note } : {}) };
+      const tally = { shape: dice === 'DR' ? '2d6' : '1d6', total: r.original };
+      return { system: 'asl', steps: [step], result: String(r.original), tone: 'neutral', ...r, ...extra, tally };
+    },
+    odds: (out) => drOdds(dice, out.original),
+  };
 }
 
-/** "Roll again": the same /dr as a new roll of its own, by the player who made the first only. */
-const rollAgain: ButtonHandler = async (ctx, target) => {
-  const parent = await buttonParent(ctx.services.ledger, ctx, target);
-  if (!parent) return refuse('That roll is not on record in this server.');
-  // The button's target is read from the ledger, never trusted: only a /dr is rolled again.
-  if (parent.roll.command !== 'dr') refuse(`Roll ${parent.roll.id} is a /${parent.roll.command} roll, not a /dr: it has nothing to roll again.`);
-  if (parent.roll.user_id !== ctx.actor.userId) refuse(`Only ${parent.roll.user_name}, who made roll ${parent.roll.id}, can roll it again.`);
-  return rollDrFor(ctx, parent.roll.input as DrOptions);
-};
+/** One /dr in its own unit of work; its options are settled inside it (a button reads its roll there). */
+async function rollDrFor(ctx: Context, settle: (at: TxScope) => Promise<DrOptions> | DrOptions): Promise<Reply> {
+  const found = await rollAndRecord<DrRecorded>(ctx, 'asl', async (at) => drSpec(at, ctx, await settle(at)));
+  const { sealed } = found.row.input as DrOptions;
+  return rollMessage(ctx, sealed, found, drEmbed(found.row, found.outcome), sealed ? [] : againButton(found.row));
+}
+
+/**
+ * "Roll again": the same /dr as a new roll of its own, by the player who made the first only. The
+ * button's target is read from the ledger in the roll's transaction, never trusted: only a /dr is rolled again.
+ */
+const rollAgain: ButtonHandler = (ctx, target) =>
+  rollDrFor(ctx, async (at) => {
+    const parent = (await buttonParent(at.reads, ctx, target)) ?? refuse('That roll is not on record in this server.');
+    const { roll } = parent;
+    if (roll.command !== 'dr') refuse(`Roll ${roll.id} is a /${roll.command} roll, not a /dr: it has nothing to roll again.`);
+    if (roll.user_id !== ctx.actor.userId) refuse(`Only ${roll.user_name}, who made roll ${roll.id}, can roll it again.`);
+    return roll.input as DrOptions;
+  });
 
 export default defineCommand({
   name: 'dr',
@@ -120,7 +122,7 @@ export default defineCommand({
   example: '/dr category:TH drm:2 unit:"Panther 1"',
   options,
   check: (o) => (o.dice === 'DR' && DR_ONLY.includes(o.category) ? `\`category\` ${o.category} is a dr (one die): leave \`dice\` out or give dr.` : undefined),
-  run: (ctx, o) => rollDrFor(ctx, o),
+  run: (ctx, o) => rollDrFor(ctx, () => o),
   buttons: { [AGAIN]: rollAgain },
   autocomplete: unitChoicesFor('asl'),
   renderStored: (_ctx, row) => stored(row),

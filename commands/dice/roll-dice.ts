@@ -7,6 +7,7 @@ import { rollSide } from '../../src/core/sides.js';
 import { unitOfWork } from '../../src/core/unit-of-work.js';
 import { refuse } from '../../src/core/user-error.js';
 import type { LedgerRow } from '../../src/ledger/rows.js';
+import type { DeclaredTally } from '../../src/ledger/tally.js';
 import { rollEmbed, type RollShown } from '../../src/render/dice.js';
 import { chanceOf, MAX_ODDS_WORK, oddsWork, rememberedDistribution, type Distribution } from '../../src/rules/dice/distribution.js';
 import { EXAMPLE, ExpressionError, parseExpression, rollExpression, type Expression } from '../../src/rules/dice/expression.js';
@@ -16,7 +17,7 @@ import type { Outcome, SystemId } from '../../src/rules/types.js';
 /** The command name /roll dice rows are recorded under (the group's: its only rolling subcommand). */
 export const ROLL_COMMAND = 'roll';
 
-export type RollRecorded = Outcome & RollShown & { tally: { shape: string; total: number; side: string } };
+export type RollRecorded = Outcome & RollShown & { tally: DeclaredTally };
 
 /** The expression, or the refusal naming the first character not understood and one that works. */
 export function parsedOrRefused(text: string): Expression {
@@ -61,7 +62,7 @@ export const rollDice = defineSubcommand({
           const r = rollExpression(expr, roller);
           const step = { kind: 'roll', result: String(r.total), label: `${r.shape} → ${r.total}`, effect: '', tone: 'neutral' as const, ref: '' };
           const extra = { ...(side ? { side } : {}), ...(o.note ? { note: o.note } : {}), ...oddsOrSkip(dist, r.total) };
-          return { system, steps: [step], result: String(r.total), tone: 'neutral', ...r, ...extra, tally: { shape: r.shape, total: r.total, side } };
+          return { system, steps: [step], result: String(r.total), tone: 'neutral', ...r, ...extra, tally: { shape: r.shape, total: r.total } };
         },
       });
     });

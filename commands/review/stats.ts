@@ -2,7 +2,7 @@ import { EVERYONE, gmOnly } from '../../src/core/access.js';
 import { gameChoices } from '../../src/core/choices.js';
 import { defineCommand, type Context } from '../../src/core/command.js';
 import { diceReport, MAX_GROUPS } from '../../src/core/dice-report.js';
-import { filterOptions, parseWhen } from '../../src/core/filters.js';
+import { filterOptions, toFilter } from '../../src/core/filters.js';
 import { choice } from '../../src/core/options.js';
 import { TALLY_GROUPS, type TallyFilter } from '../../src/ledger/tally.js';
 import { chartAlt, chartPng } from '../../src/render/chart.js';
@@ -38,21 +38,10 @@ type StatsOptions = {
   scope: 'channel' | 'server';
 };
 
-/** The options as an aggregate filter: hours, since the aggregates are kept by the hour (a span is widened to whole hours). */
+/** The options as an aggregate filter: the history's filter, its times to the hour (the aggregates are kept by the hour, so a span takes in whole hours). */
 function tallyFilter(ctx: Context, o: StatsOptions): TallyFilter {
-  const now = new Date(ctx.services.ledger.timestamp());
-  return {
-    guildId: ctx.actor.guildId,
-    channelId: o.scope === 'server' ? undefined : ctx.actor.channelId,
-    userId: o.user,
-    system: o.system,
-    command: o.command?.replace(/^\//, ''),
-    gameId: o.game,
-    category: o.category,
-    side: o.side,
-    sinceHour: o.since === undefined ? undefined : parseWhen('since', o.since, now).slice(0, 13),
-    untilHour: o.until === undefined ? undefined : parseWhen('until', o.until, now, true).slice(0, 13),
-  };
+  const { kinds: _kinds, result: _result, since, until, ...f } = toFilter(ctx, o, o.scope === 'server');
+  return { ...f, side: o.side, sinceHour: since?.slice(0, 13), untilHour: until?.slice(0, 13) };
 }
 
 export default defineCommand({

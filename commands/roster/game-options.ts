@@ -5,20 +5,18 @@ import { choice, integer, user } from '../../src/core/options.js';
 import { message } from '../../src/core/replies.js';
 import { unitOfWork } from '../../src/core/unit-of-work.js';
 import { refuse } from '../../src/core/user-error.js';
-import { gameOptionsOf, type Game, type GameOptions } from '../../src/ledger/roster.js';
+import { gameOptionsOf, type GameOptionKey, type GameOptions } from '../../src/ledger/roster.js';
 import { userText } from '../../src/render/embed.js';
 import { gameEmbed } from '../../src/render/roster.js';
 import { BOOBY_TRAP_LEVELS, SIDE_NAMES, SIDES, type Side } from '../../src/rules/asl/dr.js';
-import { recordGame } from './seeds.js';
-
-const NOT_MANAGER = (g: Game) => `Only the player who started ${g.name}, or a GM, can change it.`;
+import { notManager, recordGame } from './seeds.js';
 
 /** The options as one line each, for /game status and the replies here. */
 export function optionLines(o: GameOptions): string[] {
   const lines: string[] = [];
   if (o.san) lines.push(`SAN: Axis ${o.san.axis || 'none'} · Allied ${o.san.allied || 'none'}`);
   if (o.booby_traps) lines.push(`Booby traps: Axis ${o.booby_traps.axis} · Allied ${o.booby_traps.allied}`);
-  const sides = Object.entries(o.sides ?? {});
+  const sides = Object.entries(o.sides ?? {}).sort(([a], [b]) => a.localeCompare(b));
   for (const s of SIDES) {
     const names = sides.filter(([, v]) => v.side === s).map(([id]) => `<@${id}>`);
     if (names.length) lines.push(`${SIDE_NAMES[s]}: ${names.join(', ')}`);
@@ -26,15 +24,22 @@ export function optionLines(o: GameOptions): string[] {
   return lines;
 }
 
-/** An ASL-only setting changed by the game's starter or a GM, in one unit of work with its ledger row. */
-async function setAslOption(ctx: Context, change: (o: GameOptions) => GameOptions, input: Record<string, unknown>, label: string, why: string) {
+/** The two ASL settings: what their ledger row is called, and how the reply names them. */
+const ASL_SETTINGS: Record<GameOptionKey, { result: string; label: string; what: string }> = {
+  san: { result: 'san_set', label: 'SAN set', what: 'SAN' },
+  booby_traps: { result: 'booby_traps_set', label: 'Booby traps set', what: 'Booby traps' },
+};
+
+/** An ASL setting changed by the game's starter or a GM, patched in one unit of work with its ledger row. */
+async function setAslOption(ctx: Context, key: GameOptionKey, value: { axis: number; allied: number } | { axis: string; allied: string }) {
+  const { result, label, what } = ASL_SETTINGS[key];
   const g = await unitOfWork(ctx, null, async (at) => {
     const g = runningGame(at);
     if (g.system !== 'asl') refuse(`${g.name} is not an ASL game: SANs and booby traps are ASL's (A14, B28.9).`);
-    assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
-    await at.tx.roster.setOptions(g.id, change(gameOptionsOf(g)));
+    assertOwnerOrGm(ctx, g.started_by, notManager(g));
+    await at.tx.roster.setGameOption(g.id, key, value);
     const after = (await at.tx.roster.game(g.guild_id, g.id))!;
-    await recordGame(at.tx, ctx, after, input, input.san ? 'san_set' : 'booby_traps_set', label, why);
+    await recordGame(at.tx, ctx, after, { [key]: value }, result, label, `${what}: Axis ${value.axis}, Allied ${value.allied}.`);
     return after;
   });
   return message(gameEmbed(label, g, { note: optionLines(gameOptionsOf(g)).join('\n') }));
@@ -47,14 +52,7 @@ export const san = defineSubcommand({
     axis: integer({ description: "The Axis side's SAN, 0 (none) to 7", min: 0, max: 7, required: true }),
     allied: integer({ description: "The Allied side's SAN, 0 (none) to 7", min: 0, max: 7, required: true }),
   },
-  run: (ctx, o) =>
-    setAslOption(
-      ctx,
-      (x) => ({ ...x, san: { axis: o.axis, allied: o.allied } }),
-      { san: { axis: o.axis, allied: o.allied } },
-      'SAN set',
-      `SAN: Axis ${o.axis}, Allied ${o.allied}.`,
-    ),
+  run: (ctx, o) => setAslOption(ctx, 'san', { axis: o.axis, allied: o.allied }),
 });
 
 export const boobyTraps = defineSubcommand({
@@ -64,14 +62,7 @@ export const boobyTraps = defineSubcommand({
     axis: choice({ description: 'Booby traps set by the Axis side: none, A, B or C', choices: BOOBY_TRAP_LEVELS, required: true }),
     allied: choice({ description: 'Booby traps set by the Allied side: none, A, B or C', choices: BOOBY_TRAP_LEVELS, required: true }),
   },
-  run: (ctx, o) =>
-    setAslOption(
-      ctx,
-      (x) => ({ ...x, booby_traps: { axis: o.axis, allied: o.allied } }),
-      { booby_traps: { axis: o.axis, allied: o.allied } },
-      'Booby traps set',
-      `Booby traps: Axis ${o.axis}, Allied ${o.allied}.`,
-    ),
+  run: (ctx, o) => setAslOption(ctx, 'booby_traps', { axis: o.axis, allied: o.allied }),
 });
 
 export const join = defineSubcommand({
@@ -85,12 +76,11 @@ export const join = defineSubcommand({
     const who = o.user ?? ctx.actor.userId;
     const g = await unitOfWork(ctx, null, async (at) => {
       const g = runningGame(at);
-      const options = gameOptionsOf(g);
-      const had = options.sides?.[who];
+      const had = gameOptionsOf(g).sides?.[who];
       if (who !== ctx.actor.userId && !ctx.actor.isGm) refuse('Only a GM can put another player on a side.');
       if (had && !ctx.actor.isGm) refuse(`You already joined ${g.name} as ${SIDE_NAMES[had.side as Side]}: a GM can move you (/game join side:… user:…).`);
       const name = who === ctx.actor.userId ? ctx.actor.userName : `<@${who}>`;
-      await at.tx.roster.setOptions(g.id, { ...options, sides: { ...options.sides, [who]: { side: o.side, name } } });
+      await at.tx.roster.setPlayerSide(g.id, who, { side: o.side, name });
       const after = (await at.tx.roster.game(g.guild_id, g.id))!;
       const why = `${userText(name)} ${had ? `moved from ${SIDE_NAMES[had.side as Side]} to` : 'joined'} ${SIDE_NAMES[o.side]}.`;
       await recordGame(at.tx, ctx, after, { user: who, side: o.side }, 'side_joined', 'Side joined', why);

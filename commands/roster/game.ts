@@ -7,7 +7,7 @@ import { defineSubcommand, type CommandGroup, type Context } from '../../src/cor
 import { boolean, choice, integer, text, user } from '../../src/core/options.js';
 import { gameEnd, turnEnd } from './system-hooks.js';
 import { boobyTraps, join, optionLines, san } from './game-options.js';
-import { commitSeed, dropSeed, recordGame, revealSeed, waitingLine } from './seeds.js';
+import { commitSeed, dropSeed, notManager, recordGame, revealSeed, waitingLine } from './seeds.js';
 import { readScope, runningGame } from '../../src/core/games.js';
 import { unitOfWork, type TxScope } from '../../src/core/unit-of-work.js';
 import { revealIn } from '../../src/core/reveal.js';
@@ -17,8 +17,6 @@ import { commitmentsOf, GameRunningError, gameOptionsOf, playerSeedsOf, type Gam
 import { gameEmbed } from '../../src/render/roster.js';
 import { SYSTEM_NAMES, SYSTEMS, systemName } from '../../src/rules/systems.js';
 import { PHASE_KEYS, phaseKey } from '../../src/rules/wacht-am-rhein/fatigue.js';
-
-const NOT_MANAGER = (g: Game) => `Only the player who started ${g.name}, or a GM, can change it.`;
 
 /**
  * The server seed published at the end would let anyone recompute a sealed roll's dice, so the
@@ -132,7 +130,7 @@ export default {
       async run(ctx, o) {
         const { g, updated, lines } = await unitOfWork(ctx, null, async ({ tx, ...at }) => {
           const g = runningGame(at);
-          assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
+          assertOwnerOrGm(ctx, g.started_by, notManager(g));
           // Wacht am Rhein knows its phases by one key, so two spellings never make two phases.
           const phase = o.phase === undefined ? null : g.system === 'wacht-am-rhein' ? phaseKey(o.phase) : o.phase;
           await tx.roster.setTurn(g.id, o.number, phase);
@@ -175,7 +173,7 @@ export default {
         const { ledger } = ctx.services;
         const { g, ended, lines } = await unitOfWork(ctx, null, async (at) => {
           const g = runningGame(at);
-          assertOwnerOrGm(ctx, g.started_by, NOT_MANAGER(g));
+          assertOwnerOrGm(ctx, g.started_by, notManager(g));
           const lines = [...(await revealSealedAtEnd(at, ctx, g, o.reveal_sealed)), ...(await gameEnd(at.tx, ctx, g))];
           // The reveal: with it, anyone holding the export can recompute every die of the game.
           await recordGame(

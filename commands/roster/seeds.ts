@@ -11,6 +11,9 @@ import { userText } from '../../src/render/embed.js';
 /** Player seed commitments one game takes: one per player of any real table, and a bound on each roll's work. */
 export const MAX_SEEDS_PER_GAME = 20;
 
+/** The refusal when someone other than the game's starter or a GM tries to change it. */
+export const notManager = (g: Game) => `Only the player who started ${g.name}, or a GM, can change it.`;
+
 /** Records a change to the game as a ledger row in the same transaction as the change. */
 export function recordGame(tx: LedgerTx, ctx: Context, g: Game, input: Record<string, unknown>, result: string, label: string, why: string) {
   return record(tx, ctx, { command: 'game', kind: 'game', input: { game: g.id, ...input } }, changeOutcome(g.system, result, label, why));

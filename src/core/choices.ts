@@ -1,4 +1,5 @@
 import type { Choices, Context } from './command.js';
+import { clip } from '../render/embed.js';
 
 /** Discord's most choices, and the longest name a choice may have. */
 const MAX = 25;
@@ -6,7 +7,6 @@ const NAME_MAX = 100;
 /** Rows read to find ids that start with what was typed (the newest first). */
 const LOOK_BACK = 200;
 
-const clip = (s: string) => (s.length <= NAME_MAX ? s : `${s.slice(0, NAME_MAX - 1)}…`);
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 
 /**
@@ -18,13 +18,15 @@ export async function rollIdChoices(ctx: Context, typed: string): Promise<Choice
   const { actor } = ctx;
   const prefix = typed.trim().toLowerCase();
   const filter = { guildId: actor.guildId, channelId: actor.isGm ? undefined : actor.channelId, userId: actor.isGm ? undefined : actor.userId };
-  const { rows } = await ctx.services.ledger.history.page(filter, LOOK_BACK, 0, LOOK_BACK);
+  // No count wanted: the page's count is capped at nothing.
+  const { rows } = await ctx.services.ledger.history.page(filter, LOOK_BACK, 0, 0);
   return rows
     .filter((r) => r.id.startsWith(prefix))
     .slice(0, MAX)
     .map((r) => ({
       name: clip(
         `${r.id} · /${r.command}${r.unit ? ` ${r.unit}` : ''} · ${r.result ?? 'sealed'} · ${actor.isGm ? `${r.user_name} · ` : ''}${when(r.created_at)}`,
+        NAME_MAX,
       ),
       value: r.id,
     }));
@@ -38,5 +40,5 @@ export async function gameChoices(ctx: Context, typed: string): Promise<Choices>
   return games
     .filter((g) => g.id.startsWith(t) || g.name.toLowerCase().includes(t))
     .slice(0, MAX)
-    .map((g) => ({ name: clip(`${g.name} · ${g.system} · ${when(g.started_at)}${g.ended_at ? ' · ended' : ''}`), value: g.id }));
+    .map((g) => ({ name: clip(`${g.name} · ${g.system} · ${when(g.started_at)}${g.ended_at ? ' · ended' : ''}`, NAME_MAX), value: g.id }));
 }

@@ -8,6 +8,7 @@ import type { GameDraw } from '../dice/seeded.js';
 import type { LedgerRow } from '../ledger/rows.js';
 import type { LedgerStore } from '../ledger/store.js';
 import type { Game } from '../ledger/roster.js';
+import type { GuildSettings } from '../ledger/settings.js';
 import type { Logger } from '../log.js';
 import type { Finding } from '../rules/types.js';
 import type { AccessDecl } from './access.js';
@@ -56,6 +57,8 @@ export type Context = {
   channel: (id: string) => ChannelFacts | undefined;
   /** The most bytes the reply's attachments may hold together. */
   attachmentLimit: number;
+  /** The server's settings, read once per request whoever asks (the GM role, the GM and roll log channels). */
+  settings: () => Promise<GuildSettings>;
 };
 
 /**

@@ -53,7 +53,7 @@ export async function rollMessage(
   const embed = noted(found.scope, found.row.system, shown);
   if (!sealed) return resultMessage(found, embed, buttons);
   const { row } = found;
-  const gmChannel = (await ctx.services.ledger.settings.get(ctx.actor.guildId)).gm_channel_id;
+  const gmChannel = (await ctx.settings()).gm_channel_id;
   const shownToYou = ctx.actor.isGm ? ' The result was shown to you.' : '';
   const body = `Sealed roll \`${row.id}\` by <@${row.user_id}>: the result is recorded (hash \`${row.hash.slice(0, 8)}\`) and stays hidden until a GM or the roller runs /reveal id:${row.id}.`;
   // Whether the GMs' channel got it is known only once the post is tried: the transport posts

@@ -19,6 +19,7 @@ import { parseOptions } from './options.js';
 import { refuse, UserError } from './user-error.js';
 import { wellFormedDeep } from '../util/text.js';
 import { REPLIES } from '../i18n/en.js';
+import type { GuildSettings } from '../ledger/settings.js';
 import { reply } from '../i18n/i18n.js';
 
 /** What a transport (Discord gateway, console) hands the router. */
@@ -77,11 +78,14 @@ export class Router {
     const req = wellFormedDeep(raw);
     const given = new Set(req.type === 'command' ? Object.keys(req.options) : []);
     const channels = (req.type === 'command' && req.channels) || {};
+    let settings: Promise<GuildSettings> | undefined;
+    const readSettings = () => (settings ??= this.services.ledger.settings.get(req.actor.guildId));
     try {
       this.spend(req);
       await this.claim(req);
       const ctx: Context = {
-        actor: await this.withGmRole(req.actor),
+        actor: await this.withGmRole(req.actor, readSettings),
+        settings: readSettings,
         services: this.services,
         commands: this.commands,
         given,
@@ -131,7 +135,7 @@ export class Router {
   private async logged(ctx: Context, answer: Reply): Promise<Reply> {
     if ((answer.type !== 'message' && answer.type !== 'update') || !answer.record || answer.record.sealed) return answer;
     try {
-      const channelId = (await this.services.ledger.settings.get(ctx.actor.guildId)).log_channel_id;
+      const channelId = (await ctx.settings()).log_channel_id;
       return channelId ? { ...answer, log: { channelId, line: logLine(ctx.actor, answer.record, answer.embed.title) } } : answer;
     } catch (err) {
       // The roll is committed: a failed read of the setting costs the copy, never the reply.
@@ -141,9 +145,9 @@ export class Router {
   }
 
   /** GM status is decided here, server-side, from the member data and the server's settings. */
-  private async withGmRole(actor: Actor): Promise<Actor> {
+  private async withGmRole(actor: Actor, settings: () => Promise<GuildSettings>): Promise<Actor> {
     if (actor.isGm || !actor.roleIds?.length) return actor;
-    const role = (await this.services.ledger.settings.get(actor.guildId)).gm_role_id;
+    const role = (await settings()).gm_role_id;
     return role && actor.roleIds.includes(role) ? { ...actor, isGm: true } : actor;
   }
 

@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import { de } from './de.js';
-import { DESCRIPTIONS, NAMES, REPLIES, type ReplyKey, type Translation } from './en.js';
+import { REPLIES, type ReplyKey, type Translation } from './en.js';
 import { fr } from './fr.js';
 
 /**
@@ -11,11 +11,8 @@ import { fr } from './fr.js';
  * 24 and later declare an optional peer dependency on TypeScript that `npm prune --omit=dev` keeps
  * in a production install, and 27 needs Node 22.
  */
-const en: Translation = {
-  names: Object.fromEntries(NAMES.map((n) => [n, n])) as Translation['names'],
-  descriptions: Object.fromEntries(DESCRIPTIONS.map((d) => [d, d])) as Translation['descriptions'],
-  replies: REPLIES,
-};
+// English names and descriptions are their own keys: i18next gives back the key where no language has it.
+const en: Translation = { names: {}, descriptions: {}, replies: REPLIES };
 export const LANGUAGES = { en, de, fr } as const;
 /** The locales Discord names them by (Discord's German and French have no region). */
 export const TRANSLATED = ['de', 'fr'] as const;

@@ -3,6 +3,7 @@ import type { Db } from './database.js';
 import { parseRow, type LedgerRow, type RawRow, type SealedPayload } from './rows.js';
 import { ChunkSizer, type ChunkBudget, yieldToEventLoop } from '../util/yield.js';
 import type { MessageLinks } from './contract.js';
+import { scopeWhere } from './shared-sql.js';
 
 /** What /history, /export and /stats filter on. Every query is confined to one guild. */
 export type HistoryFilter = {
@@ -28,43 +29,19 @@ export const ROLL_KINDS = ['roll', 'reroll', 'check'];
 /** The most rows a history page counts (1,000 pages): older rows are reached by narrowing with until:. */
 export const HISTORY_COUNT_CAP = 10_000;
 
-/** Builds the WHERE clause of a filter; parameters are always bound, never spliced. */
 /** How each backend reads a field of the input JSON. */
 const INPUT_FIELD = { sqlite: (k: string) => `json_extract(input, '$.${k}')`, postgres: (k: string) => `(input::jsonb ->> '${k}')` } as const;
 
+/** Builds the WHERE clause of a filter; parameters are always bound, never spliced. */
 export function where(f: HistoryFilter, dialect: keyof typeof INPUT_FIELD = 'sqlite'): { sql: string; params: unknown[] } {
-  const parts = ['guild_id = ?'];
-  const params: unknown[] = [f.guildId];
-  const eq = (col: string, v: unknown) => {
-    if (v !== undefined) {
-      parts.push(`${col} = ?`);
-      params.push(v);
-    }
-  };
-  eq('channel_id', f.channelId);
-  eq('user_id', f.userId);
-  eq('system', f.system);
-  eq('command', f.command);
-  eq('result', f.result);
-  eq('game_id', f.gameId);
-  if (f.category !== undefined) {
-    parts.push(`command = 'dr' AND ${INPUT_FIELD[dialect]('category')} = ?`);
-    params.push(f.category);
-  }
-  if (f.since) {
-    parts.push('created_at >= ?');
-    params.push(f.since);
-  }
-  if (f.until) {
-    parts.push('created_at <= ?');
-    params.push(f.until);
-  }
   const kinds = f.kinds ?? ROLL_KINDS;
-  if (kinds !== 'all') {
-    parts.push(`kind IN (${kinds.map(() => '?').join(', ')})`);
-    params.push(...kinds);
-  }
-  return { sql: parts.join(' AND '), params };
+  const w = scopeWhere(f)
+    .eq('result', f.result)
+    .when(`command = 'dr' AND ${INPUT_FIELD[dialect]('category')} = ?`, f.category)
+    .when('created_at >= ?', f.since || undefined)
+    .when('created_at <= ?', f.until || undefined);
+  if (kinds !== 'all') w.when(`kind IN (${kinds.map(() => '?').join(', ')})`, ...kinds);
+  return { sql: w.sql, params: w.params };
 }
 
 export const PAGE_SQL = (where: string) => `SELECT * FROM rolls WHERE ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`;

@@ -1,4 +1,5 @@
 import { ChunkSizer, type ChunkBudget, yieldToEventLoop } from '../util/yield.js';
+import type Database from 'better-sqlite3';
 import { openDatabase, type Db } from './database.js';
 import { migrate } from './migrate.js';
 import { History } from './history.js';
@@ -152,9 +153,14 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
     return { row, voided: children.some((c) => c.kind === 'void'), revealed: (reveal?.input as { payload?: ParentState['revealed'] } | undefined)?.payload };
   }
 
+  /** Prepared once per shape of query (which filters, which grouping): a few hundred at most. */
+  private readonly sumStatements = new Map<string, Database.Statement<unknown[]>>();
+
   tallySums(f: TallyFilter, by: TallyGroup | undefined): TallySum[] {
     const q = tallySumSql(f, by);
-    return this.db.prepare(q.sql).all(...q.params) as TallySum[];
+    const stmt = this.sumStatements.get(q.sql) ?? this.db.prepare<unknown[]>(q.sql);
+    this.sumStatements.set(q.sql, stmt);
+    return stmt.all(...q.params) as TallySum[];
   }
 
   guildTallies(guildId: string): StoredTally[] {

@@ -35,6 +35,9 @@ export type GameOptions = {
 /** A server's games, newest first; the channel given twice (NULL: every channel). */
 export const RECENT_GAMES_SQL = 'SELECT * FROM games WHERE guild_id = ? AND (? IS NULL OR channel_id = ?) ORDER BY started_at DESC LIMIT ?';
 
+/** The game options an ASL game's starter or a GM sets. */
+export type GameOptionKey = 'san' | 'booby_traps';
+
 export const gameOptionsOf = (g: Pick<Game, 'options'>): GameOptions => (g.options ? (JSON.parse(g.options) as GameOptions) : {});
 
 /** A unit on a game's roster; `fields` are the system's own. */
@@ -82,7 +85,10 @@ export interface RosterWrites {
   /** Stores the commitments; the revealed seeds, in commitment order, become the game's player seeds. */
   setSeedCommitments(gameId: string, commitments: SeedCommitment[]): void;
   setTurn(gameId: string, turn: number, phase: string | null): void;
-  setOptions(gameId: string, options: GameOptions): void;
+  /** One ASL setting of the game's options, patched in place (the rest of the options untouched). */
+  setGameOption(gameId: string, key: GameOptionKey, value: GameOptions[GameOptionKey]): void;
+  /** One player's side, patched in place (other players' sides untouched). */
+  setPlayerSide(gameId: string, userId: string, side: { side: string; name: string }): void;
   endGame(gameId: string, at: string): void;
   addUnit(u: NewUnit): RosterUnit;
   /** Applies the patch to the unit as stored now: only the columns and fields it names change. */
@@ -144,7 +150,11 @@ export class Roster implements RosterReads, RosterWrites {
         VALUES (@id, @guild_id, @channel_id, @system, @name, @started_by, @started_at, @server_seed, @dice_scheme)`),
       setSeeds: db.prepare('UPDATE games SET seed_commitments = ?, player_seeds = ? WHERE id = ?'),
       setTurn: db.prepare('UPDATE games SET turn = ?, phase = ? WHERE id = ?'),
-      setOptions: db.prepare('UPDATE games SET options = ? WHERE id = ?'),
+      // Field patches of the options JSON: a write changes only the key it names.
+      setOption: db.prepare("UPDATE games SET options = json_set(coalesce(options, '{}'), '$.' || ?, json(?)) WHERE id = ?"),
+      setSide: db.prepare(`UPDATE games SET options = json_set(
+          json_set(coalesce(options, '{}'), '$.sides', json(coalesce(json_extract(options, '$.sides'), '{}'))),
+          '$.sides.' || json_quote(?), json(?)) WHERE id = ?`),
       end: db.prepare('UPDATE games SET ended_at = ? WHERE id = ? AND ended_at IS NULL'),
       unitByName: db.prepare('SELECT * FROM units WHERE game_id = ? AND name_key = ? AND removed_at IS NULL'),
       units: db.prepare('SELECT * FROM units WHERE game_id = ? AND removed_at IS NULL ORDER BY name_key LIMIT ? OFFSET ?'),
@@ -190,8 +200,12 @@ export class Roster implements RosterReads, RosterWrites {
     this.q.setTurn.run(turn, phase, gameId);
   }
 
-  setOptions(gameId: string, options: GameOptions): void {
-    this.q.setOptions.run(JSON.stringify(options), gameId);
+  setGameOption(gameId: string, key: GameOptionKey, value: GameOptions[GameOptionKey]): void {
+    this.q.setOption.run(key, JSON.stringify(value), gameId);
+  }
+
+  setPlayerSide(gameId: string, userId: string, side: { side: string; name: string }): void {
+    this.q.setSide.run(userId, JSON.stringify(side), gameId);
   }
 
   endGame(gameId: string, at: string): void {

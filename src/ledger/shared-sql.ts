@@ -20,3 +20,44 @@ export const INTERACTION_KEEP_MS = 60 * 60 * 1000;
 export const PRUNE_INTERACTIONS_SQL = 'DELETE FROM interactions WHERE at < ?';
 /** Claims between two prunes: pruning is cheap, but not every time. */
 export const PRUNE_EVERY = 500;
+
+/** A WHERE clause of bound conditions (`?` placeholders, values never spliced); an undefined value adds nothing. */
+export class Where {
+  private readonly parts: string[] = [];
+  readonly params: unknown[] = [];
+
+  /** `sql` with its `?`s bound to `values`, unless the first value is undefined. */
+  when(sql: string, ...values: unknown[]): this {
+    if (values[0] === undefined) return this;
+    this.parts.push(sql);
+    this.params.push(...values);
+    return this;
+  }
+
+  eq(column: string, value: unknown): this {
+    return this.when(`${column} = ?`, value);
+  }
+
+  get sql(): string {
+    return this.parts.join(' AND ');
+  }
+}
+
+/** The filters the history and the dice report share: the server, then channel, player, system, command and game when given. */
+export type ScopeFilter = {
+  guildId: string;
+  channelId?: string | undefined;
+  userId?: string | undefined;
+  system?: string | undefined;
+  command?: string | undefined;
+  gameId?: string | undefined;
+};
+
+export const scopeWhere = (f: ScopeFilter): Where =>
+  new Where()
+    .eq('guild_id', f.guildId)
+    .eq('channel_id', f.channelId)
+    .eq('user_id', f.userId)
+    .eq('system', f.system)
+    .eq('command', f.command)
+    .eq('game_id', f.gameId);

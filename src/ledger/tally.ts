@@ -1,4 +1,5 @@
 import type { SealedPayload } from './rows.js';
+import { scopeWhere, type ScopeFilter } from './shared-sql.js';
 
 /**
  * The dice report's aggregates (issue 26): for each key, how many counted rolls had each Original
@@ -13,8 +14,12 @@ export type TallyKey = Record<(typeof TALLY_KEY)[number], string>;
 export type Tally = TallyKey & { total: number };
 export type StoredTally = Tally & { n: number };
 
-/** What a roll declares it adds (/dr, /roll dice): its dice shape, its Original total, and how to file it. */
-export type DeclaredTally = { shape: string; total: number; category?: string; side?: string };
+/**
+ * What a dice roll (/dr, /roll dice) declares it adds: its dice shape and its Original total. It is
+ * filed under the outcome's own `category` and `side`, when it has them.
+ */
+export type DeclaredTally = { shape: string; total: number };
+type Filed = { tally?: DeclaredTally; category?: string; side?: string };
 
 /**
  * The first dice of a morale roll of each system: its Original DR (ASL's 2d6, Hearts of Tin's d6,
@@ -22,7 +27,7 @@ export type DeclaredTally = { shape: string; total: number; category?: string; s
  * on the first, so they would not follow a fixed distribution and are left out. Wacht am Rhein
  * rolls no dice.
  */
-const PRIMARY_D6: Record<string, number> = { asl: 2, 'hearts-of-tin': 1, 'lightning-war': 3 };
+const PRIMARY_DICE: Record<string, number> = { asl: 2, 'hearts-of-tin': 1, 'lightning-war': 3 };
 
 /** The parts of a row a tally is read from. */
 export type TallySource = {
@@ -43,19 +48,20 @@ const isSealedOutcome = (outcome: unknown) => (outcome as { sealed?: unknown } |
 /** What a public roll adds to the report, or undefined when it adds nothing (not a roll, sealed, no dice). */
 export function tallyOf(row: TallySource): Tally | undefined {
   if ((row.kind !== 'roll' && row.kind !== 'reroll') || isSealedOutcome(row.outcome)) return undefined;
-  const declared = (row.outcome as { tally?: DeclaredTally } | null)?.tally;
-  const k = PRIMARY_D6[row.system ?? ''];
+  const o = (row.outcome ?? {}) as Filed;
+  const declared = o.tally;
+  const k = PRIMARY_DICE[row.system ?? ''];
   const found = declared ?? (k && row.dice.length >= k ? { shape: `${k}d6`, total: row.dice.slice(0, k).reduce((a, b) => a + b, 0) } : undefined);
   if (!found) return undefined;
   return {
     guild_id: row.guild_id,
     channel_id: row.channel_id,
     game_id: row.game_id ?? '',
-    side: found.side ?? '',
+    side: o.side ?? '',
     user_id: row.user_id,
     system: row.system ?? '',
     command: row.command,
-    category: found.category ?? '',
+    category: o.category ?? '',
     shape: found.shape,
     hour: row.created_at.slice(0, 13),
     total: found.total,
@@ -103,8 +109,10 @@ export class TallyCount {
   add(t: Tally | undefined, n = 1): void {
     if (!t) return;
     const k = tallyId(t);
+    // Counted in place: a recount of a big ledger adds up millions of rows into a few thousand keys.
     const had = this.counts.get(k);
-    this.counts.set(k, { ...t, n: (had?.n ?? 0) + n });
+    if (had) had.n += n;
+    else this.counts.set(k, { ...t, n });
   }
   /** Every tally with a count, zeros left out. */
   entries(): StoredTally[] {
@@ -149,13 +157,7 @@ export const tallyParams = (t: Tally, n: number) => [...TALLY_KEY.map((k) => t[k
 export const GUILD_TALLIES_SQL = `SELECT ${TALLY_KEY.join(', ')}, total, n FROM dice_tallies WHERE guild_id = ? AND n <> 0`;
 
 /** What /stats filters the aggregates on: every field optional but the guild; hours inclusive. */
-export type TallyFilter = {
-  guildId: string;
-  channelId?: string | undefined;
-  userId?: string | undefined;
-  system?: string | undefined;
-  command?: string | undefined;
-  gameId?: string | undefined;
+export type TallyFilter = ScopeFilter & {
   category?: string | undefined;
   side?: string | undefined;
   sinceHour?: string | undefined;
@@ -170,27 +172,12 @@ export type TallySum = { shape: string; grp: string; total: number; n: number };
 
 /** The one query /stats makes: sums of the aggregates, never rows; parameters bound, never spliced. */
 export function tallySumSql(f: TallyFilter, by: TallyGroup | undefined): { sql: string; params: unknown[] } {
-  const parts = ['guild_id = ?'];
-  const params: unknown[] = [f.guildId];
-  const eq = (col: string, v: string | undefined) => {
-    if (v === undefined) return;
-    parts.push(`${col} = ?`);
-    params.push(v);
-  };
-  eq('channel_id', f.channelId);
-  eq('user_id', f.userId);
-  eq('system', f.system);
-  eq('command', f.command);
-  eq('game_id', f.gameId);
-  eq('category', f.category);
-  eq('side', f.side);
-  if (f.sinceHour) parts.push('hour >= ?') && params.push(f.sinceHour);
-  if (f.untilHour) parts.push('hour <= ?') && params.push(f.untilHour);
+  const w = scopeWhere(f).eq('category', f.category).eq('side', f.side).when('hour >= ?', f.sinceHour).when('hour <= ?', f.untilHour);
   // PostgreSQL refuses a constant in GROUP BY: with no grouping, the group is a constant in the select only.
   const grp = by ? GROUP_COLUMN[by] : undefined;
   return {
-    sql: `SELECT shape, ${grp ?? "''"} AS grp, total, SUM(n) AS n FROM dice_tallies WHERE ${parts.join(' AND ')}
+    sql: `SELECT shape, ${grp ?? "''"} AS grp, total, SUM(n) AS n FROM dice_tallies WHERE ${w.sql}
       GROUP BY shape, ${grp ? `${grp}, ` : ''}total HAVING SUM(n) <> 0`,
-    params,
+    params: w.params,
   };
 }

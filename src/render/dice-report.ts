@@ -4,9 +4,15 @@ import type { ChiSquare } from '../rules/fairness.js';
 import { SIDE_NAMES, type Side } from '../rules/sides.js';
 import type { ChartSpec } from './chart.js';
 
+/** An unusual p to two significant figures, rounded down: one just under 0.05 never reads as 0.05 (0.0499 → 0.049). */
+function down(p: number): string {
+  const scale = 10 ** (1 - Math.floor(Math.log10(p)));
+  return String(Math.floor(p * scale + 1e-9) / scale);
+}
+
 /** A p-value in words (rules/dice.md). */
 export const pInWords = (p: number) =>
-  p >= 0.05 ? `as fair as dice come (p = ${p.toFixed(2)})` : p >= 0.001 ? `unusual (p = ${p.toFixed(3)})` : 'very unlikely if fair (p < 0.001)';
+  p >= 0.05 ? `as fair as dice come (p = ${p.toFixed(2)})` : p >= 0.001 ? `unusual (p = ${down(p)})` : 'very unlikely if fair (p < 0.001)';
 
 /** The verdict on a group: too few rolls to tell, below the shape's n*; otherwise its p-value in words. */
 export function verdict(g: ReportGroup): string {
@@ -26,7 +32,9 @@ export function groupName(by: TallyGroup | undefined, value: string): string {
   return value;
 }
 
-const stat = (t: ChiSquare) => `χ² = ${t.statistic.toFixed(2)} on ${t.df} df, p = ${t.p < 0.001 ? '< 0.001' : t.p.toFixed(3)}`;
+// Below 0.05 the p is cut, not rounded, to three places: 0.0499 must not read as 0.050.
+const pText = (p: number) => (p < 0.001 ? '< 0.001' : p < 0.05 ? (Math.floor(p * 1000 + 1e-9) / 1000).toFixed(3) : p.toFixed(3));
+const stat = (t: ChiSquare) => `χ² = ${t.statistic.toFixed(2)} on ${t.df} df, p = ${pText(t.p)}`;
 
 export function groupLine(by: TallyGroup | undefined, g: ReportGroup): string {
   const mean = g.facts ? `mean ${g.mean.toFixed(2)} (exact ${g.facts.mean.toFixed(2)})` : `mean ${g.mean.toFixed(2)}`;

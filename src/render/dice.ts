@@ -8,7 +8,7 @@ import { dieText, resultEmbed, signed, userText } from './embed.js';
 /** An exact chance as the reply shows it: a fraction where it is short, a percentage, or "1 in N" when tiny. */
 export function chanceText(fraction: string): string {
   const [n, d = '1'] = fraction.split('/');
-  const p = Number(n) / Number(d) || ratio(BigInt(n!), BigInt(d));
+  const p = ratio(BigInt(n!), BigInt(d));
   const pct =
     p >= 0.001 ? `${(p * 100).toFixed(p >= 0.1 ? 1 : 2)}%` : 1 / p < 1e15 ? `1 in ${Math.round(1 / p).toLocaleString('en')}` : `${p.toExponential(2)}`;
   return d.length <= 9 ? `${fraction} (${pct})` : pct;

@@ -38,7 +38,8 @@ export { number, signed };
 
 export const modifierLine = (m: Modifier) => `\`${signed(m.value)}\` ${m.reason}`;
 
-const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1)}…`);
+/** Text cut to `max` characters, an ellipsis marking the cut. */
+export const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1)}…`);
 
 type Show = { heading?: string; notes?: string[] /** Names for the dice in order (ASL's coloured and white). */; diceLabels?: string[] };
 const prefix = (show: Show) => (show.heading ? `${show.heading} · ` : '');

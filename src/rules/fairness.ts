@@ -1,4 +1,4 @@
-import { chiSquareTail } from '../util/incomplete-gamma.js';
+import { chiSquareTail, lnGamma } from '../util/incomplete-gamma.js';
 
 /** Observed against expected counts: the chi-square statistic and its p-value (upper tail). */
 export type ChiSquare = { statistic: number; df: number; p: number; smallExpected: boolean };
@@ -59,7 +59,7 @@ export function noncentralTail(x: number, df: number, lambda: number): number {
   let sum = 0;
   // Start at the Poisson mode and walk both ways until the weights vanish.
   const mode = Math.floor(half);
-  const logW = (j: number) => -half + j * Math.log(half || 1e-300) - lnFactorial(j);
+  const logW = (j: number) => -half + j * Math.log(half || 1e-300) - lnGamma(j + 1);
   for (const step of [1, -1]) {
     for (let j = step > 0 ? mode : mode - 1; j >= 0; j += step) {
       const w = Math.exp(logW(j));
@@ -69,12 +69,6 @@ export function noncentralTail(x: number, df: number, lambda: number): number {
   }
   return Math.min(1, sum);
 }
-
-const lnFactorial = (n: number) => {
-  let s = 0;
-  for (let i = 2; i <= n; i++) s += Math.log(i);
-  return s;
-};
 
 /**
  * The number of rolls at which a chi-square test at level `alpha` has the given power against the

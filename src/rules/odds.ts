@@ -50,22 +50,23 @@ export function enumerate<T>(rules: (roller: Roller) => T, key: (outcome: T) => 
 
 export type OddsRow = { result: string; p: Fraction };
 
-const MEMO_SIZE = 512;
-const memo = new Map<string, Map<string, Fraction>>();
-
 /**
- * A distribution computed once per distinct input: players roll the same situations again and
- * again. `key` must name everything the distribution depends on. Oldest entries are dropped first.
+ * A value computed once per key, the oldest dropped first past `size`: distributions depend only
+ * on their input, and players roll the same situations again and again.
  */
-export function remembered(key: string, compute: () => Map<string, Fraction>): Map<string, Fraction> {
-  let dist = memo.get(key);
-  if (!dist) {
-    dist = compute();
-    if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value!);
-    memo.set(key, dist);
-  }
-  return dist;
+export function memo<T>(size: number): (key: string, compute: () => T) => T {
+  const kept = new Map<string, T>();
+  return (key, compute) => {
+    if (kept.has(key)) return kept.get(key)!;
+    const value = compute();
+    if (kept.size >= size) kept.delete(kept.keys().next().value!);
+    kept.set(key, value);
+    return value;
+  };
 }
+
+/** A rules distribution computed once per distinct input; `key` must name everything it depends on. */
+export const remembered = memo<Map<string, Fraction>>(512);
 
 /** A cache key for a rules input; the ASL data entry (with its ladder links) is named by its unit. */
 export const inputKey = (system: string, input: unknown) => system + JSON.stringify(input, (k, v) => (k === 'known' ? undefined : v));

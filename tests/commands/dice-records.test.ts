@@ -159,6 +159,20 @@ describe('/dr through the router', () => {
   });
 });
 
+describe('/stats user: one player against everyone else', () => {
+  it('compares the player with the rest of the channel by a chi-square test of homogeneity', async () => {
+    const app = testApp();
+    app.dice.push(6, 6, 1, 1);
+    for (const who of [alice, alice, bob, bob]) expectMessage(await command(app, who, 'rally', { disorder: 1 }));
+    const reply = expectMessage(await command(app, alice, 'stats', { user: 'alice' }));
+    // Sixes against ones: a 2 × 2 table whose expected counts are all 1, so χ² = 4 × 1 = 4 on 1 df, p = 0.0455.
+    expect(reply.embed.description).toContain(
+      '**1d6** · <@alice> vs everyone else: chi-square test of homogeneity, χ² = 4.00 on 1 df, p = 0.045 — they differ more than chance usually makes them',
+    );
+    app.ledger.close();
+  });
+});
+
 describe('/game join, san and booby_traps: who may', () => {
   it('SANs and booby traps by the starter or a GM, in ASL games only; another player on a side by a GM only', async () => {
     const app = testApp();
@@ -176,8 +190,17 @@ describe('/game join, san and booby_traps: who may', () => {
     expectMessage(await subcommand(app, bob, 'game', 'join', { side: 'axis' }));
     const moved = expectMessage(await subcommand(app, gm, 'game', 'join', { side: 'allied', user: 'bob' }));
     expect(moved.embed.description).toBe('Booby traps: Axis A · Allied none\nAllied: <@bob>');
+    // Each write patches its own key: a join keeps the other player's side and the booby traps.
+    const both = expectMessage(await subcommand(app, alice, 'game', 'join', { side: 'axis' }));
+    expect(both.embed.title).toBe('Sides · Arnhem');
+    expect(both.embed.description).toBe('Booby traps: Axis A · Allied none\nAxis: <@alice>\nAllied: <@bob>');
+    const sanSet = expectMessage(await subcommand(app, gm, 'game', 'san', { axis: 3, allied: 0 }));
+    expect([sanSet.embed.title, sanSet.embed.description]).toEqual([
+      'SAN set · Arnhem',
+      'SAN: Axis 3 · Allied none\nBooby traps: Axis A · Allied none\nAxis: <@alice>\nAllied: <@bob>',
+    ]);
     const rows = app.ledger.history.page({ guildId: 'g1', kinds: ['game'] }, 10, 0).rows.map((r) => r.result);
-    expect(rows).toEqual(['side_joined', 'side_joined', 'booby_traps_set', 'game_started', 'game_ended', 'game_started']);
+    expect(rows).toEqual(['san_set', 'side_joined', 'side_joined', 'side_joined', 'booby_traps_set', 'game_started', 'game_ended', 'game_started']);
     app.ledger.close();
   });
 });

@@ -135,6 +135,26 @@ describe('the roll log channel', () => {
     app.ledger.close();
   });
 
+  it('the server’s settings are read once per request, whoever asks (the GM role, the log channel)', async () => {
+    const ledger = Ledger.open(tmpDb());
+    ledger.settings.setGmRole('g1', 'referee');
+    ledger.settings.setLogChannel('g1', 'dice-log');
+    const store = sqliteStore(ledger);
+    let reads = 0;
+    const get = async (g: string) => {
+      reads++;
+      return store.settings.get(g);
+    };
+    const counted = { ...store, settings: { get } };
+    const dice = queueRoller();
+    const router = createRouter({ ledger: counted, log: createLogger({ level: 'silent' }), roller: dice, gameRoller: () => dice });
+    dice.push(6);
+    const r = await router.handle({ type: 'command', name: 'rally', options: { disorder: 1 }, actor: { ...alice, roleIds: ['referee'] } });
+    expect(r.type === 'message' && r.log?.channelId).toBe('dice-log');
+    expect(reads).toBe(1);
+    ledger.close();
+  });
+
   it('a failed read of the setting after the roll committed costs the copy, never the result', async () => {
     const ledger = Ledger.open(tmpDb());
     const store = sqliteStore(ledger);

@@ -1,31 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { tmpDb } from '../helpers/tmp.js';
+import { playConsole } from '../helpers/console.js';
 
 // Issue 26: an ASL game's every roll on record, typed into the console as a club would (--json,
 // dice fed with --dice): SANs set, sides joined, 40 DRs and drs of every category with each note
 // worked out by hand below, a sealed roll revealed, a voided one, and the dice report by side.
-const ROOT = path.resolve(__dirname, '../..');
 
-function play(db: string, lines: string[], dice: number[] = []) {
-  const args = ['run', '--silent', 'console', '--', '--json', '--db', db, ...(dice.length ? ['--dice', dice.join(',')] : [])];
-  const r = spawnSync('npm', args, {
-    cwd: ROOT,
-    input: `${lines.join('\n')}\n`,
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...process.env, DISCORD_TOKEN: '', LOG_LEVEL: '' },
-  });
-  expect(r.status, r.stderr).toBe(0);
-  const out = r.stdout
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, any>);
-  expect(out).toHaveLength(lines.length);
-  return out;
-}
+const play = playConsole;
 
 /** One /dr of the script: the line, its dice (coloured first), and the notes worked out by hand. */
 type Roll = { line: string; dice: number[]; notes: string[]; drm?: number };

@@ -1,32 +1,14 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { tmpDb } from '../helpers/tmp.js';
+import { playConsole } from '../helpers/console.js';
 
 // A whole game of each system, typed into the console as a club would play it (--json, dice fed
 // with --dice so every outcome is the one worked out by hand below), with the final roster and
 // every ledger row asserted.
-const ROOT = path.resolve(__dirname, '../..');
 const GUILD = 'console-guild';
 
-function play(db: string, lines: string[], dice: number[] = []) {
-  const args = ['run', '--silent', 'console', '--', '--json', '--db', db, ...(dice.length ? ['--dice', dice.join(',')] : [])];
-  const r = spawnSync('npm', args, {
-    cwd: ROOT,
-    input: `${lines.join('\n')}\n`,
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...process.env, DISCORD_TOKEN: '', LOG_LEVEL: '' },
-  });
-  expect(r.status, r.stderr).toBe(0);
-  const out = r.stdout
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, any>);
-  expect(out).toHaveLength(lines.length);
-  return out;
-}
+const play = playConsole;
 
 /** Every row of the server's ledger as [command, kind, result, unit, turn], in chain order. */
 function rows(db: string) {

@@ -27,7 +27,7 @@ function planOf(db: Database.Database, sql: string): string[] {
 }
 
 describe('every statement the ledger prepares', () => {
-  it('is served by an index: no full scan of rolls, units or channel_units', () => {
+  it('is served by an index: no full scan of rolls, units, channel_units, games or dice_tallies', () => {
     const ledger = Ledger.open(tmpDb());
     // The history's per-filter statements are prepared on use: ask for each shape once.
     for (const f of [
@@ -38,11 +38,14 @@ describe('every statement the ledger prepares', () => {
       { guildId: 'g', system: 's', kinds: 'all' as const },
     ])
       ledger.history.page(f, 10, 0);
+    // So are the dice report's sums (issue 26): a channel's and a server's, grouped and not.
+    for (const f of [{ guildId: 'g' }, { guildId: 'g', channelId: 'c', sinceHour: '2026-12-01T00' }])
+      for (const by of [undefined, 'user'] as const) ledger.tallySums(f, by);
     const sources = [...new Set(prepared)].filter((s) => /^\s*(SELECT|UPDATE|DELETE|INSERT)/i.test(s) && !/^\s*EXPLAIN/i.test(s));
     expect(sources.length).toBeGreaterThan(30);
     const scans = sources.flatMap((sql) =>
       planOf(ledger.db, sql)
-        .filter((d) => /^SCAN (rolls|units|channel_units)\b/.test(d))
+        .filter((d) => /^SCAN (rolls|units|channel_units|games|dice_tallies)\b/.test(d))
         .map((d) => `${d} ← ${sql.replace(/\s+/g, ' ').slice(0, 120)}`),
     );
     expect(scans).toEqual([]);

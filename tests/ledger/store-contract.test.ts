@@ -168,7 +168,7 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
         command: 'dr',
         system: 'asl',
         dice: [1, total - 1],
-        outcome: { steps: [], tally: { shape: '2d6', total, category, side } },
+        outcome: { steps: [], tally: { shape: '2d6', total }, category, side },
         result: String(total),
         ...over,
       });

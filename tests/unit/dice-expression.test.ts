@@ -114,6 +114,13 @@ describe('every refusal names where it stopped and what was wanted there', () =>
   });
 });
 
+describe('the example a refusal gives', () => {
+  it('is a valid expression, written out here', () => {
+    expect(refusal('')).toEqual({ at: 1, found: '', wanted: 'an expression, e.g. 4d6kh3+2' });
+    expect(shapeOf(parseExpression(EXAMPLE))).toBe('4d6kh3+2');
+  });
+});
+
 describe('the refusal as a sentence', () => {
   it('names the character when there is one, and only the place at the end of the text', () => {
     expect(new ExpressionError(4, 'x', '+ or - between terms').message).toBe('character 4 ("x"): + or - between terms');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../commands/index.js';
 import { commandDefinitions } from '../../src/discord/definitions.js';
-import { DESCRIPTIONS, NAMES, REPLIES } from '../../src/i18n/en.js';
+import { REPLIES } from '../../src/i18n/en.js';
 import { LANGUAGES, TRANSLATED } from '../../src/i18n/i18n.js';
 import { createRouter } from '../../src/app.js';
 import { Ledger } from '../../src/ledger/ledger.js';
@@ -29,13 +29,11 @@ const every = (nodes: Node[], out: Node[] = []): Node[] => {
 // Discord's rule for a name: lowercase where a letter has a lowercase, 1–32 of letters, digits, - and _.
 const NAME = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
 
-describe('localisations', () => {
-  it('English lists exactly the names and descriptions the bot registers (a new option needs its translations)', () => {
-    const nodes = every(defs);
-    expect([...new Set(nodes.map((n) => n.name))].sort()).toEqual([...NAMES].sort());
-    expect([...new Set(nodes.map((n) => n.description))].sort()).toEqual([...DESCRIPTIONS].sort());
-  });
+// The keys: every English name and description the bot registers (a new option needs its translations).
+const NAMES = [...new Set(every(defs).map((n) => n.name))];
+const DESCRIPTIONS = [...new Set(every(defs).map((n) => n.description))];
 
+describe('localisations', () => {
   it.each(TRANSLATED)('%s has every key, and every string within Discord’s limits', (lng) => {
     const t = LANGUAGES[lng];
     expect(Object.keys(t.names).sort()).toEqual([...NAMES].sort());
@@ -58,8 +56,8 @@ describe('localisations', () => {
     for (const d of defs) {
       let chars = 0;
       for (const n of every([d])) {
-        expect(n.name_localizations?.[lng], n.name).toBe(LANGUAGES[lng].names[n.name as keyof typeof LANGUAGES.de.names]);
-        expect(n.description_localizations?.[lng], n.description).toBe(LANGUAGES[lng].descriptions[n.description as keyof typeof LANGUAGES.de.descriptions]);
+        expect(n.name_localizations?.[lng], n.name).toBe(LANGUAGES[lng].names[n.name]);
+        expect(n.description_localizations?.[lng], n.description).toBe(LANGUAGES[lng].descriptions[n.description]);
         chars += n.name_localizations![lng]!.length + n.description_localizations![lng]!.length;
         for (const c of n.choices ?? []) chars += c.name.length + String(c.value).length;
         const siblings = (n.options ?? []).map((o) => o.name_localizations![lng]!);

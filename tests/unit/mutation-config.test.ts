@@ -12,7 +12,7 @@ describe('stryker.tables.config.mjs line ranges', () => {
     const [from, to] = span.split('-').map(Number) as [number, number];
     const lines = fs.readFileSync(file, 'utf8').split('\n');
     expect(lines[from - 1], `${file}:${from}`).toMatch(/^(export )?const [A-Z_]+\b/);
-    expect(lines[to - 1], `${file}:${to}`).toMatch(/^(};|} satisfies .*;|(export )?const [A-Z_]+\b.*;)$/);
+    expect(lines[to - 1], `${file}:${to}`).toMatch(/^(};|];|} satisfies .*;|(export )?const [A-Z_]+\b.*;)$/);
   });
   it('has line ranges to check', () => expect(ranges.length).toBeGreaterThan(0));
 });

@@ -114,8 +114,19 @@ function rosterWrites(c: Q, r: ReturnType<typeof reads>): Async<RosterWrites> {
     setTurn: async (gameId, turn, phase) => {
       await c.query('UPDATE games SET turn = $1, phase = $2 WHERE id = $3', [turn, phase, gameId]);
     },
-    setOptions: async (gameId, options) => {
-      await c.query('UPDATE games SET options = $1 WHERE id = $2', [JSON.stringify(options), gameId]);
+    setGameOption: async (gameId, key, value) => {
+      await c.query("UPDATE games SET options = jsonb_set(coalesce(options, '{}')::jsonb, ARRAY[$1], $2::jsonb)::text WHERE id = $3", [
+        key,
+        JSON.stringify(value),
+        gameId,
+      ]);
+    },
+    setPlayerSide: async (gameId, userId, side) => {
+      await c.query(
+        `UPDATE games SET options = jsonb_set(jsonb_set(coalesce(options, '{}')::jsonb, '{sides}', coalesce(options::jsonb -> 'sides', '{}'::jsonb)),
+           ARRAY['sides', $1], $2::jsonb)::text WHERE id = $3`,
+        [userId, JSON.stringify(side), gameId],
+      );
     },
     endGame: async (gameId, at) => {
       await c.query('UPDATE games SET ended_at = $1 WHERE id = $2 AND ended_at IS NULL', [at, gameId]);

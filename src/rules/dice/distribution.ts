@@ -1,3 +1,4 @@
+import { memo } from '../odds.js';
 import { shapeOf, type DiceTerm, type Expression, type Keep } from './expression.js';
 
 /**
@@ -108,20 +109,10 @@ export function distributionOf(e: Expression): Distribution {
   return acc;
 }
 
-const MEMO = 64;
-const memo = new Map<string, Distribution>();
+const byShape = memo<Distribution>(64);
 
-/** A distribution computed once per shape: players and /stats ask for the same few again and again. Oldest dropped first. */
-export function rememberedDistribution(e: Expression): Distribution {
-  const key = shapeOf(e);
-  let d = memo.get(key);
-  if (!d) {
-    d = distributionOf(e);
-    if (memo.size >= MEMO) memo.delete(memo.keys().next().value!);
-    memo.set(key, d);
-  }
-  return d;
-}
+/** A distribution computed once per shape: players and /stats ask for the same few again and again. */
+export const rememberedDistribution = (e: Expression): Distribution => byShape(shapeOf(e), () => distributionOf(e));
 
 /**
  * The steps the computation takes, counted before it runs (oddsWork): sliding-window steps, the

@@ -30,21 +30,29 @@ export type DiceReport = { groups: ReportGroup[]; comparisons: Comparison[] };
 /** The most groups a report lists (the largest first): a reply must fit Discord's embed. */
 export const MAX_GROUPS = 12;
 
-export function groupsOf(sums: Sum[]): ReportGroup[] {
+/** The sums as groups of one shape each, their counts only; `groupOf` may merge groups (a player and everyone else). */
+export function countGroups(sums: Sum[], groupOf: (grp: string) => string = (grp) => grp): ReportGroup[] {
   const byKey = new Map<string, ReportGroup>();
   for (const s of sums) {
-    const key = JSON.stringify([s.shape, s.grp]);
+    const group = groupOf(s.grp);
+    const key = JSON.stringify([s.shape, group]);
     let g = byKey.get(key);
     if (!g) {
-      g = { shape: s.shape, group: s.grp, n: 0, counts: new Map(), mean: 0, facts: undefined, test: undefined };
+      g = { shape: s.shape, group, n: 0, counts: new Map(), mean: 0, facts: undefined, test: undefined };
       byKey.set(key, g);
     }
     const n = Number(s.n);
     g.counts.set(Number(s.total), (g.counts.get(Number(s.total)) ?? 0) + n);
     g.n += n;
   }
-  return [...byKey.values()].map(withTest).sort((a, b) => b.n - a.n || a.shape.localeCompare(b.shape) || a.group.localeCompare(b.group));
+  return [...byKey.values()];
 }
+
+/** The groups with their tests, the largest first. */
+export const groupsOf = (sums: Sum[]): ReportGroup[] =>
+  countGroups(sums)
+    .map(withTest)
+    .sort((a, b) => b.n - a.n || a.shape.localeCompare(b.shape) || a.group.localeCompare(b.group));
 
 /** A group's mean and its chi-square test against the exact distribution of its shape. */
 function withTest(g: ReportGroup): ReportGroup {

@@ -1,6 +1,7 @@
 import { rollsForPower } from '../fairness.js';
 import { convolveWith, keptOf, keptSum, MAX_ODDS_WORK, oddsWork, PROBABILITIES, ratio, rememberedDistribution } from './distribution.js';
-import { parseExpression, type Expression } from './expression.js';
+import { memo } from '../odds.js';
+import { parseExpression, shapeOf, type Expression } from './expression.js';
 
 /**
  * What the dice report needs of a dice shape (2d6, 1d6, 4d6kh3+2 …), computed once per shape: the
@@ -34,22 +35,17 @@ function biasedTotals(e: Expression): { min: number; p: number[] } {
   return acc;
 }
 
-const memo = new Map<string, ShapeFacts | undefined>();
+const byShape = memo<ShapeFacts | undefined>(256);
 
 /** The facts of a shape, or undefined when it is past the odds bound (too many outcomes to test against). */
-export function shapeFacts(shape: string): ShapeFacts | undefined {
-  if (memo.has(shape)) return memo.get(shape);
-  const e = parseExpression(shape);
-  let facts: ShapeFacts | undefined;
-  if (oddsWork(e) <= MAX_ODDS_WORK) {
-    const d = rememberedDistribution(e);
-    const p = d.counts.map((c) => ratio(c, d.outcomes));
-    const mean = p.reduce((s, x, i) => s + x * (d.min + i), 0);
-    const biased = biasedTotals(e);
-    const p1 = p.map((_, i) => biased.p[d.min + i - biased.min] ?? 0);
-    facts = { shape, min: d.min, p, mean, needed: rollsForPower(p, p1) };
-  }
-  if (memo.size >= 256) memo.delete(memo.keys().next().value!);
-  memo.set(shape, facts);
-  return facts;
+export const shapeFacts = (shape: string): ShapeFacts | undefined => byShape(shape, () => factsOf(parseExpression(shape)));
+
+function factsOf(e: Expression): ShapeFacts | undefined {
+  if (oddsWork(e) > MAX_ODDS_WORK) return undefined;
+  const d = rememberedDistribution(e);
+  const p = d.counts.map((c) => ratio(c, d.outcomes));
+  const mean = p.reduce((s, x, i) => s + x * (d.min + i), 0);
+  const biased = biasedTotals(e);
+  const p1 = p.map((_, i) => biased.p[d.min + i - biased.min] ?? 0);
+  return { shape: shapeOf(e), min: d.min, p, mean, needed: rollsForPower(p, p1) };
 }
