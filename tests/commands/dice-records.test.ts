@@ -57,6 +57,9 @@ describe.each(BACKENDS)('on $name', ({ open }) => {
     // The same player joining twice at once: one lands, the other is refused with the reason.
     const twice = await Promise.all([t.run(alice, 'game', { side: 'axis' }, 'join'), t.run(alice, 'game', { side: 'allied' }, 'join')]);
     expect(twice.map(said).sort()).toEqual(['landed', expect.stringMatching(/^refused: You already joined Race as (Axis|Allied): a GM can move you/)]);
+    // Each join patches its own player's side: Bob's stays beside Alice's, the SANs beside both.
+    const after = JSON.parse((await store.roster.game('g1', game.id))!.options!);
+    expect([Object.keys(after.sides).sort(), after.san]).toEqual([['alice', 'bob'], { axis: 3, allied: 4 }]);
     await store.close();
   });
 
