@@ -3,9 +3,9 @@ import { PgStore } from '../src/ledger/postgres/pg-store.js';
 import { silentLogger } from '../src/log.js';
 
 /**
- * One bot process's worth of adjudications on a PostgreSQL ledger (bench line 10): `n` rallies
+ * One bot process's worth of adjudications on a PostgreSQL ledger (bench line 12): `n` rallies
  * through the whole router, spread over 50 guilds of its own, `concurrency` at a time (the interactions
- * a process has in flight). Prints the elapsed milliseconds once all are recorded.
+ * a process has in flight). Sends the elapsed milliseconds and its own CPU milliseconds once all are recorded.
  */
 const [url, nArg, offsetArg, concurrencyArg] = process.argv.slice(2);
 const n = Number(nArg);
@@ -23,6 +23,7 @@ for (let i = 0; i < 20; i++) await rally(i);
 process.send?.('ready');
 await new Promise<void>((resolve) => process.once('message', () => resolve()));
 const started = performance.now();
+const cpu = process.cpuUsage();
 let next = 0;
 await Promise.all(
   Array.from({ length: Number(concurrencyArg) }, async () => {
@@ -32,5 +33,6 @@ await Promise.all(
     }
   }),
 );
-process.send?.({ ms: performance.now() - started });
+const used = process.cpuUsage(cpu);
+process.send?.({ ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 });
 await store.close();

@@ -7,10 +7,10 @@ import { chromium } from 'playwright-core';
 import { writeExport } from '../src/core/export-files.js';
 import { Ledger } from '../src/ledger/ledger.js';
 import { BIG_GUILD, UNLIMITED } from './big-server.js';
+import { fmt, type Line, repeated } from './repeat.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = path.resolve(import.meta.dirname, '..');
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** The big server's whole export, as /export writes it (in this thread: nothing else runs). */
 async function exportOf(ledgerFile: string): Promise<string> {
@@ -61,7 +61,7 @@ async function inChromium(file: string): Promise<{ ms: number; gap: number; verd
  * verify.html on the big server's export, against `npm run verify` (the built Node verifier) on the
  * same file: both must say it holds; the page's thread must stay responsive while its worker reads.
  */
-export async function verifyPageLine(ledgerFile: string, rows: number) {
+export async function verifyPageLine(ledgerFile: string, rows: number): Promise<Line[]> {
   if (!fs.existsSync(CHROMIUM)) {
     process.stderr.write('*** verify.html line SKIPPED: Chromium is not installed here ***\n');
     return [];
@@ -69,20 +69,25 @@ export async function verifyPageLine(ledgerFile: string, rows: number) {
   if (!fs.existsSync(path.join(ROOT, 'dist/verify.html'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'ignore' });
   const file = await exportOf(ledgerFile);
   const mb = fs.statSync(file).size / 2 ** 20;
-  const t = performance.now();
-  const node = await promisify(execFile)(process.execPath, [path.join(ROOT, 'dist/src/verify/main.js'), file], { maxBuffer: 1 << 26, timeout: 1_800_000 });
-  const nodeMs = performance.now() - t;
-  const page = await inChromium(file);
+  let bothHold = true;
+  const { med, spread } = await repeated(async () => {
+    const t = performance.now();
+    const node = await promisify(execFile)(process.execPath, [path.join(ROOT, 'dist/src/verify/main.js'), file], { maxBuffer: 1 << 26, timeout: 1_800_000 });
+    const nodeMs = performance.now() - t;
+    const page = await inChromium(file);
+    bothHold &&= node.stdout.includes('verified: all holds') && page.verdict === 'Verified: all holds.';
+    return { ms: page.ms, gap: page.gap, nodeMs, ratio: page.ms / nodeMs };
+  });
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  const bothHold = node.stdout.includes('verified: all holds') && page.verdict === 'Verified: all holds.';
   return [
     {
       what: `verify.html on an export of ${fmt(rows)} rows (${fmt(mb, 0)} MB), in Chromium`,
-      ours: `${fmt(page.ms / 1000, 1)} s; longest pause of the page's thread ${fmt(page.gap, 0)} ms`,
-      baseline: `${fmt(nodeMs / 1000, 1)} s npm run verify on the same file`,
-      ratio: page.ms / nodeMs,
+      ours: `${fmt(med.ms / 1000, 1)} s; longest pause of the page's thread ${fmt(med.gap, 0)} ms`,
+      baseline: `${fmt(med.nodeMs / 1000, 1)} s npm run verify on the same file`,
+      ratio: med.ratio,
+      spread,
       target: 'both verify; page thread pauses ≤ 200 ms',
-      met: bothHold && page.gap <= 200,
+      met: bothHold && med.gap <= 200,
     },
   ];
 }
