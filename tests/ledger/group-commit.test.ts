@@ -82,10 +82,14 @@ describe('group commit when the database rolls the whole batch back', () => {
   it('every unit done before the failure fails with the database error, and the next batch begins afresh', async () => {
     const calls: string[] = [];
     let open = false;
+    const step = (name: string, openAfter: boolean) => () => {
+      open = openAfter;
+      calls.push(name);
+    };
     const sql: BatchSql = {
-      begin: () => ((open = true), calls.push('begin')),
-      commit: () => ((open = false), calls.push('commit')),
-      rollback: () => ((open = false), calls.push('rollback')),
+      begin: step('begin', true),
+      commit: step('commit', false),
+      rollback: step('rollback', false),
       savepoint: () => calls.push('savepoint'),
       release: () => calls.push('release'),
       rollbackTo: () => calls.push('rollbackTo'),
