@@ -1,12 +1,9 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { HistoryFilter } from '../ledger/history.js';
 import type { LedgerStore } from '../ledger/store.js';
 import type { RawRow } from '../ledger/rows.js';
 import { toCsv, toJsonl, type ExportRow } from '../render/export.js';
 import { Spool } from '../util/spool.js';
+import { answerOf, besideModule, startWorker } from '../util/worker.js';
 import type { KeyRecord } from '../ledger/signing-keys.js';
 
 /** `keys`: the receipt keys, listed after the rows of the JSON Lines so verifiers can check receipts against them. */
@@ -73,40 +70,10 @@ export async function writeExport(history: ExportSource, job: ExportJob): Promis
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 4 };
 
 /**
- * A worker on a module beside this one. Built, it is plain JS; run from the TypeScript sources
- * (tests, `npm run console`) the worker first registers tsx's loader, which a worker does not inherit.
- */
-function startWorker(name: string, workerData: unknown): Worker {
-  const ts = import.meta.url.endsWith('.ts');
-  const entry = new URL(`./${name}.${ts ? 'ts' : 'js'}`, import.meta.url);
-  if (!ts) return new Worker(entry, { workerData, resourceLimits: WORKER_LIMITS });
-  // tsx's ESM register API (the `import` side of its "./esm/api" export), then the entry.
-  const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
-  const api = pathToFileURL(path.join(path.dirname(pkg), 'dist/esm/api/index.mjs')).href;
-  const boot = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(boot, { eval: true, workerData, resourceLimits: WORKER_LIMITS });
-}
-
-/**
  * Runs a SQLite file's export in a worker thread on its own read-only connection; in-thread where
  * there is no file (memory, PostgreSQL, whose reads wait on the network, not the thread).
  */
 export function exportLedger(ledger: LedgerStore, job: ExportJob): Promise<ExportResult> {
   if (!ledger.sqliteFile) return writeExport(ledger.history, job);
-  const worker = startWorker('export-worker', { file: ledger.sqliteFile, job });
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    worker.once('message', (m: { result?: ExportResult; error?: string }) => {
-      settled = true;
-      if (m.result) resolve(m.result);
-      else reject(new Error(`export worker: ${m.error}`));
-    });
-    worker.once('error', (err) => {
-      settled = true;
-      reject(err);
-    });
-    worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`export worker exited with code ${code} before answering`));
-    });
-  });
+  return answerOf<ExportResult>(startWorker(besideModule(import.meta.url, 'export-worker'), { file: ledger.sqliteFile, job }, WORKER_LIMITS), 'export worker');
 }

@@ -112,6 +112,25 @@ export function storedCanonical(row: Record<string, unknown>): string {
   return `${body}}`;
 }
 
+/**
+ * The same bytes as storedCanonical, assembled by SQLite in the query (chain.test.ts holds them
+ * equal): json_quote writes text and integers as JSON.stringify does, and the JSON columns are
+ * already canonical text. The walk then reads one string a row instead of every column, the
+ * hashing's share of a whole-chain check. A BLOB (only an attacker stores one) makes json_quote
+ * fail: the caller falls back to storedCanonical, which reports the edit.
+ */
+export function canonicalSql(): string {
+  const assemble = (layout: [string, string][]) =>
+    `'{' || ${layout.map(([key, prefix]) => `'${prefix}' || ${JSON_COLUMNS.has(key) ? `COALESCE(${key}, 'null')` : `json_quote(${key})`}`).join(' || ')} || '}'`;
+  return `CASE WHEN game_id IS NOT NULL AND game_id <> '' THEN ${assemble(GAME_LAYOUT)} ELSE ${assemble(PLAIN_LAYOUT)} END`;
+}
+
+/** A row as the SQL walk reads it: its place, its hashes and the canonical text (canonicalSql). */
+export type CanonicalRow = { id: string; guild_seq: number; prev_hash: string; hash: string; canonical: string };
+
+/** The hash of a row read with canonicalSql: the bytes are hashed as they come. */
+export const canonicalRowHash = (prevHash: string, row: CanonicalRow) => createHash('sha256').update(prevHash).update(row.canonical).digest('hex');
+
 export type ChainReport =
   | { ok: true; count: number; headHash: string }
   | { ok: false; count: number; broken: { id: string; guildSeq: number; reason: string } };
@@ -124,11 +143,18 @@ type Chained = { id: string; guild_seq: number; prev_hash: string; hash: string 
  * breaks; `report` gives the result so far. One walker serves a walk in one go and one in chunks.
  */
 export class ChainWalker<R extends Chained> {
-  private prev = GENESIS_HASH;
-  private count = 0;
+  private prev: string;
+  private count: number;
   private broken: ChainReport | undefined;
 
-  constructor(private readonly hashOf: (prevHash: string, row: R) => string = rowHash as never) {}
+  /** `from`: where a walk of part of the chain starts (the hash of the row before it, and that row's position). */
+  constructor(
+    private readonly hashOf: (prevHash: string, row: R) => string = rowHash as never,
+    from: { prev: string; count: number } = { prev: GENESIS_HASH, count: 0 },
+  ) {
+    this.prev = from.prev;
+    this.count = from.count;
+  }
 
   /** The report if this row breaks the chain (and every later call returns it), else undefined. */
   feed(row: R): ChainReport | undefined {

@@ -15,7 +15,9 @@ import type { GameRowReads, MessageLinks, OnceKeys, RowReads, RowWrites, StoreRe
 import { CLAIM_INTERACTION_SQL, INTERACTION_KEEP_MS, PLAYER_ROLLS_SQL, PRUNE_EVERY, PRUNE_INTERACTIONS_SQL, UNREVEALED_SEALED_SQL } from './shared-sql.js';
 import type { RosterReads, RosterWrites } from './roster.js';
 import type { SettingsWrites } from './settings.js';
-import { CHAINED_COLUMNS, ChainWalker, storedRowHash, verifyChain, type ChainReport } from './chain.js';
+import { GENESIS_HASH, type ChainReport } from './chain.js';
+import { ChainReader, type WalkStart } from './chain-walk.js';
+import { answerOf, besideModule, startWorker } from '../util/worker.js';
 import {
   GUILD_TALLIES_SQL,
   needsParent,
@@ -37,6 +39,9 @@ import type { NewEntry } from './rows.js';
 
 import { AlreadyRecordedError, LedgerWriteError } from './errors.js';
 
+/** `parallelVerifyFrom`: the chain length from which /verify walks in two threads (tests lower it). */
+export type LedgerOptions = { now?: () => Date; parallelVerifyFrom?: number };
+
 /**
  * The ledger on SQLite: the chained rows, with the roster, history, settings and saved queries
  * beside them (their SQL lives in those modules; the ledger directory is the only code that
@@ -52,8 +57,10 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
   private readonly now: () => Date;
   private readonly stmts;
   private readonly group: GroupCommit;
+  private readonly reader: ChainReader;
+  private readonly parallelVerifyFrom: number;
 
-  constructor(db: Db, options: { now?: () => Date } = {}) {
+  constructor(db: Db, options: LedgerOptions = {}) {
     this.db = db;
     this.roster = new Roster(db);
     this.history = new History(db);
@@ -61,6 +68,8 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
     this.keys = new SigningKeys(db);
     this.queries = new SavedQueries(db);
     this.now = options.now ?? (() => new Date());
+    this.parallelVerifyFrom = options.parallelVerifyFrom ?? PARALLEL_VERIFY_FROM;
+    this.reader = new ChainReader(db);
     // Prepared once: BEGIN and COMMIT as SQL text each time were a quarter of a roll's time.
     this.group = new GroupCommit(batchStatements(db), asWriteError);
     this.stmts = {
@@ -74,13 +83,6 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
       sealPayload: db.prepare('INSERT INTO sealed_payloads (roll_id, guild_id, salt, payload) VALUES (?, ?, ?, ?)'),
       sealedPayloads: db.prepare('SELECT roll_id, salt, payload FROM sealed_payloads WHERE guild_id = ? AND roll_id IN (SELECT value FROM json_each(?))'),
       children: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND parent_id = ? ORDER BY seq'),
-      // Verification reads only what the hash covers, and the hashes.
-      guildRows: db.prepare(
-        `SELECT ${[...CHAINED_COLUMNS, 'prev_hash', 'hash'].join(', ')} FROM rolls WHERE guild_id = ? AND guild_seq <= ? ORDER BY guild_seq`,
-      ),
-      guildRowsAfter: db.prepare(
-        `SELECT ${[...CHAINED_COLUMNS, 'prev_hash', 'hash'].join(', ')} FROM rolls WHERE guild_id = ? AND guild_seq > ? AND guild_seq <= ? ORDER BY guild_seq LIMIT ?`,
-      ),
       headSeq: db.prepare('SELECT MAX(guild_seq) AS n FROM rolls WHERE guild_id = ?'),
       count: db.prepare('SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ?'),
       gameRolls: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind IN ('roll', 'reroll')"),
@@ -108,7 +110,7 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
   }
 
   /** Opens a ledger file and brings its schema up to date. */
-  static open(file: string, options: { now?: () => Date; busyTimeoutMs?: number } = {}): Ledger {
+  static open(file: string, options: LedgerOptions & { busyTimeoutMs?: number } = {}): Ledger {
     const db = openDatabase(file, options);
     try {
       migrate(db);
@@ -288,24 +290,47 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
 
   /** Recomputes a guild's hash chain from its first row (up to a position, when given). */
   verify(guildId: string, upToGuildSeq = Number.MAX_SAFE_INTEGER): ChainReport {
-    return verifyChain(this.stmts.guildRows.iterate(guildId, upToGuildSeq) as IterableIterator<RawRow>, storedRowHash);
+    return this.reader.walk(guildId, FROM_GENESIS, upToGuildSeq);
   }
 
   /**
-   * The same check in chunks sized to a time budget (ChunkSizer), giving the event loop back between chunks: a big
-   * server's /verify never stalls the others, and the responder can defer it. The chain is checked
-   * up to its head when the walk starts; rows appended meanwhile are left for the next check.
+   * The check /verify runs, up to the chain's head when it starts (rows appended meanwhile are
+   * left for the next check). A long chain in a file is cut in two: a worker thread walks the second
+   * half on its own connection from the stored hash where it begins, while this thread walks the
+   * first in chunks; the halves join only if the first ends exactly there (else the rest is walked
+   * here, so the report is the one a single walk gives).
    */
   async verifyInChunks(guildId: string, upToGuildSeq?: number, budget?: ChunkBudget): Promise<ChainReport> {
     const head = (this.stmts.headSeq.get(guildId) as { n: number | null }).n ?? 0;
     const upTo = Math.min(upToGuildSeq ?? head, head);
-    const walker = new ChainWalker<RawRow>(storedRowHash);
+    if (this.db.memory || upTo < this.parallelVerifyFrom) return this.walkInChunks(guildId, FROM_GENESIS, upTo, budget);
+    const mid = Math.floor(upTo / 2);
+    const from = { prev: this.reader.storedHash(guildId, mid) ?? '', count: mid };
+    const second = answerOf<ChainReport>(
+      startWorker(besideModule(import.meta.url, 'verify-worker'), { file: this.db.name, guildId, from, upTo }),
+      'verify worker',
+    );
+    // Settled here too, so a worker's failure is never an unhandled rejection when it is not awaited.
+    const secondHalf = second.then(
+      (report) => ({ report }),
+      () => undefined,
+    );
+    const first = await this.walkInChunks(guildId, FROM_GENESIS, mid, budget);
+    if (!first.ok) return first;
+    const rest = () => this.walkInChunks(guildId, { prev: first.headHash, count: first.count }, upTo, budget);
+    if (first.count !== mid || first.headHash !== from.prev) return rest();
+    return (await secondHalf)?.report ?? rest();
+  }
+
+  /** The walk from `from` to `upTo` in chunks sized to a time budget (ChunkSizer), giving the event loop back between them. */
+  private async walkInChunks(guildId: string, from: WalkStart, upTo: number, budget?: ChunkBudget): Promise<ChainReport> {
+    const walker = this.reader.walker(from);
     const sizer = new ChunkSizer(budget);
-    let after = 0;
+    let after = from.count;
     // The query stops at upTo: an empty chunk is the end of the walk.
     for (;;) {
       const started = performance.now();
-      const rows = this.stmts.guildRowsAfter.all(guildId, after, upTo, sizer.size) as RawRow[];
+      const rows = this.reader.chunk(guildId, after, upTo, sizer.size);
       if (!rows.length) break;
       for (const row of rows) if (walker.feed(row)) return walker.report();
       after = rows[rows.length - 1]!.guild_seq;
@@ -339,6 +364,11 @@ function batchStatements(db: Db): BatchSql {
     inTransaction: () => db.inTransaction,
   };
 }
+
+const FROM_GENESIS: WalkStart = { prev: GENESIS_HASH, count: 0 };
+
+/** Chains shorter than this are checked in one thread: a worker's start costs more than it saves. */
+export const PARALLEL_VERIFY_FROM = 50_000;
 
 /** SQLite's own failures (busy, disk full, …) as LedgerWriteError; anything else as it was. */
 function asWriteError(err: unknown): unknown {

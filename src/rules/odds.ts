@@ -90,12 +90,24 @@ export function ordered(dist: Map<string, Fraction>, order: readonly string[], t
     });
 }
 
-/** The chance of exactly this result, and of this result or a better one, as fractions. */
-export function oddsOf(
-  dist: Map<string, Fraction>,
-  order: readonly string[],
-  result: string,
-): { exactly: string; or_better: string; distribution: Record<string, string> } {
+export type ResultOdds = { exactly: string; or_better: string; distribution: Record<string, string> };
+
+/** Odds already worked out, per distribution (the memoised maps of `remembered`) and result: a roll's odds are a lookup (issue 29). */
+const worked = new WeakMap<Map<string, Fraction>, Map<string, Readonly<ResultOdds>>>();
+
+/** The chance of exactly this result, and of this result or a better one, as fractions (read-only: shared between rolls). */
+export function oddsOf(dist: Map<string, Fraction>, order: readonly string[], result: string): Readonly<ResultOdds> {
+  const known = worked.get(dist) ?? new Map<string, Readonly<ResultOdds>>();
+  worked.set(dist, known);
+  const key = `${order.join('\u0000')}\u0001${result}`;
+  const hit = known.get(key);
+  if (hit) return hit;
+  const odds = Object.freeze(workOdds(dist, order, result));
+  known.set(key, odds);
+  return odds;
+}
+
+function workOdds(dist: Map<string, Fraction>, order: readonly string[], result: string): ResultOdds {
   const rows = ordered(dist, order);
   const at = rows.findIndex((r) => r.result === result);
   const exactly = at < 0 ? ZERO : rows[at]!.p;
