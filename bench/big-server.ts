@@ -22,7 +22,8 @@ export const gm: Actor = { ...player, userId: 'gm', userName: 'gm', isGm: true }
 export const UNLIMITED = 2 ** 45;
 
 export const openRouter = (file: string) => {
-  const ledger = Ledger.open(file);
+  // As the bot opens it (open-store.ts): checkpoints in a worker.
+  const ledger = Ledger.open(file, { checkpointInWorker: true });
   return { ledger, router: createRouter({ ledger, log: silentLogger }) };
 };
 
@@ -67,7 +68,7 @@ export const command = (name: string, options: Record<string, unknown>, actor: A
 export async function expectAnswer(router: { handle(r: Request): Promise<Reply> }, req: Request, type: Reply['type'] = 'message'): Promise<Reply> {
   const reply = await router.handle(req);
   if (reply.type !== type) throw new Error(`${req.type} ${'name' in req ? req.name : ''} answered ${JSON.stringify(reply).slice(0, 300)}`);
-  releaseFiles(reply);
+  await releaseFiles(reply);
   return reply;
 }
 

@@ -42,6 +42,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'morale-officer-bench-'));
 const actor = { guildId: '900000000000000001', channelId: '900000000000001001', userId: '300000000000000001', userName: 'bench', isGm: false };
 
 const lines: Line[] = [];
+/** The ledger as the bot opens it (open-store.ts): checkpoints in a worker; the raw baseline gets the same. */
+const AS_THE_BOT = { checkpointInWorker: true };
 const now = () => performance.now();
 const rally = (userId = actor.userId) => ({
   type: 'command' as const,
@@ -52,7 +54,7 @@ const rally = (userId = actor.userId) => ({
 
 /** The same finished row inserted `n` times into a fresh ledger file, one transaction each: what storage alone costs. */
 function rawInserts(sample: Record<string, unknown>, file: string, n: number): number {
-  const raw = Ledger.open(file);
+  const raw = Ledger.open(file, AS_THE_BOT);
   const { seq: _seq, ...row } = sample;
   const columns = Object.keys(row);
   const insert = raw.db.prepare(`INSERT INTO rolls (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
@@ -81,7 +83,7 @@ async function burstRate(ledger: Ledger, router: ReturnType<typeof createRouter>
 async function pipeline() {
   let bytes = 0;
   const { med, spread } = await repeated(async (rep) => {
-    const ledger = Ledger.open(path.join(dir, `pipeline-${rep}.db`));
+    const ledger = Ledger.open(path.join(dir, `pipeline-${rep}.db`), AS_THE_BOT);
     const router = createRouter({ ledger, log: silentLogger });
     for (let i = 0; i < 50; i++) await router.handle(rally());
     const t = now();
@@ -133,7 +135,7 @@ async function roundTripOf(kind: 'bot' | 'bare', rep: number): Promise<number> {
   };
   try {
     if (kind === 'bot') {
-      const ledger = Ledger.open(path.join(dir, `roundtrip-${rep}.db`));
+      const ledger = Ledger.open(path.join(dir, `roundtrip-${rep}.db`), AS_THE_BOT);
       const bot = createBot({
         token: TOKEN,
         apiBase: fake.apiBase,

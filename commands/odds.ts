@@ -24,8 +24,8 @@ function oddsOptions<O extends Record<string, unknown>>(options: O): O {
   return rest as O;
 }
 
-function answer(title: string, situation: string, dist: Map<string, Fraction>, order: readonly string[], then?: readonly string[]): Reply {
-  const { embed, png, alt } = oddsReply(title, situation, ordered(dist, order, then));
+async function answer(title: string, situation: string, dist: Map<string, Fraction>, order: readonly string[], then?: readonly string[]): Promise<Reply> {
+  const { embed, png, alt } = await oddsReply(title, situation, ordered(dist, order, then));
   return { type: 'message', ephemeral: true, embed, buttons: [], files: [{ name: ODDS_CHART, data: png, description: alt }] };
 }
 

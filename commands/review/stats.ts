@@ -14,15 +14,18 @@ const CHART = 'stats.png';
 /** A chart is drawn once per distinct query and kept for a minute (rules/dice.md): the text is what is timed. */
 const CHART_TTL_MS = 60_000;
 const CHART_CACHE = 200;
-const charts = new Map<string, { png: Buffer | undefined; at: number }>();
+// The promise is kept, so two reports of one query at once draw it once.
+const charts = new Map<string, { png: Promise<Buffer>; at: number }>();
 
-function cachedChart(key: string, draw: () => Buffer | undefined): Buffer | undefined {
+function cachedChart(key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
   const now = Date.now();
   const hit = charts.get(key);
   if (hit && now - hit.at < CHART_TTL_MS) return hit.png;
   if (charts.size >= CHART_CACHE) charts.delete(charts.keys().next().value!);
   const png = draw();
   charts.set(key, { png, at: now });
+  // A failed drawing is not kept: the next report tries again.
+  png.catch(() => charts.delete(key));
   return png;
 }
 
@@ -79,7 +82,7 @@ export default defineCommand({
       '*Sealed rolls count once revealed; voided rolls never.*',
     ];
     const spec = reportChart(o.by, report);
-    const png = spec && cachedChart(JSON.stringify([f, o.by ?? null, rolls]), () => chartPng(spec));
+    const png = spec && (await cachedChart(JSON.stringify([f, o.by ?? null, rolls]), () => chartPng(spec)));
     return {
       type: 'message',
       ephemeral: true,

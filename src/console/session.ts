@@ -120,7 +120,7 @@ export class ConsoleSession {
         this.lastButtons = reply.buttons;
         const ephemeral = reply.type === 'message' && reply.ephemeral;
         const files = reply.type === 'message' ? this.save(reply.files ?? []) : [];
-        releaseFiles(reply);
+        void releaseFiles(reply);
         const json = {
           ok: true,
           command: reply.record?.command ?? command,

@@ -98,9 +98,9 @@ export type Attachment = ({ name: string; data: Buffer } | { name: string; path:
 export const attachmentData = (f: Attachment): Buffer => ('data' in f ? f.data : fs.readFileSync(f.path));
 
 /** Removes the spooled files of a reply, once it has been sent (or could not be). */
-export function releaseFiles(reply: Reply): void {
-  if (reply.type !== 'message') return;
-  for (const f of reply.files ?? []) if ('path' in f) removeSpooled(f.path);
+export function releaseFiles(reply: Reply): Promise<void> {
+  if (reply.type !== 'message') return Promise.resolve();
+  return Promise.all((reply.files ?? []).map((f) => ('path' in f ? removeSpooled(f.path) : undefined))).then(() => undefined);
 }
 
 /** Where a result's one-line copy goes (/config log-channel), and the line. */

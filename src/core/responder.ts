@@ -97,7 +97,7 @@ export class Responder {
       if (messageId && 'record' in reply && reply.record) this.links.shown(reply.record.roll_id, messageId);
       if ('log' in reply && reply.log) await this.postLog(i, reply.log, messageId);
     } finally {
-      releaseFiles(reply);
+      await releaseFiles(reply);
     }
   }
 

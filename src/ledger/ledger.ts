@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { ChunkSizer, type ChunkBudget, yieldToEventLoop } from '../util/yield.js';
 import type Database from 'better-sqlite3';
 import { openDatabase, type Db } from './database.js';
@@ -17,6 +18,7 @@ import type { RosterReads, RosterWrites } from './roster.js';
 import type { SettingsWrites } from './settings.js';
 import { GENESIS_HASH, type ChainReport } from './chain.js';
 import { ChainReader, type WalkStart } from './chain-walk.js';
+import { Checkpointer } from './checkpointer.js';
 import { answerOf, besideModule, startWorker } from '../util/worker.js';
 import {
   GUILD_TALLIES_SQL,
@@ -39,8 +41,11 @@ import type { NewEntry } from './rows.js';
 
 import { AlreadyRecordedError, LedgerWriteError } from './errors.js';
 
-/** `parallelVerifyFrom`: the chain length from which /verify walks in two threads (tests lower it). */
-export type LedgerOptions = { now?: () => Date; parallelVerifyFrom?: number };
+/**
+ * `parallelVerifyFrom`: the chain length from which /verify walks in worker threads (tests lower it);
+ * `checkpointInWorker`: WAL checkpoints in a worker thread (checkpointer.ts), as the bot runs.
+ */
+export type LedgerOptions = { now?: () => Date; parallelVerifyFrom?: number; checkpointInWorker?: boolean };
 
 /**
  * The ledger on SQLite: the chained rows, with the roster, history, settings and saved queries
@@ -118,8 +123,13 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
       db.close();
       throw err;
     }
-    return new Ledger(db, options);
+    const ledger = new Ledger(db, options);
+    if (options.checkpointInWorker && !db.memory) ledger.checkpointer = new Checkpointer(db);
+    return ledger;
   }
+
+  /** The worker that checkpoints the WAL, when the ledger was opened with one. */
+  checkpointer: Checkpointer | undefined;
 
   /**
    * Appends one row to its guild's chain in a single IMMEDIATE transaction (the write lock is
@@ -295,31 +305,38 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
 
   /**
    * The check /verify runs, up to the chain's head when it starts (rows appended meanwhile are
-   * left for the next check). A long chain in a file is cut in two: a worker thread walks the second
-   * half on its own connection from the stored hash where it begins, while this thread walks the
-   * first in chunks; the halves join only if the first ends exactly there (else the rest is walked
-   * here, so the report is the one a single walk gives).
+   * left for the next check). A long chain in a file is walked by worker threads, one part each
+   * (walkInThreads), and this thread stays free; a short one here, in chunks.
    */
   async verifyInChunks(guildId: string, upToGuildSeq?: number, budget?: ChunkBudget): Promise<ChainReport> {
     const head = (this.stmts.headSeq.get(guildId) as { n: number | null }).n ?? 0;
     const upTo = Math.min(upToGuildSeq ?? head, head);
     if (this.db.memory || upTo < this.parallelVerifyFrom) return this.walkInChunks(guildId, FROM_GENESIS, upTo, budget);
-    const mid = Math.floor(upTo / 2);
-    const from = { prev: this.reader.storedHash(guildId, mid) ?? '', count: mid };
-    const second = answerOf<ChainReport>(
-      startWorker(besideModule(import.meta.url, 'verify-worker'), { file: this.db.name, guildId, from, upTo }),
-      'verify worker',
-    );
-    // Settled here too, so a worker's failure is never an unhandled rejection when it is not awaited.
-    const secondHalf = second.then(
-      (report) => ({ report }),
-      () => undefined,
-    );
-    const first = await this.walkInChunks(guildId, FROM_GENESIS, mid, budget);
-    if (!first.ok) return first;
-    const rest = () => this.walkInChunks(guildId, { prev: first.headHash, count: first.count }, upTo, budget);
-    if (first.count !== mid || first.headHash !== from.prev) return rest();
-    return (await secondHalf)?.report ?? rest();
+    return this.walkInThreads(guildId, upTo, budget);
+  }
+
+  /**
+   * The chain cut into parts, each walked by a worker on its own connection from the stored hash
+   * where it begins. The reports join in order only where each part ended exactly where the next
+   * began (its last position, its hash); anywhere else — a row deleted at a cut, a worker that
+   * failed — the rest is walked here from the last join, so the report is the one a single walk gives.
+   */
+  private async walkInThreads(guildId: string, upTo: number, budget?: ChunkBudget): Promise<ChainReport> {
+    const cuts = Array.from({ length: VERIFY_THREADS + 1 }, (_, i) => Math.floor((upTo * i) / VERIFY_THREADS));
+    const starts = cuts.slice(0, -1).map((at): WalkStart => (at === 0 ? FROM_GENESIS : { prev: this.reader.storedHash(guildId, at) ?? '', count: at }));
+    const worker = (from: WalkStart, i: number) =>
+      answerOf<ChainReport>(
+        startWorker(besideModule(import.meta.url, 'verify-worker'), { file: this.db.name, guildId, from, upTo: cuts[i + 1] }),
+        'verify worker',
+      );
+    const reports = await Promise.all(starts.map((from, i) => worker(from, i).catch(() => undefined)));
+    let joined = FROM_GENESIS;
+    for (const [i, report] of reports.entries()) {
+      if (!report || joined.count !== starts[i]!.count || joined.prev !== starts[i]!.prev) return this.walkInChunks(guildId, joined, upTo, budget);
+      if (!report.ok) return report;
+      joined = { prev: report.headHash, count: report.count };
+    }
+    return { ok: true, count: joined.count, headHash: joined.prev };
   }
 
   /** The walk from `from` to `upTo` in chunks sized to a time budget (ChunkSizer), giving the event loop back between them. */
@@ -341,6 +358,7 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
   }
 
   close(): void {
+    this.checkpointer?.stop();
     this.db.close(); // closing twice is harmless
   }
 }
@@ -367,8 +385,11 @@ function batchStatements(db: Db): BatchSql {
 
 const FROM_GENESIS: WalkStart = { prev: GENESIS_HASH, count: 0 };
 
-/** Chains shorter than this are checked in one thread: a worker's start costs more than it saves. */
+/** Chains shorter than this are checked in this thread: a worker's start costs more than it saves. */
 export const PARALLEL_VERIFY_FROM = 50_000;
+
+/** Workers a long chain's check is shared among: one a core, two at least (this thread only waits), four at most. */
+const VERIFY_THREADS = Math.min(4, Math.max(2, os.availableParallelism()));
 
 /** SQLite's own failures (busy, disk full, …) as LedgerWriteError; anything else as it was. */
 function asWriteError(err: unknown): unknown {

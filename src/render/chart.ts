@@ -76,7 +76,12 @@ export function chartAlt(spec: ChartSpec): string {
   return text.length <= 1024 ? text : `${text.slice(0, 1023)}…`;
 }
 
-export function chartPng(spec: ChartSpec): Buffer {
+/**
+ * The chart as PNG, rasterised on libuv's thread pool (renderAsync): loading the system's fonts and
+ * drawing took 200 ms, and on the thread that serves every server it stalled them all (issue 29).
+ */
+export async function chartPng(spec: ChartSpec): Promise<Buffer> {
   resvg ??= load('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
-  return Buffer.from(new resvg.Resvg(chartSvg(spec), { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng());
+  const image = await resvg.renderAsync(chartSvg(spec), { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } });
+  return Buffer.from(image.asPng());
 }

@@ -6,7 +6,7 @@ import { limitEmbed, TONE_COLOUR } from './embed.js';
 export const ODDS_CHART = 'odds.png';
 
 /** Every outcome with its exact probability, as a table, and the bar chart that goes with it. */
-export function oddsReply(title: string, situation: string, rows: OddsRow[]): { embed: APIEmbed; png: Buffer; alt: string } {
+export async function oddsReply(title: string, situation: string, rows: OddsRow[]): Promise<{ embed: APIEmbed; png: Buffer; alt: string }> {
   const width = Math.max(7, ...rows.map((r) => r.result.length));
   const fracWidth = Math.max(8, ...rows.map((r) => format(r.p).length));
   const table = [
@@ -25,5 +25,5 @@ export function oddsReply(title: string, situation: string, rows: OddsRow[]): { 
     series: [{ name: 'probability', values: rows.map((r) => toNumber(r.p)), colour: '#5b8fd1' }],
     format: (v: number) => `${Math.round(v * 100)}%`,
   };
-  return { embed, png: chartPng(spec), alt: chartAlt(spec) };
+  return { embed, png: await chartPng(spec), alt: chartAlt(spec) };
 }

@@ -15,7 +15,7 @@ function tamper(file: string, sql: string, ...params: unknown[]) {
   db.close();
 }
 
-/** A ledger of `n` rows whose /verify walks in two threads from 10 rows on. */
+/** A ledger of `n` rows whose /verify walks in worker threads from 10 rows on (cut in two on two cores, more on more). */
 const built = (n: number) => {
   const file = tmpDb();
   const ledger = Ledger.open(file, { parallelVerifyFrom: 10 });
@@ -51,7 +51,7 @@ describe("the chain's canonical text as SQLite assembles it (issue 29)", () => {
   });
 });
 
-describe('/verify on a long chain: two threads, one report (issue 29)', () => {
+describe('/verify on a long chain: worker threads, one report (issue 29)', () => {
   it('an intact chain holds, the whole of it and up to a position, with the head hash of the last row', async () => {
     const { ledger, rows } = built(41);
     expect(await ledger.verifyInChunks('g1')).toEqual({ ok: true, count: 41, headHash: rows[40]!.hash });

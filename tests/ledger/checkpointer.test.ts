@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BACKSTOP_PAGES, CHECKPOINT_WAL_BYTES } from '../../src/ledger/checkpointer.js';
+import { Ledger } from '../../src/ledger/ledger.js';
+import { ledgerEntry } from '../helpers/ledger.js';
+import { tmpDb } from '../helpers/tmp.js';
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Appends one row per transaction until the WAL has taken `bytes` more (it grows by whole frames). */
+async function writeWal(ledger: Ledger, file: string, bytes: number): Promise<void> {
+  const size = () => fs.statSync(`${file}-wal`).size;
+  let written = 0;
+  while (written < bytes) {
+    const before = size();
+    await ledger.transaction((tx) => tx.append(ledgerEntry({ unit: `Unit ${written}` })));
+    written += Math.max(0, size() - before) || 4096 * 10;
+  }
+}
+
+describe('checkpoints in a worker thread (issue 29)', () => {
+  it('keep the WAL near its size while the writer never checkpoints on its own thread', async () => {
+    const file = tmpDb();
+    const ledger = Ledger.open(file, { checkpointInWorker: true });
+    expect(ledger.db.pragma('wal_autocheckpoint', { simple: true })).toBe(BACKSTOP_PAGES);
+    // Three times the size in rounds of a quarter, with time for the worker between them.
+    for (let round = 0; round < 12; round++) {
+      await writeWal(ledger, file, CHECKPOINT_WAL_BYTES / 4);
+      await pause(150);
+    }
+    expect(ledger.checkpointer!.seen.error).toBeUndefined();
+    expect(ledger.checkpointer!.seen.checkpoints).toBeGreaterThanOrEqual(2);
+    // Without the worker the WAL would hold all of it (the backstop is 40 MB away).
+    expect(fs.statSync(`${file}-wal`).size).toBeLessThan(2 * CHECKPOINT_WAL_BYTES);
+    expect(ledger.verify('g1').ok).toBe(true);
+    ledger.close();
+  });
+
+  it('is off unless asked for: the writer checkpoints as SQLite does by default', () => {
+    const ledger = Ledger.open(tmpDb());
+    expect(ledger.checkpointer).toBeUndefined();
+    expect(ledger.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    ledger.close();
+  });
+});
