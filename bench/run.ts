@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -476,6 +476,8 @@ const statsCommand = () =>
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
 
 async function main() {
+  // The lines that run the built code (memory, verify.html) measure what this checkout builds.
+  execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'ignore' });
   const steps: [string, () => unknown][] = [
     ['pipeline', pipeline],
     ['roundtrip', roundTrip],

@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -66,7 +66,6 @@ export async function verifyPageLine(ledgerFile: string, rows: number): Promise<
     process.stderr.write('*** verify.html line SKIPPED: Chromium is not installed here ***\n');
     return [];
   }
-  if (!fs.existsSync(path.join(ROOT, 'dist/verify.html'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'ignore' });
   const file = await exportOf(ledgerFile);
   const mb = fs.statSync(file).size / 2 ** 20;
   let bothHold = true;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { besideModule, startWorker } from '../util/worker.js';
 import type { Db } from './database.js';
@@ -5,24 +6,46 @@ import type { Db } from './database.js';
 /** The WAL size past which the worker checkpoints: SQLite's own default (1,000 pages of 4 KiB). */
 export const CHECKPOINT_WAL_BYTES = 4_096_000;
 export const CHECKPOINT_EVERY_MS = 100;
-/** The writer's own automatic checkpoint stays as a backstop (a worker that died), at ten times the worker's size. */
+/** Once the worker runs, the writer's own automatic checkpoint stays as a backstop (a worker that died), at ten times the size. */
 export const BACKSTOP_PAGES = 10_000;
+/** Commits between two looks at the WAL's size while no worker runs. */
+const LOOK_EVERY = 64;
 
 /**
  * Checkpoints in a worker thread (issue 29): SQLite's automatic checkpoint runs inside the COMMIT
  * that crosses 1,000 WAL pages, so that roll paid the copy and two fsyncs on the thread every
- * server waits on — a tenth of a roll's time on average, and its worst case. The writer keeps its
- * own checkpoint at ten times the size as a backstop.
+ * server waits on. The worker starts when the WAL first reaches that size (a ledger that is
+ * written to; an idle bot keeps its memory), and the writer keeps its own checkpoint at ten times
+ * the size as a backstop.
  */
 export class Checkpointer {
-  private readonly worker: Worker;
+  private worker: Worker | undefined;
+  /** Started once: a worker that could not start is not tried again. */
+  private tried = false;
+  private commits = 0;
   /** Checkpoints the worker made, and its last failure (for the tests and a health check). */
-  readonly seen = { checkpoints: 0, error: undefined as string | undefined };
+  readonly seen = { started: false, checkpoints: 0, error: undefined as string | undefined };
 
-  constructor(db: Db) {
-    db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+  constructor(private readonly db: Db) {}
+
+  /** After each COMMIT: now and then, whether the WAL has grown enough for the worker to take over. */
+  committed(): void {
+    if (this.tried || ++this.commits % LOOK_EVERY !== 0) return;
+    try {
+      if (walBytes(this.db.name) >= CHECKPOINT_WAL_BYTES) this.start();
+    } catch (err) {
+      // No worker (threads refused): the writer's own checkpoint goes on as SQLite's default.
+      this.db.pragma('wal_autocheckpoint = 1000');
+      this.seen.error = (err as Error).message;
+    }
+  }
+
+  private start(): void {
+    this.tried = true;
+    this.db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    this.seen.started = true;
     this.worker = startWorker(besideModule(import.meta.url, 'checkpoint-worker'), {
-      file: db.name,
+      file: this.db.name,
       walBytes: CHECKPOINT_WAL_BYTES,
       everyMs: CHECKPOINT_EVERY_MS,
     });
@@ -39,6 +62,14 @@ export class Checkpointer {
 
   /** Asks the worker to close its connection and end (before the writer closes the file). */
   stop(): void {
-    this.worker.postMessage('stop');
+    this.worker?.postMessage('stop');
   }
 }
+
+const walBytes = (file: string) => {
+  try {
+    return fs.statSync(`${file}-wal`).size;
+  } catch {
+    return 0;
+  }
+};

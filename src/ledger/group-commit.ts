@@ -31,6 +31,8 @@ export class GroupCommit {
   constructor(
     private readonly sql: BatchSql,
     private readonly asWriteError: (err: unknown) => unknown,
+    /** Told after each COMMIT that succeeded (the checkpointer looks at the WAL). */
+    private readonly afterCommit: () => void = () => undefined,
     private readonly maxBatch = MAX_BATCH,
   ) {}
 
@@ -101,6 +103,7 @@ export class GroupCommit {
     this.counts.commits++;
     this.counts.units += done.length;
     for (const d of done) d.unit.resolve(d.result);
+    this.afterCommit();
   }
 
   private failAll(done: Done[], err: unknown): void {

@@ -63,6 +63,8 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
   private readonly stmts;
   private readonly group: GroupCommit;
   private readonly reader: ChainReader;
+  /** The worker that checkpoints the WAL, when the ledger was opened with one (it starts once the WAL is busy). */
+  readonly checkpointer: Checkpointer | undefined;
   private readonly parallelVerifyFrom: number;
 
   constructor(db: Db, options: LedgerOptions = {}) {
@@ -75,8 +77,9 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
     this.now = options.now ?? (() => new Date());
     this.parallelVerifyFrom = options.parallelVerifyFrom ?? PARALLEL_VERIFY_FROM;
     this.reader = new ChainReader(db);
+    this.checkpointer = options.checkpointInWorker && !db.memory ? new Checkpointer(db) : undefined;
     // Prepared once: BEGIN and COMMIT as SQL text each time were a quarter of a roll's time.
-    this.group = new GroupCommit(batchStatements(db), asWriteError);
+    this.group = new GroupCommit(batchStatements(db), asWriteError, () => this.checkpointer?.committed());
     this.stmts = {
       head: db.prepare('SELECT guild_seq, hash FROM rolls WHERE guild_id = ? ORDER BY guild_seq DESC LIMIT 1'),
       insert: db.prepare(`INSERT INTO rolls
@@ -123,13 +126,8 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
       db.close();
       throw err;
     }
-    const ledger = new Ledger(db, options);
-    if (options.checkpointInWorker && !db.memory) ledger.checkpointer = new Checkpointer(db);
-    return ledger;
+    return new Ledger(db, options);
   }
-
-  /** The worker that checkpoints the WAL, when the ledger was opened with one. */
-  checkpointer: Checkpointer | undefined;
 
   /**
    * Appends one row to its guild's chain in a single IMMEDIATE transaction (the write lock is
