@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -80,6 +81,14 @@ describe('/verify on a long chain: worker threads, one report (issue 29)', () =>
     const reason = 'position 21 where 20 was expected: a row before it was deleted or moved';
     expect(await ledger.verifyInChunks('g1', 40)).toEqual({ ok: false, count: 19, broken: { id: rows[20]!.id, guildSeq: 21, reason } });
     ledger.close();
+  });
+
+  it('workers that cannot open the file (it moved away under the open ledger): the walk is done here, the same report', async () => {
+    const { file, ledger, rows } = built(40);
+    fs.renameSync(file, `${file}.moved`);
+    expect(await ledger.verifyInChunks('g1')).toEqual({ ok: true, count: 40, headHash: rows[39]!.hash });
+    ledger.close();
+    fs.renameSync(`${file}.moved`, file);
   });
 
   it('a row deleted in the second half is found at the row after it', async () => {
