@@ -28,3 +28,14 @@ export async function repeated<F extends Figures>(trial: (rep: number) => Promis
   const ratios = runs.map((r) => r.ratio);
   return { med, spread: `${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)} (${reps} runs)` };
 }
+
+/** A line whose target is a bound on its ratio: the target's text and whether it is met come from the one bound. */
+export function ratioLine(
+  what: string,
+  ratio: number,
+  spread: string,
+  text: { ours: string; baseline: string; detail?: string },
+  [op, limit]: ['≤' | '≥', number],
+): Line {
+  return { what, ...text, ratio, spread, target: `${op} ${limit}`, met: op === '≤' ? ratio <= limit : ratio >= limit };
+}

@@ -16,7 +16,7 @@ import { silentLogger } from '../src/log.js';
 import { FakeDiscord, slashCommand } from '../tests/e2e/fake-discord.js';
 import { postgresLines } from './postgres.js';
 import { verifyPageLine } from './verify-page.js';
-import { fmt, type Line, pct, repeated } from './repeat.js';
+import { fmt, type Line, pct, ratioLine, repeated } from './repeat.js';
 
 /**
  * npm run bench [-- --quick]: each figure against a baseline measured in the same run, as a ratio,
@@ -101,26 +101,24 @@ async function pipeline() {
     const base = rawInserts(sample, path.join(dir, `raw-${rep}.db`), N.pipeline);
     return { ours, base, ratio: ours / base, burst: burst.rate, burstRatio: burst.rate / base, perCommit: burst.perCommit };
   });
-  lines.push({
-    what: 'adjudications/s, one after another (parse → rules → ledger → render)',
-    ours: `${fmt(med.ours)}/s`,
-    baseline: `${fmt(med.base)}/s raw row inserts`,
-    ratio: med.ratio,
-    spread,
-    target: '≥ 0.6',
-    met: med.ratio >= 0.6,
-    detail: `${bytes} bytes a row`,
-  });
-  lines.push({
-    what: 'adjudications/s, bursts of 50 in flight from 50 players',
-    ours: `${fmt(med.burst)}/s`,
-    baseline: `${fmt(med.base)}/s raw sequential inserts`,
-    ratio: med.burstRatio,
-    spread: '(same runs as above)',
-    target: '≥ 1.5',
-    met: med.burstRatio >= 1.5,
-    detail: `${fmt(med.perCommit, 1)} rows per commit (group commit)`,
-  });
+  lines.push(
+    ratioLine(
+      'adjudications/s, one after another (parse → rules → ledger → render)',
+      med.ratio,
+      spread,
+      { ours: `${fmt(med.ours)}/s`, baseline: `${fmt(med.base)}/s raw row inserts`, detail: `${bytes} bytes a row` },
+      ['≥', 0.6],
+    ),
+  );
+  lines.push(
+    ratioLine(
+      'adjudications/s, bursts of 50 in flight from 50 players',
+      med.burstRatio,
+      '(same runs as above)',
+      { ours: `${fmt(med.burst)}/s`, baseline: `${fmt(med.base)}/s raw sequential inserts`, detail: `${fmt(med.perCommit, 1)} rows per commit (group commit)` },
+      ['≥', 1.5],
+    ),
+  );
 }
 
 /** A round trip's mean time through the real client and the fake: the bot, or a bare handler. */
@@ -172,15 +170,15 @@ async function roundTrip() {
     const base = await roundTripOf('bare', rep);
     return { ours, base, ratio: ours / base };
   });
-  lines.push({
-    what: 'slash command round trip (real discord.js ↔ fake)',
-    ours: `${fmt(med.ours, 3)} ms`,
-    baseline: `${fmt(med.base, 3)} ms bare handler`,
-    ratio: med.ratio,
-    spread,
-    target: '≤ 1.3',
-    met: med.ratio <= 1.3,
-  });
+  lines.push(
+    ratioLine(
+      'slash command round trip (real discord.js ↔ fake)',
+      med.ratio,
+      spread,
+      { ours: `${fmt(med.ours, 3)} ms`, baseline: `${fmt(med.base, 3)} ms bare handler` },
+      ['≤', 1.3],
+    ),
+  );
 }
 
 /** 4. A /history page on a large ledger: p50 and p99 with its index, vs a full scan. */
@@ -274,15 +272,12 @@ async function chain() {
     return { ours, base, ratio: ours / base };
   });
   ledger.close();
-  lines.push({
-    what: "chain verification rows/s (/verify's walk)",
-    ours: `${fmt(med.ours)}/s`,
-    baseline: `${fmt(med.base)}/s raw SHA-256`,
-    ratio: med.ratio,
-    spread,
-    target: '≥ 0.6',
-    met: med.ratio >= 0.6,
-  });
+  lines.push(
+    ratioLine("chain verification rows/s (/verify's walk)", med.ratio, spread, { ours: `${fmt(med.ours)}/s`, baseline: `${fmt(med.base)}/s raw SHA-256` }, [
+      '≥',
+      0.6,
+    ]),
+  );
 }
 
 /** 6. Resident memory of the ready bot with many guilds vs a bare client with the same intents. */
@@ -306,15 +301,15 @@ async function memory() {
     const ours = await measure('bot', rep);
     return { ours, base, ratio: ours / base };
   });
-  lines.push({
-    what: `resident memory, ready, ${N.guilds} guilds`,
-    ours: `${fmt(med.ours, 1)} MiB`,
-    baseline: `${fmt(med.base, 1)} MiB bare client`,
-    ratio: med.ratio,
-    spread,
-    target: '≤ 1.3',
-    met: med.ratio <= 1.3,
-  });
+  lines.push(
+    ratioLine(
+      `resident memory, ready, ${N.guilds} guilds`,
+      med.ratio,
+      spread,
+      { ours: `${fmt(med.ours, 1)} MiB`, baseline: `${fmt(med.base, 1)} MiB bare client` },
+      ['≤', 1.3],
+    ),
+  );
 }
 
 /** Issue 14's big server, filled once for the lines after. */
@@ -432,16 +427,19 @@ async function exportMemory() {
     ms = r.ms;
     return { peak: r.peak / 2 ** 20, idle: r.idle / 2 ** 20, ratio: r.peak / r.idle };
   });
-  lines.push({
-    what: `peak resident memory during /export of ${fmt(N.bigRows)} rows`,
-    ours: `${fmt(med.peak, 1)} MiB`,
-    baseline: `${fmt(med.idle, 1)} MiB idle, same process`,
-    ratio: med.ratio,
-    spread,
-    target: '≤ 1.5',
-    met: med.ratio <= 1.5,
-    detail: `${fmt(N.bigRows)} rows exported in ${fmt(ms / 1000, 1)} s (the last run)`,
-  });
+  lines.push(
+    ratioLine(
+      `peak resident memory during /export of ${fmt(N.bigRows)} rows`,
+      med.ratio,
+      spread,
+      {
+        ours: `${fmt(med.peak, 1)} MiB`,
+        baseline: `${fmt(med.idle, 1)} MiB idle, same process`,
+        detail: `${fmt(N.bigRows)} rows exported in ${fmt(ms / 1000, 1)} s (the last run)`,
+      },
+      ['≤', 1.5],
+    ),
+  );
 }
 
 const prefixes = ['', 'u', 'Unit 1', 'unit 42', 'Unit 999', 'UNIT 5'];

@@ -103,7 +103,7 @@ export class ConsoleSession {
     }
   }
 
-  private output(command: string, reply: Reply): ConsoleOutput {
+  private async output(command: string, reply: Reply): Promise<ConsoleOutput> {
     switch (reply.type) {
       case 'error':
         return failure(command, reply.message);
@@ -120,7 +120,8 @@ export class ConsoleSession {
         this.lastButtons = reply.buttons;
         const ephemeral = reply.type === 'message' && reply.ephemeral;
         const files = reply.type === 'message' ? this.save(reply.files ?? []) : [];
-        void releaseFiles(reply);
+        // Awaited: the spool is gone once the line is answered (a one-shot --json run ends right after).
+        await releaseFiles(reply);
         const json = {
           ok: true,
           command: reply.record?.command ?? command,

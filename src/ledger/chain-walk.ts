@@ -32,7 +32,9 @@ export class ChainReader {
   chunk(guildId: string, after: number, upTo: number, size: number): WalkRow[] {
     try {
       return this.canonical.all(guildId, after, upTo, size) as CanonicalRow[];
-    } catch {
+    } catch (err) {
+      // Only json_quote's refusal falls back; anything else (a busy or broken file) is the caller's.
+      if (!/JSON cannot hold BLOB/i.test((err as Error).message)) throw err;
       return this.columns.all(guildId, after, upTo, size) as RawRow[];
     }
   }

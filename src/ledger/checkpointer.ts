@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { besideModule, startWorker } from '../util/worker.js';
-import type { Db } from './database.js';
+import { walBytes, type Db } from './database.js';
 
 /** The WAL size past which the worker checkpoints: SQLite's own default (1,000 pages of 4 KiB). */
 export const CHECKPOINT_WAL_BYTES = 4_096_000;
@@ -46,7 +45,7 @@ export class Checkpointer {
     this.seen.started = true;
     this.worker = startWorker(besideModule(import.meta.url, 'checkpoint-worker'), {
       file: this.db.name,
-      walBytes: CHECKPOINT_WAL_BYTES,
+      maxWalBytes: CHECKPOINT_WAL_BYTES,
       everyMs: CHECKPOINT_EVERY_MS,
     });
     this.worker.on('message', (m: { checkpoint?: unknown; error?: string }) => {
@@ -65,11 +64,3 @@ export class Checkpointer {
     this.worker?.postMessage('stop');
   }
 }
-
-const walBytes = (file: string) => {
-  try {
-    return fs.statSync(`${file}-wal`).size;
-  } catch {
-    return 0;
-  }
-};

@@ -25,6 +25,15 @@ export function openDatabase(file: string, options: { busyTimeoutMs?: number; re
   return db;
 }
 
+/** The size of a ledger file's WAL in bytes (0 when it has none yet). */
+export function walBytes(file: string): number {
+  try {
+    return fs.statSync(`${file}-wal`).size;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * The ledger holds sealed results and players' names: owner-only (0600), whatever the umask, and an
  * older world-readable file is narrowed too. Set before WAL mode, since SQLite gives its -wal and

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -183,6 +184,24 @@ describe('npm run console -- --json', () => {
     const bad = verify(jsonl);
     expect(bad.status).toBe(1);
     expect(bad.stdout).toMatch(/chain BROKEN at row [0-9a-z]{10} \(position 1\)/);
+  });
+
+  it('a one-shot /export leaves no spool behind: its files are removed before the process ends', () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'console-spool-'));
+    const r = spawnSync('npm', ['run', '--silent', 'console', '--', '--json', '--gm', '--db', path.join(tmp, 'c.db')], {
+      cwd: ROOT,
+      input: '/rally disorder:1 unit:Rifles\n/export\n',
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, TMPDIR: tmp },
+    });
+    const [, exported] = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(exported).toMatchObject({ ok: true, command: 'export' });
+    expect(fs.readdirSync(tmp).filter((f) => f.startsWith('morale-officer-spool-'))).toEqual([]);
+    fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it('an unreadable line is an error line, not a crash', () => {
