@@ -120,8 +120,9 @@ export function storedCanonical(row: Record<string, unknown>): string {
  * fail: the caller falls back to storedCanonical, which reports the edit.
  */
 export function canonicalSql(): string {
+  // concat() builds the text in one allocation (a chain of || copies it once per piece).
   const assemble = (layout: [string, string][]) =>
-    `'{' || ${layout.map(([key, prefix]) => `'${prefix}' || ${JSON_COLUMNS.has(key) ? `COALESCE(${key}, 'null')` : `json_quote(${key})`}`).join(' || ')} || '}'`;
+    `concat('{', ${layout.map(([key, prefix]) => `'${prefix}', ${JSON_COLUMNS.has(key) ? `COALESCE(${key}, 'null')` : `json_quote(${key})`}`).join(', ')}, '}')`;
   return `CASE WHEN game_id IS NOT NULL AND game_id <> '' THEN ${assemble(GAME_LAYOUT)} ELSE ${assemble(PLAIN_LAYOUT)} END`;
 }
 
@@ -160,19 +161,16 @@ export class ChainWalker<R extends Chained> {
   feed(row: R): ChainReport | undefined {
     if (this.broken) return this.broken;
     const expectedSeq = this.count + 1;
-    const broken = (reason: string): ChainReport => {
-      this.broken = { ok: false, count: this.count, broken: { id: row.id, guildSeq: row.guild_seq, reason } };
-      return this.broken;
-    };
     if (row.guild_seq !== expectedSeq) {
-      return broken(`position ${row.guild_seq} where ${expectedSeq} was expected: a row before it was deleted or moved`);
+      return this.breakAt(row, `position ${row.guild_seq} where ${expectedSeq} was expected: a row before it was deleted or moved`);
     }
-    if (row.prev_hash !== this.prev) return broken('prev_hash does not match the hash of the row before it');
+    if (row.prev_hash !== this.prev) return this.breakAt(row, 'prev_hash does not match the hash of the row before it');
     if (this.hashOf(row.prev_hash, row) !== row.hash) {
       // Before issue 23 a lone surrogate in a name was hashed as its JSON escape but stored as U+FFFD:
       // such a row can never verify, and says so, rather than being called an edit.
       const defect = JSON.stringify(row).includes('\uFFFD');
-      return broken(
+      return this.breakAt(
+        row,
         defect
           ? 'hash does not match the row contents: the row holds U+FFFD where a lone surrogate was stored unlike it was hashed (a defect fixed in issue 23), unless it was edited'
           : 'hash does not match the row contents: the row was edited',
@@ -181,6 +179,12 @@ export class ChainWalker<R extends Chained> {
     this.prev = row.hash;
     this.count++;
     return undefined;
+  }
+
+  /** Records where the chain broke (a method, not a closure made for every row the walk feeds). */
+  private breakAt(row: R, reason: string): ChainReport {
+    this.broken = { ok: false, count: this.count, broken: { id: row.id, guildSeq: row.guild_seq, reason } };
+    return this.broken;
   }
 
   report(): ChainReport {
