@@ -291,7 +291,7 @@ async function memory() {
     try {
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        ['--expose-gc', '--import', 'tsx', path.join('bench', 'rss-child.ts'), mode, fake.apiBase, TOKEN, path.join(dir, `rss-${mode}-${rep}.db`)],
+        ['--expose-gc', path.join('bench', 'rss-child.mjs'), mode, fake.apiBase, TOKEN, path.join(dir, `rss-${mode}-${rep}.db`)],
         { encoding: 'utf8', timeout: 120_000 },
       );
       return (JSON.parse(stdout.trim().split('\n').at(-1)!) as { rss: number }).rss / 2 ** 20;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { tmpDb, tmpDir } from '../helpers/tmp.js';
-import { FakeDiscord, lockedChannelOf, slashCommand } from './fake-discord.js';
+import { FakeDiscord, lockedChannelOf, PERMISSION_MANAGE_GUILD, slashCommand } from './fake-discord.js';
 
 // The bot as a process manager runs it: `npm start` (node dist/main.js, built by `npm run build`).
 // MORALE_APP_DIR points at a production install (`npm ci --omit=dev` in a clean copy, as .ci/run
@@ -114,6 +114,33 @@ describe('the bot as its own process (issue 15)', () => {
     expect(ledger.verify(GUILD)).toMatchObject({ ok: true, count: 2 });
     ledger.close();
   }, 90_000);
+
+  it('npm start runs one bundle that still finds what it loads by path: its migrations, the ASL units, the export worker, verify.html and the chart library', async () => {
+    // dist/main.js is esbuild's bundle (src/ops/bundle-main.ts); each module's import.meta.url is
+    // its tsc-built file's, so a path it resolves must lead where it leads unbundled.
+    expect(fs.readFileSync(path.join(APP, 'dist/main.js'), 'utf8')).not.toMatch(/from\s*["']\.{1,2}\//);
+    const db = tmpDb();
+    const { child, out, exited } = start('npm', ['start'], db);
+    await expect.poll(() => out.stderr.includes('connected to Discord'), { timeout: 20_000 }).toBe(true);
+    const gm = { id: '300000000000000011', username: 'referee', permissions: PERMISSION_MANAGE_GUILD };
+    // A fresh file: the migrations made the tables the roll is written to. Three players (a GM's
+    // second command within the second would be rate-limited).
+    // The ASL units (units.json): the squad's morale level comes from the table.
+    const mc = await fake.send(slashCommand('mc', { unit: 'American 6-6-6' }, { member: { id: '300000000000000012', username: 'dana' } }));
+    expect(mc.data.embeds[0].fields.find((f: { name: string }) => f.name === 'Result').value).toContain('Against ML 6.');
+    const exported = await fake.send(slashCommand('export', {}, { member: gm }), 20_000);
+    expect(exported.files.map((f: { filename: string }) => f.filename)).toEqual([
+      expect.stringMatching(/\.csv$/),
+      expect.stringMatching(/\.jsonl$/),
+      'verify.html',
+    ]);
+    const odds = slashCommand('odds', {}, { member: { id: '300000000000000013', username: 'erin' } });
+    odds.data.options = [{ name: 'rally', type: 1, options: [{ name: 'disorder', type: 4, value: 2 }] }] as never;
+    expect((await fake.send(odds)).files).toEqual([expect.objectContaining({ filename: 'odds.png', png: true })]);
+    child.kill('SIGTERM');
+    expect(await within(exited, 15_000)).not.toBe('timeout');
+    expect(logged(out.stderr, 'interaction').map((l) => l.result)).toEqual(['ok', 'ok', 'ok']);
+  }, 60_000);
 
   it('when whatever reads its stderr goes away, the bot does not spin: SIGTERM still stops it at once', async () => {
     const db = tmpDb();

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { CHAINED_COLUMNS, ChainWalker, storedRowHash, type ChainReport } from '../chain.js';
 import { MIGRATIONS_DIR, readMigrations } from '../migrate.js';
 import { nextRow, unitKey, type ChainHead } from '../next-row.js';
@@ -18,9 +18,6 @@ export const PG_MIGRATIONS_DIR = path.join(MIGRATIONS_DIR, 'postgres');
 /** Any fixed number: every process migrating this database takes the same advisory lock. */
 const MIGRATION_LOCK = 7_246_310_511;
 
-// BIGSERIAL columns (seq, units.id) come back as text; they stay far below 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-
 const ROLL_COLUMNS = [...CHAINED_COLUMNS, 'prev_hash', 'hash'] as const;
 const CHAIN_SELECT = `SELECT ${ROLL_COLUMNS.join(', ')} FROM rolls WHERE guild_id = $1 AND guild_seq > $2 AND guild_seq <= $3 ORDER BY guild_seq LIMIT $4`;
 
@@ -37,7 +34,11 @@ export class PgLedger {
   ) {}
 
   static async connect(url: string, options: { max?: number; now?: () => Date } = {}): Promise<PgLedger> {
-    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+    // Loaded only here: a bot on its SQLite file never holds node-postgres (~40 modules) in memory.
+    const { default: pgLib } = await import('pg');
+    // BIGSERIAL columns (seq, units.id) come back as text; they stay far below 2^53.
+    pgLib.types.setTypeParser(pgLib.types.builtins.INT8, (v) => Number(v));
+    const pool = new pgLib.Pool({ connectionString: url, max: options.max ?? 10 });
     // An idle client's error (the server restarted) must not crash the process: the pool replaces it.
     pool.on('error', () => undefined);
     const ledger = new PgLedger(pool, options.now ?? (() => new Date()));
