@@ -44,6 +44,11 @@ const lines: Line[] = [];
 /** The ledger as the bot opens it (open-store.ts): checkpoints in a worker; the raw baseline gets the same. */
 const AS_THE_BOT = { checkpointInWorker: true };
 const now = () => performance.now();
+/** Runs a measuring child with node (its flags in `args`) and parses the JSON of its last line on stdout. */
+async function childFigures<T>(args: string[], timeoutMs: number): Promise<T> {
+  const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: 'utf8', timeout: timeoutMs });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as T;
+}
 const rally = (userId = actor.userId) => ({
   type: 'command' as const,
   name: 'rally',
@@ -260,8 +265,7 @@ async function chain() {
   ledger.close();
   // What /verify runs (issue 29: past 50,000 rows, in worker threads), in a process as the bot's.
   const { med, spread } = await repeated(async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join('bench', 'chain-child.mjs'), file, 'g1'], { encoding: 'utf8', timeout: 300_000 });
-    const { ours, base } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { ours: number; base: number };
+    const { ours, base } = await childFigures<{ ours: number; base: number }>([path.join('bench', 'chain-child.mjs'), file, 'g1'], 300_000);
     return { ours, base, ratio: ours / base };
   });
   lines.push(
@@ -278,12 +282,8 @@ async function memory() {
   const measure = async (mode: 'bot' | 'bare', rep: number) => {
     const fake = await new FakeDiscord(guilds).start();
     try {
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        ['--expose-gc', path.join('bench', 'rss-child.mjs'), mode, fake.apiBase, TOKEN, path.join(dir, `rss-${mode}-${rep}.db`)],
-        { encoding: 'utf8', timeout: 120_000 },
-      );
-      return (JSON.parse(stdout.trim().split('\n').at(-1)!) as { rss: number }).rss / 2 ** 20;
+      const args = ['--expose-gc', path.join('bench', 'rss-child.mjs'), mode, fake.apiBase, TOKEN, path.join(dir, `rss-${mode}-${rep}.db`)];
+      return (await childFigures<{ rss: number }>(args, 120_000)).rss / 2 ** 20;
     } finally {
       await fake.stop();
     }
@@ -410,11 +410,10 @@ async function exportMemory() {
   const file = await bigServer();
   let ms = 0;
   const { med, spread } = await repeated(async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', path.join('bench', 'export-rss-child.ts'), file], {
-      encoding: 'utf8',
-      timeout: 1_800_000,
-    });
-    const r = JSON.parse(stdout.trim().split('\n').at(-1)!) as { idle: number; peak: number; ms: number; rows: number };
+    const r = await childFigures<{ idle: number; peak: number; ms: number; rows: number }>(
+      ['--expose-gc', '--import', 'tsx', path.join('bench', 'export-rss-child.ts'), file],
+      1_800_000,
+    );
     if (r.rows !== N.bigRows) throw new Error(`export wrote ${r.rows} rows, expected ${N.bigRows}`);
     ms = r.ms;
     return { peak: r.peak / 2 ** 20, idle: r.idle / 2 ** 20, ratio: r.peak / r.idle };
@@ -466,7 +465,7 @@ const statsCommand = () =>
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
 
 async function main() {
-  // The lines that run the built code (memory, verify.html) measure what this checkout builds.
+  // The lines that run the built code (chain, memory, verify.html) measure what this checkout builds.
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'ignore' });
   const steps: [string, () => unknown][] = [
     ['pipeline', pipeline],

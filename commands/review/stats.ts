@@ -25,7 +25,9 @@ function cachedChart(key: string, draw: () => Promise<Buffer>): Promise<Buffer> 
   const png = draw();
   charts.set(key, { png, at: now });
   // A failed drawing is not kept: the next report tries again.
-  png.catch(() => charts.delete(key));
+  png.catch(() => {
+    if (charts.get(key)?.png === png) charts.delete(key);
+  });
   return png;
 }
 

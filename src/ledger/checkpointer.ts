@@ -33,21 +33,21 @@ export class Checkpointer {
     try {
       if (walBytes(this.db.name) >= CHECKPOINT_WAL_BYTES) this.start();
     } catch (err) {
-      // No worker (threads refused): the writer's own checkpoint goes on as SQLite's default.
-      this.db.pragma('wal_autocheckpoint = 1000');
+      // No worker (threads refused): the writer's own checkpoint goes on at SQLite's default.
       this.seen.error = (err as Error).message;
     }
   }
 
   private start(): void {
     this.tried = true;
-    this.db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-    this.seen.started = true;
     this.worker = startWorker(besideModule(import.meta.url, 'checkpoint-worker'), {
       file: this.db.name,
       maxWalBytes: CHECKPOINT_WAL_BYTES,
       everyMs: CHECKPOINT_EVERY_MS,
     });
+    // Only once the worker runs does the writer's own checkpoint step back to a backstop.
+    this.db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    this.seen.started = true;
     this.worker.on('message', (m: { checkpoint?: unknown; error?: string }) => {
       if (m.error) this.seen.error = m.error;
       else this.seen.checkpoints++;

@@ -5,8 +5,9 @@ import path from 'node:path';
  * `npm run build`, after tsc: dist/main.js (what `npm start` runs) becomes one esbuild bundle of
  * the bot, so the process holds one module for our code and the pure-JS libraries we use instead
  * of one per file (zod alone is about 100, 64 of them its locales), trimmed to what is used:
- * about 12 MiB less resident memory at ready (bench/rss-child.mjs, the memory line). tsc's per-module output stays beside it for the
- * worker threads, the other scripts and the tests. Run from the project root.
+ * about 12 MiB less resident memory at ready (bench/rss-child.mjs, the memory line). tsc's
+ * per-module output stays beside it for the worker threads, the other scripts and the tests. Run
+ * from the project root.
  *
  * Each module's own `import.meta.url` (how it finds migrations, units.json, verify.html and the
  * workers beside it) is rewritten to the URL of its tsc-built file, so every path resolves
@@ -19,7 +20,7 @@ const outfile = path.join(root, 'dist/main.js');
  * Left to node_modules: native addons, libraries that start threads or load files by path
  * (pino's transports, pg's optional native driver), and discord.js with its optional codecs.
  */
-const EXTERNAL = ['better-sqlite3', '@resvg/resvg-js', 'discord.js', '@discordjs/*', 'pg', 'pg-*', 'pino', 'pino-*'];
+const EXTERNAL = ['better-sqlite3', '@resvg/resvg-js', 'discord.js', '@discordjs/*', 'pg', 'pino'];
 
 /** The URL a source module has once tsc has built it into dist/, relative to dist/main.js. */
 const builtUrlOf = (file: string) => `./${path.relative(root, file).split(path.sep).join('/').replace(/\.ts$/, '.js')}`;
