@@ -372,6 +372,13 @@ describe('Wacht am Rhein: phases, modes and the MR exemption (Events, MR exempti
     expect(fields('A')).toMatchObject({ fatigue: 'resting', recovered_in: '1|resting' });
   });
 
+  it("a phase named like a property of every object is the game's own text, not a crash", async () => {
+    app = await appWithGame('wacht-am-rhein', { A: { attack: 4, defense: 4, movement: 4, fatigue: 'fatigued' } });
+    const t = expectMessage(await sub(alice, 'game', 'turn', { number: 2, phase: 'constructor' }));
+    expect(text(t)).toContain('2 · constructor');
+    expect(expectError(await recover())).toContain('Recovery is taken in the Resting Phase (13.1.2)');
+  });
+
   it("the roster's Strategic mode decides: tactical:true is not applied, and the reply says so", async () => {
     app = await appWithGame('wacht-am-rhein', { A: { attack: 4, defense: 4, movement: 4, fatigue: 'fatigued', mode: 'strategic' } });
     await sub(alice, 'game', 'turn', { number: 1, phase: 'rest' });

@@ -253,6 +253,10 @@ describe('Wacht am Rhein fatigue, word for word', () => {
       ['Extended Night Activity', 'ena'],
       [' Supply Phase ', 'Supply Phase'],
       ['Rally Phase', 'Rally Phase'],
+      // A name Object.prototype holds is still the game's own text (found by the fuzzer: it crashed /game turn).
+      ['constructor', 'constructor'],
+      ['toString Phase', 'toString Phase'],
+      ['__proto__', '__proto__'],
     ])
       expect(phaseKey(given!), given).toBe(key);
     for (const p of ['ENA', 'the resting phase', null]) expect(isRestingPhase(p)).toBe(false);

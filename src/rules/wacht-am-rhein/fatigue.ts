@@ -61,7 +61,8 @@ export function phaseKey(phase: string): string {
     .toLowerCase()
     .replace(/\s+/g, '')
     .replace(/phase$/, '');
-  return PHASE_ALIASES[folded] ?? phase.trim();
+  // Own keys only: a phase called "constructor" is the game's own text, not Object's.
+  return Object.hasOwn(PHASE_ALIASES, folded) ? PHASE_ALIASES[folded]! : phase.trim();
 }
 export const isEnaPhase = (phase: string | null | undefined) => phase != null && phaseKey(phase) === 'ena';
 export const isRestingPhase = (phase: string | null | undefined) => phase != null && phaseKey(phase) === 'resting';
