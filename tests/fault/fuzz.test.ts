@@ -42,7 +42,20 @@ function validFor(spec: OptionMap[string], name: string): fc.Arbitrary<unknown> 
   if ([ApplicationCommandOptionType.User, ApplicationCommandOptionType.Role, ApplicationCommandOptionType.Channel].includes(d.type))
     return fc.constantFrom('100000000000000001', 'bob', 'c2');
   // Text: words a player would type in it (units, casualties, names), or any short text within its length.
-  const typical = fc.constantFrom('German 4-6-7', 'ge 467', 'British 8-1', '2/5', 'Guard', '1st Foot', 'resting', 'The Bulge');
+  // Names every object has ("constructor", found in a phase) probe lookups in plain-object tables.
+  const typical = fc.constantFrom(
+    'German 4-6-7',
+    'ge 467',
+    'British 8-1',
+    '2/5',
+    'Guard',
+    '1st Foot',
+    'resting',
+    'The Bulge',
+    'constructor',
+    '__proto__',
+    'toString',
+  );
   return fc.oneof(typical, fc.string({ minLength: 1, maxLength: Math.min(d.max_length ?? 30, 30) }));
 }
 
