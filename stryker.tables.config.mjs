@@ -17,8 +17,8 @@ export default {
     'src/rules/asl/hob.ts:26-46',
     'src/rules/asl/hob.ts:255-262',
     'src/rules/wacht-am-rhein/fatigue.ts:39-52',
-    'src/rules/wacht-am-rhein/fatigue.ts:82-128',
-    'src/rules/wacht-am-rhein/fatigue.ts:140-140',
+    'src/rules/wacht-am-rhein/fatigue.ts:83-129',
+    'src/rules/wacht-am-rhein/fatigue.ts:141-141',
     // Issue 26: /dr's notes, SAN exclusions and booby-trap levels; the sides' names; the dice grammar's
     // limits and example; the first dice each system's morale roll is counted by in the dice report.
     'src/rules/asl/dr.ts:41-66',
