@@ -1,6 +1,7 @@
 # Morale Officer: a production image (see README, "Self-hosting").
 # Build stage: install with the lock file, compile TypeScript to dist/, then drop the build tools
-# (npm prune --omit=dev), as README's self-hosting path does. Node 24 LTS (tested on 20, 22 and 24 are supported).
+# (npm prune --omit=dev), as README's self-hosting path does. Node 24 LTS: what CI tests the whole suite
+# on (22 and 26 are supported too).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 downloads a prebuilt binary; the compiler is only a fallback.
@@ -19,12 +20,15 @@ WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data /backups && chown node:node /data /backups
 USER node
 # The ledger (and its heartbeat file) live on this volume: keep it across upgrades.
-VOLUME ["/data"]
+VOLUME ["/data", "/backups"]
 # Healthy only while the bot is connected to Discord and its database is writable.
-HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 CMD ["node", "dist/src/ops/health.js"]
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 CMD ["node", "dist/src/ops/cli.js", "health"]
 # node itself, no shell or npm between: Docker's SIGTERM reaches the bot (its own handler, even as PID 1), which stops within 10 s.
+# The morale-officer command: `start` by default; `docker compose run --rm morale-officer deploy-commands`,
+# `… backup /backups/<file>`, `… keys show` run the admin commands in the same image and volumes.
 STOPSIGNAL SIGTERM
-ENTRYPOINT ["node", "dist/main.js"]
+ENTRYPOINT ["node", "dist/src/ops/cli.js"]
+CMD ["start"]

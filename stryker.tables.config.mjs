@@ -13,17 +13,17 @@ export default {
     'src/rules/lightning-war/morale-table.ts',
     'src/rules/asl/traits.ts',
     // The tables inside modules that also hold code: CLASS_NAMES, the HoB statuses and labels, the WaR phases, events and tones.
-    'src/rules/asl/catalog.ts:9-17',
+    'src/rules/asl/catalog.ts:10-18',
     'src/rules/asl/hob.ts:26-46',
-    'src/rules/asl/hob.ts:255-262',
-    'src/rules/wacht-am-rhein/fatigue.ts:39-52',
-    'src/rules/wacht-am-rhein/fatigue.ts:83-129',
-    'src/rules/wacht-am-rhein/fatigue.ts:141-141',
+    'src/rules/asl/hob.ts:258-265',
+    'src/rules/wacht-am-rhein/fatigue.ts:40-53',
+    'src/rules/wacht-am-rhein/fatigue.ts:84-130',
+    'src/rules/wacht-am-rhein/fatigue.ts:142-142',
     // Issue 26: /dr's notes, SAN exclusions and booby-trap levels; the sides' names; the dice grammar's
     // limits and example; the first dice each system's morale roll is counted by in the dice report.
     'src/rules/asl/dr.ts:41-66',
     'src/rules/sides.ts',
-    'src/rules/dice/expression.ts:15-16',
+    'src/rules/dice/expression.ts:16-17',
     'src/ledger/tally.ts:30-30',
   ],
   ignoreStatic: false,

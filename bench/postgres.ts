@@ -8,22 +8,30 @@ import { silentLogger } from '../src/log.js';
 import { freshDatabase, testPostgres } from '../tests/helpers/postgres.js';
 import { fmt, type Line, pct, repeated } from './repeat.js';
 
+let used = false;
+
+/** The PostgreSQL server every bench line shares (PG_TEST_URL's, or one started once here); stopBenchPostgres ends it. */
+export function benchPostgres() {
+  used = true;
+  return testPostgres();
+}
+
+export async function stopBenchPostgres(): Promise<void> {
+  if (used) (await testPostgres())?.stop();
+}
+
 /** The PostgreSQL lines (issue 16): a server from PG_TEST_URL, or one started here; none, and they are skipped. */
 export async function postgresLines(sizes: { pgRolls: number; pgLatency: number }, dir: string): Promise<Line[]> {
-  const server = await testPostgres();
+  const server = await benchPostgres();
   if (!server) {
     process.stdout.write('PostgreSQL is not available here: the PostgreSQL lines are skipped.\n');
     return [];
   }
-  try {
-    return [await inFlight(server, sizes.pgRolls), await latency(server, sizes.pgLatency, dir)];
-  } finally {
-    server.stop();
-  }
+  return [await inFlight(server, sizes.pgRolls), await latency(server, sizes.pgLatency, dir)];
 }
 
 /** CPU seconds (user + system) used so far by every PostgreSQL process on this machine, from /proc. */
-function serverCpuSeconds(): number {
+export function serverCpuSeconds(): number {
   let ticks = 0;
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {

@@ -8,13 +8,19 @@ import { createRouter } from '../src/app.js';
 import type { Request } from '../src/core/router.js';
 import { command, expectAnswer, fillBigServer, gm, openRouter, player, rallyStream, UNITS, UNLIMITED } from './big-server.js';
 import { MessageLinks } from '../src/core/message-links.js';
+import { beaconLines } from './beacon.js';
+import { evidenceLines } from './evidence.js';
+import { peerLines } from './peer.js';
+import { startupLine } from './startup.js';
+import { tournamentLines } from './tournament.js';
 import { createBot } from '../src/discord/bot.js';
 import { GENESIS_HASH } from '../src/ledger/chain.js';
 import { Ledger } from '../src/ledger/ledger.js';
+import { type Tally, tallyParams, UPSERT_TALLY_SQL } from '../src/ledger/tally.js';
 import { silentLogger } from '../src/log.js';
 import { FakeDiscord, slashCommand } from '../tests/e2e/fake-discord.js';
-import { postgresLines } from './postgres.js';
-import { verifyPageLine } from './verify-page.js';
+import { postgresLines, stopBenchPostgres } from './postgres.js';
+import { verifyLines } from './verify-speed.js';
 import { fmt, type Line, pct, ratioLine, repeated } from './repeat.js';
 
 /**
@@ -56,18 +62,57 @@ const rally = (userId = actor.userId) => ({
   actor: { ...actor, userId },
 });
 
-/** The same finished row inserted `n` times into a fresh ledger file, one transaction each: what storage alone costs. */
-function rawInserts(sample: Record<string, unknown>, file: string, n: number): number {
+/** What one /rally writes, read back from a ledger that made it: its row, its dice report tally, its autocomplete name. */
+type RollWork = { row: Record<string, unknown>; tally: Record<string, unknown>; unit: Record<string, unknown> };
+
+function rollWorkOf(ledger: Ledger): RollWork {
+  const { seq: _seq, ...row } = ledger.db.prepare('SELECT * FROM rolls ORDER BY seq DESC LIMIT 1').get() as Record<string, unknown>;
+  const tally = ledger.db.prepare('SELECT * FROM dice_tallies ORDER BY n DESC LIMIT 1').get() as Record<string, unknown>;
+  const unit = ledger.db.prepare('SELECT * FROM channel_units ORDER BY last_seq DESC LIMIT 1').get() as Record<string, unknown>;
+  return { row, tally, unit };
+}
+
+/**
+ * The same SQL a roll writes, prepared once, with nothing else: its row (every index of the table),
+ * its tally upsert and its unit name upsert, `perCommit` rolls to a transaction (1: one after
+ * another; 50: a burst's group commit). What storage alone costs a roll, without parsing, rules,
+ * hashing or rendering; rolls/s.
+ */
+function rawRollWork(work: RollWork, file: string, n: number, perCommit: number): number {
   const raw = Ledger.open(file, AS_THE_BOT);
-  const { seq: _seq, ...row } = sample;
-  const columns = Object.keys(row);
+  const columns = Object.keys(work.row);
   const insert = raw.db.prepare(`INSERT INTO rolls (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
-  const one = raw.db.transaction((i: number) => insert.run({ ...row, id: `r${i}`, guild_seq: i + 1 }));
+  const tally = raw.db.prepare(UPSERT_TALLY_SQL);
+  const tallyRow = work.tally as unknown as Tally;
+  const unit = raw.db.prepare(`INSERT INTO channel_units (guild_id, channel_id, system, unit_key, unit, last_seq) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (guild_id, channel_id, system, unit_key) DO UPDATE SET unit = excluded.unit, last_seq = excluded.last_seq`);
+  const u = work.unit;
+  const batch = raw.db.transaction((from: number) => {
+    for (let i = from; i < from + perCommit; i++) {
+      const info = insert.run({ ...work.row, id: `r${i}`, guild_seq: i + 1 });
+      tally.run(...tallyParams(tallyRow, 1));
+      unit.run(u.guild_id, u.channel_id, u.system, u.unit_key, u.unit, info.lastInsertRowid);
+    }
+  });
   const t = now();
-  for (let i = 0; i < n; i++) one.immediate(i);
+  for (let i = 0; i < n; i += perCommit) batch.immediate(i);
   const rate = n / ((now() - t) / 1000);
   raw.close();
   return rate;
+}
+
+/** A function committing, each call, the SQL one /rally writes (rawRollWork's, one a transaction) into its own file. */
+async function committingOneRoll(file: string): Promise<(() => void) & { close(): void }> {
+  const scratch = Ledger.open(`${file}.source`, AS_THE_BOT);
+  await createRouter({ ledger: scratch, log: silentLogger }).handle(rally());
+  const work = rollWorkOf(scratch);
+  scratch.close();
+  const db = Ledger.open(file, AS_THE_BOT);
+  const columns = Object.keys(work.row);
+  const insert = db.db.prepare(`INSERT INTO rolls (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+  let i = 0;
+  const one = db.db.transaction(() => insert.run({ ...work.row, id: `b${i}`, guild_seq: ++i }));
+  return Object.assign(() => void one.immediate(), { close: () => db.close() });
 }
 
 /** `bursts` bursts of 50 /rally from 50 players, all 50 in flight at once; rolls/s and rows per commit. */
@@ -97,21 +142,26 @@ async function pipeline() {
     }
     const ours = N.pipeline / ((now() - t) / 1000);
     const burst = await burstRate(ledger, router, N.pipeline / 50);
-    const sample = ledger.db.prepare('SELECT * FROM rolls ORDER BY seq DESC LIMIT 1').get() as Record<string, unknown>;
-    bytes = JSON.stringify(sample).length;
+    const work = rollWorkOf(ledger);
+    bytes = JSON.stringify(work.row).length;
     ledger.close();
-    // The baseline writes the same finished row into the same table (same schema, indexes and
-    // pragmas), one transaction each: what storage alone costs, without parsing, rules or hashing.
-    const base = rawInserts(sample, path.join(dir, `raw-${rep}.db`), N.pipeline);
-    return { ours, base, ratio: ours / base, burst: burst.rate, burstRatio: burst.rate / base, perCommit: burst.perCommit };
+    // The baselines write the same SQL a roll writes into the same schema (same indexes and
+    // pragmas): one roll a transaction, and fifty, as the burst's group commit makes them.
+    const base = rawRollWork(work, path.join(dir, `raw-${rep}.db`), N.pipeline, 1);
+    const batched = rawRollWork(work, path.join(dir, `raw50-${rep}.db`), N.pipeline, 50);
+    return { ours, base, ratio: ours / base, burst: burst.rate, batched, burstRatio: burst.rate / batched, perCommit: burst.perCommit };
   });
   lines.push(
     ratioLine(
       'adjudications/s, one after another (parse → rules → ledger → render)',
       med.ratio,
       spread,
-      { ours: `${fmt(med.ours)}/s`, baseline: `${fmt(med.base)}/s raw row inserts`, detail: `${bytes} bytes a row` },
-      ['≥', 0.6],
+      {
+        ours: `${fmt(med.ours)}/s`,
+        baseline: `${fmt(med.base)}/s: the same SQL alone (row, tally, unit name), a transaction each`,
+        detail: `${bytes} bytes a row`,
+      },
+      ['≥', 0.7],
     ),
   );
   lines.push(
@@ -119,8 +169,12 @@ async function pipeline() {
       'adjudications/s, bursts of 50 in flight from 50 players',
       med.burstRatio,
       '(same runs as above)',
-      { ours: `${fmt(med.burst)}/s`, baseline: `${fmt(med.base)}/s raw sequential inserts`, detail: `${fmt(med.perCommit, 1)} rows per commit (group commit)` },
-      ['≥', 1.5],
+      {
+        ours: `${fmt(med.burst)}/s`,
+        baseline: `${fmt(med.batched)}/s: the same SQL alone, 50 rolls a transaction`,
+        detail: `${fmt(med.perCommit, 1)} rows per commit (group commit)`,
+      },
+      ['≥', 0.7],
     ),
   );
 }
@@ -153,14 +207,19 @@ async function roundTripOf(kind: 'bot' | 'bare', rep: number): Promise<number> {
     }
     const bare = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: fake.apiBase } });
     const embed = { title: 'Rally', description: 'fixed', color: 0x2e9d57 };
+    // The bare handler commits a row of a roll's shape before it replies, as a roll must.
+    const commit = await committingOneRoll(path.join(dir, `roundtrip-bare-${rep}.db`));
     bare.on(Events.InteractionCreate, (i) => {
-      if (i.isChatInputCommand()) void i.reply({ embeds: [embed], withResponse: true, flags: i.options.data.length ? undefined : MessageFlags.Ephemeral });
+      if (!i.isChatInputCommand()) return;
+      commit();
+      void i.reply({ embeds: [embed], withResponse: true, flags: i.options.data.length ? undefined : MessageFlags.Ephemeral });
     });
     const ready = new Promise<void>((r) => bare.once(Events.ClientReady, () => r()));
     await bare.login(TOKEN);
     await ready;
     const ms = await time();
     await bare.destroy();
+    commit.close();
     return ms;
   } finally {
     await fake.stop();
@@ -179,8 +238,8 @@ async function roundTrip() {
       'slash command round trip (real discord.js ↔ fake)',
       med.ratio,
       spread,
-      { ours: `${fmt(med.ours, 3)} ms`, baseline: `${fmt(med.base, 3)} ms bare handler` },
-      ['≤', 1.3],
+      { ours: `${fmt(med.ours, 3)} ms`, baseline: `${fmt(med.base, 3)} ms: a bare handler committing a row of a roll's shape before it replies` },
+      ['≤', 1.5],
     ),
   );
 }
@@ -269,9 +328,10 @@ async function chain() {
     return { ours, base, ratio: ours / base };
   });
   lines.push(
+    // A guard (issue 44): the walk canonicalises and hashes each row, so it stays near half of hashing alone.
     ratioLine("chain verification rows/s (/verify's walk)", med.ratio, spread, { ours: `${fmt(med.ours)}/s`, baseline: `${fmt(med.base)}/s raw SHA-256` }, [
       '≥',
-      0.6,
+      0.45,
     ]),
   );
 }
@@ -282,7 +342,10 @@ async function memory() {
   const measure = async (mode: 'bot' | 'bare', rep: number) => {
     const fake = await new FakeDiscord(guilds).start();
     try {
-      const args = ['--expose-gc', path.join('bench', 'rss-child.mjs'), mode, fake.apiBase, TOKEN, path.join(dir, `rss-${mode}-${rep}.db`)];
+      // Each bot its own directory: a ledger's receipt key file sits beside it, and a new ledger
+      // beside a kept key file is refused as a lost ledger.
+      const own = fs.mkdtempSync(path.join(dir, `rss-${mode}-${rep}-`));
+      const args = ['--expose-gc', path.join('bench', 'rss-child.mjs'), mode, fake.apiBase, TOKEN, path.join(own, 'ledger.db')];
       return (await childFigures<{ rss: number }>(args, 120_000)).rss / 2 ** 20;
     } finally {
       await fake.stop();
@@ -461,7 +524,7 @@ const statsCommand = () =>
     { baseline: 'aggregate query alone' },
   );
 
-/** `--only name[,name…]` runs some lines (pipeline, roundtrip, history, chain, memory, history-command, stall, export-memory, autocomplete, stats, postgres, verify-page) while working on it. */
+/** `--only name[,name…]` runs some lines (pipeline, roundtrip, history, chain, memory, history-command, stall, export-memory, autocomplete, stats, postgres, verify, beacon, evidence, peer, tournament, startup) while working on it. */
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
 
 async function main() {
@@ -479,7 +542,12 @@ async function main() {
     ['autocomplete', autocomplete],
     ['stats', statsCommand],
     ['postgres', async () => lines.push(...(await postgresLines(N, dir)))],
-    ['verify-page', async () => lines.push(...(await verifyPageLine(await bigServer(), N.bigRows)))],
+    ['verify', async () => lines.push(...(await verifyLines(await bigServer(), N.bigRows)))],
+    ['beacon', async () => lines.push(...(await beaconLines(QUICK)))],
+    ['evidence', async () => lines.push(...(await evidenceLines(QUICK, dir)))],
+    ['peer', async () => lines.push(...(await peerLines(dir)))],
+    ['tournament', async () => lines.push(...(await tournamentLines(QUICK, dir)))],
+    ['startup', async () => lines.push(await startupLine(await bigServer(), N.bigRows))],
   ];
   for (const [name, step] of steps) if (!ONLY || ONLY.includes(name)) await step();
   const head = ['what', 'ours', 'baseline', 'ratio', 'spread', 'target', 'met'];
@@ -495,10 +563,12 @@ async function main() {
   // A partial run (--only) prints but keeps the last full results.
   if (!ONLY) fs.writeFileSync(path.join('bench', QUICK ? 'results-quick.json' : 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
   fs.rmSync(dir, { recursive: true, force: true });
+  await stopBenchPostgres();
 }
 
-main().catch((err) => {
+main().catch(async (err) => {
   process.stderr.write(`bench failed: ${(err as Error).stack}\n`);
   fs.rmSync(dir, { recursive: true, force: true });
+  await stopBenchPostgres();
   process.exit(1);
 });

@@ -1,3 +1,4 @@
+import type { BeaconSource } from './beacon/relay.js';
 import { COMMANDS } from '../commands/index.js';
 import type { RateLimiter } from './core/rate-limit.js';
 import { Router } from './core/router.js';
@@ -19,6 +20,7 @@ export function createRouter(deps: {
   gameRoller?: Services['gameRoller'];
   limiter?: RateLimiter;
   signer?: Signer;
+  beacon?: BeaconSource;
 }): Router {
   return new Router(COMMANDS, {
     ledger: deps.ledger instanceof Ledger ? sqliteStore(deps.ledger) : deps.ledger,
@@ -27,6 +29,7 @@ export function createRouter(deps: {
     gameRoller: deps.gameRoller ?? gameDice,
     ...(deps.limiter ? { limiter: deps.limiter } : {}),
     ...(deps.signer ? { signer: deps.signer } : {}),
+    ...(deps.beacon ? { beacon: deps.beacon } : {}),
   });
 }
 

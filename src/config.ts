@@ -1,3 +1,4 @@
+import { DEFAULT_RELAYS } from './beacon/chain.js';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from './core/rate-limit.js';
 import path from 'node:path';
 import { config as loadDotenv } from 'dotenv';
@@ -13,8 +14,13 @@ export type Config = {
   dataDir: string;
   /** HEALTH_FILE: where the heartbeat goes instead of health.json in the data directory. */
   healthFile: string | undefined;
-  /** METRICS_PORT: /metrics, /healthz and /readyz on their own port (HTTP mode serves them on HTTP_PORT as well). */
+  /**
+   * METRICS_PORT: /metrics, /healthz and /readyz on their own port; unset: none. Never on the
+   * interactions port unless asked: in HTTP mode, METRICS_PORT equal to HTTP_PORT serves them there.
+   */
   metricsPort: number | undefined;
+  /** METRICS_HOST: the address that port listens on (default 127.0.0.1: only this machine). */
+  metricsHost: string;
   /** SIGNING_KEY_FILE: the receipt keys' file instead of signing-key.json in the data directory. */
   signingKeyFile: string | undefined;
   /** A PostgreSQL ledger shared by several processes or machines (postgres://…); unset: the SQLite file at databasePath. */
@@ -25,12 +31,23 @@ export type Config = {
   /** gateway: one process holds the gateway connection; http: Discord POSTs interactions to HTTP_PORT. */
   interactionsMode: 'gateway' | 'http';
   httpPort: number;
+  /** HTTP_CONNECTIONS_PER_ADDRESS: connections one client address may hold open (0: no cap, behind a proxy that caps). */
+  httpConnectionsPerAddress: number;
   /** The app's public key (64 hex), which HTTP mode verifies every request against. */
   publicKey: string | undefined;
   /** Gateway mode: run this many shard processes ('auto': as Discord recommends); unset: one process, no sharding. */
   shards: 'auto' | number | undefined;
   /** Pause between starting two shards (Discord allows one identify per 5 s unless the app may start more). */
   shardSpawnDelayMs: number | undefined;
+  /**
+   * LATE_DELIVERY_AFTER_S: how long after start the bot posts the rolls that never reached their
+   * channel (issue 45), taking those older than this (younger ones another process may be answering).
+   */
+  lateDeliveryAfterMs: number;
+  /** BEACON_CHAIN as set (quicknet, off, or a chain-info file); unset: the bot takes quicknet, the console none. */
+  beaconChain: string | undefined;
+  /** BEACON_URLS: the beacon's relays (drand's HTTP API), first valid answer wins. */
+  beaconUrls: string[];
 };
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -63,6 +80,27 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(100_000).default(DEFAULT_RATE_LIMIT.perMinute)),
   INTERACTIONS_MODE: z.preprocess((v) => (typeof v === 'string' ? blankIsUnset(v.toLowerCase()) : v), z.enum(['gateway', 'http']).default('gateway')),
   HTTP_PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65_535).default(8080)),
+  HTTP_CONNECTIONS_PER_ADDRESS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(10_000).default(32)),
+  LATE_DELIVERY_AFTER_S: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(3600).default(30)),
+  BEACON_CHAIN: z.preprocess(blankIsUnset, z.string().trim().min(1).optional()),
+  BEACON_URLS: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .transform((s) =>
+        s
+          .split(',')
+          .map((u) => u.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(z.url({ protocol: /^https?$/ }))
+          .min(1)
+          .max(20),
+      )
+      .optional(),
+  ),
   DISCORD_PUBLIC_KEY: z.preprocess(
     blankIsUnset,
     z
@@ -78,6 +116,7 @@ const schema = z.object({
   DATA_DIR: z.preprocess(blankIsUnset, z.string().optional()),
   HEALTH_FILE: z.preprocess(blankIsUnset, z.string().optional()),
   METRICS_PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65_535).optional()),
+  METRICS_HOST: z.preprocess(blankIsUnset, z.union([z.ipv4(), z.ipv6(), z.literal('localhost')]).default('127.0.0.1')),
   SIGNING_KEY_FILE: z.preprocess(blankIsUnset, z.string().optional()),
 });
 
@@ -94,13 +133,21 @@ const EXPECTED: Record<keyof z.infer<typeof schema>, string> = {
   RATE_LIMIT_PER_MINUTE: 'a whole number from 1 to 100000 (commands a player may send a minute, steadily)',
   INTERACTIONS_MODE: 'gateway (the default) or http',
   HTTP_PORT: 'a port number from 0 to 65535 (HTTP mode listens there for POST /interactions)',
+  HTTP_CONNECTIONS_PER_ADDRESS:
+    'a whole number from 0 to 10000: connections one address may hold open in HTTP mode (default 32; 0 for no cap, behind a proxy that caps per client)',
   DISCORD_PUBLIC_KEY: "the app's public key from the Developer Portal: 64 hex characters",
+  LATE_DELIVERY_AFTER_S: 'a whole number of seconds from 0 to 3600: how long after start the rolls that never reached their channel are posted (default 30)',
+  BEACON_CHAIN:
+    "quicknet (the bot's default: drand's League of Entropy chain), off (no beacon: new games use the old seeded dice), or the path of a drand chain-info JSON file for a private or test chain",
+  BEACON_URLS: "comma-separated http(s) base URLs of drand relays (default: drand's public relays)",
   SHARDS: 'auto, or a whole number of shards from 1 to 10000, or unset for one unsharded process',
   SHARD_SPAWN_DELAY_MS: 'milliseconds between starting two shards, 0 to 60000 (unset: 5500)',
   DATA_DIR: "a folder for the bot's own files (heartbeat, receipt keys), or unset for DATABASE_PATH's folder",
   HEALTH_FILE: 'a file path for the heartbeat, or unset for health.json beside the data',
   SIGNING_KEY_FILE: 'a file path for the receipt signing keys, or unset for signing-key.json beside the data',
-  METRICS_PORT: 'a port number from 0 to 65535 for /metrics, /healthz and /readyz, or unset for none (HTTP mode serves them on HTTP_PORT)',
+  METRICS_PORT:
+    'a port number from 0 to 65535 for /metrics, /healthz and /readyz, or unset for none (in HTTP mode, the same number as HTTP_PORT serves them on the interactions port)',
+  METRICS_HOST: 'the IP address the metrics port listens on (default 127.0.0.1, this machine only; 0.0.0.0 for every interface)',
 };
 
 /** Every variable the bot reads (for the test that holds .env.example and the docs to them). */
@@ -140,20 +187,31 @@ export function parseConfig(env: NodeJS.ProcessEnv, require: Requirement[] = [])
     dataDir: v.DATA_DIR === undefined ? path.dirname(path.resolve(v.DATABASE_PATH)) : path.resolve(v.DATA_DIR),
     healthFile: v.HEALTH_FILE === undefined ? undefined : path.resolve(v.HEALTH_FILE),
     metricsPort: v.METRICS_PORT,
+    metricsHost: v.METRICS_HOST,
     signingKeyFile: v.SIGNING_KEY_FILE === undefined ? undefined : path.resolve(v.SIGNING_KEY_FILE),
     databaseUrl: v.DATABASE_URL,
     apiBase: v.DISCORD_API_BASE,
     logLevel: v.LOG_LEVEL,
     interactionsMode: v.INTERACTIONS_MODE,
     httpPort: v.HTTP_PORT,
+    httpConnectionsPerAddress: v.HTTP_CONNECTIONS_PER_ADDRESS,
     publicKey: v.DISCORD_PUBLIC_KEY,
     shards: v.SHARDS,
     shardSpawnDelayMs: v.SHARD_SPAWN_DELAY_MS,
+    lateDeliveryAfterMs: v.LATE_DELIVERY_AFTER_S * 1000,
+    beaconChain: v.BEACON_CHAIN,
+    beaconUrls: v.BEACON_URLS ?? DEFAULT_RELAYS,
     rateLimit: { burst: v.RATE_LIMIT_BURST, perMinute: v.RATE_LIMIT_PER_MINUTE },
   };
 }
 
-/** Entry points call this: reads .env, and on a bad value prints one line and exits with 1. */
+/**
+ * The exit status of a refusal a restart cannot mend (a bad setting, a damaged or newer ledger):
+ * sysexits' EX_CONFIG, which the systemd unit names in RestartPreventExitStatus.
+ */
+export const EX_CONFIG = 78;
+
+/** Entry points call this: reads .env, and on a bad value prints one line and exits with EX_CONFIG. */
 export function loadConfigOrExit(require: Requirement[] = [], env: NodeJS.ProcessEnv = process.env): Config {
   loadDotenv({ quiet: true });
   try {
@@ -161,7 +219,7 @@ export function loadConfigOrExit(require: Requirement[] = [], env: NodeJS.Proces
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`Configuration error: ${err.message}\n`);
-      process.exit(1);
+      process.exit(EX_CONFIG);
     }
     throw err;
   }

@@ -1,6 +1,9 @@
 import { createRouter } from './app.js';
+import { beaconFor } from './beacon/from-config.js';
+import { resumeBindings } from './core/resume-bindings.js';
 import { RateLimiter } from './core/rate-limit.js';
-import { loadConfigOrExit } from './config.js';
+import { EX_CONFIG, loadConfigOrExit } from './config.js';
+import { LedgerRefusedError } from './ledger/errors.js';
 import { MessageLinks } from './core/message-links.js';
 import { createBot, type Bot } from './discord/bot.js';
 import { createHttpBot } from './discord/http-bot.js';
@@ -15,7 +18,9 @@ import { Metrics, timedStore } from './ops/metrics.js';
 import { startOpsServer, type Ops, type OpsServer } from './ops/ops-http.js';
 import { readiness } from './ops/readiness.js';
 import { keyFileFor, signerFor } from './ops/signing-key.js';
-import type { Signer } from './verify/receipt.js';
+import type { Router } from './core/router.js';
+import { deliverUnshownRolls } from './core/late-delivery.js';
+import { channelPoster } from './discord/channel-post.js';
 
 const config = loadConfigOrExit(['token']);
 // Every file the bot makes (the ledger, its WAL, the heartbeat, keys) is its owner's alone.
@@ -64,6 +69,12 @@ const shardId = process.env.SHARDING_MANAGER ? /\d+/.exec(process.env.SHARDS ?? 
 if (config.shards !== undefined && config.interactionsMode === 'gateway' && !process.env.SHARDING_MANAGER) void runShards();
 else
   void runBot().catch((err) => {
+    // A refusal (a damaged, empty or newer ledger) is for a person to mend: exit 78, which the
+    // systemd unit does not restart; anything else exits 1 for the supervisor to try again.
+    if (err instanceof LedgerRefusedError) {
+      log.error('the ledger was refused', { reason: err.message });
+      process.exit(EX_CONFIG);
+    }
     log.error('could not open the ledger or the receipt key', { err });
     process.exit(1);
   });
@@ -97,17 +108,20 @@ function stopOnSignals(stop: () => Promise<void>, graceMs: number, watchParent =
   }
 }
 
-/** METRICS_PORT's listener, when set; a shard process takes the port after the manager's, one each. */
+/** Asked for in HTTP mode by naming the interactions port as METRICS_PORT: the operations paths served there too. */
+const opsOnInteractionsPort = config.interactionsMode === 'http' && config.httpPort !== 0 && config.metricsPort === config.httpPort;
+
+/** METRICS_PORT's listener on METRICS_HOST, when set; a shard process takes the port after the manager's, one each. */
 async function opsServerFor(ops: Ops): Promise<OpsServer | undefined> {
-  if (config.metricsPort === undefined) return undefined;
+  if (config.metricsPort === undefined || opsOnInteractionsPort) return undefined;
   const port = shardId === undefined || config.metricsPort === 0 ? config.metricsPort : config.metricsPort + 1 + Number(shardId);
-  return startOpsServer({ port, ops, log });
+  return startOpsServer({ port, host: config.metricsHost, ops, log });
 }
 
 async function runShards() {
   try {
     const count = await shardCount(config.shards!, config.discordToken!, config.apiBase);
-    log.info('starting shards', { pid: process.pid, shards: count });
+    log.info('starting shards', { shards: count });
     const shards = await startShards({
       file: process.argv[1]!,
       token: config.discordToken!,
@@ -131,19 +145,24 @@ async function runShards() {
 }
 
 async function runBot() {
-  const store = await openStore(config);
+  const keyFile = keyFileFor(config.dataDir, config.signingKeyFile);
+  const store = await openStore(config, log, { newLedger: process.argv.includes('--new-ledger'), keyFile });
   const mode = config.interactionsMode;
   let bot: Bot | undefined;
   const serving = () => bot?.ready() ?? false;
   const metrics = new Metrics({ rows: () => store.rowTotal(), serving: () => [{ mode, shard: shardId ?? '', up: serving() }] });
   const ledger = timedStore(store, metrics);
-  const ops: Ops = { metrics, readiness: () => readiness(mode, serving, ledger) };
-  const signer = await signerFor(store, keyFileFor(config.dataDir, config.signingKeyFile));
-  bot = createTransport(ledger, metrics, ops, signer);
+  const beacon = beaconOrExit();
+  const ops: Ops = { metrics, readiness: () => readiness(mode, serving, ledger, beacon && (() => beacon.status())) };
+  const signer = await signerFor(store, keyFile);
+  const router = createRouter({ ledger, log, limiter: new RateLimiter(config.rateLimit), signer, ...(beacon ? { beacon } : {}) });
+  bot = createTransport(ledger, metrics, ops, router);
   const opsServer = await opsServerFor(ops);
   const heartbeat = startHeartbeat(healthFileFor(config.dataDir, config.healthFile, process.env.SHARDS), ops.readiness);
+  let lateDelivery: NodeJS.Timeout | undefined;
   closeAll = async () => {
     heartbeat.stop();
+    clearTimeout(lateDelivery);
     try {
       await opsServer?.stop();
       await bot?.stop();
@@ -153,8 +172,8 @@ async function runBot() {
   };
   stopOnSignals(closeAll, 10_000, true);
 
+  // pino puts the pid on every line already.
   log.info('starting', {
-    pid: process.pid,
     database: config.databaseUrl ? 'postgres' : config.databasePath,
     api: config.apiBase ?? 'discord.com',
     mode,
@@ -162,26 +181,69 @@ async function runBot() {
   });
   bot
     .start()
-    .then(() => heartbeat.beat())
+    .then(() => {
+      heartbeat.beat();
+      void resumeBound(ledger, router);
+      lateDelivery = setTimeout(() => void deliverLate(ledger, router), config.lateDeliveryAfterMs);
+    })
     .catch(async (err) => {
       log.error('could not connect to Discord', { err });
       heartbeat.stop();
       await store.close();
-      process.exit(1);
+      // A token Discord refuses will be refused again: that is for a person to mend (EX_CONFIG).
+      process.exit((err as { code?: string }).code === 'TokenInvalid' ? EX_CONFIG : 1);
     });
 }
 
-/** The gateway client, or the HTTP-interactions server (which also serves /metrics, /healthz, /readyz). */
-function createTransport(ledger: LedgerStore, metrics: Metrics, ops: Ops, signer: Signer): Bot {
+/** The beacon this bot reads (quicknet unless BEACON_CHAIN says otherwise); a bad chain file stops the start. */
+function beaconOrExit() {
+  try {
+    return beaconFor(config.beaconChain, 'quicknet', config.beaconUrls, log);
+  } catch (err) {
+    log.error('the beacon is misconfigured', { reason: (err as Error).message });
+    process.exit(EX_CONFIG);
+  }
+}
+
+/** Beacon rolls the last process left bound, rolled (or expired) and posted now. */
+async function resumeBound(ledger: LedgerStore, router: Router) {
+  if (!router.binder) return;
+  try {
+    const post = channelPoster(config.discordToken!, config.apiBase);
+    const posted = await resumeBindings(router.binder, post, new MessageLinks(ledger, log), log);
+    if (posted) log.info('resumed beacon rolls left bound by the last process', { posted });
+  } catch (err) {
+    log.warn('could not resume the beacon rolls left bound', { err });
+  }
+}
+
+/** The rolls that never reached their channel (the last process stopped between commit and reply), posted now. */
+async function deliverLate(ledger: LedgerStore, router: Router) {
+  try {
+    const post = channelPoster(config.discordToken!, config.apiBase);
+    await deliverUnshownRolls({ store: ledger, router, post, log }, Date.now(), config.lateDeliveryAfterMs);
+  } catch (err) {
+    log.warn('could not look for rolls that never reached their channel', { err });
+  }
+}
+
+/** The gateway client, or the HTTP-interactions server (which serves /metrics, /healthz, /readyz only when asked). */
+function createTransport(ledger: LedgerStore, metrics: Metrics, ops: Ops, router: Router): Bot {
   const botOptions = {
     token: config.discordToken!,
     apiBase: config.apiBase,
-    router: createRouter({ ledger, log, limiter: new RateLimiter(config.rateLimit), signer }),
+    router,
     links: new MessageLinks(ledger, log),
     log,
     observe: metrics.interaction.bind(metrics),
   };
   return config.interactionsMode === 'http'
-    ? createHttpBot({ ...botOptions, publicKey: publicKeyFromHex(config.publicKey!), port: config.httpPort, ops })
+    ? createHttpBot({
+        ...botOptions,
+        publicKey: publicKeyFromHex(config.publicKey!),
+        port: config.httpPort,
+        connectionsPerAddress: config.httpConnectionsPerAddress,
+        ...(opsOnInteractionsPort ? { ops } : {}),
+      })
     : createBot(botOptions);
 }

@@ -1,3 +1,4 @@
+import { recordedOptions } from '../../src/core/record.js';
 import { EVERYONE } from '../../src/core/access.js';
 import { customId, defineCommand, type ButtonHandler, type Context, type Reply } from '../../src/core/command.js';
 import { choice, integer, sealedOption, text } from '../../src/core/options.js';
@@ -111,7 +112,7 @@ const rollAgain: ButtonHandler = (ctx, target) =>
     const { roll } = parent;
     if (roll.command !== 'dr') refuse(`Roll ${roll.id} is a /${roll.command} roll, not a /dr: it has nothing to roll again.`);
     if (roll.user_id !== ctx.actor.userId) refuse(`Only ${roll.user_name}, who made roll ${roll.id}, can roll it again.`);
-    return roll.input as DrOptions;
+    return recordedOptions(roll) as DrOptions;
   });
 
 export default defineCommand({

@@ -6,9 +6,10 @@ import { preferGiven, trackedUnit, type Tracked } from '../../src/core/roster-un
 import { ASL_FIELD_DEFAULTS, aslRosterChange, type AslFields } from '../../src/rules/asl/roster.js';
 import { boolean, choice, text, type ParsedOptions } from '../../src/core/options.js';
 import { catalog, CLASSES } from '../../src/rules/asl/catalog.js';
-import { HOB_STATUS_CODES, situationConflict, SUB_TYPES, subTypeConflict, type HobInput } from '../../src/rules/asl/hob.js';
+import { HOB_STATUS_CODES, hobExemption, situationConflict, SUB_TYPES, subTypeConflict, type HobInput } from '../../src/rules/asl/hob.js';
 import { SPECIAL_SITUATION_CODES } from '../../src/rules/asl/hob-table.js';
 import { parseUnit, suggestUnits, type AslUnit } from '../../src/rules/asl/parse-unit.js';
+import { quoted, userText } from '../../src/render/embed.js';
 
 /** Options /hob and /mc share: the unit and what Heat of Battle needs to know about it. */
 
@@ -68,7 +69,7 @@ export async function readUnit(
   const text = tracked ? String(tracked.unit.fields.counter) : o.unit;
   // A sub-type given as an option picks its unit the way the word would ("German 2-3-7" + VG).
   const unit = parseUnit(text, { nationality: o.nationality, class: o.class, ...(o.sub_type !== 'none' ? { tag: o.sub_type } : {}) });
-  if (typeof unit === 'string') refuse(`\`unit\` ${JSON.stringify(o.unit)}: ${unit}.`);
+  if (typeof unit === 'string') refuse(`\`unit\` ${quoted(o.unit)}: ${unit}.`);
   const conflict = subTypeConflict(unit, o.sub_type as HobInput['subType']) ?? situationConflict(unit, o.situation as HobInput['situation']);
   if (conflict) refuse(`${conflict}.`);
   // A roster unit keeps its counter's name in the rules (substitutions read "German 4-6-7 → …");
@@ -106,13 +107,16 @@ export function readCompanions(textValue: string | undefined, nationality: strin
   for (const p of parts) {
     // "[broken] Guards 6-2-8 [ml:8]": a companion the data does not know carries its ML.
     const [, broken, text, given] = /^(broken\s+)?(.*?)(?:\s+ml:\s*(\d+))?$/i.exec(p)!;
-    const parsed = parseUnit(text!, { nationality });
-    if (typeof parsed === 'string') refuse(`\`companions\` ${JSON.stringify(p)}: ${parsed}.`);
     const ml = given === undefined ? undefined : Number(given);
-    if (ml !== undefined && (ml < 1 || ml > 10)) refuse(`\`companions\` ${JSON.stringify(p)}: ml must be a whole number from 1 to 10.`);
+    if (ml !== undefined && (ml < 1 || ml > 10)) refuse(`\`companions\` ${quoted(p)}: ml must be a whole number from 1 to 10.`);
+    // An ML given stands for the unit's: an unknown counter of a known nationality needs no class then.
+    const parsed = parseUnit(text!, { nationality, ml });
+    if (typeof parsed === 'string') refuse(`\`companions\` ${quoted(p)}: ${parsed}.`);
     const unit = ml !== undefined ? { ...parsed, ml, brokenMl: ml } : parsed;
-    if ((broken ? unit.brokenMl : unit.ml) === undefined)
-      refuse(`\`companions\` ${JSON.stringify(p)}: the unit data gives it no Morale Level; add it, e.g. "${text} ml:8" (nothing was rolled).`);
+    // A crew (or any unit HoB never touches) takes no NTC, so its ML is never used (A15.1).
+    const exempt = hobExemption({ unit, status: 'none' });
+    if (!exempt && (broken ? unit.brokenMl : unit.ml) === undefined)
+      refuse(`\`companions\` ${quoted(p)}: the unit data gives it no Morale Level; add it, e.g. "${userText(text!)} ml:8" (nothing was rolled).`);
     out.push({ unit, broken: broken !== undefined });
   }
   return out;

@@ -13,6 +13,7 @@ import { chanceOf, MAX_ODDS_WORK, oddsWork, rememberedDistribution, type Distrib
 import { EXAMPLE, ExpressionError, parseExpression, rollExpression, type Expression } from '../../src/rules/dice/expression.js';
 import { format, fraction } from '../../src/rules/odds.js';
 import type { Outcome, SystemId } from '../../src/rules/types.js';
+import { quoted } from '../../src/render/embed.js';
 
 /** The command name /roll dice rows are recorded under (the group's: its only rolling subcommand). */
 export const ROLL_COMMAND = 'roll';
@@ -26,7 +27,7 @@ export function parsedOrRefused(text: string): Expression {
   } catch (err) {
     if (!(err instanceof ExpressionError)) throw err;
     return refuse(
-      `\`expression\` ${JSON.stringify(text)}: ${err.message}. Allowed: NdS (N 1–100, S 2–1000, d% for d100), constants 0–1000, + and -, one of kh/kl/dh/dl per term; at most 20 terms and 200 dice. Example: ${EXAMPLE}.`,
+      `\`expression\` ${quoted(text)}: ${err.message}. Allowed: NdS (N 1–100, S 2–1000, d% for d100), constants 0–1000, + and -, one of kh/kl/dh/dl per term; at most 20 terms and 200 dice. Example: ${EXAMPLE}.`,
     );
   }
 }

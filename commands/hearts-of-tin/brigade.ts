@@ -60,6 +60,6 @@ export default defineCommand({
       outcome,
       row,
     });
-    return resultMessage({ row, outcome }, embed);
+    return resultMessage({ row, outcome, scope }, embed);
   },
 });

@@ -27,7 +27,7 @@ export function allBrigades(everyUnit: RosterUnit[]): Map<string, RosterUnit[]> 
 }
 
 /**
- * A brigade the roster marked shaken stays shaken (hearts-of-tin.md, Brigade morale). Decision: the
+ * A brigade the roster marked shaken stays shaken. Decision: the
  * mark is made where the game sees the brigade shaken, at /brigade on a roster brigade and at each
  * turn end, so a roster being set up unit by unit never shakes a brigade that is not yet whole.
  */

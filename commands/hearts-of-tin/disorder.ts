@@ -21,7 +21,7 @@ const options = {
   unit: unitOption(),
 };
 
-/** What a Hearts of Tin roster unit keeps, including this turn's losses (hearts-of-tin.md, State across a game). */
+/** What a Hearts of Tin roster unit keeps, including this turn's losses. */
 type HotFields = {
   original: number;
   strength: number;

@@ -10,7 +10,7 @@ import { writeBack, type Tracked } from '../../src/core/roster-unit.js';
  * Hearts of Tin: a first-roll rout that offers the commander re-roll is pending, not yet applied;
  * the unit keeps the roll's id in `pending_rout`. The offer lapses at the next /game turn, at
  * /game end, or at the unit's next roll; then the rout stands and is written back, recorded as a
- * change under the rout's own roll (hearts-of-tin.md, Commander re-roll).
+ * change under the rout's own roll.
  */
 export const PENDING_ROUT = 'pending_rout';
 

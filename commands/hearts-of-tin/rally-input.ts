@@ -8,7 +8,7 @@ import { MAX_DISORDER, MIN_DISORDER, QUALITIES, type RallyInput } from '../../sr
 
 export const options = {
   disorder: integer({
-    description: 'Disorder markers on the unit (1–10; a roster unit: its own)',
+    description: 'Disorder markers on the unit (1–30; a roster unit: its own)',
     min: MIN_DISORDER,
     max: MAX_DISORDER,
     explain: (v) => (v === 0 ? NO_DISORDER : undefined),

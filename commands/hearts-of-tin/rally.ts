@@ -1,3 +1,4 @@
+import { recordedOptions } from '../../src/core/record.js';
 import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
 import { customId, defineCommand, type Context, type Reply } from '../../src/core/command.js';
 import { refuse } from '../../src/core/user-error.js';
@@ -27,7 +28,7 @@ import {
 /**
  * What a rally result does to a roster unit: disorder cleared, or the unit gone. A first-roll rout
  * that offers the commander re-roll is pending: the unit keeps the roll's id until the offer is
- * taken or lapses (hearts-of-tin.md, Commander re-roll). A re-roll settles what was pending.
+ * taken or lapses. A re-roll settles what was pending.
  */
 function rallyEffects(tracked: Tracked | undefined, outcome: RallyOutcome, pendingAs: string | undefined): RosterEffect[] {
   if (!tracked) return [];
@@ -61,7 +62,7 @@ async function rerollable(at: TxScope, ctx: Context, rollId: string): Promise<{ 
   const { children, voided } = parent!;
   if (voided !== undefined) refuse(`A GM voided rally ${first.id}${voided ? ` (${voided})` : ''}: a voided rally offers no re-roll.`);
   // The button carries only the roll id: the unit's situation is re-read from the ledger.
-  const stored = parseOptions('rally', options, first.input as Record<string, unknown>);
+  const stored = parseOptions('rally', options, recordedOptions(first));
   if (!stored.ok || stored.value.disorder === undefined) refuse('That rally cannot be re-rolled: its recorded options no longer validate.');
   const input = toInput(stored.value as Settled);
   if (!commanderMayRejoin(input, first.result ?? '')) refuse('The rules give no commander re-roll for that rally.');
@@ -69,7 +70,7 @@ async function rerollable(at: TxScope, ctx: Context, rollId: string): Promise<{ 
   const earlier = children.find((r) => r.kind === 'reroll');
   if (earlier) refuse(`The commander has already joined this unit (re-roll ${earlier.id}): one re-roll per rally.`);
   const lapsed = await rerollLapsed(at.reads, first, children);
-  if (lapsed) refuse(`The commander re-roll offer of rally ${first.id} has lapsed: ${lapsed} (hearts-of-tin.md, Commander re-roll).`);
+  if (lapsed) refuse(`The commander re-roll offer of rally ${first.id} has lapsed: ${lapsed}.`);
   return { first, input };
 }
 
@@ -82,7 +83,7 @@ async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
         command: 'rally',
         kind: 'reroll',
         unit: first.unit ?? undefined,
-        input: first.input,
+        input: recordedOptions(first),
         parentId: first.id,
         onceKey: `${REROLL}:${first.id}`,
         onceTaken: 'The commander has already joined this unit: one re-roll per rally.',

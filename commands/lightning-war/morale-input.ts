@@ -1,3 +1,4 @@
+import { withArticle } from '../../src/util/text.js';
 import type { Context } from '../../src/core/command.js';
 import type { Scope } from '../../src/core/games.js';
 import { boolean, choice, parsedText, requiredMessage, sealedOption, type ParsedOptions } from '../../src/core/options.js';
@@ -59,13 +60,13 @@ export async function prepare(
   );
   if (eff.morale === undefined) refuse(requiredMessage('morale', options.morale));
   if (eff.rally) {
-    // Rallies are for infantry that is retreating or routing (lightning-war.md, Rallying).
-    if (eff.unit_type !== 'infantry') refuse(`Only infantry rallies: a ${eff.unit_type.replace('_', ' ')} cannot (Lightning War, Rallying).`);
+    // Rallies are for infantry that is retreating or routing.
+    if (eff.unit_type !== 'infantry') refuse(`Only infantry rallies: ${withArticle(eff.unit_type.replace('_', ' '))} cannot (Lightning War, Rallying).`);
     if (f && !eff.state) refuse(`${tracked!.unit.name} is steady on the roster: only a retreating or routing unit rallies.`);
   }
   const fits = eff.reason ? REASON_FITS[eff.reason] : undefined;
   if (fits && !fits.types.includes(eff.unit_type)) {
-    refuse(`\`reason\` ${eff.reason} is for ${fits.what}, and the unit is a ${eff.unit_type.replace('_', ' ')}: nothing was rolled or recorded.`);
+    refuse(`\`reason\` ${eff.reason} is for ${fits.what}, and the unit is ${withArticle(eff.unit_type.replace('_', ' '))}: nothing was rolled or recorded.`);
   }
   return { options: { ...eff, ...(eff.rally ? { state: eff.state ?? 'retreating' } : {}) } as Settled, ...(tracked ? { tracked } : {}) };
 }

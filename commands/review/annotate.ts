@@ -3,6 +3,7 @@ import { defineCommand } from '../../src/core/command.js';
 import { text } from '../../src/core/options.js';
 import { rollIdChoices } from '../../src/core/choices.js';
 import { gmMark } from './gm-mark.js';
+import { ACKNOWLEDGE, acknowledge } from './acknowledge.js';
 
 export default defineCommand({
   name: 'annotate',
@@ -15,4 +16,6 @@ export default defineCommand({
   },
   autocomplete: (ctx, option, value) => (option === 'id' ? rollIdChoices(ctx, value) : []),
   run: (ctx, o) => gmMark(ctx, o.id, 'annotation', o.note),
+  // An opponent's acknowledgement of a tournament result is a note on the roll too, by a player.
+  buttons: { [ACKNOWLEDGE]: acknowledge },
 });

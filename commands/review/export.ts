@@ -19,7 +19,7 @@ export default defineCommand({
   options: filterOptions,
   autocomplete: (ctx, option, value) => (option === 'game' ? gameChoices(ctx, value) : []),
   async run(ctx, o) {
-    const filter = { ...toFilter(ctx, o, true), kinds: 'all' as const };
+    const filter = { ...(await toFilter(ctx, o, true)), kinds: 'all' as const };
     // verify.html goes beside the files: what the export may take is what the page leaves.
     const page = verifyPage();
     const limit = ctx.attachmentLimit - (page ? attachmentData(page).length : 0);

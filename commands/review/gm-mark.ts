@@ -1,3 +1,4 @@
+import { withArticle } from '../../src/util/text.js';
 import { message } from '../../src/core/replies.js';
 import { record } from '../../src/core/record.js';
 import { unitOfWork } from '../../src/core/unit-of-work.js';
@@ -12,7 +13,7 @@ export async function gmMark(ctx: Context, id: string, kind: 'void' | 'annotatio
   const { row, mark } = await unitOfWork(ctx, null, async (at) => {
     const row = await findRoll(at.reads, ctx, id);
     if (kind === 'void' && row.kind !== 'roll' && row.kind !== 'reroll' && row.kind !== 'check')
-      refuse(`${row.id} is a ${row.kind} row, not a roll: only rolls and rulings can be voided.`);
+      refuse(`${row.id} is ${withArticle(row.kind)} row, not a roll: only rolls and rulings can be voided.`);
     const finding = changeOutcome(row.system ?? 'unknown', kind === 'void' ? 'voided' : 'annotated', kind === 'void' ? 'Voided' : 'Annotated', words);
     const mark = await record(
       at.tx,

@@ -14,7 +14,7 @@ const PAGE = 'history_page';
 type Params = FilterValues & { scope: 'channel' | 'server' };
 
 async function page(ctx: Context, queryId: string, params: Params, n: number): Promise<Reply> {
-  const filter = toFilter(ctx, params, params.scope === 'server');
+  const filter = await toFilter(ctx, params, params.scope === 'server');
   const { history } = ctx.services.ledger;
   const first = await history.page(filter, HISTORY_PAGE, Math.max(0, n) * HISTORY_PAGE);
   const { total, capped } = first;
@@ -25,8 +25,9 @@ async function page(ctx: Context, queryId: string, params: Params, n: number): P
   const ids = rows.map((r) => r.id);
   const voids = await history.voided(ctx.actor.guildId, ids);
   const messages = await history.messages(ids);
+  const undelivered = await history.undelivered(ids);
   const lines = (await viewsFor(ctx, rows)).map(({ row, hidden }) =>
-    historyLine(row, { voidReason: voids.get(row.id), messageId: messages.get(row.id), hidden }),
+    historyLine(row, { voidReason: voids.get(row.id), messageId: messages.get(row.id), undelivered: undelivered.get(row.id), hidden }),
   );
   const embed = historyEmbed('Roll history', lines, p, pages, total, params.scope === 'server' ? 'whole server' : 'this channel', capped);
   const buttons = [
@@ -52,7 +53,7 @@ export default defineCommand({
   autocomplete: (ctx, option, value) => (option === 'game' ? gameChoices(ctx, value) : []),
   async run(ctx, o) {
     const params: Params = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Params;
-    toFilter(ctx, params, params.scope === 'server');
+    await toFilter(ctx, params, params.scope === 'server');
     // The filters live in the database; the paging buttons carry only the query's id.
     const id = newRollId();
     await ctx.services.ledger.queries.save({

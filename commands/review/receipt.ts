@@ -1,9 +1,12 @@
+import { withArticle } from '../../src/util/text.js';
 import type { Context, Reply } from '../../src/core/command.js';
 import { message } from '../../src/core/replies.js';
 import { buttonParent, findRoll } from '../../src/core/review.js';
 import { refuse } from '../../src/core/user-error.js';
 import { noticeEmbed } from '../../src/render/embed.js';
-import { receiptPayload, receiptText, type ReceiptFields } from '../../src/verify/receipt.js';
+import { record, recordedOptions } from '../../src/core/record.js';
+import { changeOutcome } from '../../src/core/roster-unit.js';
+import { receiptPayload, receiptText, type ReceiptFields, type Signer } from '../../src/verify/receipt.js';
 
 /** The row kinds a receipt is for: what a player rolled or had ruled, not a GM's mark on it. */
 const RECEIPTED = new Set(['roll', 'reroll', 'check']);
@@ -20,6 +23,24 @@ export function commandLine(command: string, input: unknown): string {
 }
 
 /**
+ * The key a receipt is signed with, on this guild's chain before its first receipt: verifiers trust
+ * a receipt's key only when its own guild's chain records it (or it is given out of band), never a
+ * key line that merely sits in an export. Once per guild and key (its once-key).
+ */
+async function chainKey(ctx: Context, signer: Signer): Promise<void> {
+  const once = `signing_key:${ctx.actor.guildId}:${signer.fingerprint}`;
+  await ctx.services.ledger.transaction(async (tx) => {
+    if (await tx.onceKeyTaken(once)) return;
+    await record(
+      tx,
+      ctx,
+      { command: 'keys', kind: 'key', input: { fingerprint: signer.fingerprint, public_key: signer.publicKey }, onceKey: once },
+      changeOutcome('unknown', 'key_chained', 'Receipt key on the chain', `Receipts of this server are signed with key ${signer.fingerprint} from now on.`),
+    );
+  }, ctx.actor.guildId);
+}
+
+/**
  * /roll receipt: the roll's signed receipt, a short block to paste into an e-mail or a VASL chat,
  * which anyone checks against the bot's public key without the ledger (issue 27). Only the
  * requester sees it; a voided roll's receipt says so.
@@ -29,10 +50,11 @@ export async function receiptReply(ctx: Context, id: string): Promise<Reply> {
   if (!signer) refuse('This bot has no receipt key, so it cannot sign receipts: the operator must start it with its key file.');
   // The roll as its buttons see it: revealed (a sealed one has none before its reveal, for GMs too), with its void.
   const stored = await findRoll(ledger, ctx, id);
-  if (!RECEIPTED.has(stored.kind)) refuse(`${stored.id} is a ${stored.kind} row, not a roll or a ruling: ask for the receipt of the roll it marks.`);
+  if (!RECEIPTED.has(stored.kind)) refuse(`${stored.id} is ${withArticle(stored.kind)} row, not a roll or a ruling: ask for the receipt of the roll it marks.`);
   const parent = await buttonParent(ledger, ctx, stored.id);
   if (!parent) refuse(`Roll ${stored.id} is sealed: its receipt exists only after its reveal (/reveal id:${stored.id}).`);
   const { roll: row, voided } = parent;
+  await chainKey(ctx, signer);
   const game = row.game_id ? await ledger.roster.game(ctx.actor.guildId, row.game_id) : undefined;
   const fields: ReceiptFields = {
     v: 1,
@@ -45,7 +67,7 @@ export async function receiptReply(ctx: Context, id: string): Promise<Reply> {
     phase: row.phase ?? null,
     player: row.user_name,
     player_id: row.user_id,
-    command: commandLine(row.command, row.input),
+    command: commandLine(row.command, recordedOptions(row)),
     dice: row.dice,
     result: row.result,
     voided: voided ?? null,

@@ -11,7 +11,7 @@ import { limitEmbed, TONE_COLOUR } from '../../src/render/embed.js';
 import { SIDES } from '../../src/rules/sides.js';
 
 const CHART = 'stats.png';
-/** A chart is drawn once per distinct query and kept for a minute (rules/dice.md): the text is what is timed. */
+/** A chart is drawn once per distinct query and kept for a minute: the text is what is timed. */
 const CHART_TTL_MS = 60_000;
 const CHART_CACHE = 200;
 // The promise is kept, so two reports of one query at once draw it once.
@@ -44,8 +44,8 @@ type StatsOptions = {
 };
 
 /** The options as an aggregate filter: the history's filter, its times to the hour (the aggregates are kept by the hour, so a span takes in whole hours). */
-function tallyFilter(ctx: Context, o: StatsOptions): TallyFilter {
-  const { kinds: _kinds, result: _result, since, until, ...f } = toFilter(ctx, o, o.scope === 'server');
+async function tallyFilter(ctx: Context, o: StatsOptions): Promise<TallyFilter> {
+  const { kinds: _kinds, result: _result, since, until, ...f } = await toFilter(ctx, o, o.scope === 'server');
   return { ...f, side: o.side, sinceHour: since?.slice(0, 13), untilHour: until?.slice(0, 13) };
 }
 
@@ -69,7 +69,7 @@ export default defineCommand({
   },
   autocomplete: (ctx, option, value) => (option === 'game' ? gameChoices(ctx, value) : []),
   async run(ctx, o) {
-    const f = tallyFilter(ctx, o);
+    const f = await tallyFilter(ctx, o);
     const report = await diceReport(ctx.services.ledger, f, o.by);
     const shown = report.groups.slice(0, MAX_GROUPS);
     const rolls = report.groups.reduce((s, g) => s + g.n, 0);

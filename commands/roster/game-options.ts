@@ -35,7 +35,7 @@ async function setAslOption(ctx: Context, key: GameOptionKey, value: { axis: num
   const { result, label, what } = ASL_SETTINGS[key];
   const g = await unitOfWork(ctx, null, async (at) => {
     const g = runningGame(at);
-    if (g.system !== 'asl') refuse(`${g.name} is not an ASL game: SANs and booby traps are ASL's (A14, B28.9).`);
+    if (g.system !== 'asl') refuse(`${userText(g.name)} is not an ASL game: SANs and booby traps are ASL's (A14, B28.9).`);
     assertOwnerOrGm(ctx, g.started_by, notManager(g));
     await at.tx.roster.setGameOption(g.id, key, value);
     const after = (await at.tx.roster.game(g.guild_id, g.id))!;
@@ -78,7 +78,8 @@ export const join = defineSubcommand({
       const g = runningGame(at);
       const had = gameOptionsOf(g).sides?.[who];
       if (who !== ctx.actor.userId && !ctx.actor.isGm) refuse('Only a GM can put another player on a side.');
-      if (had && !ctx.actor.isGm) refuse(`You already joined ${g.name} as ${SIDE_NAMES[had.side as Side]}: a GM can move you (/game join side:… user:…).`);
+      if (had && !ctx.actor.isGm)
+        refuse(`You already joined ${userText(g.name)} as ${SIDE_NAMES[had.side as Side]}: a GM can move you (/game join side:… user:…).`);
       const name = who === ctx.actor.userId ? ctx.actor.userName : `<@${who}>`;
       await at.tx.roster.setPlayerSide(g.id, who, { side: o.side, name });
       const after = (await at.tx.roster.game(g.guild_id, g.id))!;

@@ -11,7 +11,8 @@ import { commitSeed, dropSeed, notManager, recordGame, revealSeed, waitingLine }
 import { readScope, runningGame } from '../../src/core/games.js';
 import { unitOfWork, type TxScope } from '../../src/core/unit-of-work.js';
 import { revealIn } from '../../src/core/reveal.js';
-import { commitment, newServerSeed, PLAYER_SCHEME } from '../../src/dice/seeded.js';
+import { BEACON_SCHEME, commitment, newServerSeed, PLAYER_SCHEME } from '../../src/dice/seeded.js';
+import { QUICKNET, type BeaconChain } from '../../src/beacon/chain.js';
 import { newRollId } from '../../src/ledger/next-row.js';
 import { commitmentsOf, GameRunningError, gameOptionsOf, playerSeedsOf, type Game } from '../../src/ledger/roster.js';
 import { gameEmbed } from '../../src/render/roster.js';
@@ -20,7 +21,7 @@ import { PHASE_KEYS, phaseKey } from '../../src/rules/wacht-am-rhein/fatigue.js'
 
 /**
  * The server seed published at the end would let anyone recompute a sealed roll's dice, so the
- * game ends only once none is left unrevealed, voided ones included (design.md): a GM may end it
+ * game ends only once none is left unrevealed, voided ones included: a GM may end it
  * with reveal_sealed:true, which reveals them all in this transaction. Returns a line per reveal.
  */
 async function revealSealedAtEnd(at: TxScope, ctx: Context, g: Game, revealAll: boolean): Promise<string[]> {
@@ -29,7 +30,7 @@ async function revealSealedAtEnd(at: TxScope, ctx: Context, g: Game, revealAll: 
   if (!revealAll || !ctx.actor.isGm) {
     const ids = sealed.map((r) => `\`${r.id}\``).join(', ');
     refuse(
-      `${g.name} has ${sealed.length} sealed roll${sealed.length === 1 ? '' : 's'} not yet revealed (${ids}): ending it would publish the seed their dice come from. Reveal them with /reveal, or a GM can end it with reveal_sealed:true.`,
+      `${userText(g.name)} has ${sealed.length} sealed roll${sealed.length === 1 ? '' : 's'} not yet revealed (${ids}): ending it would publish the seed their dice come from. Reveal them with /reveal, or a GM can end it with reveal_sealed:true.`,
     );
   }
   const lines: string[] = [];
@@ -38,6 +39,31 @@ async function revealSealedAtEnd(at: TxScope, ctx: Context, g: Game, revealAll: 
     lines.push(`Sealed roll \`${row.id}\` by ${userText(row.user_name)} revealed (/roll show id:${row.id}).`);
   }
   return lines;
+}
+
+/** How a game's rolls are held to account: a club's, or a tournament's (every roll Discord-signed). */
+const FAIRNESS = ['club', 'tournament'] as const;
+
+/**
+ * A tournament game needs what makes every roll provable to an opponent: requests Discord signs
+ * (HTTP interactions mode, kept as evidence) and dice from the public beacon.
+ */
+function assertTournamentReady(ctx: Context): void {
+  if (!ctx.evidence)
+    refuse(
+      'fair:tournament needs the bot in HTTP interactions mode (INTERACTIONS_MODE=http), where Discord signs every request and the bot keeps the signed bytes as evidence: this bot does not receive signed requests here. Start the game without it, or ask the host to switch modes.',
+    );
+  if (!ctx.services.beacon)
+    refuse(
+      'fair:tournament needs dice from the public beacon (BEACON_CHAIN), which this bot has turned off: nobody could prove the host did not know the dice. Start the game without it, or ask the host to set the beacon.',
+    );
+}
+
+/** What the start of a game says of its dice: where they come from, and how anyone checks them. */
+function fairDiceNote(committed: string, chain: BeaconChain | undefined): string {
+  if (chain)
+    return `**Fair dice.** Each roll binds to a round of the public drand beacon${chain.hash === QUICKNET.hash ? ' (quicknet)' : ' (a private chain: trust its operator)'} published after it is asked, and its dice mix that round with a server seed whose SHA-256 is \`${committed}\`: nobody, the host included, knows a die before it is rolled. /game end reveals the seed so every die can be recomputed.`;
+  return `**Fair dice.** The dice come from a secret server seed whose SHA-256 is \`${committed}\`. Before the first roll each player on a side may commit to a seed (/game seed commit:<SHA-256>) and, once all have committed, reveal it (/game seed reveal:<seed>); /game end reveals the server seed so every die can be recomputed.`;
 }
 
 export default {
@@ -51,10 +77,19 @@ export default {
       options: {
         system: choice({ description: 'The rule system the game uses', choices: SYSTEMS, required: true }),
         name: text({ description: 'A name for the game', maxLength: 80, required: true }),
+        fair: choice({
+          description: "tournament: every roll must be Discord's signed request, kept as evidence (HTTP mode with a beacon)",
+          choices: FAIRNESS,
+          default: 'club',
+        }),
       },
       async run(ctx, o) {
-        const { ledger } = ctx.services;
+        const { ledger, beacon } = ctx.services;
+        const tournament = o.fair === 'tournament';
+        if (tournament) assertTournamentReady(ctx);
         const seed = newServerSeed();
+        // Every new game of a bot with a beacon is a beacon game; without one, per-player dice (issue 23).
+        const scheme = beacon ? BEACON_SCHEME : PLAYER_SCHEME;
         try {
           const game = await ledger.transaction(async (tx) => {
             const g = await tx.roster.startGame({
@@ -66,15 +101,26 @@ export default {
               started_by: ctx.actor.userId,
               started_at: tx.timestamp(),
               server_seed: seed,
-              // Each player's dice fixed at game start (issue 23); the game keeps this scheme to its end.
-              dice_scheme: PLAYER_SCHEME,
+              // The game keeps its scheme (and its beacon chain) to its end.
+              dice_scheme: scheme,
             });
+            if (beacon) await tx.roster.setGameOption(g.id, 'beacon', beacon.chain);
+            if (tournament) await tx.roster.setGameOption(g.id, 'fair', 'tournament');
             // The commitment is public from the first row; the seed itself only at the end.
             await recordGame(
               tx,
               ctx,
               g,
-              { system: o.system, name: o.name, commitment: commitment(seed), dice_scheme: PLAYER_SCHEME },
+              {
+                system: o.system,
+                name: o.name,
+                commitment: commitment(seed),
+                dice_scheme: scheme,
+                ...(beacon ? { beacon: beacon.chain } : {}),
+                // The key Discord's signatures on this game's requests are checked under (HTTP mode).
+                ...(ctx.evidence ? { discord_key: ctx.evidence.key } : {}),
+                ...(tournament ? { fair: 'tournament' } : {}),
+              },
               'game_started',
               'Game started',
               `${userText(ctx.actor.userName)} started ${userText(o.name)} (${SYSTEM_NAMES[o.system]}).`,
@@ -83,24 +129,29 @@ export default {
           }, ctx.actor.guildId);
           const note = [
             `Rolls of ${SYSTEM_NAMES[o.system]} in this channel now belong to this game. Set the turn with /game turn.`,
-            `**Fair dice.** The dice come from a secret server seed whose SHA-256 is \`${commitment(seed)}\`. Before the first roll each player may commit to a seed (/game seed commit:<SHA-256>) and, once all have committed, reveal it (/game seed reveal:<seed>); /game end reveals the server seed so every die can be recomputed.`,
+            fairDiceNote(commitment(seed), beacon?.chain),
+            ...(tournament
+              ? [
+                  "**Tournament.** Every roll is taken only as a request Discord signed, and those bytes are kept with it: anyone can check who asked for what, and when, against the application key this game records. An opponent can press **Acknowledge** on a result to keep Discord's copy of what the bot showed.",
+                ]
+              : []),
           ].join('\n');
           return message(gameEmbed('Game started', game, { note }));
         } catch (err) {
           if (err instanceof GameRunningError) {
-            refuse(`A game is already running in this channel: ${err.game.name} (${systemName(err.game.system)}). End it with /game end first.`);
+            refuse(`A game is already running in this channel: ${userText(err.game.name)} (${systemName(err.game.system)}). End it with /game end first.`);
           }
           throw err;
         }
       },
     }),
     seed: defineSubcommand({
-      description: "Your seed for the game's dice: commit to its hash first, reveal it once all have committed",
+      description: "A player on a side: your seed for the game's dice; commit its hash, reveal once all have committed",
       access: EVERYONE,
       options: {
         commit: text({ description: 'SHA-256 (64 hex digits) of a seed only you know: e.g. sha256sum of a phrase', maxLength: 64 }),
         reveal: text({ description: 'The seed you committed to: its SHA-256 must match', maxLength: 100 }),
-        drop: user({ description: "Drop this player's unrevealed commitment (the game's starter or a GM)" }),
+        drop: user({ description: "Drop a player's unrevealed commitment (starter or GM): verifiers then call the dice steerable" }),
       },
       check: (o) =>
         [o.commit, o.reveal, o.drop].filter(Boolean).length !== 1
@@ -109,7 +160,7 @@ export default {
       async run(ctx, o) {
         const { g, note } = await unitOfWork(ctx, null, async (at) => {
           const g = runningGame(at);
-          if ((await at.tx.gameRollCount(g.guild_id, g.id)) > 0) refuse(`${g.name} has rolled already: seeds are taken only before the first roll.`);
+          if ((await at.tx.gameRollCount(g.guild_id, g.id)) > 0) refuse(`${userText(g.name)} has rolled already: seeds are taken only before the first roll.`);
           const note = o.commit
             ? await commitSeed(at.tx, ctx, g, o.commit)
             : o.reveal
@@ -135,7 +186,15 @@ export default {
           const phase = o.phase === undefined ? null : g.system === 'wacht-am-rhein' ? phaseKey(o.phase) : o.phase;
           await tx.roster.setTurn(g.id, o.number, phase);
           const after = (await tx.roster.game(g.guild_id, g.id))!;
-          const row = await recordGame(tx, ctx, after, { turn: o.number, phase }, 'turn_set', 'Turn set', `Turn ${o.number}${phase ? `, ${phase}` : ''}.`);
+          const row = await recordGame(
+            tx,
+            ctx,
+            after,
+            { turn: o.number, phase },
+            'turn_set',
+            'Turn set',
+            `Turn ${o.number}${phase ? `, ${userText(phase)}` : ''}.`,
+          );
           // The rules' end-of-turn effects, recorded with the turn that caused them.
           return { g, updated: after, lines: await turnEnd(tx, ctx, g, after, row.id) };
         });

@@ -3,16 +3,20 @@ import { isOwnerOrGm } from '../../src/core/access.js';
 import { record } from '../../src/core/record.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
 import { refuse } from '../../src/core/user-error.js';
-import { commitment } from '../../src/dice/seeded.js';
-import { commitmentsOf, type Game } from '../../src/ledger/roster.js';
+import { BEACON_SCHEME, commitment } from '../../src/dice/seeded.js';
+import { commitmentsOf, gameOptionsOf, type Game } from '../../src/ledger/roster.js';
 import type { LedgerTx } from '../../src/ledger/transaction.js';
-import { userText } from '../../src/render/embed.js';
+import { quoted, userText } from '../../src/render/embed.js';
 
-/** Player seed commitments one game takes: one per player of any real table, and a bound on each roll's work. */
-export const MAX_SEEDS_PER_GAME = 20;
+/**
+ * Player seed commitments one game takes: one per player who joined a side, so accounts made to
+ * fill the slots must first join the game in the open; the bound is only on each roll's work, far
+ * above any table (20 accounts no longer lock players out).
+ */
+export const MAX_SEEDS_PER_GAME = 200;
 
 /** The refusal when someone other than the game's starter or a GM tries to change it. */
-export const notManager = (g: Game) => `Only the player who started ${g.name}, or a GM, can change it.`;
+export const notManager = (g: Game) => `Only the player who started ${userText(g.name)}, or a GM, can change it.`;
 
 /** Records a change to the game as a ledger row in the same transaction as the change. */
 export function recordGame(tx: LedgerTx, ctx: Context, g: Game, input: Record<string, unknown>, result: string, label: string, why: string) {
@@ -20,13 +24,18 @@ export function recordGame(tx: LedgerTx, ctx: Context, g: Game, input: Record<st
 }
 /** A player's seed commitment, decided from the game as read in the command's transaction; returns the reply's note. */
 export async function commitSeed(tx: LedgerTx, ctx: Context, g: Game, commit: string): Promise<string> {
+  if (g.dice_scheme === BEACON_SCHEME)
+    refuse(`${userText(g.name)} takes its dice from the public beacon, which nobody can foresee or steer: it takes no player seeds.`);
   const seeds = commitmentsOf(g);
   const hash = commit.trim().toLowerCase();
-  if (!/^[0-9a-f]{64}$/.test(hash)) refuse(`\`commit\` must be a SHA-256 as 64 hex digits (you gave ${JSON.stringify(commit)}).`);
-  if (seeds.some((c) => c.user_id === ctx.actor.userId)) refuse(`You already committed to a seed in ${g.name}: reveal it with /game seed reveal:<your seed>.`);
+  if (!/^[0-9a-f]{64}$/.test(hash)) refuse(`\`commit\` must be a SHA-256 as 64 hex digits (you gave ${quoted(commit)}).`);
+  if (!gameOptionsOf(g).sides?.[ctx.actor.userId])
+    refuse(`Only a player on a side of ${userText(g.name)} can commit to a seed: join one first (/game join side:axis or side:allied).`);
+  if (seeds.some((c) => c.user_id === ctx.actor.userId))
+    refuse(`You already committed to a seed in ${userText(g.name)}: reveal it with /game seed reveal:<your seed>.`);
   // Once a seed is out, a later commitment could be chosen knowing it: the last player would steer the dice.
-  if (seeds.some((c) => c.seed !== null)) refuse(`A seed of ${g.name} is already revealed: commitments are closed.`);
-  if (seeds.length >= MAX_SEEDS_PER_GAME) refuse(`${g.name} already has ${MAX_SEEDS_PER_GAME} seed commitments, the most a game takes.`);
+  if (seeds.some((c) => c.seed !== null)) refuse(`A seed of ${userText(g.name)} is already revealed: commitments are closed.`);
+  if (seeds.length >= MAX_SEEDS_PER_GAME) refuse(`${userText(g.name)} already has ${MAX_SEEDS_PER_GAME} seed commitments, the most a game takes.`);
   const next = [...seeds, { user_id: ctx.actor.userId, user_name: ctx.actor.userName, commitment: hash, seed: null }];
   await tx.roster.setSeedCommitments(g.id, next);
   await recordGame(tx, ctx, g, { seed_commitment: hash }, 'seed_committed', 'Seed committed', `${ctx.actor.userName} committed to a seed.`);
@@ -37,7 +46,7 @@ export async function commitSeed(tx: LedgerTx, ctx: Context, g: Game, commit: st
 export async function revealSeed(tx: LedgerTx, ctx: Context, g: Game, seed: string): Promise<string> {
   const seeds = commitmentsOf(g);
   const mine = seeds.find((c) => c.user_id === ctx.actor.userId);
-  if (!mine) refuse(`You have no commitment in ${g.name}: commit first with /game seed commit:<SHA-256 of your seed>.`);
+  if (!mine) refuse(`You have no commitment in ${userText(g.name)}: commit first with /game seed commit:<SHA-256 of your seed>.`);
   if (mine.seed !== null) refuse('Your seed is already revealed.');
   if (commitment(seed) !== mine.commitment) refuse(`That seed's SHA-256 is ${commitment(seed)}, not the ${mine.commitment} you committed to.`);
   const next = seeds.map((c) => (c === mine ? { ...c, seed } : c));
@@ -57,19 +66,20 @@ export async function revealSeed(tx: LedgerTx, ctx: Context, g: Game, seed: stri
 
 /**
  * The game's starter or a GM drops a commitment never revealed, so one absent player cannot hold
- * every die of the game (design.md, Seeds cannot be griefed); recorded, naming who dropped it.
+ * every die of the game; recorded, naming who dropped it. Every verifier then reports the game's
+ * dice as steerable (a seed withheld after the others were seen), and the reply says so.
  */
 export async function dropSeed(tx: LedgerTx, ctx: Context, g: Game, userId: string): Promise<string> {
-  if (!isOwnerOrGm(ctx, g.started_by)) refuse(`Only the player who started ${g.name}, or a GM, can drop a seed commitment.`);
+  if (!isOwnerOrGm(ctx, g.started_by)) refuse(`Only the player who started ${userText(g.name)}, or a GM, can drop a seed commitment.`);
   const seeds = commitmentsOf(g);
   const theirs = seeds.find((c) => c.user_id === userId);
-  if (!theirs) refuse(`<@${userId}> has no seed commitment in ${g.name}: /game status lists them.`);
+  if (!theirs) refuse(`<@${userId}> has no seed commitment in ${userText(g.name)}: /game status lists them.`);
   if (theirs.seed !== null) refuse(`${userText(theirs.user_name)}'s seed is already revealed: a revealed seed stays.`);
   const next = seeds.filter((c) => c !== theirs);
   await tx.roster.setSeedCommitments(g.id, next);
   const why = `${userText(ctx.actor.userName)} dropped ${userText(theirs.user_name)}'s unrevealed seed commitment.`;
   await recordGame(tx, ctx, g, { seed_dropped: theirs.commitment, seed_of: theirs.user_id }, 'seed_dropped', 'Seed commitment dropped', why);
-  return `${why} ${waitingLine(next)}`;
+  return `${why} ${waitingLine(next)} Every verifier will report this game's dice as steerable: a seed withheld after others were revealed lets whoever knows the server seed choose among them.`;
 }
 
 /** What the first roll waits for, as /game status and the seed replies say it. */
@@ -77,6 +87,6 @@ export function waitingLine(seeds: { user_name: string; seed: string | null }[])
   const waiting = seeds.filter((c) => c.seed === null).map((c) => userText(c.user_name));
   if (!seeds.length) return 'No player seeds are committed.';
   return waiting.length
-    ? `The first roll waits for ${waiting.join(', ')} to reveal (/game seed reveal:<seed>); the starter or a GM can drop an absent player's commitment (/game seed drop:@player).`
+    ? `The first roll waits for ${waiting.join(', ')} to reveal (/game seed reveal:<seed>); if one will not come back, starting a new game is better than dropping the commitment (/game seed drop:@player), which marks this game's dice as steerable in every verifier.`
     : 'Every committed seed is revealed: the dice may roll.';
 }

@@ -1,10 +1,12 @@
+import { capitalized, withArticle } from '../../src/util/text.js';
 import { boolean, choice, integer, text, type OptionSpec } from '../../src/core/options.js';
 import { refuse } from '../../src/core/user-error.js';
 import { parseUnit } from '../../src/rules/asl/parse-unit.js';
 import { ASL_FIELD_DEFAULTS } from '../../src/rules/asl/roster.js';
-import { QUALITIES } from '../../src/rules/hearts-of-tin/rally.js';
+import { MAX_DISORDER, QUALITIES } from '../../src/rules/hearts-of-tin/rally.js';
 import { LW_STATES, MORALE_LEVELS, UNIT_TYPES } from '../../src/rules/lightning-war/morale-table.js';
 import { MODES, STATUSES } from '../../src/rules/wacht-am-rhein/fatigue.js';
+import { quoted } from '../../src/render/embed.js';
 
 /** The roster fields of each system, as /unit options, with what is required and what is checked. */
 
@@ -24,7 +26,7 @@ export const FIELD_OPTIONS = {
   brigade: text({ description: 'Hearts of Tin: its brigade', maxLength: 60 }),
   original: integer({ description: 'Hearts of Tin / Lightning War: original strength', min: 1, max: STRENGTH_MAX }),
   strength: integer({ description: 'Hearts of Tin: current strength', min: 0, max: STRENGTH_MAX }),
-  disorder: integer({ description: 'Hearts of Tin: disorder markers', min: 0, max: 10 }),
+  disorder: integer({ description: 'Hearts of Tin: disorder markers', min: 0, max: MAX_DISORDER }),
   // Lightning War
   morale: choice({ description: 'Lightning War: base morale', choices: MORALE_LEVELS }),
   casualties: integer({ description: 'Lightning War: casualties so far', min: 0, max: STRENGTH_MAX }),
@@ -62,7 +64,7 @@ export const SYSTEM_FIELDS: Record<string, SystemFields> = {
     defaults: () => ({ ...ASL_FIELD_DEFAULTS }),
     check: (f) => {
       const u = parseUnit(String(f.counter));
-      if (typeof u === 'string') refuse(`\`counter\` ${JSON.stringify(f.counter)}: ${u}.`);
+      if (typeof u === 'string') refuse(`\`counter\` ${quoted(f.counter)}: ${u}.`);
       if (f.heroic && u.kind !== 'leader') refuse('`heroic` is for a leader.');
       if (f.wounded && u.kind !== 'leader' && u.kind !== 'hero') refuse('`wounded` is for a leader or hero (A17).');
       return { ...f, counter: u.name, ...(f.broken === false ? { disrupted: false } : {}) };
@@ -94,7 +96,9 @@ export const SYSTEM_FIELDS: Record<string, SystemFields> = {
     entering: (before, after) => {
       const restricted = ['prepared_assault', 'combat_reserve'];
       if (!restricted.includes(String(after.mode)) || after.fatigue === 'normal' || before?.mode === after.mode) return;
-      refuse(`A ${after.fatigue} unit may not enter ${after.mode === 'prepared_assault' ? 'Prepared Assault' : 'Combat Reserve'} mode (13.1.1).`);
+      refuse(
+        `${capitalized(withArticle(String(after.fatigue)))} unit may not enter ${after.mode === 'prepared_assault' ? 'Prepared Assault' : 'Combat Reserve'} mode (13.1.1).`,
+      );
     },
   },
 };
@@ -107,7 +111,9 @@ export function fieldsFor(system: string, given: Fields): Fields {
     if (v === undefined) continue;
     if (!spec.fields.includes(k as FieldName)) {
       const owner = Object.values(SYSTEM_FIELDS).find((s) => s.fields.includes(k as FieldName));
-      refuse(`\`${k}\` is ${owner ? `a ${owner.name} field` : 'not a unit field'}; this is a ${spec.name} game (its fields: ${spec.fields.join(', ')}).`);
+      refuse(
+        `\`${k}\` is ${owner ? `${withArticle(owner.name)} field` : 'not a unit field'}; this is ${withArticle(spec.name)} game (its fields: ${spec.fields.join(', ')}).`,
+      );
     }
     out[k as FieldName] = v;
   }
@@ -119,7 +125,7 @@ export function newUnitFields(system: string, given: Fields): Fields {
   const f = fieldsFor(system, given);
   const spec = SYSTEM_FIELDS[system]!;
   const missing = spec.required.filter((k) => f[k] === undefined);
-  if (missing.length) refuse(`A ${spec.name} unit needs ${missing.map((k) => `\`${k}\``).join(' and ')}.`);
+  if (missing.length) refuse(`${capitalized(withArticle(spec.name))} unit needs ${missing.map((k) => `\`${k}\``).join(' and ')}.`);
   const next = { ...spec.defaults(f), ...f };
   spec.entering?.(undefined, next);
   return spec.check(next);

@@ -1,4 +1,4 @@
-import { userText } from '../../src/render/embed.js';
+import { quoted, userText } from '../../src/render/embed.js';
 import { EVERYONE, gmOnly } from '../../src/core/access.js';
 import { message } from '../../src/core/replies.js';
 import { record } from '../../src/core/record.js';
@@ -31,7 +31,7 @@ function fieldValues(o: Record<string, unknown>): Partial<Record<FieldName, unkn
 async function findUnit(scope: Scope, name: string): Promise<{ game: Game; unit: RosterUnit }> {
   const game = runningGame(scope);
   const unit = await scope.reads.roster.unitByName(game.id, name);
-  return { game, unit: unit ?? refuse(`There is no unit named ${JSON.stringify(name)} in ${game.name}. /unit list shows the roster.`) };
+  return { game, unit: unit ?? refuse(`There is no unit named ${quoted(name)} in ${userText(game.name)}. /unit list shows the roster.`) };
 }
 
 function recordUnit(tx: LedgerTx, ctx: Context, game: Game, unit: string, input: Record<string, unknown>, result: string, label: string, why: string) {
@@ -60,7 +60,7 @@ async function named<T>(game: Game, name: string | undefined, write: Promise<T>,
   try {
     return await write;
   } catch (err) {
-    if (err instanceof DuplicateUnitError) refuse(`There is already a unit named ${JSON.stringify(name)} in ${game.name}${note}.`);
+    if (err instanceof DuplicateUnitError) refuse(`There is already a unit named ${quoted(name)} in ${userText(game.name)}${note}.`);
     throw err;
   }
 }

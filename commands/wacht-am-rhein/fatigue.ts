@@ -27,6 +27,7 @@ import {
   type Strengths,
 } from '../../src/rules/wacht-am-rhein/fatigue.js';
 import { rosterChoices } from '../../src/core/unit-option.js';
+import { quoted, userText } from '../../src/render/embed.js';
 
 const SYSTEM = 'wacht-am-rhein';
 
@@ -45,7 +46,7 @@ type Subject = { tracked?: Tracked; name: string | undefined; state: FatigueStat
 /**
  * The roster unit named, or an untracked unit described by its options (a name not on the roster
  * is kept with the ruling). `status` describes an untracked unit only: a roster unit's status is
- * its own, changed by events and recoveries (wacht-am-rhein.md, Modes and restrictions).
+ * its own, changed by events and recoveries.
  */
 async function subject(
   scope: Scope,
@@ -72,7 +73,7 @@ async function subject(
   if (!o.status) {
     refuse(
       o.unit
-        ? `There is no Wacht am Rhein unit named ${JSON.stringify(o.unit)} in this channel's game. For an untracked unit give \`status\`${needStrengths ? ', `attack`, `defense` and `movement`' : ''} too.`
+        ? `There is no Wacht am Rhein unit named ${quoted(o.unit)} in this channel's game. For an untracked unit give \`status\`${needStrengths ? ', `attack`, `defense` and `movement`' : ''} too.`
         : "Name a roster `unit`, or give an untracked unit's `status`.",
     );
   }
@@ -117,7 +118,7 @@ async function applyChange(
     ...(how.event ? { event: how.event } : {}),
   });
   const notes = [how.note, gameNote(at, SYSTEM)].filter(Boolean).map((n) => `*${n}*`);
-  return resultMessage({ row, outcome }, notes.length ? { ...embed, description: [embed.description, ...notes].filter(Boolean).join('\n') } : embed);
+  return resultMessage({ row, outcome, scope: at }, notes.length ? { ...embed, description: [embed.description, ...notes].filter(Boolean).join('\n') } : embed);
 }
 
 /** The MR exemption of a tracked unit as it stands at the game's position: armed, bound to this ENA, or over. */
@@ -140,7 +141,7 @@ const eventOptions = {
 
 const recoverOptions = {
   tactical: boolean({ description: 'It is in Tactical mode (tracked units: from their mode)' }),
-  adjacent_enemy: boolean({ description: 'It is adjacent to an enemy unit', required: true }),
+  adjacent_enemy: boolean({ description: 'It is adjacent to an enemy unit', default: false }),
   moved: boolean({ description: 'It moved in the Movement Phase', required: true }),
   ...common,
 };
@@ -190,7 +191,7 @@ async function fatigueRecover(at: TxScope, ctx: Context, o: ParsedOptions<typeof
     const g = s.tracked.game;
     if (!isRestingPhase(g.phase)) {
       refuse(
-        `Recovery is taken in the Resting Phase (13.1.2), and ${g.name} is at ${g.turn === null ? 'no turn yet' : `turn ${g.turn}${g.phase ? `, ${g.phase}` : ''}`}: set it with /game turn number:<n> phase:resting.`,
+        `Recovery is taken in the Resting Phase (13.1.2), and ${userText(g.name)} is at ${g.turn === null ? 'no turn yet' : `turn ${g.turn}${g.phase ? `, ${userText(g.phase)}` : ''}`}: set it with /game turn number:<n> phase:resting.`,
       );
     }
     const here = positionKey(g);

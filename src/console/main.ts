@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 import { createRouter } from '../app.js';
 import { fixedRoller, type Roller } from '../dice/roller.js';
 import { loadConfigOrExit } from '../config.js';
+import { beaconFor } from '../beacon/from-config.js';
+import type { BeaconSource } from '../beacon/relay.js';
 import { Ledger } from '../ledger/ledger.js';
 import { createLogger } from '../log.js';
 import { ConsoleSession } from './session.js';
@@ -12,14 +14,16 @@ import { loadOrCreateKeys, registerKeys } from '../ops/signing-key.js';
 /** The console's own ledger: trying the bot offline never writes into the bot's history. */
 export const CONSOLE_DB = 'data/console.db';
 
-const USAGE = `npm run console -- [--json] [--db <file>] [--guild <id>] [--channel <id>] [--user <name>] [--gm] [--dice 3,5,1,…]
+const USAGE = `npm run console -- [--json] [--db <file>] [--guild <id>] [--channel <id>] [--user <name>] [--gm] [--dice 3,5,1,…] [--files <folder>]
 
 Without --json: an interactive prompt that shows each reply as text.
 With --json: reads command lines from standard input, prints one JSON line per line.
 --db: the ledger file to write (default ${CONSOLE_DB}, the console's own: the bot's ledger is
 never touched unless --db names it).
 --dice: take the dice from this list, in order, instead of rolling (to replay dice rolled at the
-table, or to script a game); it needs --db, so hand-fed dice go only into a ledger you name.`;
+table, or to script a game); it needs --db, so hand-fed dice go only into a ledger you name.
+--files: keep the attachments (charts, exports) in this folder; without it they go to a temporary
+folder of this console's, removed when it exits.`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -34,6 +38,7 @@ const OPTIONS = {
   user: { type: 'string', default: 'player' },
   gm: { type: 'boolean', default: false },
   dice: { type: 'string' },
+  files: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -75,14 +80,25 @@ function main() {
   }
   // The console signs receipts with a key of its own, beside its ledger: never the bot's.
   const keys = loadOrCreateKeys(path.join(path.dirname(dbPath), 'console-signing-key.json'));
-  const router = createRouter({ ledger, log, signer: keys.signer, ...(dice ? { roller: dice, gameRoller: () => dice } : {}) });
-  const session = new ConsoleSession(router, {
-    guildId: args.guild,
-    channelId: args.channel,
-    userId: args.user,
-    userName: args.user,
-    isGm: args.gm,
+  // The offline tool reads a beacon only when BEACON_CHAIN names one: then a game binds and rolls as in the bot.
+  let beacon: BeaconSource | undefined;
+  try {
+    beacon = beaconFor(config.beaconChain, 'off', config.beaconUrls);
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  const router = createRouter({
+    ledger,
+    log,
+    signer: keys.signer,
+    ...(dice ? { roller: dice, gameRoller: () => dice } : {}),
+    ...(beacon ? { beacon } : {}),
   });
+  const session = new ConsoleSession(
+    router,
+    { guildId: args.guild, channelId: args.channel, userId: args.user, userName: args.user, isGm: args.gm },
+    args.files === undefined ? undefined : path.resolve(args.files),
+  );
 
   const interactive = !args.json && process.stdin.isTTY;
   const rl = readline.createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, terminal: interactive });
@@ -102,10 +118,12 @@ function main() {
       if (interactive) rl.prompt();
     }
     rl.close();
+    session.close();
     ledger.close();
   };
   run().catch((err) => {
     log.error('console failed', { err });
+    session.close();
     ledger.close();
     process.exit(1);
   });

@@ -27,19 +27,36 @@ const CONSOLE_HELP = [
  */
 export class ConsoleSession {
   private lastButtons: Button[] = [];
+  /** This session's own temporary folder for attachments, made at the first one, removed by close(). */
+  private tempDir: string | undefined;
 
   constructor(
     private readonly router: Router,
     private actor: Actor,
-    /** Where attachments (charts) are written so they can be opened. */
-    private readonly filesDir = path.join(os.tmpdir(), 'morale-officer-console'),
+    /** Where attachments (charts, exports) are kept, when the user named a folder (--files). */
+    private readonly keepIn?: string,
   ) {}
+
+  /** Removes the attachments of this session, unless they were to be kept (--files). */
+  close(): void {
+    if (this.tempDir) fs.rmSync(this.tempDir, { recursive: true, force: true });
+    this.tempDir = undefined;
+  }
+
+  private filesDir(): string {
+    if (this.keepIn) {
+      fs.mkdirSync(this.keepIn, { recursive: true });
+      return this.keepIn;
+    }
+    this.tempDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'morale-officer-console-'));
+    return this.tempDir;
+  }
 
   private save(files: Attachment[]): { name: string; bytes: number; path: string }[] {
     if (!files.length) return [];
-    fs.mkdirSync(this.filesDir, { recursive: true });
+    const dir = this.filesDir();
     return files.map((f) => {
-      const file = path.join(this.filesDir, `${Date.now()}-${f.name}`);
+      const file = path.join(dir, `${Date.now()}-${f.name}`);
       if ('data' in f) fs.writeFileSync(file, f.data);
       else fs.copyFileSync(f.path, file);
       return { name: f.name, bytes: 'data' in f ? f.data.length : f.bytes, path: file };
@@ -52,7 +69,7 @@ export class ConsoleSession {
       parsed = parseLine(line);
     } catch (err) {
       if (!(err instanceof LineError)) throw err;
-      return failure(err.command, err.message);
+      return failure(err.command, this.taught(err.command, err.message));
     }
     switch (parsed.type) {
       case 'blank':
@@ -93,7 +110,7 @@ export class ConsoleSession {
       case 'command': {
         const command = this.router.commands.find((c) => c.name === parsed.name);
         if (command && !isGroup(command) && parsed.subcommand) {
-          return failure(parsed.name, `expected option:value after /${parsed.name}, got ${JSON.stringify(parsed.subcommand)}`);
+          return failure(parsed.name, this.taught(parsed.name, `expected option:value after /${parsed.name}, got ${JSON.stringify(parsed.subcommand)}`));
         }
         const spec = command && optionsOf(command, parsed.subcommand);
         const options = spec ? typedOptions(spec, parsed.options) : parsed.options;
@@ -101,6 +118,14 @@ export class ConsoleSession {
         return this.output(parsed.subcommand ? `${parsed.name} ${parsed.subcommand}` : parsed.name, reply);
       }
     }
+  }
+
+  /** A line the console could not read, with how the command it names is written (its subcommands, its example). */
+  private taught(name: string | undefined, message: string): string {
+    const command = name === undefined ? undefined : this.router.commands.find((c) => c.name === name);
+    if (!command || !message.startsWith('expected option:value')) return message;
+    const subs = isGroup(command) ? ` /${command.name} takes one of: ${Object.keys(command.subcommands).join(', ')};` : '';
+    return `${message}.${subs}${subs ? ' for' : ' For'} example ${command.example}`;
   }
 
   private async output(command: string, reply: Reply): Promise<ConsoleOutput> {
@@ -112,6 +137,11 @@ export class ConsoleSession {
           json: { ok: true, command, choices: reply.choices },
           text: reply.choices.length ? reply.choices.map((c) => `  ${c.name}`).join('\n') : '  (no suggestions)',
         };
+      case 'bound': {
+        // The binding first, as the channel sees it, then the result once its round is in.
+        const result = (await this.output(command, await reply.result)) as { json: Record<string, unknown>; text: string };
+        return { json: { ...result.json, bound: reply.embed.title }, text: `${embedToText(reply.embed, [], false)}\n${result.text}` };
+      }
       case 'message':
       case 'update': {
         // The console's "other channel" is this output: the post always succeeds.

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import type { InteractionEvidence } from './evidence.js';
+import type { BeaconSource } from '../beacon/relay.js';
 import { removeSpooled } from '../util/spool.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { APIEmbed } from 'discord.js';
 import type { Button } from '../render/embed.js';
 import type { Roller } from '../dice/roller.js';
-import type { GameDraw } from '../dice/seeded.js';
+import type { GameDraw, RollBeacon } from '../dice/seeded.js';
 import type { LedgerRow } from '../ledger/rows.js';
 import type { LedgerStore } from '../ledger/store.js';
 import type { Game } from '../ledger/roster.js';
@@ -45,6 +47,8 @@ export type Services = {
   limiter?: RateLimiter;
   /** The bot's receipt key (/roll receipt); none: receipts are refused, saying why. */
   signer?: Signer;
+  /** The public beacon new games take their dice from (issue 45); none: the old seeded schemes. */
+  beacon?: BeaconSource;
 };
 
 export type Context = {
@@ -59,6 +63,10 @@ export type Context = {
   attachmentLimit: number;
   /** The server's settings, read once per request whoever asks (the GM role, the GM and roll log channels). */
   settings: () => Promise<GuildSettings>;
+  /** A bound beacon roll run again once its round is in: the round its dice come from. */
+  beacon?: RollBeacon;
+  /** Discord's signed request behind this interaction (HTTP mode): every row it writes commits to it. */
+  evidence?: InteractionEvidence;
 };
 
 /**
@@ -129,7 +137,12 @@ export type Reply =
   | { type: 'update'; embed: APIEmbed; buttons: Button[]; record?: RecordSummary; log?: RollLog }
   /** Always ephemeral; `ref` ties it to the log line of an unexpected failure. */
   | { type: 'error'; message: string; ref?: string; code?: RefusalCode }
-  | { type: 'choices'; choices: { name: string; value: string }[] };
+  | { type: 'choices'; choices: { name: string; value: string }[] }
+  /**
+   * A beacon game's roll, bound to a round not yet published: `embed` goes out at once (the channel
+   * sees the binding within Discord's 3 s), and the message becomes `result` when the round is in.
+   */
+  | { type: 'bound'; embed: APIEmbed; result: Promise<Reply> };
 
 export type ButtonHandler = (ctx: Context, target: string) => Reply | Promise<Reply>;
 

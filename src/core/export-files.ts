@@ -5,23 +5,60 @@ import { toCsv, toJsonl, type ExportRow } from '../render/export.js';
 import { Spool } from '../util/spool.js';
 import { answerOf, besideModule, startWorker } from '../util/worker.js';
 import type { KeyRecord } from '../ledger/signing-keys.js';
+import type { KeptEvidence } from '../ledger/contract.js';
+import { EVIDENCE_EMBARGO_MS } from '../verify/evidence.js';
+import { inflateRawSync } from 'node:zlib';
 
 /** `keys`: the receipt keys, listed after the rows of the JSON Lines so verifiers can check receipts against them. */
-export type ExportJob = { filter: HistoryFilter; limit: number; stamp: string; keys?: KeyRecord[] };
+export type ExportJob = {
+  filter: HistoryFilter;
+  limit: number;
+  stamp: string;
+  keys?: KeyRecord[];
+  /** The export's clock (ms): evidence younger than 15 minutes by it is left out. */
+  now?: number;
+};
 
 /** Where an export reads: the rows in chunks, and the message that showed each (SQLite's History, or a store's history). */
 export type ExportSource = {
   rawChunks(f: HistoryFilter): AsyncGenerator<RawRow[]>;
   messages(rollIds: string[]): Map<string, string> | Promise<Map<string, string>>;
+  evidenceOf(interactionIds: string[]): Map<string, KeptEvidence> | Promise<Map<string, KeptEvidence>>;
 };
 /** The files written, or how many rows had been read when they passed the limit (nothing kept). */
 export type ExportResult = { ok: true; rows: number; files: { name: string; path: string; bytes: number }[] } | { ok: false; rows: number };
 
 /** One chunk as CSV and JSON Lines, with the message that showed each row. */
-async function render(history: ExportSource, chunk: RawRow[], header: boolean) {
+async function render(history: ExportSource, chunk: RawRow[], header: boolean, now: number) {
   const messages = await history.messages(chunk.map((r) => r.id));
   const rows: ExportRow[] = chunk.map((r) => ({ ...r, message_id: messages.get(r.id) ?? null }));
-  return { csv: toCsv(rows, header), jsonl: toJsonl(rows), rows: rows.length };
+  return { csv: toCsv(rows, header), jsonl: toJsonl(rows) + (await evidenceLines(history, chunk, now)), rows: rows.length };
+}
+
+/**
+ * The Discord-signed requests behind a chunk's rows (issue 45), one line each after the rows: the
+ * exact bytes, or `pending` while the body's reply token may still work (younger than 15 minutes).
+ */
+async function evidenceLines(history: ExportSource, chunk: RawRow[], now: number): Promise<string> {
+  const ids = new Set<string>();
+  for (const r of chunk) {
+    if (!r.input.includes('"evidence":')) continue;
+    const id = (JSON.parse(r.input) as { evidence?: { interaction?: unknown } }).evidence?.interaction;
+    if (typeof id === 'string') ids.add(id);
+  }
+  if (!ids.size) return '';
+  const kept = await history.evidenceOf([...ids]);
+  let out = '';
+  for (const id of ids) {
+    const e = kept.get(id);
+    if (!e) continue;
+    const line =
+      now - Date.parse(e.created_at) < EVIDENCE_EMBARGO_MS
+        ? { interaction: id, pending: true }
+        : { interaction: id, timestamp: e.timestamp, signature: e.signature, body: inflateRawSync(e.body).toString('base64') };
+    out += `${JSON.stringify({ evidence: line })}\n`;
+  }
+  return out;
 }
 
 /**
@@ -36,7 +73,7 @@ export async function writeExport(history: ExportSource, job: ExportJob): Promis
     const jsonl = await spool.file(`ledger-${job.stamp}.jsonl`);
     let count = 0;
     for await (const chunk of history.rawChunks(job.filter)) {
-      const part = await render(history, chunk, count === 0);
+      const part = await render(history, chunk, count === 0, job.now ?? Date.now());
       if (csv.bytes + jsonl.bytes + Buffer.byteLength(part.csv) + Buffer.byteLength(part.jsonl) > job.limit) {
         await spool.discard();
         return { ok: false, rows: count + part.rows };

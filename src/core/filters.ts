@@ -4,6 +4,7 @@ import { DR_CATEGORIES } from '../rules/dice/categories.js';
 import { choice, text, user } from './options.js';
 import type { Context } from './command.js';
 import { refuse } from './user-error.js';
+import { quoted, userText } from '../render/embed.js';
 
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
@@ -17,7 +18,7 @@ export function parseWhen(name: string, raw: string, now: Date, endOfDay = false
   }
   const t = Date.parse(raw);
   if (/^\d{4}-\d{2}-\d{2}T/.test(raw.trim()) && !Number.isNaN(t)) return new Date(t).toISOString();
-  return refuse(`\`${name}\` ${JSON.stringify(raw)}: use a date (2026-11-29), a time (2026-11-29T18:00Z) or a span back from now (30m, 2h, 3d, 1w).`);
+  return refuse(`\`${name}\` ${quoted(raw)}: use a date (2026-11-29), a time (2026-11-29T18:00Z) or a span back from now (30m, 2h, 3d, 1w).`);
 }
 
 /** The filter options /history, /export and /stats share. */
@@ -26,7 +27,7 @@ export const filterOptions = {
   system: choice({ description: 'Only this rule system', choices: SYSTEMS }),
   command: text({ description: 'Only this command, e.g. rally', maxLength: 32 }),
   result: text({ description: 'Only this result code, e.g. retreat', maxLength: 40 }),
-  game: text({ description: 'Only this game id', maxLength: 20, autocomplete: true }),
+  game: text({ description: 'Only this game: pick it, or type its id or its name', maxLength: 80, autocomplete: true }),
   category: choice({ description: 'Only /dr rolls of this category: IFT, TH, TK, MC, TC, Rally, CC, SA, RS, other', choices: DR_CATEGORIES }),
   since: text({ description: 'From: 2026-11-01, or back from now: 2h, 3d', maxLength: 40 }),
   until: text({ description: 'Until: 2026-11-29, or back from now: 1h', maxLength: 40 }),
@@ -43,8 +44,29 @@ export type FilterValues = {
   until?: string;
 };
 
+/** Games a name is looked for among: a server's newest (autocomplete offers the same). */
+const NAMED_GAMES_LOOK_BACK = 1_000;
+
+/**
+ * The game a `game:` option names, by its id or, typed, by its name (any case): never an empty
+ * answer for a typo. A name two games share is refused, listing them with their ids.
+ */
+export async function gameIdOf(ctx: Context, typed: string): Promise<string> {
+  const { roster } = ctx.services.ledger;
+  const t = typed.trim();
+  if (await roster.game(ctx.actor.guildId, t)) return t;
+  const games = await roster.recentGames(ctx.actor.guildId, undefined, NAMED_GAMES_LOOK_BACK);
+  const named = games.filter((g) => g.name.toLowerCase() === t.toLowerCase());
+  if (named.length === 1) return named[0]!.id;
+  if (named.length > 1)
+    refuse(
+      `${named.length} games of this server are named ${quoted(t)}: ${named.map((g) => `${userText(g.name)} (\`${g.id}\`, started ${g.started_at.slice(0, 10)})`).join(', ')}. Give \`game\` the id of the one you mean.`,
+    );
+  return refuse(`There is no game ${quoted(t)} in this server, by id or by name: pick one from the list \`game\` offers as you type.`);
+}
+
 /** The ledger filter the options ask for, confined to this server (and this channel unless `server`). */
-export function toFilter(ctx: Context, o: FilterValues, server: boolean): HistoryFilter {
+export async function toFilter(ctx: Context, o: FilterValues, server: boolean): Promise<HistoryFilter> {
   const now = new Date(ctx.services.ledger.timestamp());
   const since = o.since === undefined ? undefined : parseWhen('since', o.since, now);
   const until = o.until === undefined ? undefined : parseWhen('until', o.until, now, true);
@@ -55,7 +77,7 @@ export function toFilter(ctx: Context, o: FilterValues, server: boolean): Histor
     system: o.system,
     command: o.command?.replace(/^\//, ''),
     result: o.result,
-    gameId: o.game,
+    gameId: o.game === undefined ? undefined : await gameIdOf(ctx, o.game),
     category: o.category,
     since,
     until,

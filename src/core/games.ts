@@ -8,7 +8,7 @@ import { refuse } from './user-error.js';
 
 /**
  * Where a command reads the facts it decides from. A command that writes reads them from its own
- * transaction (design.md, One unit of work per command), so nothing it decides from can change
+ * transaction, so nothing it decides from can change
  * before its writes commit; a command that writes nothing (/odds, /unit show) reads the store.
  * Both answer these.
  */

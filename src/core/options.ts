@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApplicationCommandOptionType, ChannelType, type APIApplicationCommandBasicOption } from 'discord.js';
+import { quoted } from '../render/embed.js';
 
 /**
  * One declaration per option gives everything that must agree about it: the zod schema that
@@ -213,7 +214,7 @@ export function objectSchema<O extends OptionMap>(options: O): z.ZodType<ParsedO
 /** The error for a missing option, also used where a roster can stand in for it. */
 export const requiredMessage = (name: string, spec: OptionSpec<unknown>) => `\`${name}\` is required: ${spec.allowed}.`;
 
-const show = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
+const show = quoted;
 
 /**
  * Validates raw options and returns either the typed values or one sentence naming the first bad

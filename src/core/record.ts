@@ -6,6 +6,7 @@ import type { Outcome, SystemId } from '../rules/types.js';
 import type { Context } from './command.js';
 import { refuse } from './user-error.js';
 import { ofSystem } from './games.js';
+import { withEvidence } from './evidence.js';
 
 /** Writing one ledger row in a transaction: what every roll, ruling and change goes through. */
 
@@ -18,9 +19,10 @@ export type RecordMeta = {
   /**
    * roll: dice were rolled; reroll: a second roll the rules allow; check: a ruling with no dice;
    * decision: a player's choice on a roll; game / unit: a change to a game or its roster;
-   * void / annotation / reveal: a GM's mark on a roll; config: a server setting.
+   * void / annotation / reveal: a GM's mark on a roll; config: a server setting; key: the receipt key
+   * put on the guild's chain (verifiers trust a receipt's key only from its own guild's chain).
    */
-  kind: 'roll' | 'reroll' | 'check' | 'decision' | 'game' | 'unit' | 'void' | 'annotation' | 'reveal' | 'config';
+  kind: 'roll' | 'reroll' | 'check' | 'decision' | 'game' | 'unit' | 'void' | 'annotation' | 'reveal' | 'config' | 'key';
   unit?: string | undefined;
   /** The validated options, exactly as they will be re-read from the ledger. */
   input: unknown;
@@ -32,6 +34,16 @@ export type RecordMeta = {
   /** Sealed: the row chains a commitment; the payload (and these roster changes) wait for /reveal. */
   sealed?: { effects: unknown[] };
 };
+
+/**
+ * The options a row was asked with, as a command re-reads them (a re-roll, "roll again", a
+ * receipt's command line): its input without what the bot added beside them (a beacon roll's round,
+ * the digest of Discord's signed request).
+ */
+export function recordedOptions(row: { input: unknown }): Record<string, unknown> {
+  const { beacon: _added, evidence: _signed, ...options } = (row.input ?? {}) as Record<string, unknown>;
+  return options;
+}
 
 /** Commits an outcome to the ledger in the caller's transaction; throws (and so shows nothing) if it fails. */
 export async function record<O extends Outcome>(
@@ -60,7 +72,8 @@ export async function record<O extends Outcome>(
     system: outcome.system,
     kind: meta.kind,
     unit: meta.unit ?? null,
-    input: meta.input,
+    // In HTTP mode the row commits to the request Discord signed for it (issue 45).
+    input: await withEvidence(tx, ctx.actor.guildId, ctx.evidence, meta.input),
     dice,
     outcome,
     result: outcome.result,

@@ -5,6 +5,7 @@ import type { Outcome, SystemId } from '../rules/types.js';
 import type { Context, RecordSummary, Reply } from './command.js';
 import type { Button } from '../render/embed.js';
 import { gameNote, type Scope } from './games.js';
+import { gameOptionsOf } from '../ledger/roster.js';
 
 /** Building the replies commands give: results, sealed notices, plain messages and errors. */
 
@@ -33,9 +34,16 @@ export function noted(scope: Pick<Scope, 'channelGame'>, system: string | null, 
   return note ? { ...embed, description: [embed.description, `*${note}*`].filter(Boolean).join('\n') } : embed;
 }
 
+/** A tournament game's result offers the opponent an Acknowledge (commands/review/acknowledge.ts). */
+function acknowledgeButton(found: { row: LedgerRow; scope?: Pick<Scope, 'channelGame'> }): Button[] {
+  const g = found.scope?.channelGame;
+  if (!g || found.row.game_id !== g.id || gameOptionsOf(g).fair !== 'tournament') return [];
+  return [{ custom_id: `v1:ack:${found.row.id}`, label: 'Acknowledge', style: 'secondary' }];
+}
+
 /** A public result message for a recorded outcome, with its JSON summary. */
-export function resultMessage(found: { row: LedgerRow; outcome: Outcome }, embed: APIEmbed, buttons: Button[] = []): Reply {
-  return { type: 'message', ephemeral: false, embed, buttons, record: summarise(found.row, found.outcome) };
+export function resultMessage(found: { row: LedgerRow; outcome: Outcome; scope?: Pick<Scope, 'channelGame'> }, embed: APIEmbed, buttons: Button[] = []): Reply {
+  return { type: 'message', ephemeral: false, embed, buttons: [...buttons, ...acknowledgeButton(found)], record: summarise(found.row, found.outcome) };
 }
 
 /**

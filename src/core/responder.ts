@@ -24,6 +24,8 @@ export interface TransportInteraction {
   messageUrl?(messageId: string): string;
   /** Sends the reply (after a defer, edits it in); returns the id of the message that shows a result. */
   deliver(reply: Reply, deferred: boolean): Promise<string | undefined>;
+  /** Replaces the public message the interaction's reply made (a bound beacon roll's result); returns its id. */
+  edit?(reply: Reply): Promise<string | undefined>;
 }
 
 export const OUTSIDE_A_SERVER = 'Morale Officer works inside a server, where rolls are recorded.';
@@ -79,6 +81,7 @@ export class Responder {
       outcome.deferred = i.kind !== 'autocomplete' && (await this.late(handling));
       if (outcome.deferred) await i.defer();
       const reply = await handling;
+      if (reply.type === 'bound') return await this.bound(i, reply, outcome);
       Object.assign(outcome, resultOf(reply));
       await this.deliver(i, reply, outcome.deferred);
     } catch (err) {
@@ -88,6 +91,23 @@ export class Responder {
       outcome.ms = Math.round((performance.now() - start) * 10) / 10;
       this.log.info('interaction', outcome);
       this.observe(outcome);
+    }
+  }
+
+  /**
+   * A beacon roll: the binding goes out at once, public, and the same message becomes the result
+   * once the round is in (a refusal then is shown in its place: the binding was public).
+   */
+  private async bound(i: TransportInteraction, reply: Extract<Reply, { type: 'bound' }>, outcome: InteractionOutcome): Promise<void> {
+    await i.deliver({ type: 'message', ephemeral: false, embed: reply.embed, buttons: [] }, outcome.deferred);
+    const result = await this.notified(i, await reply.result);
+    Object.assign(outcome, resultOf(result));
+    try {
+      const messageId = i.edit ? await i.edit(result) : await i.deliver(result, true);
+      if (messageId && 'record' in result && result.record) this.links.shown(result.record.roll_id, messageId);
+      if ('log' in result && result.log) await this.postLog(i, result.log, messageId);
+    } finally {
+      await releaseFiles(result);
     }
   }
 

@@ -4,10 +4,11 @@ import { isSealed } from '../render/review.js';
 import type { Context } from './command.js';
 import type { Reads } from './games.js';
 import { refuse } from './user-error.js';
+import { quoted } from '../render/embed.js';
 
 /** A roll of this server by id, or the error; another server's roll is "not found", never shown. */
 export async function findRoll(reads: Pick<Reads, 'get'>, ctx: Context, id: string): Promise<LedgerRow> {
-  return (await reads.get(ctx.actor.guildId, id.trim().toLowerCase())) ?? refuse(`There is no roll ${JSON.stringify(id)} in this server.`);
+  return (await reads.get(ctx.actor.guildId, id.trim().toLowerCase())) ?? refuse(`There is no roll ${quoted(id)} in this server.`);
 }
 
 /** The roll a button acts on and its linked rows (re-roll, decision, void, reveal, roster changes). */

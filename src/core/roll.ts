@@ -1,8 +1,9 @@
 import { recordingRoller, type Roller } from '../dice/roller.js';
-import { PLAYER_SCHEME } from '../dice/seeded.js';
+import { BEACON_SCHEME, PLAYER_SCHEME, type RollBeacon } from '../dice/seeded.js';
+import { BeaconNeeded } from './beacon-needed.js';
 import { newRollId } from '../ledger/next-row.js';
 import type { LedgerRow } from '../ledger/rows.js';
-import { commitmentsOf, type Game } from '../ledger/roster.js';
+import { commitmentsOf, gameOptionsOf, type Game } from '../ledger/roster.js';
 import { withPayload } from '../ledger/rows.js';
 import type { Outcome, SystemId } from '../rules/types.js';
 import type { Context } from './command.js';
@@ -10,6 +11,7 @@ import { record, type RecordMeta } from './record.js';
 import { writeBack, type RosterWrite, type Tracked } from './roster-unit.js';
 import { unitOfWork, type TxScope } from './unit-of-work.js';
 import { refuse } from './user-error.js';
+import { userText } from '../render/embed.js';
 
 /** A roster change a sealed roll makes, kept in its sealed payload until /reveal applies it. */
 export type PendingEffect = { unit_id: number; change: RosterWrite; command: string };
@@ -35,11 +37,39 @@ export type RollSpec<O extends Outcome> = {
 /** A committed roll: its row, its outcome, and the scope it was decided in (the reply reads the channel's game from it). */
 export type Rolled<O extends Outcome> = { row: LedgerRow; outcome: O; scope: TxScope };
 
+/**
+ * A beacon game's roll has its round only once the router ran it again with it (BeaconBinder); the
+ * first run stops here, before anything is written, and the request is bound to a round instead.
+ */
+function beaconOf(game: Game, ctx: Context): RollBeacon {
+  const chain = gameOptionsOf(game).beacon;
+  const source = ctx.services.beacon;
+  if (!chain || source?.chain.hash !== chain.hash)
+    refuse(
+      `${userText(game.name)} takes its dice from the public beacon chain ${chain?.hash.slice(0, 12) ?? '(unknown)'}…, which this bot is not set up to read (BEACON_CHAIN): nothing was rolled. Its host must set the beacon back, or end the game.`,
+    );
+  if (!ctx.beacon) throw new BeaconNeeded();
+  return ctx.beacon;
+}
+
+/** What a beacon roll's row keeps of its round (its randomness follows from the signature). */
+const rowBeacon = (b: RollBeacon) => ({ interaction: b.interactionId, round: b.round, signature: b.signature });
+
+/** A tournament game's roll is taken only as a request Discord signed (kept as its evidence). */
+function assertSignedIfTournament(game: Game, ctx: Context): void {
+  if (gameOptionsOf(game).fair === 'tournament' && !ctx.evidence)
+    refuse(
+      `${userText(game.name)} is a tournament game: its rolls are taken only as requests Discord signed (a slash command or button in Discord, with the bot in HTTP mode), so nothing was rolled.`,
+    );
+}
+
 /** A game's dice wait until every committed player seed is revealed (commit-then-reveal, issue 13). */
 function assertSeedsRevealed(game: Game): void {
   const waiting = commitmentsOf(game).filter((c) => c.seed === null);
   if (waiting.length)
-    refuse(`${game.name}'s dice wait for committed seeds to be revealed: ${waiting.map((c) => c.user_name).join(', ')} (/game seed reveal:<seed>).`);
+    refuse(
+      `${userText(game.name)}'s dice wait for committed seeds to be revealed: ${waiting.map((c) => userText(c.user_name)).join(', ')} (/game seed reveal:<seed>).`,
+    );
 }
 
 /**
@@ -50,18 +80,24 @@ function assertSeedsRevealed(game: Game): void {
 export async function rollIn<O extends Outcome>(at: TxScope, ctx: Context, system: SystemId, spec: RollSpec<O>): Promise<Rolled<O>> {
   const { tx, game } = at;
   if (game) assertSeedsRevealed(game);
+  if (game) assertSignedIfTournament(game, ctx);
+  const beacon = game?.dice_scheme === BEACON_SCHEME ? beaconOf(game, ctx) : undefined;
   // In a game the dice come from its seeded stream, numbered inside this transaction: by the roll's
   // place in the game, and by the roller's own count of game rolls (per-player dice, issue 23).
   const seq = game ? await tx.nextGameSeq(game.id) : undefined;
   const k = game?.dice_scheme === PLAYER_SCHEME ? (await tx.playerRollCount(game.id, ctx.actor.userId)) + 1 : 0;
-  const dice = recordingRoller(game ? ctx.services.gameRoller(game, { seq: seq!, userId: ctx.actor.userId, k }) : ctx.services.roller);
+  const draw = { seq: seq!, userId: ctx.actor.userId, k, beacon };
+  const dice = recordingRoller(game ? ctx.services.gameRoller(game, draw) : ctx.services.roller);
   const rolled = spec.rules(dice);
   // The chances are recorded with the roll: what the player faced, kept with what happened.
   const outcome = spec.odds ? { ...rolled, odds: spec.odds(rolled) } : rolled;
   // The id is drawn first so an effect can name its own roll (a pending rout, issue 25).
   const id = newRollId();
   const changes = spec.effects?.(outcome, id) ?? [];
-  const meta = { ...spec.meta, id, system };
+  // A beacon roll's row names its round and carries the round's signature: anyone can check both.
+  const meta = { ...spec.meta, id, system, ...(beacon ? { input: { ...(spec.meta.input as object), beacon: rowBeacon(beacon) } } : {}) };
+  if (beacon && !(await tx.history.settleBinding(beacon.interactionId, 'rolled', id, tx.timestamp())))
+    refuse('This roll was already settled: its beacon round came in once, and it was rolled or expired then.');
   const inGame = { game, seq };
   if (spec.meta.sealed) {
     // Nothing derived from a sealed result shows before its reveal: its roster changes wait in the sealed payload.

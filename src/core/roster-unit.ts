@@ -5,6 +5,8 @@ import type { Scope } from './games.js';
 import { record } from './record.js';
 import type { Context } from './command.js';
 import { assertOwnerOrGm, isOwnerOrGm } from './access.js';
+import { refuse } from './user-error.js';
+import { userText } from '../render/embed.js';
 
 export type Tracked = { game: Game; unit: RosterUnit };
 
@@ -19,9 +21,24 @@ export async function trackedUnit(scope: Scope, ctx: Context, name: string | und
   if (!name) return undefined;
   const { game } = scope;
   const unit = game && (await scope.reads.roster.unitByName(game.id, name));
-  if (!game || !unit) return undefined;
+  if (!game) return undefined;
+  if (!unit) return refuseIfGone(scope, game, name);
   if (purpose === 'write') assertMayChange(ctx, { game, unit }, { hint: true });
   return { game, unit };
+}
+
+/**
+ * A name no unit of the roster has now: a plain label, unless a unit of that name left the roster
+ * (routed, eliminated, removed) — then rolling it as a fresh unit would silently forget its state.
+ */
+async function refuseIfGone(scope: Scope, game: Game, name: string): Promise<undefined> {
+  const key = name.trim().toLowerCase();
+  const gone = (await scope.reads.roster.everyUnit(game.id)).find((u) => u.removed_at !== null && u.name.toLowerCase() === key);
+  if (gone)
+    refuse(
+      `${userText(gone.name)} left the roster of ${userText(game.name)} (${gone.removed_at!.slice(0, 16).replace('T', ' ')} UTC): nothing was rolled. To roll for it anyway, leave \`unit\` out; to bring it back, /unit add it again.`,
+    );
+  return undefined;
 }
 
 /**

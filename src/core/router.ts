@@ -20,7 +20,14 @@ import { refuse, UserError } from './user-error.js';
 import { wellFormedDeep } from '../util/text.js';
 import { REPLIES } from '../i18n/en.js';
 import type { GuildSettings } from '../ledger/settings.js';
+import type { LedgerRow } from '../ledger/rows.js';
+import type { APIEmbed } from 'discord.js';
+import type { Button } from '../render/embed.js';
 import { reply } from '../i18n/i18n.js';
+import { BeaconBinder } from './beacon-binding.js';
+import { BeaconNeeded } from './beacon-needed.js';
+import type { RollBeacon } from '../dice/seeded.js';
+import { interactionEvidence, type RequestEvidence } from './evidence.js';
 
 /** What a transport (Discord gateway, console) hands the router. */
 export type Request = (
@@ -42,7 +49,12 @@ export type Request = (
   interactionId?: string;
   /** The user's language as Discord sends it (`de`, `fr`, `en-GB` …): replies are in it where translated. */
   locale?: string;
+  /** Discord's signed request (HTTP mode): the rows it writes commit to it, and it is kept beside them. */
+  evidence?: RequestEvidence;
 };
+
+/** A request a beacon roll binds (a command or a button). */
+type Bound = Exclude<Request, { type: 'autocomplete' }>;
 
 export const ALREADY_HANDLED = REPLIES.duplicate;
 
@@ -58,11 +70,14 @@ export const DEFAULT_ATTACHMENT_LIMIT = 8 * 1024 * 1024;
 export class Router {
   private readonly byName = new Map<string, AnyCommand>();
   private readonly buttons = new Map<string, ButtonHandler>();
+  /** A beacon game's rolls wait for their round here (none without a beacon). */
+  readonly binder: BeaconBinder<Bound> | undefined;
 
   constructor(
     readonly commands: readonly AnyCommand[],
     private readonly services: Services,
   ) {
+    this.binder = services.beacon && new BeaconBinder<Bound>(services.beacon, services.ledger, services.log, (req, beacon) => this.redo(req, beacon));
     for (const c of commands) {
       if (this.byName.has(c.name)) throw new Error(`two commands are named ${c.name}`);
       this.byName.set(c.name, c);
@@ -76,34 +91,84 @@ export class Router {
   async handle(raw: Request): Promise<Reply> {
     // Every transport's text made well-formed here, once (gateway, HTTP, console): names, options, ids.
     const req = wellFormedDeep(raw);
-    const given = new Set(req.type === 'command' ? Object.keys(req.options) : []);
-    const channels = (req.type === 'command' && req.channels) || {};
-    let settings: Promise<GuildSettings> | undefined;
-    const readSettings = () => (settings ??= this.services.ledger.settings.get(req.actor.guildId));
     try {
       this.spend(req);
       await this.claim(req);
-      const ctx: Context = {
-        actor: await this.withGmRole(req.actor, readSettings),
-        settings: readSettings,
-        services: this.services,
-        commands: this.commands,
-        given,
-        channel: (id) => channels[id],
-        attachmentLimit: (req.type === 'command' && req.attachmentLimit) || DEFAULT_ATTACHMENT_LIMIT,
-      };
+      const ctx = await this.contextOf(req);
+      try {
+        return await this.logged(ctx, await this.dispatch(req, ctx));
+      } catch (err) {
+        // A roll of a beacon game: nothing was written; the request binds to a round instead.
+        if (err instanceof BeaconNeeded && this.binder && req.type !== 'autocomplete') return await this.binder.bind(req);
+        throw err;
+      }
+    } catch (err) {
+      return this.failure(req, err);
+    }
+  }
+
+  /** A bound request run again with its round (the claim and the rate limit were spent when it was bound). */
+  private async redo(req: Bound, beacon: RollBeacon): Promise<Reply> {
+    try {
+      const ctx = await this.contextOf(req, beacon);
       return await this.logged(ctx, await this.dispatch(req, ctx));
     } catch (err) {
-      if (err instanceof UserError) return { type: 'error', message: err.message, ...(err.code ? { code: err.code } : {}) };
-      const ref = randomBytes(4).toString('hex');
-      if (err instanceof LedgerWriteError) {
-        this.services.log.error('ledger write failed', { ref, request: describe(req), err });
-        return { type: 'error', ref, message: reply(req.locale, 'ledger', { ref }) };
-      }
-      if (err instanceof AlreadyRecordedError) return { type: 'error', message: reply(req.locale, 'alreadyDone') };
-      this.services.log.error('handler failed', { ref, request: describe(req), err });
-      return { type: 'error', ref, message: reply(req.locale, 'failed', { ref }) };
+      return this.failure(req, err);
     }
+  }
+
+  private async contextOf(req: Request, beacon?: RollBeacon): Promise<Context> {
+    const channels = (req.type === 'command' && req.channels) || {};
+    let settings: Promise<GuildSettings> | undefined;
+    const readSettings = () => (settings ??= this.services.ledger.settings.get(req.actor.guildId));
+    const evidence = req.type === 'autocomplete' ? undefined : interactionEvidence(req.interactionId, req.evidence);
+    return {
+      actor: await this.withGmRole(req.actor, readSettings),
+      settings: readSettings,
+      services: this.services,
+      commands: this.commands,
+      given: new Set(req.type === 'command' ? Object.keys(req.options) : []),
+      channel: (id) => channels[id],
+      attachmentLimit: (req.type === 'command' && req.attachmentLimit) || DEFAULT_ATTACHMENT_LIMIT,
+      ...(beacon ? { beacon } : {}),
+      ...(evidence ? { evidence } : {}),
+    };
+  }
+
+  /** Every failure as the user's ephemeral answer: theirs to fix, the ledger's, or unexpected (logged under a ref). */
+  private failure(req: Request, err: unknown): Reply {
+    if (err instanceof UserError) return { type: 'error', message: err.message, ...(err.code ? { code: err.code } : {}) };
+    const ref = randomBytes(4).toString('hex');
+    if (err instanceof LedgerWriteError) {
+      this.services.log.error('ledger write failed', { ref, request: describe(req), err });
+      return { type: 'error', ref, message: reply(req.locale, 'ledger', { ref }) };
+    }
+    if (err instanceof AlreadyRecordedError) return { type: 'error', message: reply(req.locale, 'alreadyDone') };
+    this.services.log.error('handler failed', { ref, request: describe(req), err });
+    return { type: 'error', ref, message: reply(req.locale, 'failed', { ref }) };
+  }
+
+  /**
+   * A stored roll as its own command shows it, for a reply that never went out (late-delivery.ts):
+   * read as its roller would see it, in its channel; undefined when its command shows no stored roll.
+   */
+  async renderStored(row: LedgerRow): Promise<{ embed: APIEmbed; buttons: Button[] } | undefined> {
+    const render = this.byName.get(row.command)?.renderStored;
+    if (!render) return undefined;
+    const actor: Actor = { guildId: row.guild_id, channelId: row.channel_id, userId: row.user_id, userName: row.user_name, isGm: false };
+    let settings: Promise<GuildSettings> | undefined;
+    return render(
+      {
+        actor,
+        settings: () => (settings ??= this.services.ledger.settings.get(row.guild_id)),
+        services: this.services,
+        commands: this.commands,
+        given: new Set(),
+        channel: () => undefined,
+        attachmentLimit: DEFAULT_ATTACHMENT_LIMIT,
+      },
+      row,
+    );
   }
 
   /** Refuses a player who has run out of rate-limit tokens, before anything is read or written. */
@@ -191,6 +256,7 @@ function logLine(actor: Actor, r: RecordSummary, title: string | undefined): str
 }
 
 function describe(req: Request) {
-  const { actor, ...rest } = req;
+  // The signed body holds a reply token: it is never logged.
+  const { actor, evidence: _never, ...rest } = req;
   return { ...rest, guild: actor.guildId, channel: actor.channelId, user: actor.userId };
 }

@@ -6,8 +6,7 @@ import type { Scope } from './games.js';
 const asSide = (s: string | null | undefined): Side | undefined => SIDES.find((x) => x === s?.trim().toLowerCase());
 
 /**
- * The side a roll is made for: the named roster unit's own side when it has one (rules/dice.md: the
- * unit wins), else the side the player joined in the game the roll belongs to (/game join); else none.
+ * The side a roll is made for: the named roster unit's own side when it has one, else the side the player joined in the game the roll belongs to (/game join); else none.
  */
 export async function rollSide(scope: Scope, ctx: Context, unitName: string | undefined): Promise<Side | undefined> {
   const game = scope.game;

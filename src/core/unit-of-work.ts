@@ -6,7 +6,7 @@ import { scopeOf, type Scope } from './games.js';
 export type TxScope = Scope & { tx: LedgerTx; reads: LedgerTx };
 
 /**
- * A command's one unit of work (design.md): `work` runs in one transaction of the actor's guild,
+ * A command's one unit of work: `work` runs in one transaction of the actor's guild,
  * with the channel's game read first, inside it; every read a decision depends on goes through
  * `at.reads` (the transaction), and every write commits with them or not at all. On PostgreSQL the
  * guild's lock is the transaction's first statement, so no other command of the guild interleaves.

@@ -2,9 +2,14 @@ import { sealCommitment, type ChainReport } from '../ledger/chain.js';
 import type { LedgerRow } from '../ledger/rows.js';
 import type { LedgerStore } from '../ledger/store.js';
 import { isSealed } from '../render/review.js';
+import { invalidRoundsInWorkers } from '../beacon/verify-pool.js';
+import { invalidRounds } from '../beacon/verify-round.js';
+import { precheckBeacons } from '../verify/beacon-precheck.js';
 import { checkPromises, checkReveals, type Found, type GameVerdict, type Row } from '../verify/checks.js';
 import { recountTally, TallyCount, tallyId } from '../ledger/tally.js';
 import { yieldToEventLoop } from '../util/yield.js';
+import { rowEvidenceOf, type SignedRequest } from '../verify/evidence.js';
+import { inflateRawSync } from 'node:zlib';
 
 /** What /verify finds: the chain, then the promises beyond it, as the offline verifier checks them. */
 export type LedgerVerdict = {
@@ -101,6 +106,17 @@ async function gameRows(store: LedgerStore, start: LedgerRow, upTo: number | und
   return [...own, ...channel.filter((r) => r.game_id !== gameId), ...reveals];
 }
 
+/** The Discord-signed requests the bot keeps for these rows (issue 45), as verifiers read them from an export. */
+async function keptEvidence(store: LedgerStore, rows: Row[]): Promise<Map<string, SignedRequest>> {
+  const ids = [...new Set(rows.map((r) => rowEvidenceOf(r)?.interaction).filter((id): id is string => id !== undefined))];
+  const out = new Map<string, SignedRequest>();
+  for (let i = 0; i < ids.length; i += PAYLOAD_BATCH) {
+    for (const [id, e] of await store.history.evidenceOf(ids.slice(i, i + PAYLOAD_BATCH)))
+      out.set(id, { timestamp: e.timestamp, signature: e.signature, body: inflateRawSync(e.body).toString('base64') });
+  }
+  return out;
+}
+
 /**
  * /verify in the bot checks what `npm run verify` checks offline, with the same code (verify/checks.ts):
  * the chain, every reveal against its commitment, every game's numbering, seeds and dice, each
@@ -132,7 +148,10 @@ export async function verifyLedger(store: LedgerStore, guildId: string, upToGuil
   }
   const promises = { ok: loose.ok, lines: [...loose.lines], games: [] as GameVerdict[] };
   for (const start of starts) {
-    const found = checkPromises(asRows(await gameRows(store, start, upToGuildSeq)));
+    const rows = asRows(await gameRows(store, start, upToGuildSeq));
+    // A beacon game's rounds are checked on worker threads: their hashing would stall every other command.
+    const signed = await keptEvidence(store, rows);
+    const found = checkPromises(rows, undefined, await precheckBeacons(rows, invalidRoundsInWorkers, invalidRounds), (id) => signed.get(id));
     promises.ok &&= found.ok;
     promises.games.push(...found.games);
     promises.lines.push(...found.lines);

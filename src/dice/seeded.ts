@@ -23,13 +23,17 @@ const RANGE = 2 ** 32;
 /** Values at or above this are rejected: below it, every face has the same number of values. */
 export const rejectionLimit = (sides: number) => RANGE - (RANGE % sides);
 
-export function seededDie(serverSeed: string, gameId: string, playerSeeds: readonly string[], seq: number, index: number, sides: number): number {
+/** One die: the first attempt whose HMAC's top 4 bytes fall below the rejection limit. */
+function hmacDie(serverSeed: string, sides: number, message: (attempt: number) => string): number {
   const limit = rejectionLimit(sides);
   for (let attempt = 0; ; attempt++) {
-    const message = JSON.stringify([gameId, playerSeeds, seq, index, attempt]);
-    const v = createHmac('sha256', serverSeed).update(message, 'utf8').digest().readUInt32BE(0);
+    const v = createHmac('sha256', serverSeed).update(message(attempt), 'utf8').digest().readUInt32BE(0);
     if (v < limit) return (v % sides) + 1;
   }
+}
+
+export function seededDie(serverSeed: string, gameId: string, playerSeeds: readonly string[], seq: number, index: number, sides: number): number {
+  return hmacDie(serverSeed, sides, (attempt) => JSON.stringify([gameId, playerSeeds, seq, index, attempt]));
 }
 
 /**
@@ -41,19 +45,37 @@ export function seededDie(serverSeed: string, gameId: string, playerSeeds: reado
 export const PLAYER_SCHEME = 'player-v1';
 
 export function playerDie(serverSeed: string, gameId: string, playerSeeds: readonly string[], userId: string, k: number, index: number, sides: number): number {
-  const limit = rejectionLimit(sides);
-  for (let attempt = 0; ; attempt++) {
-    const message = JSON.stringify([PLAYER_SCHEME, gameId, playerSeeds, userId, k, index, attempt]);
-    const v = createHmac('sha256', serverSeed).update(message, 'utf8').digest().readUInt32BE(0);
-    if (v < limit) return (v % sides) + 1;
-  }
+  return hmacDie(serverSeed, sides, (attempt) => JSON.stringify([PLAYER_SCHEME, gameId, playerSeeds, userId, k, index, attempt]));
 }
 
-/** Which die a game roll draws: its number in the game, and the roller's own number of it. */
-export type GameDraw = { seq: number; userId: string; k: number };
+/**
+ * The dice scheme of a beacon game (issue 45): a roll binds to a drand round published after the
+ * request, so nobody (the operator included) knows a die before it is rolled. The message is JSON
+ * of ["beacon-v1", gameId, interactionId, round, randomness hex, index, attempt]; the rest as above.
+ */
+export const BEACON_SCHEME = 'beacon-v1';
+
+/** A roll's beacon: the interaction it answers, the round it bound to, and that round's randomness. */
+export type BeaconDraw = { interactionId: string; round: number; randomness: string };
+
+/** A beacon game roll's round as its row keeps it: the draw, and the signature that proves the randomness. */
+export type RollBeacon = BeaconDraw & { signature: string };
+
+export function beaconDie(serverSeed: string, gameId: string, b: BeaconDraw, index: number, sides: number): number {
+  return hmacDie(serverSeed, sides, (attempt) => JSON.stringify([BEACON_SCHEME, gameId, b.interactionId, b.round, b.randomness, index, attempt]));
+}
+
+/** Which die a game roll draws: its number in the game, the roller's own number of it, and its beacon. */
+export type GameDraw = { seq: number; userId: string; k: number; beacon?: BeaconDraw | undefined };
 
 /** The dice of one roll of a game under its scheme (a game without one keeps the position scheme). */
 export function gameRoller(scheme: string | null, serverSeed: string, gameId: string, playerSeeds: readonly string[], draw: GameDraw): Roller {
+  if (scheme === BEACON_SCHEME) {
+    const { beacon } = draw;
+    if (!beacon) throw new Error('a beacon game rolls only with its round');
+    let index = 0;
+    return { roll: (sides) => beaconDie(serverSeed, gameId, beacon, index++, sides) };
+  }
   if (scheme === PLAYER_SCHEME) {
     let index = 0;
     return { roll: (sides) => playerDie(serverSeed, gameId, playerSeeds, draw.userId, draw.k, index++, sides) };

@@ -18,6 +18,7 @@ import type { Actor, ChannelFacts, Reply } from '../core/command.js';
 import type { Button } from '../render/embed.js';
 import type { TransportInteraction } from '../core/responder.js';
 import type { Request } from '../core/router.js';
+import type { RequestEvidence } from '../core/evidence.js';
 
 type Routable = ChatInputCommandInteraction | ButtonInteraction | AutocompleteInteraction;
 
@@ -69,7 +70,7 @@ function channelFacts(i: ChatInputCommandInteraction, list: readonly CommandInte
 }
 
 /** The router's request for an interaction we handle, or undefined for kinds we do not. */
-export function requestOf(i: Interaction, actor: Actor): Request | undefined {
+export function requestOf(i: Interaction, actor: Actor, evidence?: RequestEvidence): Request | undefined {
   if (i.isChatInputCommand()) {
     const { subcommand, list } = optionList(i.options.data);
     const options = Object.fromEntries(list.map((o) => [o.name, o.value]));
@@ -83,9 +84,10 @@ export function requestOf(i: Interaction, actor: Actor): Request | undefined {
       locale: i.locale,
       channels: channelFacts(i, list),
       ...(i.attachmentSizeLimit ? { attachmentLimit: i.attachmentSizeLimit } : {}),
+      ...(evidence ? { evidence } : {}),
     };
   }
-  if (i.isButton()) return { type: 'button', customId: i.customId, actor, interactionId: i.id, locale: i.locale };
+  if (i.isButton()) return { type: 'button', customId: i.customId, actor, interactionId: i.id, locale: i.locale, ...(evidence ? { evidence } : {}) };
   if (i.isAutocomplete()) {
     const focused = i.options.getFocused(true);
     return {
@@ -143,7 +145,7 @@ export async function deliver(i: Routable, reply: Reply, deferred = false): Prom
   }
   const body = {
     embeds: [reply.embed],
-    components: componentsOf(reply.buttons),
+    components: componentsOf(reply.type === 'bound' ? [] : reply.buttons),
     ...(reply.type === 'message' && reply.files?.length
       ? {
           files: reply.files.map((f) => ({
@@ -180,14 +182,25 @@ export async function deliver(i: Routable, reply: Reply, deferred = false): Prom
   return messageId;
 }
 
-/** A discord.js interaction as the responder's transport interaction. */
-export function gatewayInteraction(i: Routable): TransportInteraction {
+/** The interaction's public reply replaced by `reply` (a refusal as text in its place). */
+async function editReply(i: Routable, reply: Reply): Promise<string | undefined> {
+  if (i.isAutocomplete()) return undefined;
+  if (reply.type !== 'message' && reply.type !== 'update') {
+    await i.editReply({ content: reply.type === 'error' ? `⚠️ ${reply.message}` : 'Nothing to show.', embeds: [], components: [] });
+    return undefined;
+  }
+  const edited = await i.editReply({ content: '', embeds: [reply.embed], components: componentsOf(reply.buttons) });
+  return edited.id;
+}
+
+/** A discord.js interaction as the responder's transport interaction; `evidence`: Discord's signed request, over HTTP. */
+export function gatewayInteraction(i: Routable, evidence?: RequestEvidence): TransportInteraction {
   return {
     kind: i.isAutocomplete() ? 'autocomplete' : i.isButton() ? 'button' : 'command',
     actor: () => actorOf(i),
     // Discord names who authorised the interaction: a server install carries the server's id under GuildInstall.
     installedByServer: () => !!i.guildId && i.authorizingIntegrationOwners[ApplicationIntegrationType.GuildInstall] === i.guildId,
-    request: (actor) => requestOf(i, actor)!,
+    request: (actor) => requestOf(i, actor, evidence)!,
     defer: async () => {
       if (i.isButton()) await i.deferUpdate();
       else if (i.isChatInputCommand()) await i.deferReply({ flags: MessageFlags.Ephemeral });
@@ -200,6 +213,7 @@ export function gatewayInteraction(i: Routable): TransportInteraction {
       await channel.send({ embeds: [embed] });
     },
     deliver: (reply, deferred) => deliver(i, reply, deferred),
+    edit: (reply) => editReply(i, reply),
     messageUrl: (messageId) => `https://discord.com/channels/${i.guildId}/${i.channelId}/${messageId}`,
   };
 }

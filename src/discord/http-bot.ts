@@ -6,8 +6,9 @@ import { Responder } from '../core/responder.js';
 import { gatewayInteraction, isRoutable } from './adapter.js';
 import type { Bot, BotOptions } from './bot.js';
 import { createClient } from './bot.js';
-import { signedByDiscord } from './signature.js';
+import { signatureProblem } from './signature.js';
 import { answerOps, type Ops } from '../ops/ops-http.js';
+import type { RequestEvidence } from '../core/evidence.js';
 
 export type HttpBotOptions = BotOptions & {
   publicKey: KeyObject;
@@ -19,6 +20,11 @@ export type HttpBotOptions = BotOptions & {
   requestTimeoutMs?: number;
   /** Connections open at once; past it new ones are refused. */
   maxConnections?: number;
+  /**
+   * Connections one address may hold open at once (0: no cap); past it its new ones are closed
+   * unanswered, so one client trickling headers cannot take every connection from Discord's.
+   */
+  connectionsPerAddress?: number;
   /** How often the timeouts are checked. */
   timeoutCheckMs?: number;
   /** GET /metrics, /healthz and /readyz, served beside POST /interactions. */
@@ -76,22 +82,15 @@ export function createHttpBot(o: HttpBotOptions): HttpBot {
   const client = createClient(o.apiBase, catchingCallbacks(exchanges));
   const responder = new Responder(o.router, o.links, o.log, o.deferAfterMs, o.observe);
   const handling = new Map<string, Promise<void>>();
+  // Discord's signed bytes of each request being handled, for the rows it writes (issue 45).
+  const signed = new Map<string, RequestEvidence>();
+  const appKey = hexOfKey(o.publicKey);
   client.on(Events.InteractionCreate, (i: Interaction) => {
-    if (isRoutable(i)) handling.set(i.id, responder.respond(gatewayInteraction(i)));
+    if (isRoutable(i)) handling.set(i.id, responder.respond(gatewayInteraction(i, signed.get(i.id))));
   });
 
-  // Node checks the two timeouts on this interval (30 s by default, which would double them).
-  const server = http.createServer({ connectionsCheckingInterval: o.timeoutCheckMs ?? 1_000 }, (req, res) => {
-    // Every request is answered, and no failure of one (an aborted upload) escapes as an unhandled rejection.
-    serve(req, res).catch((err: unknown) => {
-      o.log.warn('an HTTP interaction failed', { err });
-      if (!res.headersSent && !res.destroyed) reply(res, 500, { message: 'the interaction could not be answered' });
-    });
-  });
-  // A slow or stalled client cannot hold a connection: headers in 10 s, the whole request in 15 s.
-  server.headersTimeout = o.headersTimeoutMs ?? 10_000;
-  server.requestTimeout = o.requestTimeoutMs ?? 15_000;
-  server.maxConnections = o.maxConnections ?? 256;
+  const server = guardedServer(o, (req, res) => serve(req, res));
+  const refusals = rejectedLog(o.log);
 
   async function serve(req: http.IncomingMessage, res: http.ServerResponse) {
     if (o.ops && (await answerOps(req, res, o.ops))) return undefined;
@@ -104,11 +103,17 @@ export function createHttpBot(o: HttpBotOptions): HttpBot {
     if (body === 'aborted') return undefined;
     const signature = req.headers['x-signature-ed25519'];
     const timestamp = req.headers['x-signature-timestamp'];
-    if (!signedByDiscord(o.publicKey, asString(signature), asString(timestamp), body)) return reply(res, 401, { message: 'invalid request signature' });
+    const problem = signatureProblem(o.publicKey, asString(signature), asString(timestamp), body);
+    if (problem) {
+      refusals.note(problem);
+      return reply(res, 401, { message: 'invalid request signature' });
+    }
     const raw = interactionOf(body);
     if (!raw) return reply(res, 400, { message: 'malformed body: an interaction is a JSON object with an id, a type and a token' });
     if (raw.type === 1) return reply(res, 200, { type: 1 });
-    return reply(res, ...(await answer(raw)));
+    // Only a triple whose signature held reaches here: kept as Discord sent it, for the rows it writes.
+    signed.set(raw.id, { key: appKey, timestamp: asString(timestamp)!, signature: asString(signature)!, body: body.toString('base64') });
+    return reply(res, ...(await answer(raw).finally(() => signed.delete(raw.id))));
   }
 
   /** The interaction handed to discord.js and the responder; its first answer, as the HTTP reply. */
@@ -150,6 +155,75 @@ export function createHttpBot(o: HttpBotOptions): HttpBot {
     },
   };
 }
+
+/**
+ * The HTTP server with its guards: every request answered (no failure of one, an aborted upload,
+ * escapes as an unhandled rejection), and no slow or stalled client holding a connection for long:
+ * Discord sends a whole interaction in one go, so headers get 5 s and the whole request 10 s.
+ */
+function guardedServer(o: HttpBotOptions, serve: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>): http.Server {
+  // Node checks the two timeouts on this interval (30 s by default, which would double them).
+  const server = http.createServer({ connectionsCheckingInterval: o.timeoutCheckMs ?? 1_000 }, (req, res) => {
+    serve(req, res).catch((err: unknown) => {
+      o.log.warn('an HTTP interaction failed', { err });
+      if (!res.headersSent && !res.destroyed) reply(res, 500, { message: 'the interaction could not be answered' });
+    });
+  });
+  server.headersTimeout = o.headersTimeoutMs ?? 5_000;
+  server.requestTimeout = o.requestTimeoutMs ?? 10_000;
+  server.maxConnections = o.maxConnections ?? 512;
+  capPerAddress(server, o.connectionsPerAddress ?? DEFAULT_CONNECTIONS_PER_ADDRESS);
+  return server;
+}
+
+/** How often at most a refused signature is logged: once a minute, with how many came since. */
+export const REJECTED_LOG_EVERY_MS = 60_000;
+
+/**
+ * Refused signatures, logged at `warn` once a minute at most with the reason and the count since
+ * the last line: a wrong DISCORD_PUBLIC_KEY refuses every request, and must not stay silent (nor
+ * flood the log when a scanner probes the endpoint).
+ */
+function rejectedLog(log: HttpBotOptions['log'], every = REJECTED_LOG_EVERY_MS) {
+  let last = Number.NEGATIVE_INFINITY;
+  let since = 0;
+  return {
+    note(reason: string) {
+      since++;
+      const now = Date.now();
+      if (now - last < every) return;
+      log.warn('refused a request whose signature is not Discord’s (401)', { reason, refused_since_last_line: since });
+      last = now;
+      since = 0;
+    },
+  };
+}
+
+/** Connections one address may hold at once by default: far more than Discord sends from one, far fewer than the server's cap. */
+export const DEFAULT_CONNECTIONS_PER_ADDRESS = 32;
+
+/** Closes, unanswered, a connection from an address that already holds `cap` (0: no cap). */
+function capPerAddress(server: http.Server, cap: number): void {
+  if (cap <= 0) return;
+  const open = new Map<string, number>();
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const n = (open.get(address) ?? 0) + 1;
+    if (n > cap) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, n);
+    socket.once('close', () => {
+      const left = open.get(address)! - 1;
+      if (left) open.set(address, left);
+      else open.delete(address);
+    });
+  });
+}
+
+/** The application's public key as 64 hex digits, as the Developer Portal and a game's first row show it. */
+const hexOfKey = (key: KeyObject) => Buffer.from(key.export({ format: 'jwk' }).x!, 'base64url').toString('hex');
 
 const asString = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 

@@ -18,7 +18,25 @@ export function publicKeyFromHex(hex: string): KeyObject {
 
 /** Whether Discord signed this body at this time: a missing, malformed, stale or wrong signature is false. */
 export function signedByDiscord(key: KeyObject, signature: string | undefined, timestamp: string | undefined, body: Buffer, nowMs = Date.now()): boolean {
-  if (!signature || !timestamp || !HEX_SIGNATURE.test(signature) || !/^\d{1,12}$/.test(timestamp)) return false;
-  if (Math.abs(nowMs / 1000 - Number(timestamp)) > MAX_SIGNATURE_AGE_S) return false;
-  return verify(null, Buffer.concat([Buffer.from(timestamp, 'utf8'), body]), key, Buffer.from(signature, 'hex'));
+  return signatureProblem(key, signature, timestamp, body, nowMs) === undefined;
+}
+
+/**
+ * Why a request is not Discord's (undefined when it is), in words for the log: the headers missing
+ * or malformed, a timestamp outside five minutes, or a signature that does not hold under this
+ * key — the last is what a wrong DISCORD_PUBLIC_KEY gives on every request.
+ */
+export function signatureProblem(
+  key: KeyObject,
+  signature: string | undefined,
+  timestamp: string | undefined,
+  body: Buffer,
+  nowMs = Date.now(),
+): string | undefined {
+  if (!signature || !timestamp) return 'the X-Signature-Ed25519 or X-Signature-Timestamp header is missing';
+  if (!HEX_SIGNATURE.test(signature) || !/^\d{1,12}$/.test(timestamp)) return 'the signature headers are malformed';
+  if (Math.abs(nowMs / 1000 - Number(timestamp)) > MAX_SIGNATURE_AGE_S) return 'the signature timestamp is more than five minutes from this clock';
+  if (!verify(null, Buffer.concat([Buffer.from(timestamp, 'utf8'), body]), key, Buffer.from(signature, 'hex')))
+    return 'the signature does not hold under DISCORD_PUBLIC_KEY: if every request says this, the key is not this application’s';
+  return undefined;
 }

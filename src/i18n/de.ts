@@ -71,6 +71,7 @@ export const de: Translation = {
     morale: 'moral',
     moved: 'bewegt',
     movement: 'bewegung',
+    fair: 'fairness',
     name: 'name',
     nationality: 'nationalität',
     near_kill: 'beinahe_treffer',
@@ -126,7 +127,7 @@ export const de: Translation = {
   },
   descriptions: {
     'Hearts of Tin: rally a disordered unit (1d6 on the rally chart)': 'Hearts of Tin: eine ungeordnete Einheit sammeln (1W6 auf der Sammeltabelle)',
-    'Disorder markers on the unit (1–10; a roster unit: its own)': 'Unordnungsmarker (1–10; Einheit der Liste: ihre)',
+    'Disorder markers on the unit (1–30; a roster unit: its own)': 'Unordnungsmarker (1–30; Einheit der Liste: ihre)',
     "Troop quality (default regular, or the roster unit's)": 'Qualität (Standard regulär oder laut Liste)',
     'A band has joined the unit (+1; not on top of elite)': 'Musikkapelle dabei (+1; nicht zu Elite)',
     'An enemy is visible within 24" (default true; false gives +1)': 'Feind bis 24" sichtbar (Standard ja; nein: +1)',
@@ -217,12 +218,15 @@ export const de: Translation = {
     'Start a game in this channel (one at a time)': 'Ein Spiel in diesem Kanal starten (eines zur Zeit)',
     'The rule system the game uses': 'Das Regelsystem des Spiels',
     'A name for the game': 'Ein Name für das Spiel',
-    "Your seed for the game's dice: commit to its hash first, reveal it once all have committed":
-      'Dein Seed für die Würfel: erst den Hash festlegen, aufdecken wenn alle festgelegt haben',
+    "tournament: every roll must be Discord's signed request, kept as evidence (HTTP mode with a beacon)":
+      'tournament: jeder Wurf eine von Discord signierte Anfrage, als Beleg (HTTP-Modus mit Beacon)',
+    "A player on a side: your seed for the game's dice; commit its hash, reveal once all have committed":
+      'Spieler einer Seite: dein Seed für die Würfel; Hash festlegen, aufdecken wenn alle festgelegt haben',
     'SHA-256 (64 hex digits) of a seed only you know: e.g. sha256sum of a phrase':
       'SHA-256 (64 Hex-Ziffern) eines Seeds, den nur du kennst: z. B. sha256sum eines Satzes',
     'The seed you committed to: its SHA-256 must match': 'Der festgelegte Seed: sein SHA-256 muss passen',
-    "Drop this player's unrevealed commitment (the game's starter or a GM)": 'Die nicht aufgedeckte Festlegung dieses Spielers streichen (Starter oder SL)',
+    "Drop a player's unrevealed commitment (starter or GM): verifiers then call the dice steerable":
+      'Festlegung eines Spielers streichen (Starter oder SL): Prüfer nennen die Würfel dann steuerbar',
     'Set the current turn (and phase)': 'Die aktuelle Runde (und Phase) setzen',
     'The turn number': 'Die Rundennummer',
     'The phase, e.g. "Rally Phase" (Wacht am Rhein: resting, ena, movement, combat)':
@@ -280,7 +284,7 @@ export const de: Translation = {
     'Only this rule system': 'Nur dieses Regelsystem',
     'Only this command, e.g. rally': 'Nur dieser Befehl, z. B. rally',
     'Only this result code, e.g. retreat': 'Nur dieser Ergebniscode, z. B. retreat',
-    'Only this game id': 'Nur diese Spiel-ID',
+    'Only this game: pick it, or type its id or its name': 'Nur dieses Spiel: auswählen, oder seine ID oder seinen Namen eingeben',
     'Only /dr rolls of this category: IFT, TH, TK, MC, TC, Rally, CC, SA, RS, other':
       'Nur /dr-Würfe dieser Kategorie: IFT, TH, TK, MC, TC, Rally, CC, SA, RS, other',
     'From: 2026-11-01, or back from now: 2h, 3d': 'Ab: 2026-11-01, oder zurück ab jetzt: 2h, 3d',

@@ -71,6 +71,7 @@ export const fr: Translation = {
     morale: 'moral',
     moved: 'bougé',
     movement: 'mouvement',
+    fair: 'équité',
     name: 'nom',
     nationality: 'nationalité',
     near_kill: 'quasi_destruction',
@@ -126,7 +127,7 @@ export const fr: Translation = {
   },
   descriptions: {
     'Hearts of Tin: rally a disordered unit (1d6 on the rally chart)': 'Hearts of Tin : rallier une unité en désordre (1d6 sur la table de ralliement)',
-    'Disorder markers on the unit (1–10; a roster unit: its own)': 'Marqueurs de désordre (1–10 ; unité de la liste : les siens)',
+    'Disorder markers on the unit (1–30; a roster unit: its own)': 'Marqueurs de désordre (1–30 ; unité de la liste : les siens)',
     "Troop quality (default regular, or the roster unit's)": 'Qualité (régulière par défaut, ou selon la liste)',
     'A band has joined the unit (+1; not on top of elite)': "Une musique accompagne l'unité (+1 ; pas en plus d'élite)",
     'An enemy is visible within 24" (default true; false gives +1)': 'Ennemi visible à 24" (oui par défaut ; non : +1)',
@@ -218,12 +219,15 @@ export const fr: Translation = {
     'Start a game in this channel (one at a time)': 'Commencer une partie dans ce salon (une à la fois)',
     'The rule system the game uses': 'Le système de règles de la partie',
     'A name for the game': 'Un nom pour la partie',
-    "Your seed for the game's dice: commit to its hash first, reveal it once all have committed":
-      "Ta graine pour les dés : engage d'abord son hash, révèle-la quand tous ont engagé",
+    "tournament: every roll must be Discord's signed request, kept as evidence (HTTP mode with a beacon)":
+      'tournament : chaque jet une requête signée par Discord, gardée en preuve (mode HTTP et balise)',
+    "A player on a side: your seed for the game's dice; commit its hash, reveal once all have committed":
+      "Joueur d'un camp : ta graine pour les dés ; engage son hash, révèle-la quand tous ont engagé",
     'SHA-256 (64 hex digits) of a seed only you know: e.g. sha256sum of a phrase':
       "SHA-256 (64 chiffres hex) d'une graine que toi seul connais : p. ex. sha256sum d'une phrase",
     'The seed you committed to: its SHA-256 must match': 'La graine engagée : son SHA-256 doit correspondre',
-    "Drop this player's unrevealed commitment (the game's starter or a GM)": "Retirer l'engagement non révélé de ce joueur (créateur de la partie ou MJ)",
+    "Drop a player's unrevealed commitment (starter or GM): verifiers then call the dice steerable":
+      "Retirer l'engagement d'un joueur (créateur ou MJ) : les vérificateurs diront les dés orientables",
     'Set the current turn (and phase)': 'Fixer le tour (et la phase)',
     'The turn number': 'Le numéro du tour',
     'The phase, e.g. "Rally Phase" (Wacht am Rhein: resting, ena, movement, combat)':
@@ -281,7 +285,7 @@ export const fr: Translation = {
     'Only this rule system': 'Seulement ce système de règles',
     'Only this command, e.g. rally': 'Seulement cette commande, p. ex. rally',
     'Only this result code, e.g. retreat': 'Seulement ce code de résultat, p. ex. retreat',
-    'Only this game id': 'Seulement cet id de partie',
+    'Only this game: pick it, or type its id or its name': 'Seulement cette partie : choisissez-la, ou tapez son id ou son nom',
     'Only /dr rolls of this category: IFT, TH, TK, MC, TC, Rally, CC, SA, RS, other':
       'Seulement les jets /dr de cette catégorie : IFT, TH, TK, MC, TC, Rally, CC, SA, RS, other',
     'From: 2026-11-01, or back from now: 2h, 3d': 'Depuis : 2026-11-01, ou en arrière : 2h, 3d',

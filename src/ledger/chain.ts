@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 
 /** prev_hash of a guild's first row. */
@@ -88,6 +88,20 @@ export function pickChained(row: ChainedFields): ChainedFields {
   return out as ChainedFields;
 }
 
+/**
+ * rowHash, the fast way, for a row parsed from canonical text (an export's line): JSON.stringify
+ * keeps a parsed object's keys in the order they came, which canonical text already sorted, so it
+ * writes the same bytes as canonicalize without sorting anything (the verifier's hot path). When the
+ * result is not the row's hash (an integer-like key, which JavaScript orders first, or an edit),
+ * the caller asks rowHash, which decides.
+ */
+export function parsedRowHash(prevHash: string, row: Record<string, unknown>): string {
+  const layout = row.game_id ? GAME_LAYOUT : PLAIN_LAYOUT;
+  let body = '{';
+  for (let i = 0; i < layout.length; i++) body += layout[i]![1] + JSON.stringify(row[layout[i]![0]] ?? null);
+  return hash('sha256', `${prevHash}${body}}`);
+}
+
 /** The JSON columns, stored as the canonical text they were hashed as. */
 const JSON_COLUMNS = new Set(['input', 'dice', 'outcome']);
 
@@ -143,6 +157,18 @@ type Chained = { id: string; guild_seq: number; prev_hash: string; hash: string 
  * Walks a guild's chain row by row, in guild_seq order: `feed` returns the report once the chain
  * breaks; `report` gives the result so far. One walker serves a walk in one go and one in chunks.
  */
+/** Why a row breaks its chain, in the words every verifier reports (the bot's walk and an export's reader). */
+export const gapReason = (seq: number, expected: number) => `position ${seq} where ${expected} was expected: a row before it was deleted or moved`;
+export const LINK_REASON = 'prev_hash does not match the hash of the row before it';
+/**
+ * Before issue 23 a lone surrogate in a name was hashed as its JSON escape but stored as U+FFFD:
+ * such a row can never verify, and says so, rather than being called an edit.
+ */
+export const editReason = (row: unknown) =>
+  JSON.stringify(row).includes('\uFFFD')
+    ? 'hash does not match the row contents: the row holds U+FFFD where a lone surrogate was stored unlike it was hashed (a defect fixed in issue 23), unless it was edited'
+    : 'hash does not match the row contents: the row was edited';
+
 export class ChainWalker<R extends Chained> {
   private prev: string;
   private count: number;
@@ -161,21 +187,9 @@ export class ChainWalker<R extends Chained> {
   feed(row: R): ChainReport | undefined {
     if (this.broken) return this.broken;
     const expectedSeq = this.count + 1;
-    if (row.guild_seq !== expectedSeq) {
-      return this.breakAt(row, `position ${row.guild_seq} where ${expectedSeq} was expected: a row before it was deleted or moved`);
-    }
-    if (row.prev_hash !== this.prev) return this.breakAt(row, 'prev_hash does not match the hash of the row before it');
-    if (this.hashOf(row.prev_hash, row) !== row.hash) {
-      // Before issue 23 a lone surrogate in a name was hashed as its JSON escape but stored as U+FFFD:
-      // such a row can never verify, and says so, rather than being called an edit.
-      const defect = JSON.stringify(row).includes('\uFFFD');
-      return this.breakAt(
-        row,
-        defect
-          ? 'hash does not match the row contents: the row holds U+FFFD where a lone surrogate was stored unlike it was hashed (a defect fixed in issue 23), unless it was edited'
-          : 'hash does not match the row contents: the row was edited',
-      );
-    }
+    if (row.guild_seq !== expectedSeq) return this.breakAt(row, gapReason(row.guild_seq, expectedSeq));
+    if (row.prev_hash !== this.prev) return this.breakAt(row, LINK_REASON);
+    if (this.hashOf(row.prev_hash, row) !== row.hash) return this.breakAt(row, editReason(row));
     this.prev = row.hash;
     this.count++;
     return undefined;

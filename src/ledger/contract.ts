@@ -51,6 +51,8 @@ export interface StoreReads extends RowReads, TallyReads {
 
 /** Interaction ids, each used once whatever transport delivers it. */
 export interface OnceKeys {
+  /** Whether a row already holds this once-key (its unique index answers). */
+  onceKeyTaken(key: string): boolean;
   /** True when this interaction is new (and now claimed); false when it was handled already. */
   claimInteraction(id: string, guildId: string, at: string): boolean;
 }
@@ -58,4 +60,59 @@ export interface OnceKeys {
 /** Which message showed a roll: written as the reply goes out. */
 export interface MessageLinks {
   linkMessage(rollId: string, messageId: string): void;
+}
+
+/** Rolls committed but never shown (issue 45): the start-up finds them, posts them, or marks them. */
+export interface LateDeliveryReads {
+  /** Roll rows made in [since, before) that no message showed and no late delivery took, oldest first. */
+  unshownRolls(since: string, before: string, limit: number): LedgerRow[];
+  /** Of these rolls, those whose late delivery did not reach the channel, with why. */
+  undelivered(rollIds: string[]): Map<string, string>;
+}
+
+/** A beacon game's roll bound to a round before its dice exist (issue 45), kept beside the chain. */
+export type BeaconBinding = {
+  interaction_id: string;
+  guild_id: string;
+  channel_id: string;
+  user_id: string;
+  round: number;
+  /** The request as asked, to roll it as it was once the round is in (after a restart too). */
+  request: string;
+  created_at: string;
+};
+
+/** How a binding ended: its roll recorded, nothing rolled (refused when run), or no round in time. */
+export type BindingState = 'rolled' | 'not_rolled' | 'expired';
+
+export interface BeaconBindingReads {
+  /** Bindings still waiting for their round, oldest first. */
+  pendingBindings(limit: number): BeaconBinding[];
+}
+
+export interface BeaconBindingWrites {
+  bindBeacon(b: BeaconBinding): void;
+  /** True when this settles a pending binding; false when it was settled already (by another process). */
+  settleBinding(interactionId: string, state: BindingState, rollId: string | null, at: string): boolean;
+}
+
+/** A late delivery's claim (one process posts each roll) and how it went. */
+export interface LateDeliveryWrites {
+  /** True when this process now holds the roll's late delivery; false when another took it. */
+  claimDelivery(rollId: string, at: string): boolean;
+  /** 'posted', or why the roll could not be posted. */
+  settleDelivery(rollId: string, outcome: string): void;
+}
+
+/** The request Discord signed for an interaction that wrote rows (issue 45), kept beside the chain; `body` deflated. */
+export type KeptEvidence = { interaction_id: string; guild_id: string; timestamp: string; signature: string; body: Buffer; created_at: string };
+
+export interface EvidenceReads {
+  /** The kept requests of these interactions (those kept). */
+  evidenceOf(interactionIds: string[]): Map<string, KeptEvidence>;
+}
+
+export interface EvidenceWrites {
+  /** Keeps an interaction's request, once: a second row of the same interaction keeps nothing more. */
+  keepEvidence(e: KeptEvidence): void;
 }

@@ -2,8 +2,29 @@ import type Database from 'better-sqlite3';
 import type { Db } from './database.js';
 import { parseRow, type LedgerRow, type RawRow, type SealedPayload } from './rows.js';
 import { ChunkSizer, type ChunkBudget, yieldToEventLoop } from '../util/yield.js';
-import type { MessageLinks } from './contract.js';
-import { scopeWhere } from './shared-sql.js';
+import type {
+  BeaconBinding,
+  BeaconBindingReads,
+  BeaconBindingWrites,
+  BindingState,
+  EvidenceReads,
+  EvidenceWrites,
+  KeptEvidence,
+  LateDeliveryReads,
+  LateDeliveryWrites,
+  MessageLinks,
+} from './contract.js';
+import {
+  BIND_BEACON_SQL,
+  CLAIM_DELIVERY_SQL,
+  KEEP_EVIDENCE_SQL,
+  PENDING_BINDINGS_SQL,
+  SETTLE_BINDING_SQL,
+  SETTLE_DELIVERY_SQL,
+  UNSHOWN_RECENT_ROWS,
+  UNSHOWN_ROLLS_SQL,
+} from './common-sql.js';
+import { scopeWhere } from './common-sql.js';
 
 /** What /history, /export and /stats filter on. Every query is confined to one guild. */
 export type HistoryFilter = {
@@ -59,7 +80,7 @@ export const revealedPayloadsOf = (rows: { parent_id: string; input: string }[])
 export const CHUNK_SQL = (where: string) => `SELECT * FROM rolls WHERE ${where} AND seq > ? ORDER BY seq LIMIT ?`;
 
 /** Reads of the ledger for review: history pages, single rolls' relatives, exports, statistics. */
-export class History implements MessageLinks {
+export class History implements MessageLinks, LateDeliveryReads, LateDeliveryWrites, BeaconBindingReads, BeaconBindingWrites, EvidenceReads, EvidenceWrites {
   private readonly q;
   constructor(private readonly db: Db) {
     this.q = {
@@ -73,6 +94,15 @@ export class History implements MessageLinks {
       ),
       messages: db.prepare('SELECT roll_id, message_id FROM roll_messages WHERE roll_id IN (SELECT value FROM json_each(?))'),
       link: db.prepare('INSERT OR IGNORE INTO roll_messages (roll_id, message_id) VALUES (?, ?)'),
+      unshown: db.prepare(UNSHOWN_ROLLS_SQL),
+      undelivered: db.prepare("SELECT roll_id, outcome FROM roll_deliveries WHERE outcome <> 'posted' AND roll_id IN (SELECT value FROM json_each(?))"),
+      claimDelivery: db.prepare(CLAIM_DELIVERY_SQL),
+      settleDelivery: db.prepare(SETTLE_DELIVERY_SQL),
+      bind: db.prepare(BIND_BEACON_SQL),
+      settleBinding: db.prepare(SETTLE_BINDING_SQL),
+      pendingBindings: db.prepare(PENDING_BINDINGS_SQL),
+      keepEvidence: db.prepare(KEEP_EVIDENCE_SQL),
+      evidenceOf: db.prepare(`SELECT * FROM interaction_evidence WHERE interaction_id IN (SELECT value FROM json_each(?))`),
     };
   }
 
@@ -170,5 +200,43 @@ export class History implements MessageLinks {
   /** Remembers which message showed a roll (first one wins). */
   linkMessage(rollId: string, messageId: string): void {
     this.q.link.run(rollId, messageId);
+  }
+
+  unshownRolls(since: string, before: string, limit: number): LedgerRow[] {
+    return (this.q.unshown.all(UNSHOWN_RECENT_ROWS, since, before, limit) as RawRow[]).map(parseRow);
+  }
+
+  undelivered(rollIds: string[]): Map<string, string> {
+    const rows = this.q.undelivered.all(JSON.stringify(rollIds)) as { roll_id: string; outcome: string }[];
+    return new Map(rows.map((r) => [r.roll_id, r.outcome]));
+  }
+
+  claimDelivery(rollId: string, at: string): boolean {
+    return this.q.claimDelivery.run(rollId, at).changes === 1;
+  }
+
+  settleDelivery(rollId: string, outcome: string): void {
+    this.q.settleDelivery.run(outcome, rollId);
+  }
+
+  bindBeacon(b: BeaconBinding): void {
+    this.q.bind.run(b.interaction_id, b.guild_id, b.channel_id, b.user_id, b.round, b.request, b.created_at);
+  }
+
+  settleBinding(interactionId: string, state: BindingState, rollId: string | null, at: string): boolean {
+    return this.q.settleBinding.run(state, rollId, at, interactionId).changes === 1;
+  }
+
+  pendingBindings(limit: number): BeaconBinding[] {
+    return this.q.pendingBindings.all(limit) as BeaconBinding[];
+  }
+
+  keepEvidence(e: KeptEvidence): void {
+    this.q.keepEvidence.run(e.interaction_id, e.guild_id, e.timestamp, e.signature, e.body, e.created_at);
+  }
+
+  evidenceOf(interactionIds: string[]): Map<string, KeptEvidence> {
+    const rows = this.q.evidenceOf.all(JSON.stringify(interactionIds)) as KeptEvidence[];
+    return new Map(rows.map((r) => [r.interaction_id, r]));
   }
 }

@@ -12,8 +12,18 @@ import { nextRow, unitKey, type ChainHead } from './next-row.js';
 import { parseRow, sealedRecords, type LedgerRow, type RawRow, type SealedRecord } from './rows.js';
 import { promised, type LedgerTx } from './transaction.js';
 import { GroupCommit, type BatchSql } from './group-commit.js';
-import type { GameRowReads, MessageLinks, OnceKeys, RowReads, RowWrites, StoreReads } from './contract.js';
-import { CLAIM_INTERACTION_SQL, INTERACTION_KEEP_MS, PLAYER_ROLLS_SQL, PRUNE_EVERY, PRUNE_INTERACTIONS_SQL, UNREVEALED_SEALED_SQL } from './shared-sql.js';
+import type {
+  BeaconBindingWrites,
+  EvidenceWrites,
+  GameRowReads,
+  LateDeliveryWrites,
+  MessageLinks,
+  OnceKeys,
+  RowReads,
+  RowWrites,
+  StoreReads,
+} from './contract.js';
+import { CLAIM_INTERACTION_SQL, INTERACTION_KEEP_MS, PLAYER_ROLLS_SQL, PRUNE_EVERY, PRUNE_INTERACTIONS_SQL, UNREVEALED_SEALED_SQL } from './common-sql.js';
 import type { RosterReads, RosterWrites } from './roster.js';
 import type { SettingsWrites } from './settings.js';
 import { GENESIS_HASH, type ChainReport } from './chain.js';
@@ -93,6 +103,7 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
       children: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND parent_id = ? ORDER BY seq'),
       headSeq: db.prepare('SELECT MAX(guild_seq) AS n FROM rolls WHERE guild_id = ?'),
       count: db.prepare('SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ?'),
+      onceKey: db.prepare('SELECT 1 FROM rolls WHERE once_key = ?'),
       gameRolls: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind IN ('roll', 'reroll')"),
       // seq is AUTOINCREMENT and rows are never deleted: its largest value is the number of rows.
       rowTotal: db.prepare('SELECT COALESCE(MAX(seq), 0) AS n FROM rolls'),
@@ -206,6 +217,10 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
     return (this.stmts.count.get(guildId) as { n: number }).n;
   }
 
+  onceKeyTaken(key: string): boolean {
+    return this.stmts.onceKey.get(key) !== undefined;
+  }
+
   /** Dice rolls (not rulings or decisions) made in a game. */
   gameRollCount(guildId: string, gameId: string): number {
     return (this.stmts.gameRolls.get(guildId, gameId) as { n: number }).n;
@@ -271,7 +286,7 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
       roster: promised<RosterReads & RosterWrites>(this.roster),
       settings: promised<SettingsWrites>(this.settings),
       keys: promised<KeyWrites>(this.keys),
-      history: promised<MessageLinks>(this.history),
+      history: promised<MessageLinks & LateDeliveryWrites & BeaconBindingWrites & EvidenceWrites>(this.history),
     };
     return this.handle;
   }

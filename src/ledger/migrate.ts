@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './database.js';
+import { LedgerRefusedError } from './errors.js';
 import { parseRecountRow, RECOUNT_SQL, recountTally, TallyCount, tallyParams, UPSERT_TALLY_SQL } from './tally.js';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
@@ -30,6 +31,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 export function migrate(db: Db, migrations: Migration[] = readMigrations()): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  refuseNewer(schemaVersion(db), migrations.length, db.name);
   const isDone = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?');
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   const applied: number[] = [];
@@ -65,6 +67,17 @@ export function backfillTallies(db: Db): void {
 
 /** Work a migration needs beyond its SQL, run in its transaction: by the migration's name (both backends name it alike). */
 const AFTER: Record<string, (db: Db) => void> = { dice_report: backfillTallies };
+
+/**
+ * A ledger whose schema a newer version of the bot moved on: this one would write rows the newer
+ * one's tables and checks do not expect, and say nothing. Refused, naming both versions.
+ */
+export function refuseNewer(found: number, known: number, where: string): void {
+  if (found <= known) return;
+  throw new LedgerRefusedError(
+    `the ledger ${where} has schema version ${found}, written by a newer Morale Officer; this one knows versions up to ${known}. Run the newer version (or restore a backup made by this one): this version will not write to it.`,
+  );
+}
 
 export function schemaVersion(db: Db): number {
   const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null };

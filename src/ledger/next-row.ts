@@ -15,7 +15,7 @@ export type NextRow = {
   stored: Omit<ChainedFields, 'input' | 'dice' | 'outcome'> & { input: string; dice: string; outcome: string };
   prev_hash: string;
   hash: string;
-  /** A sealed roll's secret: the salt and the canonical payload its commitment covers (design.md). */
+  /** A sealed roll's secret: the salt and the canonical payload its commitment covers. */
   sealed?: { salt: string; payload: string };
 };
 

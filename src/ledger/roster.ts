@@ -1,3 +1,4 @@
+import type { BeaconChain } from '../beacon/chain.js';
 import type { Db } from './database.js';
 
 /** A game running (or run) in a channel. */
@@ -30,6 +31,10 @@ export type GameOptions = {
   booby_traps?: { axis: string; allied: string };
   /** By user id: the side a player joined (or a GM moved them to), with their name then. */
   sides?: Record<string, { side: string; name: string }>;
+  /** A beacon game's chain (issue 45), as its first row committed to it: set once, at the start. */
+  beacon?: BeaconChain;
+  /** A tournament game (issue 45): every roll must be a Discord-signed request (HTTP mode), kept as evidence. */
+  fair?: 'tournament';
 };
 
 /** A server's games, newest first; the channel given twice (NULL: every channel). */
@@ -86,7 +91,7 @@ export interface RosterWrites {
   setSeedCommitments(gameId: string, commitments: SeedCommitment[]): void;
   setTurn(gameId: string, turn: number, phase: string | null): void;
   /** One ASL setting of the game's options, patched in place (the rest of the options untouched). */
-  setGameOption(gameId: string, key: GameOptionKey, value: GameOptions[GameOptionKey]): void;
+  setGameOption(gameId: string, key: GameOptionKey | 'beacon' | 'fair', value: GameOptions[GameOptionKey | 'beacon' | 'fair']): void;
   /** One player's side, patched in place (other players' sides untouched). */
   setPlayerSide(gameId: string, userId: string, side: { side: string; name: string }): void;
   endGame(gameId: string, at: string): void;
@@ -110,7 +115,7 @@ export const unitFromRow = (r: RawUnit): RosterUnit => ({ ...r, fields: JSON.par
 /**
  * A change to some of a unit's columns and some of its fields; what it leaves out stays as stored.
  * Commands decide a patch from what they read in their transaction, and the store applies only it,
- * so two commands that change different fields of one unit both land (design.md, One unit of work).
+ * so two commands that change different fields of one unit both land.
  */
 export type UnitPatch = { name?: string; owner_id?: string; owner_name?: string; side?: string | null; fields?: Record<string, unknown> };
 
@@ -200,7 +205,7 @@ export class Roster implements RosterReads, RosterWrites {
     this.q.setTurn.run(turn, phase, gameId);
   }
 
-  setGameOption(gameId: string, key: GameOptionKey, value: GameOptions[GameOptionKey]): void {
+  setGameOption(gameId: string, key: GameOptionKey | 'beacon' | 'fair', value: GameOptions[GameOptionKey | 'beacon' | 'fair']): void {
     this.q.setOption.run(key, JSON.stringify(value), gameId);
   }
 

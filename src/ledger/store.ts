@@ -1,10 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { ChunkBudget } from '../util/yield.js';
 import type { ChainReport } from './chain.js';
 import type { History, HistoryFilter } from './history.js';
 import type { Ledger } from './ledger.js';
 import type { LedgerRow, RawRow } from './rows.js';
 import type { SavedQueries } from './saved-queries.js';
-import type { StoreReads } from './contract.js';
+import type { BeaconBindingReads, EvidenceReads, LateDeliveryReads, StoreReads } from './contract.js';
 import type { RosterReads } from './roster.js';
 import type { SettingsReads } from './settings.js';
 import type { KeyReads } from './signing-keys.js';
@@ -14,7 +16,7 @@ import { promised, type Async, type LedgerTx } from './transaction.js';
 export type HistoryPage = ReturnType<History['page']>;
 
 /** The history reads the commands make, async so a networked backend can serve them. */
-export type HistoryReads = Async<Pick<History, 'voided' | 'revealedPayloads' | 'messages'>> & {
+export type HistoryReads = Async<Pick<History, 'voided' | 'revealedPayloads' | 'messages'> & LateDeliveryReads & BeaconBindingReads & EvidenceReads> & {
   page(f: HistoryFilter, limit: number, offset: number, countCap?: number): Promise<HistoryPage>;
   chunks(f: HistoryFilter, budget?: ChunkBudget): AsyncGenerator<LedgerRow[]>;
   rawChunks(f: HistoryFilter, budget?: ChunkBudget): AsyncGenerator<RawRow[]>;
@@ -40,7 +42,28 @@ export interface LedgerStore extends Async<StoreReads> {
   keys: Async<KeyReads>;
   queries: Async<Pick<SavedQueries, 'save' | 'get'>>;
   history: HistoryReads;
+  /**
+   * Proves the ledger can take a write now (readiness): resolves, or throws saying why not. SQLite:
+   * the disk holding it has room past a margin, and its write lock can be taken. PostgreSQL: a
+   * transaction the server must log (one with a transaction id) commits.
+   */
+  probeWrite(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Free space the disk holding a SQLite ledger must keep. Under it, readiness fails before rolls do:
+ * a checkpoint copies the write-ahead log (up to its 10,000-page backstop, ~40 MiB) into the file.
+ */
+export const FREE_SPACE_MARGIN_BYTES = 64 * 1024 * 1024;
+
+const MiB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** Throws when the filesystem holding `dir` has less than the margin free (to an unprivileged user). */
+export function assertRoom(dir: string, margin = FREE_SPACE_MARGIN_BYTES): void {
+  const s = fs.statfsSync(dir);
+  const free = s.bavail * s.bsize;
+  if (free < margin) throw new Error(`the disk holding the ledger has ${MiB(free)} free, under the ${MiB(margin)} it keeps for writes: free some space`);
 }
 
 /** The SQLite ledger as a store: its answers are immediate, wrapped as promises. */
@@ -63,12 +86,18 @@ export function sqliteStore(ledger: Ledger): LedgerStore {
     recountRows: rows.recountRows,
     verifyInChunks: (guildId, upTo, budget) => ledger.verifyInChunks(guildId, upTo, budget),
     transaction: (work) => ledger.transaction(work),
+    probeWrite: async () => {
+      if (!ledger.db.memory) assertRoom(path.dirname(ledger.db.name));
+      await ledger.transaction(async () => undefined);
+    },
     roster: promised<RosterReads>(ledger.roster),
     settings: promised<SettingsReads>(ledger.settings),
     keys: promised<KeyReads>(ledger.keys),
     queries: promised<Pick<SavedQueries, 'save' | 'get'>>(ledger.queries),
     history: {
-      ...promised<Pick<History, 'voided' | 'revealedPayloads' | 'messages'> & { page: History['page'] }>(history),
+      ...promised<
+        Pick<History, 'voided' | 'revealedPayloads' | 'messages'> & LateDeliveryReads & BeaconBindingReads & EvidenceReads & { page: History['page'] }
+      >(history),
       chunks: (f, budget) => history.chunks(f, budget),
       rawChunks: (f, budget) => history.rawChunks(f, budget),
     },

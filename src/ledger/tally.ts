@@ -1,5 +1,5 @@
 import type { SealedPayload } from './rows.js';
-import { scopeWhere, type ScopeFilter } from './shared-sql.js';
+import { scopeWhere, type ScopeFilter } from './common-sql.js';
 
 /**
  * The dice report's aggregates (issue 26): for each key, how many counted rolls had each Original

@@ -1,4 +1,4 @@
-import type { GameRowReads, MessageLinks, OnceKeys, RowReads, RowWrites } from './contract.js';
+import type { BeaconBindingWrites, EvidenceWrites, GameRowReads, LateDeliveryWrites, MessageLinks, OnceKeys, RowReads, RowWrites } from './contract.js';
 import type { RosterReads, RosterWrites } from './roster.js';
 import type { SettingsWrites } from './settings.js';
 import type { KeyWrites } from './signing-keys.js';
@@ -13,7 +13,7 @@ export type LedgerTx = Async<RowReads & GameRowReads & RowWrites & OnceKeys> & {
   roster: Async<RosterReads & RosterWrites>;
   settings: Async<SettingsWrites>;
   keys: Async<KeyWrites>;
-  history: Async<MessageLinks>;
+  history: Async<MessageLinks & LateDeliveryWrites & BeaconBindingWrites & EvidenceWrites>;
 };
 
 const wrap =

@@ -42,6 +42,8 @@ export class Metrics {
 
   constructor(o: { rows?: () => Promise<number>; serving?: () => Serving[] } = {}) {
     collectDefaultMetrics({ register: this.registry });
+    // The runtime's exact version tells a reader which published flaws to try: not ours to hand out.
+    this.registry.removeSingleMetric('nodejs_version_info');
     const { rows, serving } = o;
     if (serving)
       new Gauge({

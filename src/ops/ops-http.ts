@@ -19,7 +19,8 @@ const json = (res: http.ServerResponse, status: number, body: unknown) => {
 export async function answerOps(req: http.IncomingMessage, res: http.ServerResponse, ops: Ops): Promise<boolean> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const path = new URL(req.url ?? '/', 'http://x').pathname;
-  if (path === '/healthz') json(res, 200, { alive: true, pid: process.pid });
+  // No pid, version or address in any body: whoever reaches this port learns only what it answers.
+  if (path === '/healthz') json(res, 200, { alive: true });
   else if (path === '/readyz') {
     const r = await ops.readiness();
     json(res, r.ready ? 200 : 503, r);
@@ -30,7 +31,7 @@ export async function answerOps(req: http.IncomingMessage, res: http.ServerRespo
 
 export type OpsServer = { port(): number; stop(): Promise<void> };
 
-/** The operations endpoints on their own port (METRICS_PORT), for the modes with no HTTP server of their own. */
+/** The operations endpoints on their own port (METRICS_PORT), bound to METRICS_HOST (loopback unless set). */
 export async function startOpsServer(o: { port: number; host?: string; ops: Ops; log: Logger }): Promise<OpsServer> {
   const server = http.createServer((req, res) => {
     answerOps(req, res, o.ops)
@@ -44,10 +45,10 @@ export async function startOpsServer(o: { port: number; host?: string; ops: Ops;
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(o.port, o.host ?? '0.0.0.0', () => resolve());
+    server.listen(o.port, o.host ?? '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  o.log.info('serving metrics and health', { port, paths: ['/metrics', '/healthz', '/readyz'] });
+  o.log.info('serving metrics and health', { host: o.host ?? '127.0.0.1', port, paths: ['/metrics', '/healthz', '/readyz'] });
   return {
     port: () => port,
     stop: () =>

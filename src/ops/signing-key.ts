@@ -13,7 +13,8 @@ import { type Ed25519Verify, fingerprintOf, type Signer, toBase64url } from '../
  * export lists every key with when it was in use; with several machines on one PostgreSQL ledger,
  * copy the file to each (or let each make its own: both are listed, and both verify).
  */
-type KeyFileEntry = KeyRecord & { private_key: string };
+/** A key of the file: the one in use with its private half; a retired one with its public half only. */
+type KeyFileEntry = KeyRecord & { private_key?: string };
 type KeyFile = { keys: KeyFileEntry[] };
 
 export const keyFileFor = (dataDir: string, explicit?: string) => explicit ?? path.join(dataDir, 'signing-key.json');
@@ -40,7 +41,7 @@ function write(file: string, content: KeyFile): void {
 function read(file: string): KeyFile | undefined {
   if (!fs.existsSync(file)) return undefined;
   const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as KeyFile;
-  if (!Array.isArray(parsed.keys) || !parsed.keys.some((k) => k.valid_until === null)) throw new Error(`${file} holds no key in use`);
+  if (!Array.isArray(parsed.keys) || !parsed.keys.some((k) => k.valid_until === null && k.private_key)) throw new Error(`${file} holds no key in use`);
   return parsed;
 }
 
@@ -49,7 +50,7 @@ const publicRecord = ({ private_key: _, ...rec }: KeyFileEntry): KeyRecord => re
 /** The signer of the key in use, and every key's public record. */
 function open(content: KeyFile): { signer: Signer; records: KeyRecord[] } {
   const current = content.keys.find((k) => k.valid_until === null)!;
-  const key = createPrivateKey(current.private_key);
+  const key = createPrivateKey(current.private_key!);
   return {
     signer: { fingerprint: current.fingerprint, publicKey: current.public_key, sign: (data) => new Uint8Array(sign(null, data, key)) },
     records: content.keys.map(publicRecord),
@@ -63,6 +64,8 @@ function open(content: KeyFile): { signer: Signer; records: KeyRecord[] } {
  */
 export function loadOrCreateKeys(file: string, at = new Date().toISOString()) {
   const found = read(file);
+  // A file from before retired keys lost their private halves: they go now (see rotateKeys).
+  if (found?.keys.some((k) => k.valid_until !== null && k.private_key)) write(file, publicOnlyRetired(found));
   if (found) return open(found);
   const tmp = `${file}.${process.pid}.new`;
   write(tmp, { keys: [newEntry(at)] });
@@ -76,13 +79,23 @@ export function loadOrCreateKeys(file: string, at = new Date().toISOString()) {
   return open(read(file)!);
 }
 
-/** A new key in use from `at`; the old one retired then, kept so that the file still lists it. */
+/**
+ * A new key in use from `at`; the old one retired then, its public half kept so that the file still
+ * lists it and its private half dropped: a copy of the file (a backup) made later cannot sign with
+ * it, and one made earlier can sign only receipts no loaded export backs (docs/ledger-and-fairness.md).
+ */
 export function rotateKeys(file: string, at = new Date().toISOString()) {
   const content = read(file) ?? { keys: [] };
   for (const k of content.keys) if (k.valid_until === null) k.valid_until = at;
   content.keys.push(newEntry(at));
-  write(file, content);
-  return open(content);
+  const kept = publicOnlyRetired(content);
+  write(file, kept);
+  return open(kept);
+}
+
+/** The file with every retired key's private half left out. */
+function publicOnlyRetired(content: KeyFile): KeyFile {
+  return { keys: content.keys.map((k) => (k.valid_until === null ? k : publicRecord(k))) };
 }
 
 /** The database learns every key of the file: new ones registered, retired ones marked. */

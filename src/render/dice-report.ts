@@ -10,7 +10,7 @@ function down(p: number): string {
   return String(Math.floor(p * scale + 1e-9) / scale);
 }
 
-/** A p-value in words (rules/dice.md). */
+/** A p-value in words. */
 export const pInWords = (p: number) =>
   p >= 0.05 ? `as fair as dice come (p = ${p.toFixed(2)})` : p >= 0.001 ? `unusual (p = ${down(p)})` : 'very unlikely if fair (p < 0.001)';
 
@@ -34,7 +34,7 @@ export function groupName(by: TallyGroup | undefined, value: string): string {
 
 // Below 0.05 the p is cut, not rounded, to three places: 0.0499 must not read as 0.050.
 const pText = (p: number) => (p < 0.001 ? '< 0.001' : p < 0.05 ? (Math.floor(p * 1000 + 1e-9) / 1000).toFixed(3) : p.toFixed(3));
-const stat = (t: ChiSquare) => `χ² = ${t.statistic.toFixed(2)} on ${t.df} df, p = ${pText(t.p)}`;
+const stat = (t: ChiSquare) => `χ² = ${t.statistic.toFixed(2)} on ${t.df} df, p ${t.p < 0.001 ? '< 0.001' : `= ${pText(t.p)}`}`;
 
 export function groupLine(by: TallyGroup | undefined, g: ReportGroup): string {
   const mean = g.facts ? `mean ${g.mean.toFixed(2)} (exact ${g.facts.mean.toFixed(2)})` : `mean ${g.mean.toFixed(2)}`;
@@ -44,6 +44,9 @@ export function groupLine(by: TallyGroup | undefined, g: ReportGroup): string {
 
 export function comparisonLine(by: TallyGroup | undefined, c: Comparison): string {
   const names = by ? [groupName(by, c.a), groupName(by, c.b)] : [`<@${c.a}>`, c.b];
+  // As for one group: below the shape's n* in either, a test could not tell them apart anyway.
+  if (!Number.isFinite(c.needed) || Math.min(...c.rolls) < c.needed)
+    return `**${c.shape}** · ${names[0]} vs ${names[1]}: too few rolls to compare (${c.rolls[0]} and ${c.rolls[1]}; ${Number.isFinite(c.needed) ? `${c.needed} each needed` : 'one outcome only'})`;
   const words =
     c.test.p >= 0.05
       ? 'no sign they differ'

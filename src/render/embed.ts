@@ -21,6 +21,15 @@ export const TONE_COLOUR: Record<Tone, number> = {
  * typed: no masked links, no fake bold results, no headings. Mentions cannot ping: every message
  * goes out with allowed_mentions { parse: [] }.
  */
+/** Typed text quoted in a sentence (a refusal naming what was given): in quotes, its markdown shown as typed. */
+export const quoted = (v: unknown) => (typeof v === 'string' ? userText(JSON.stringify(v)) : String(v));
+
+/**
+ * A fenced code block whose text cannot end it early: a run of three backticks inside (typed text
+ * in a roll's input) is broken with zero-width spaces, so it stays inside the block.
+ */
+export const codeBlock = (text: string, lang = '') => `\`\`\`${lang}\n${text.replace(/`(?=``)/g, '`\u200b')}\n\`\`\``;
+
 export const userText = (s: string) => escaped(s, () => escapeMarkdown(s, { heading: true, bulletedList: true, numberedList: true, maskedLink: true }));
 
 // The same few names come back on every roll, and escaping one took a twentieth of a roll's work (issue 29).

@@ -1,3 +1,4 @@
+import { withArticle } from '../util/text.js';
 import type { APIEmbed } from 'discord.js';
 import { CHECK_REASONS, COMMANDER_RANGE_M } from '../rules/lightning-war/morale-table.js';
 import type { MoraleInput, MoraleOutcome } from '../rules/lightning-war/morale.js';
@@ -5,7 +6,7 @@ import { oddsField, resultEmbed, stepFields, userText } from './embed.js';
 
 function situation(i: MoraleInput): string {
   return [
-    i.rally ? `rally attempt${i.state ? ` of a ${i.state} unit` : ''}` : 'morale check',
+    i.rally ? `rally attempt${i.state ? ` of ${withArticle(i.state)} unit` : ''}` : 'morale check',
     i.unitType.replace('_', ' '),
     `${i.morale} morale`,
     i.casualties ? `${i.casualties.lost}/${i.casualties.original} lost` : 'no casualties',

@@ -1,6 +1,6 @@
 import type { APIEmbed } from 'discord.js';
 import type { LedgerRow } from '../ledger/rows.js';
-import { discordTime, limitEmbed, modifierLine, number, TONE_COLOUR, userText } from './embed.js';
+import { codeBlock, discordTime, limitEmbed, modifierLine, number, TONE_COLOUR, userText } from './embed.js';
 
 export const HISTORY_PAGE = 10;
 
@@ -10,11 +10,19 @@ export const messageLink = (row: { guild_id: string; channel_id: string }, messa
 /** A roll made with `sealed:true`: its result shows to GMs, and to everyone once revealed. */
 export const isSealed = (row: LedgerRow) => Boolean((row.input as { sealed?: boolean } | null)?.sealed);
 
-/** One history line: time, who, command, unit, result, message link, roll id; voided rolls struck through. */
-export function historyLine(row: LedgerRow, extra: { voidReason?: string | undefined; messageId?: string | undefined; hidden: boolean }): string {
+/**
+ * One history line: time, who, command, unit, result, message link, roll id; voided rolls struck
+ * through; a roll the bot could not post after it stopped before its reply (issue 45) marked.
+ */
+export function historyLine(
+  row: LedgerRow,
+  extra: { voidReason?: string | undefined; messageId?: string | undefined; undelivered?: string | undefined; hidden: boolean },
+): string {
   const result = extra.hidden ? 'sealed' : (row.result ?? '—');
   const link = messageLink(row, extra.messageId);
-  const body = `${discordTime(row.created_at)} **${userText(row.user_name)}** /${row.command}${row.unit ? ` · ${userText(row.unit)}` : ''} · **${result}**${link ? ` · [message](${link})` : ''} · \`${row.id}\``;
+  const missed = extra.undelivered ? ` · ⚠️ never shown in its channel (${userText(extra.undelivered)})` : '';
+  // Who rolled, by mention: a display name alone can be copied by another member (Discord shows the mention as the member's name, and it cannot be faked).
+  const body = `${discordTime(row.created_at)} <@${row.user_id}> /${row.command}${row.unit ? ` · ${userText(row.unit)}` : ''} · **${result}**${link ? ` · [message](${link})` : ''}${missed} · \`${row.id}\``;
   return extra.voidReason !== undefined ? `~~${body}~~ *(void: ${extra.voidReason ? userText(extra.voidReason) : 'no reason given'})*` : body;
 }
 
@@ -46,10 +54,10 @@ export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId:
   const fields = [
     {
       name: 'Who and where',
-      value: `${userText(row.user_name)} (<@${row.user_id}>) · <#${row.channel_id}> · ${discordTime(row.created_at)}${row.game_id ? ` · game ${row.game_id}${row.turn != null ? ` turn ${row.turn}` : ''}${row.phase ? ` ${row.phase}` : ''}` : ''}`,
+      value: `${userText(row.user_name)} (<@${row.user_id}>) · <#${row.channel_id}> · ${discordTime(row.created_at)}${row.game_id ? ` · game ${row.game_id}${row.turn != null ? ` turn ${row.turn}` : ''}${row.phase ? ` ${userText(row.phase)}` : ''}` : ''}`,
       inline: false,
     },
-    { name: 'Input', value: `\`\`\`json\n${JSON.stringify(row.input)}\n\`\`\``, inline: false },
+    { name: 'Input', value: codeBlock(JSON.stringify(row.input), 'json'), inline: false },
   ];
   if (hidden) {
     fields.push({ name: 'Result', value: 'Sealed: only a GM can see it until it is revealed (the ledger holds a commitment to it).', inline: false });
@@ -68,7 +76,7 @@ export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId:
       value: related
         .map(
           (r) =>
-            `\`${r.id}\` ${r.kind}${r.result ? ` · ${r.result}` : ''} by ${userText(r.user_name)}${(r.input as { reason?: string; note?: string }).reason ? `: ${userText((r.input as { reason: string }).reason)}` : ''}${(r.input as { note?: string }).note ? `: ${userText((r.input as { note: string }).note)}` : ''}`,
+            `\`${r.id}\` ${r.kind}${r.result ? ` · ${r.result}` : ''} by <@${r.user_id}>${(r.input as { reason?: string; note?: string }).reason ? `: ${userText((r.input as { reason: string }).reason)}` : ''}${(r.input as { note?: string }).note ? `: ${userText((r.input as { note: string }).note)}` : ''}`,
         )
         .join('\n'),
       inline: false,

@@ -6,7 +6,7 @@ import { discordTime, limitEmbed, TONE_COLOUR, userText } from './embed.js';
 
 export const UNITS_PER_PAGE = 10;
 
-const turnText = (g: Game) => (g.turn === null ? 'not set' : `${g.turn}${g.phase ? ` · ${g.phase}` : ''}`);
+const turnText = (g: Game) => (g.turn === null ? 'not set' : `${g.turn}${g.phase ? ` · ${userText(g.phase)}` : ''}`);
 
 export function gameEmbed(title: string, g: Game, extra: { units?: number; rolls?: number; rulings?: number; note?: string } = {}): APIEmbed {
   const fields = [

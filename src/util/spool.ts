@@ -2,43 +2,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Pieces are gathered up to this many bytes, then written in one go: one disk round trip a MiB. */
-const FLUSH_BYTES = 0;
-
-/** A file written a piece at a time; at most about a MiB of it is in memory. */
+/**
+ * A file written a piece at a time (a chunk of an export's rows), each piece as it comes: nothing of
+ * it waits in memory. Gathering a MiB before each write saved disk round trips but cost resident
+ * memory during /export, where memory is the bound that matters (the bench's export line).
+ */
 export class SpoolFile {
   bytes = 0;
-  private pending: string[] = [];
-  private pendingBytes = 0;
   constructor(
     readonly name: string,
     readonly path: string,
     private readonly handle: fs.promises.FileHandle,
   ) {}
 
-  async write(text: string): Promise<void> {
-    const n = Buffer.byteLength(text, 'utf8');
-    this.pending.push(text);
-    this.pendingBytes += n;
-    this.bytes += n;
-    if (this.pendingBytes >= FLUSH_BYTES) await this.flush();
-  }
-
   // Written as a string: Node encodes it outside the JS heap and frees it when the write is done,
   // where a Buffer made here would wait for the garbage collector (issue 14: RSS during /export).
-  private async flush(): Promise<void> {
-    const text = this.pending.join('');
-    this.pending = [];
-    this.pendingBytes = 0;
+  async write(text: string): Promise<void> {
+    this.bytes += Buffer.byteLength(text, 'utf8');
     if (text) await this.handle.write(text, null, 'utf8');
   }
 
   async close(): Promise<void> {
-    try {
-      await this.flush();
-    } finally {
-      await this.handle.close();
-    }
+    await this.handle.close();
   }
 }
 

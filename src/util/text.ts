@@ -18,3 +18,15 @@ export function wellFormedDeep<T>(value: T): T {
   }
   return value;
 }
+
+/**
+ * A word a player typed, quoted for a sentence the rules write (they know no Discord, so not its
+ * markdown library): every markdown character escaped with a backslash, which Discord hides.
+ */
+export const quotedWord = (word: string): string => `"${word.replace(/[\\`*_~|[\]()<>#]/g, '\\$&')}"`;
+
+/** "a" or "an" before a word, as it is said: an ASL unit, an elite unit, a Hearts of Tin unit. */
+export const withArticle = (word: string): string => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
+
+/** The first letter in capitals, for a sentence that starts with a computed word. */
+export const capitalized = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,15 +1,46 @@
 import { sealCommitment, type ChainedRow } from '../ledger/chain.js';
-import { commitment, gameRoller, PLAYER_SCHEME } from '../dice/seeded.js';
+import { BEACON_SCHEME, commitment, gameRoller, PLAYER_SCHEME } from '../dice/seeded.js';
+import { checkBeacons, beaconDrawOf } from './beacon-checks.js';
+import type { BeaconCheck } from './beacon-precheck.js';
+import { checkEvidence, type EvidenceLookup } from './evidence.js';
 import { parseExpression, sidesOf } from '../rules/dice/expression.js';
 
 /**
  * The promises a ledger makes beyond its chain, checked from its rows alone: every reveal opens
  * its roll's commitment, and every game's rolls are numbered, seeded and diced as published. One
  * module serves both verifiers: the offline one over an export, and /verify in the bot over the
- * guild's rows (design.md, Every promise checked in-bot and offline).
+ * guild's rows.
  */
 
 export type Row = ChainedRow & { seq?: number; message_id?: string | null };
+
+/**
+ * The plain rolls the checks did not keep whole (no game, not sealed), by where they were rolled:
+ * a game's check asks whether one of its system fell in its channel during it (it must not). An
+ * export's reader keeps their positions only; /verify gives the rows it read.
+ */
+export type PlainRolls = (
+  where: { guildId: string; channelId: string; system: string },
+  after: number,
+  before: number,
+) => { id?: string; seq: number } | undefined;
+
+/** The plain-roll index of rows held in memory (every row given: kept ones are skipped by the caller's filter). */
+export const plainRollsOf =
+  (rows: Row[]): PlainRolls =>
+  (where, after, before) => {
+    const r = rows.find(
+      (x) =>
+        x.game_id === null &&
+        (x.kind === 'roll' || x.kind === 'reroll') &&
+        x.guild_id === where.guildId &&
+        x.channel_id === where.channelId &&
+        x.system === where.system &&
+        x.guild_seq > after &&
+        x.guild_seq < before,
+    );
+    return r && { id: r.id, seq: r.guild_seq };
+  };
 
 /** Every die of the rule systems and of /dr is a d6. */
 export const DIE_SIDES = 6;
@@ -36,16 +67,22 @@ export type GameVerdict = { gameId: string; ok: boolean; checked: number; proble
 export const input = (r: Row) => (r.input ?? {}) as Record<string, unknown>;
 const isSealedRow = (r: Row) => Boolean((r.outcome as { sealed?: boolean } | null)?.sealed);
 
-/** Sealed rolls: each reveal must open its roll's commitment. */
-export function checkReveals(rows: Row[]): Found {
+/**
+ * Sealed rolls: each reveal must open its roll's commitment, the roll looked up in the reveal's own
+ * guild only (`rows` are one guild's); `elsewhere` names a guild where a roll of that id is, which
+ * is a failure too: a forged guild must not lend its rows to a real one's checks.
+ */
+export function checkReveals(rows: Row[], elsewhere: (id: string) => string | undefined = () => undefined): Found {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const lines: string[] = [];
   for (const rv of rows.filter((r) => r.kind === 'reveal' && input(r).salt !== undefined)) {
-    const sealed = byId.get(String(input(rv).roll));
+    const id = String(input(rv).roll);
+    const sealed = byId.get(id);
     const committed = (sealed?.outcome as { commitment?: string } | undefined)?.commitment;
     if (sealed && committed === sealCommitment(String(input(rv).salt), input(rv).payload)) continue;
+    const other = sealed ? undefined : elsewhere(id);
     lines.push(
-      `reveal ${rv.id}: FAILED: ${sealed ? 'its salt and payload do not open the commitment of' : 'there is no'} sealed roll ${String(input(rv).roll)}`,
+      `reveal ${rv.id}: FAILED: ${sealed ? 'its salt and payload do not open the commitment of' : 'there is no'} sealed roll ${id}${sealed ? '' : ` in its guild ${rv.guild_id}`}${other ? ` (a row of that id is in guild ${other})` : ''}`,
     );
   }
   return { ok: !lines.length, lines };
@@ -55,8 +92,8 @@ const isRoll = (r: Row) => r.kind === 'roll' || r.kind === 'reroll';
 type GameCheck = { problem: string; checked?: number } | { stream: Row[]; playerSeeds: string[] };
 
 /** The game stream: every roll of the game numbered 1..n in chain order, none of its system in its channel outside it; its player seeds. */
-function gameStream(rows: Row[], start: Row, gameId: string, end: Row | undefined): GameCheck {
-  const chain = rows.filter((r) => r.guild_id === start.guild_id).sort((a, b) => a.guild_seq - b.guild_seq);
+function gameStream(rows: Row[], start: Row, gameId: string, end: Row | undefined, plain: PlainRolls): GameCheck {
+  const chain = [...rows].sort((a, b) => a.guild_seq - b.guild_seq);
   const during = chain.filter((r) => r.guild_seq > start.guild_seq && (!end || r.guild_seq < end.guild_seq));
   const stream = chain.filter((r) => r.game_id === gameId && isRoll(r));
   const firstWrong = stream.findIndex((r, i) => r.game_seq !== i + 1);
@@ -66,8 +103,15 @@ function gameStream(rows: Row[], start: Row, gameId: string, end: Row | undefine
       problem: `roll ${r.id} is game roll ${String(r.game_seq)} where ${firstWrong + 1} was due: the game's rolls must be numbered 1..n in chain order (a gap, a duplicate or a moved roll)`,
     };
   }
-  const outside = during.find((r) => isRoll(r) && r.game_id !== gameId && r.channel_id === start.channel_id && r.system === input(start).system);
-  if (outside) return { problem: `roll ${outside.id} is a ${String(input(start).system)} roll in the game's channel during the game, but not part of it` };
+  const system = String(input(start).system);
+  const kept = during.find((r) => isRoll(r) && r.game_id !== gameId && r.channel_id === start.channel_id && r.system === system);
+  const outside = kept
+    ? { id: kept.id, seq: kept.guild_seq }
+    : plain({ guildId: start.guild_id, channelId: start.channel_id, system }, start.guild_seq, end?.guild_seq ?? Number.POSITIVE_INFINITY);
+  if (outside)
+    return {
+      problem: `the roll at position ${outside.seq}${outside.id ? ` (${outside.id})` : ''} is a ${system} roll in the game's channel during the game, but not part of it`,
+    };
   // Player seeds: each revealed seed against its commitment, in the order the commitments were made.
   const committed = chain.filter((r) => r.kind === 'game' && r.result === 'seed_committed' && input(r).game === gameId);
   const added = chain.filter((r) => r.kind === 'game' && r.result === 'seed_added' && input(r).game === gameId);
@@ -89,7 +133,7 @@ function recomputeDice(stream: Row[], game: { seed: string; id: string; scheme: 
   const k = new Map<string, number>();
   for (const r of stream) {
     // A sealed roll not yet revealed still took its place in its player's sequence.
-    const draw = { seq: r.game_seq!, userId: r.user_id, k: (k.get(r.user_id) ?? 0) + 1 };
+    const draw = { seq: r.game_seq!, userId: r.user_id, k: (k.get(r.user_id) ?? 0) + 1, beacon: game.scheme === BEACON_SCHEME ? beaconDrawOf(r) : undefined };
     k.set(r.user_id, draw.k);
     const dice = isSealedRow(r) ? revealedDice.get(r.id) : r.dice;
     if (!dice) {
@@ -98,7 +142,8 @@ function recomputeDice(stream: Row[], game: { seed: string; id: string; scheme: 
     }
     const roller = gameRoller(game.scheme, game.seed, game.id, game.playerSeeds, draw);
     const expected = dieSidesOf(r, dice.length).map((sides) => roller.roll(sides));
-    const which = game.scheme === PLAYER_SCHEME ? `, ${r.user_name}'s roll ${draw.k}` : '';
+    const which =
+      game.scheme === PLAYER_SCHEME ? `, ${r.user_name}'s roll ${draw.k}` : game.scheme === BEACON_SCHEME ? `, beacon round ${draw.beacon!.round}` : '';
     if (expected.join() !== dice.join())
       return { problem: `roll ${r.id} (game roll ${r.game_seq}${which}) has dice ${dice.join(' ')} but the seed gives ${expected.join(' ')}` };
   }
@@ -106,43 +151,133 @@ function recomputeDice(stream: Row[], game: { seed: string; id: string; scheme: 
 }
 
 /** One game: its stream, its seeds, and (once its server seed is revealed) every die; `game` is absent while its dice cannot be checked. */
-function checkGame(rows: Row[], start: Row, revealedDice: Map<string, number[]>): { game?: GameVerdict; line: string } {
+function checkGame(
+  rows: Row[],
+  start: Row,
+  revealedDice: Map<string, number[]>,
+  plain: PlainRolls,
+  beacons?: BeaconCheck,
+  evidence: EvidenceLookup = () => undefined,
+): { game?: GameVerdict; line: string } {
   const gameId = String(input(start).game);
   const failed = (problem: string, checked = 0) => ({ game: { gameId, ok: false, checked, problem }, line: `game ${gameId}: FAILED: ${problem}` });
   const end = rows.find((r) => r.kind === 'game' && r.result === 'game_ended' && input(r).game === gameId);
-  const found = gameStream(rows, start, gameId, end);
+  const found = gameStream(rows, start, gameId, end, plain);
   if ('problem' in found) return failed(found.problem);
+  // A dropped commitment is a seed someone chose not to reveal after seeing the others: whoever knew
+  // the server seed could pick which seeds count, so such a game's dice prove nothing.
+  const dropped = rows.filter((r) => r.kind === 'game' && r.result === 'seed_dropped' && input(r).game === gameId);
+  if (dropped.length)
+    return failed(
+      `steerable: ${dropped.length} seed commitment${dropped.length === 1 ? '' : 's'} dropped (row${dropped.length === 1 ? '' : 's'} ${dropped.map((r) => r.id).join(', ')}): whoever knew the server seed could choose which seeds were revealed, so its dice prove nothing`,
+    );
   const { stream, playerSeeds } = found;
+  const scheme = typeof input(start).dice_scheme === 'string' ? (input(start).dice_scheme as string) : null;
+  // A beacon game's rounds are checked whether or not its seed is out: they are public from the start.
+  const beacon = scheme === BEACON_SCHEME ? checkBeacons(start, stream, beacons) : undefined;
+  if (beacon && !beacon.ok) return failed(beacon.problem);
+  // Discord's signed requests behind the game's rows (HTTP mode), under the key its first row committed.
+  const signed = checkEvidence(
+    start,
+    rows.filter((r) => (r.game_id ?? input(r).game) === gameId),
+    evidence,
+  );
+  if (!signed.ok) return failed(signed.problem);
+  const more = [beacon?.said, signed.said]
+    .filter(Boolean)
+    .map((s) => `; ${s}`)
+    .join('');
   const seed = end && typeof input(end).server_seed === 'string' ? (input(end).server_seed as string) : undefined;
+  // Only a game that has not ended may leave its dice unchecked: an end that reveals no seed fails.
+  if (end && !seed) return failed(`the game ended (row ${end.id}) but its end row reveals no server seed: its dice cannot be recomputed`);
   if (!seed) {
     return {
-      line: `game ${gameId}: ${stream.length} rolls numbered 1..${stream.length}; seed not revealed (game still running, or not in this export): dice not checked`,
+      line: `game ${gameId}: ${stream.length} rolls numbered 1..${stream.length}${more}; seed not revealed (game still running, or not in this export): dice not checked`,
     };
   }
   if (commitment(seed) !== input(start).commitment) return failed('the revealed seed does not match the commitment published at the start');
-  const scheme = typeof input(start).dice_scheme === 'string' ? (input(start).dice_scheme as string) : null;
   const dice = recomputeDice(stream, { seed, id: gameId, scheme, playerSeeds }, revealedDice);
   if ('problem' in dice) return failed(dice.problem!, stream.length);
   const checked = stream.length - dice.unrevealed;
   return {
     game: { gameId, ok: true, checked },
-    line: `game ${gameId}: seed matches its commitment; all ${checked} rolls' dice recomputed and equal${dice.unrevealed ? ` (${dice.unrevealed} sealed and not revealed)` : ''}; numbered 1..${stream.length} with no gap`,
+    line: `game ${gameId}: seed matches its commitment; all ${checked} rolls' dice recomputed and equal${dice.unrevealed ? ` (${dice.unrevealed} sealed and not revealed)` : ''}; numbered 1..${stream.length} with no gap${more}`,
   };
 }
 
-/** Every reveal and every game of these rows (each guild's rows in chain order, or any order: they are sorted). */
-export function checkPromises(rows: Row[]): Found & { games: GameVerdict[] } {
-  const reveals = checkReveals(rows);
-  const revealedDice = new Map(
-    rows.filter((r) => r.kind === 'reveal' && input(r).payload).map((r) => [String(input(r).roll), (input(r).payload as { dice: number[] }).dice]),
-  );
-  const games: GameVerdict[] = [];
-  const lines = [...reveals.lines];
-  for (const start of rows.filter((r) => r.kind === 'game' && r.result === 'game_started')) {
-    const { line, game } = checkGame(rows, start, revealedDice);
-    lines.push(line);
-    // A game whose seed is not yet revealed is reported, but not listed as checked.
-    if (game) games.push(game);
+/** Rows grouped by guild, each group in the order given. */
+function byGuild(rows: Row[]): Map<string, Row[]> {
+  const out = new Map<string, Row[]>();
+  for (const r of rows) {
+    const list = out.get(r.guild_id);
+    if (list) list.push(r);
+    else out.set(r.guild_id, [r]);
   }
-  return { ok: reveals.ok && games.every((g) => g.ok), lines, games };
+  return out;
+}
+
+/** Row ids are drawn at random for the whole ledger: one id twice (in one guild or two) is a forged row. */
+function duplicateIds(rows: Row[]): string[] {
+  const seen = new Map<string, string>();
+  const lines: string[] = [];
+  for (const r of rows) {
+    const first = seen.get(r.id);
+    if (first !== undefined) lines.push(`row ${r.id}: FAILED: the id is in guild ${first} and again in guild ${r.guild_id}: every row's id is its own`);
+    else seen.set(r.id, r.guild_id);
+  }
+  return lines;
+}
+
+/** Game rows (an end, a roll, a seed) of a game that did not start in their guild: named with where it did. */
+function strangers(own: Row[], starts: Map<string, string>): string[] {
+  const started = new Set(own.filter((r) => r.kind === 'game' && r.result === 'game_started').map((r) => String(input(r).game)));
+  const named = new Set<string>();
+  const lines: string[] = [];
+  for (const r of own) {
+    const game = r.game_id ?? (r.kind === 'game' ? (input(r).game as string | undefined) : undefined);
+    if (!game || started.has(game) || named.has(game)) continue;
+    named.add(game);
+    const where = starts.get(game);
+    lines.push(
+      `game ${game}: FAILED: row ${r.id} in guild ${r.guild_id} belongs to it, but it did not start in that guild${where ? ` (it started in guild ${where})` : ''}`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * Every reveal and every game of these rows, each guild's checked against its own rows only (any
+ * order: they are sorted). `plain`: the plain rolls not among `rows` (an export's reader keeps only
+ * their positions); by default the rows given are all there are.
+ */
+export function checkPromises(
+  rows: Row[],
+  plain: PlainRolls = plainRollsOf(rows),
+  /** Beacon rounds' signatures: checked here by default, or looked up once checked ahead (beacon-precheck.ts). */
+  beacons?: BeaconCheck,
+  /** Discord's signed requests behind the rows, by interaction (evidence.ts). */
+  evidence?: EvidenceLookup,
+): Found & { games: GameVerdict[] } {
+  const guilds = byGuild(rows);
+  const starts = new Map(rows.filter((r) => r.kind === 'game' && r.result === 'game_started').map((r) => [String(input(r).game), r.guild_id]));
+  const games: GameVerdict[] = [];
+  const lines = duplicateIds(rows);
+  let ok = !lines.length;
+  for (const [guildId, own] of guilds) {
+    const elsewhere = (id: string) => rows.find((r) => r.id === id && r.guild_id !== guildId)?.guild_id;
+    const reveals = checkReveals(own, elsewhere);
+    const stray = strangers(own, starts);
+    const revealedDice = new Map(
+      own.filter((r) => r.kind === 'reveal' && input(r).payload).map((r) => [String(input(r).roll), (input(r).payload as { dice: number[] }).dice]),
+    );
+    lines.push(...reveals.lines, ...stray);
+    ok &&= reveals.ok && !stray.length;
+    for (const start of own.filter((r) => r.kind === 'game' && r.result === 'game_started')) {
+      const { line, game } = checkGame(own, start, revealedDice, plain, beacons, evidence);
+      lines.push(line);
+      // A game whose seed is not yet revealed is reported, but not listed as checked.
+      if (game) games.push(game);
+    }
+  }
+  return { ok: ok && games.every((g) => g.ok), lines, games };
 }

@@ -119,21 +119,60 @@ function decode(text: string): Decoded | string {
   } catch {
     return `the ${RECEIPT_PREFIX} line does not hold a receipt's signed fields (it was changed, or cut)`;
   }
-  // The readable part starts at its title: words before it (an e-mail's own text) are not the receipt's.
-  const before = text.slice(0, at);
-  const start = before.lastIndexOf('Morale Officer receipt');
-  return { fields, payload, signature, readable: start < 0 ? [] : before.slice(start).split('\n') };
+  // The readable part is what precedes the MO1 line from the receipt's own first line: that line as
+  // the signed fields write it, whatever quoting and wrapping a mail client added. A note or a name
+  // holding the title moves nothing: the lines from some line on must read exactly as signed.
+  const lines = text.slice(0, at).split('\n');
+  const signed = words(readableLines(fields));
+  const first = words([readableLines(fields)[0]!]);
+  const from = (i: number) => words(lines.slice(i));
+  const exact = lines.findIndex((_, i) => from(i) === signed);
+  const start = exact >= 0 ? exact : lines.findIndex((_, i) => from(i).startsWith(first));
+  return { fields, payload, signature, readable: start < 0 ? [] : lines.slice(start) };
+}
+
+/** A receipt's signed fields, or why they cannot be read (the readers look for its roll first). */
+export function receiptFields(text: string): ReceiptFields | string {
+  const d = decode(text);
+  return typeof d === 'string' ? d : d.fields;
 }
 
 /**
- * Checks a receipt against the keys you trust (the page's key field, an export's key list, or
- * `--key`): the key it names must be one of them, in use when it signed, and its signature must
- * hold over the signed fields; the readable lines must say what those fields say.
+ * What a loaded export says of a receipt: the keys its guild's chain records (trusted for receipts
+ * of that guild, each until the next), and the roll the receipt names, if the export holds it.
  */
-export async function checkReceipt(text: string, trusted: TrustedKey[], verify: Ed25519Verify): Promise<ReceiptVerdict> {
+export type ExportEvidence = {
+  keys: { guildId: string; public_key: string; valid_from: string }[];
+  roll: { id: string; guildId: string; hash: string; voided: string | null } | undefined;
+};
+
+/** The keys a receipt may be checked against: those given out of band, and its guild's chained ones. */
+function trustedFor(fields: ReceiptFields, outOfBand: TrustedKey[], loaded: ExportEvidence | undefined): TrustedKey[] {
+  const chained = (loaded?.keys ?? []).filter((k) => k.guildId === fields.guild).sort((a, b) => a.valid_from.localeCompare(b.valid_from));
+  return [...outOfBand, ...chained.map((k, i) => ({ public_key: k.public_key, valid_from: k.valid_from, valid_until: chained[i + 1]?.valid_from ?? null }))];
+}
+
+/** With an export loaded, the receipt's roll must be in it, in its guild, with the same row hash. */
+function againstExport(fields: ReceiptFields, loaded: ExportEvidence): string | undefined {
+  const r = loaded.roll;
+  if (!r) return `roll ${fields.roll} is not in the export loaded: a receipt of a roll the chain does not hold proves nothing`;
+  if (r.guildId !== fields.guild) return `roll ${fields.roll} is in guild ${r.guildId} in the export, not ${fields.guild} as the receipt says`;
+  if (r.hash !== fields.hash) return `roll ${fields.roll}'s row hash in the export is ${r.hash}, not the ${fields.hash} the receipt was signed over`;
+  return undefined;
+}
+
+/**
+ * Checks a receipt against the keys you trust: those given out of band (the page's key field,
+ * `--key`) and, with an export loaded, those its receipt's guild's chain records — never a key
+ * line that merely sits in an export. The key it names must be one of them, in use when it signed,
+ * and its signature must hold over the signed fields; the readable lines must say what those fields
+ * say. With an export loaded, the roll must be in it with the same row hash, and a later void is said.
+ */
+export async function checkReceipt(text: string, outOfBand: TrustedKey[], verify: Ed25519Verify, loaded?: ExportEvidence): Promise<ReceiptVerdict> {
   const d = decode(text);
   if (typeof d === 'string') return refused(d);
   const { fields } = d;
+  const trusted = trustedFor(fields, outOfBand, loaded);
   const key = trusted.find((k) => fingerprintOf(k.public_key) === fields.key);
   if (!key) {
     const known = trusted.map((k) => fingerprintOf(k.public_key)).join(', ') || 'none given';
@@ -147,5 +186,12 @@ export async function checkReceipt(text: string, trusted: TrustedKey[], verify: 
   const given = words(d.readable);
   if (given && given !== words(readableLines(fields)))
     return refused(`its readable lines were changed: they no longer say what the signed line says. What was signed:\n${readableLines(fields).join('\n')}`);
-  return { ok: true, fields, lines: [`receipt valid: roll ${fields.roll} signed by key ${fields.key}`, ...readableLines(fields)] };
+  const missing = loaded ? againstExport(fields, loaded) : undefined;
+  if (missing) return refused(missing);
+  const voided = loaded?.roll?.voided;
+  const later = voided && fields.voided === null ? [`VOIDED since it was signed: ${voided}`] : [];
+  const scope = loaded
+    ? [`the roll is in the export loaded, with the same row hash`]
+    : ['no export loaded: whether the roll is on record, and any later void, was not checked'];
+  return { ok: true, fields, lines: [`receipt valid: roll ${fields.roll} signed by key ${fields.key}`, ...later, ...scope, ...readableLines(fields)] };
 }

@@ -163,14 +163,25 @@ describe('/dr through the router', () => {
 });
 
 describe('/stats user: one player against everyone else', () => {
-  it('compares the player with the rest of the channel by a chi-square test of homogeneity', async () => {
+  it('compares the player with the rest of the channel by a chi-square test of homogeneity, once each has n* rolls', async () => {
     const app = testApp();
+    // 1d6's n* is 39: with two rolls each the test cannot tell (issue 41).
     app.dice.push(6, 6, 1, 1);
     for (const who of [alice, alice, bob, bob]) expectMessage(await command(app, who, 'rally', { disorder: 1 }));
-    const reply = expectMessage(await command(app, alice, 'stats', { user: 'alice' }));
-    // Sixes against ones: a 2 × 2 table whose expected counts are all 1, so χ² = 4 × 1 = 4 on 1 df, p = 0.0455.
-    expect(reply.embed.description).toContain(
-      '**1d6** · <@alice> vs everyone else: chi-square test of homogeneity, χ² = 4.00 on 1 df, p = 0.045 — they differ more than chance usually makes them',
+    expect(expectMessage(await command(app, alice, 'stats', { user: 'alice' })).embed.description).toContain(
+      '**1d6** · <@alice> vs everyone else: too few rolls to compare (2 and 2; 39 each needed)',
+    );
+    // 39 each: Alice 20 sixes and 19 fives; Bob 2 ones, 17 sixes and 20 fives. Expected per cell (half
+    // each column): ones 1, fives 19.5, sixes 18.5. χ² = 2 × (1/1 + 0.25/19.5 + 2.25/18.5) = 2.269 on
+    // 2 df, p = e^(−2.269/2) = 0.322.
+    for (let i = 0; i < 37; i++) {
+      app.dice.push(i < 18 ? 6 : 5);
+      expectMessage(await command(app, alice, 'rally', { disorder: 1 }));
+      app.dice.push(i < 17 ? 6 : 5);
+      expectMessage(await command(app, bob, 'rally', { disorder: 1 }));
+    }
+    expect(expectMessage(await command(app, alice, 'stats', { user: 'alice' })).embed.description).toContain(
+      '**1d6** · <@alice> vs everyone else: chi-square test of homogeneity, χ² = 2.27 on 2 df, p = 0.322 — no sign they differ',
     );
     app.ledger.close();
   });
@@ -261,5 +272,5 @@ describe('/stats on the big-server bench ledger', () => {
       '30000 rolls on record · whole server\n\n**1d6** — 30000 rolls, mean 3.50 (exact 3.50); as fair as dice come (p = 1.00)',
     );
     ledger.close();
-  }, 60_000);
+  }, 120_000);
 });

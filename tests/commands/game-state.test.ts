@@ -14,7 +14,7 @@ async function game(system: string, units: Record<string, Record<string, unknown
   app = await appWithGame(system, units, owner);
 }
 
-describe('Hearts of Tin across turns (hearts-of-tin.md, State across a game)', () => {
+describe('Hearts of Tin across turns', () => {
   it('1. /brigade counts a routed unit with all its strength lost: 18 of 36 is shaken', async () => {
     await game('hearts-of-tin', { A: { original: 12, brigade: 'Picton' }, B: { original: 12, brigade: 'Picton' }, C: { original: 12, brigade: 'Picton' } });
     await sub(alice, 'unit', 'edit', { unit: 'A', strength: 6 });
@@ -139,7 +139,7 @@ describe('Hearts of Tin across turns (hearts-of-tin.md, State across a game)', (
   });
 });
 
-describe('Wacht am Rhein across phases (wacht-am-rhein.md)', () => {
+describe('Wacht am Rhein across phases', () => {
   const recover = (unit: string) => sub(alice, 'fatigue', 'recover', { unit, adjacent_enemy: false, moved: false });
 
   it('7. one recovery step per Resting Phase', async () => {
@@ -223,7 +223,7 @@ describe('Wacht am Rhein across phases (wacht-am-rhein.md)', () => {
   });
 });
 
-describe('Lightning War rallies and reasons (lightning-war.md)', () => {
+describe('Lightning War rallies and reasons', () => {
   it('12. a routing unit whose rally fails with a visible enemy within 100 m surrenders; a retreating one does not', async () => {
     await game('lightning-war', { R: { morale: 'professional', original: 4 } });
     app.dice.push(1, 1, 1);
@@ -241,7 +241,7 @@ describe('Lightning War rallies and reasons (lightning-war.md)', () => {
   it('12. rallies are for infantry; a steady roster unit has nothing to rally; reasons must fit the unit', async () => {
     await game('lightning-war', { S: { morale: 'professional', original: 4 } });
     expect(expectError(await command(app, alice, 'morale', { morale: 'professional', rally: true, unit_type: 'armored_vehicle' }))).toBe(
-      'Only infantry rallies: a armored vehicle cannot (Lightning War, Rallying).'.replace('a armored', 'a armored'),
+      'Only infantry rallies: an armored vehicle cannot (Lightning War, Rallying).',
     );
     expect(expectError(await command(app, alice, 'morale', { unit: 'S', rally: true }))).toBe(
       'S is steady on the roster: only a retreating or routing unit rallies.',

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/command.js';
+import { newUnitFields } from '../../commands/roster/unit-fields.js';
+import { UserError } from '../../src/core/user-error.js';
 import { alice, bob, command, expectError, expectMessage, gm, press, testApp, type TestApp } from '../helpers/app.js';
 
 let app: TestApp;
@@ -13,6 +15,17 @@ const unitFields = (name: string, actor: Actor = alice) => {
   const game = app.ledger.roster.activeGame(actor.guildId, actor.channelId)!;
   return app.ledger.roster.unitByName(game.id, name)?.fields;
 };
+
+/** What /unit add says of a unit of `system` given no fields at all. */
+function newUnitRefusal(system: string): string | undefined {
+  try {
+    newUnitFields(system, {});
+  } catch (err) {
+    if (err instanceof UserError) return err.message;
+    throw err;
+  }
+  return undefined;
+}
 
 describe('/game', () => {
   it('one game per channel; a second start is refused and names the running game', async () => {
@@ -77,6 +90,8 @@ describe('/unit', () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'wacht-am-rhein', name: 'Bulge' });
     expect(expectError(await sub(alice, 'unit', 'add', { name: 'X', attack: 7, defense: 5 }))).toBe('A Wacht am Rhein unit needs `movement`.');
+    // The article as it is said (issue 43: "A ASL unit needs").
+    expect(newUnitRefusal('asl')).toBe('An ASL unit needs `counter`.');
     expect(expectError(await sub(alice, 'unit', 'add', { name: 'X', attack: 7, defense: 5, movement: 6, disorder: 2 }))).toContain(
       '`disorder` is a Hearts of Tin field; this is a Wacht am Rhein game',
     );
@@ -181,6 +196,25 @@ describe('roster defaults and write-back', () => {
     expect(unitFields('Landwehr')).toMatchObject({ disorder: 3 });
   });
 
+  it('a unit that left the roster is not rolled again as a new one: the roll says so and what to do (issue 43)', async () => {
+    app = testApp();
+    await sub(alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Waterloo' });
+    await sub(alice, 'unit', 'add', { name: '1st Foot', original: 10, quality: 'militia', disorder: 3 });
+    app.dice.push(1);
+    // A rout with no commander on offer removes the unit at once.
+    expect(expectMessage(await command(app, alice, 'rally', { unit: '1st Foot' })).record!.result).toBe('rout');
+    expect(unitFields('1st Foot')).toBeUndefined();
+    const before = app.ledger.count('g1');
+    const refusal = expectError(await command(app, alice, 'rally', { unit: '1st foot', disorder: 1 }));
+    expect(refusal).toMatch(
+      /^1st Foot left the roster of Waterloo \(\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\): nothing was rolled\. To roll for it anyway, leave `unit` out; to bring it back, \/unit add it again\.$/,
+    );
+    expect(app.ledger.count('g1')).toBe(before);
+    // A name the roster never had stays a plain label.
+    app.dice.push(4);
+    expect(expectMessage(await command(app, alice, 'rally', { unit: '2nd Foot', disorder: 1 })).record!.result).toBeDefined();
+  });
+
   it('Hearts of Tin: /disorder adds markers and takes the losses; /brigade reads the brigade from the roster', async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Waterloo' });
@@ -250,7 +284,8 @@ describe('roster defaults and write-back', () => {
     expect(unitFields('KG Peiper')).toMatchObject({ fatigue: 'fatigued' });
     await sub(alice, 'unit', 'edit', { unit: 'KG Peiper', mode: 'strategic' });
     await sub(alice, 'game', 'turn', { number: 2, phase: 'Resting' });
-    const stay = expectMessage(await sub(alice, 'fatigue', 'recover', { unit: 'KG Peiper', adjacent_enemy: false, moved: false }));
+    // Not adjacent to an enemy unless said (issue 43: the option had no default).
+    const stay = expectMessage(await sub(alice, 'fatigue', 'recover', { unit: 'KG Peiper', moved: false }));
     expect(JSON.stringify(stay.embed)).toContain('it is not in Tactical mode');
   });
 

@@ -107,9 +107,13 @@ describe('caps on a game', () => {
     app = testApp();
     expectMessage(await subcommand(app, alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Seeds' }));
     for (let i = 0; i < MAX_SEEDS_PER_GAME; i++) {
-      expectMessage(await subcommand(app, { ...alice, userId: `p${i}`, userName: `P${i}` }, 'game', 'seed', { commit: commitment(`seed ${i}`) }));
+      const player = { ...alice, userId: `p${i}`, userName: `P${i}` };
+      expectMessage(await subcommand(app, player, 'game', 'join', { side: i % 2 ? 'axis' : 'allied' }));
+      expectMessage(await subcommand(app, player, 'game', 'seed', { commit: commitment(`seed ${i}`) }));
     }
-    expect(expectError(await subcommand(app, { ...alice, userId: 'late', userName: 'Late' }, 'game', 'seed', { commit: commitment('late') }))).toBe(
+    const late = { ...alice, userId: 'late', userName: 'Late' };
+    expectMessage(await subcommand(app, late, 'game', 'join', { side: 'axis' }));
+    expect(expectError(await subcommand(app, late, 'game', 'seed', { commit: commitment('late') }))).toBe(
       `Seeds already has ${MAX_SEEDS_PER_GAME} seed commitments, the most a game takes.`,
     );
   });
@@ -147,7 +151,7 @@ describe('unit autocomplete on a busy channel', () => {
     // Another system's names are not offered.
     expect(await complete('rally', 'Panzer')).toEqual({ type: 'choices', choices: [] });
     expect(await complete('morale', 'pan')).toEqual({ type: 'choices', choices: [{ name: 'Panzer Lehr', value: 'Panzer Lehr' }] });
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('/history on a busy channel', () => {
@@ -160,5 +164,5 @@ describe('/history on a busy channel', () => {
     expect(first.embed.description).toContain(`U${HISTORY_COUNT_CAP + 4}`);
     // Under the cap the count is exact.
     expect(app.ledger.history.page({ guildId: 'g1', channelId: 'c1' }, 10, 0, 20_000)).toMatchObject({ total: HISTORY_COUNT_CAP + 5, capped: false });
-  }, 60_000);
+  }, 120_000);
 });

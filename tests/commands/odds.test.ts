@@ -34,7 +34,7 @@ describe('/odds', () => {
   it('refuses what the rolling command refuses', async () => {
     app = testApp();
     expect(expectError(await odds('hob', { unit: 'German crew' }))).toContain('crews, inherent or temporary');
-    expect(expectError(await odds('rally', { disorder: 0 }))).toContain('`disorder` must be a whole number from 1 to 10');
+    expect(expectError(await odds('rally', { disorder: 0 }))).toContain('`disorder` must be a whole number from 1 to 30');
     expect(expectError(await odds('morale', { morale: 'leery', casualties: '3/2' }))).toContain('more lost than the original strength');
     expect(expectError(await odds('nonsense', {}))).toBe(
       'there is no /odds nonsense; /odds takes one of: rally, morale, hob, mc (e.g. /odds rally disorder:2 quality:militia commander_near:true).',

@@ -33,11 +33,11 @@ describe('/rally', () => {
   });
 
   it.each([
-    [{ disorder: 0 }, '`disorder` must be a whole number from 1 to 10 (you gave 0): a unit with no disorder does not need to rally.'],
-    [{ disorder: 11 }, '`disorder` must be a whole number from 1 to 10 (you gave 11).'],
-    [{ disorder: 2.5 }, '`disorder` must be a whole number from 1 to 10 (you gave 2.5).'],
-    [{ disorder: 'two' }, '`disorder` must be a whole number from 1 to 10 (you gave "two").'],
-    [{}, '`disorder` is required: a whole number from 1 to 10.'],
+    [{ disorder: 0 }, '`disorder` must be a whole number from 1 to 30 (you gave 0): a unit with no disorder does not need to rally.'],
+    [{ disorder: 31 }, '`disorder` must be a whole number from 1 to 30 (you gave 31).'],
+    [{ disorder: 2.5 }, '`disorder` must be a whole number from 1 to 30 (you gave 2.5).'],
+    [{ disorder: 'two' }, '`disorder` must be a whole number from 1 to 30 (you gave "two").'],
+    [{}, '`disorder` is required: a whole number from 1 to 30.'],
     [{ disorder: 1, quality: 'veteran' }, '`quality` must be one of regular, elite, militia, irregular (you gave "veteran").'],
     [{ disorder: 1, band: 'maybe' }, '`band` must be true or false (you gave "maybe").'],
     [{ disorder: 1, unit: 'x'.repeat(81) }, '`unit` must be text of 1 to 80 characters'],

@@ -96,7 +96,7 @@ describe('/roll receipt', () => {
     expect((await checkReceipt(text, trust(app), nodeEd25519)).ok).toBe(true);
   });
 
-  it('after a rotation old receipts still verify against the keys an export lists; /verify key:true shows them', async () => {
+  it('after a rotation the old key keeps only its public half; a receipt verifies against the key its guild’s chain records, never an export’s loose key line; /verify key:true shows the key', async () => {
     const dir = tmpDir();
     const file = path.join(dir, 'keys.json');
     const first = loadOrCreateKeys(file, '2026-11-01T00:00:00.000Z');
@@ -108,21 +108,38 @@ describe('/roll receipt', () => {
       { fingerprint: rotated.signer.fingerprint, public_key: rotated.signer.publicKey, valid_from: '2026-11-15T00:00:00.000Z', valid_until: null },
     ]);
     expect(fingerprintOf(first.signer.publicKey)).toBe(first.signer.fingerprint);
+    // Rotation is revocation (issue 40): the retired key's private half is gone from the file.
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { keys: { fingerprint: string; private_key?: string }[] };
+    expect(stored.keys.map((k) => [k.fingerprint, k.private_key !== undefined])).toEqual([
+      [first.signer.fingerprint, false],
+      [rotated.signer.fingerprint, true],
+    ]);
     // The bot's own key: /verify key:true, public, with the public half and its fingerprint.
     const app = testApp();
     const shown = expectMessage(await command(app, alice, 'verify', { key: true }));
     expect(shown.type === 'message' && shown.ephemeral).toBe(false);
     expect(shown.embed.description).toContain(`Key in use: \`${app.signer.fingerprint}\``);
     expect(shown.embed.description).toContain(`Public key: \`${app.signer.publicKey}\``);
-    // An export lists the keys; verifying it reports them, and they are what a receipt is checked against.
+    // The first receipt puts the key on the guild's chain; an export of it is the key's proof.
     const id = await rally(app, [4]);
+    const receipt = await receiptOf(app, id);
     const exported = await command(app, gm, 'export', {});
     if (exported.type !== 'message') throw new Error(JSON.stringify(exported));
     const jsonl = exported.files!.find((f) => f.name.endsWith('.jsonl'))!;
-    const report = verifyExport(fs.readFileSync((jsonl as { path: string }).path, 'utf8'));
+    const report = verifyExport(fs.readFileSync((jsonl as { path: string }).path, 'utf8'), { receiptRoll: id });
     expect(report.ok).toBe(true);
-    expect(report.keys).toEqual([{ fingerprint: app.signer.fingerprint, public_key: app.signer.publicKey, valid_from: expect.any(String), valid_until: null }]);
-    expect(report.lines.at(-1)).toBe(`receipt key ${app.signer.fingerprint}: ${app.signer.publicKey}, in use ${report.keys[0]!.valid_from} to now`);
-    expect((await checkReceipt(await receiptOf(app, id), report.keys, nodeEd25519)).ok).toBe(true);
+    expect(report.keys.chained).toEqual([
+      { guildId: 'g1', fingerprint: app.signer.fingerprint, public_key: app.signer.publicKey, valid_from: expect.any(String), row: expect.any(String) },
+    ]);
+    expect(report.lines).toContain(
+      `receipt key ${app.signer.fingerprint}: ${app.signer.publicKey}, on the chain of guild g1 since ${report.keys.chained[0]!.valid_from} (row ${report.keys.chained[0]!.row})`,
+    );
+    const evidence = { keys: report.keys.chained, roll: report.receiptRoll };
+    expect((await checkReceipt(receipt, [], nodeEd25519, evidence)).lines.slice(0, 2)).toEqual([
+      `receipt valid: roll ${id} signed by key ${app.signer.fingerprint}`,
+      'the roll is in the export loaded, with the same row hash',
+    ]);
+    // The loose key lines alone trust nothing.
+    expect((await checkReceipt(receipt, [], nodeEd25519, { keys: [], roll: report.receiptRoll })).ok).toBe(false);
   });
 });

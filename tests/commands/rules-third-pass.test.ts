@@ -16,7 +16,7 @@ import {
 } from '../helpers/app.js';
 
 // Issue 25: the cases a rules lawyer still caught, through the router as a player types them. Every
-// expectation is worked by hand from the specs (../shared/rules/), written here, never read from the code.
+// expectation is worked by hand from the specs, written here, never read from the code.
 let app: TestApp;
 afterEach(() => {
   app?.ledger.close();
@@ -257,7 +257,7 @@ describe('Hearts of Tin: an untaken commander re-roll lapses, and the rout stand
     const removed = app.ledger.history.page({ guildId: 'g1', kinds: 'all' }, 50, 0).rows.find((r) => r.result === 'unit_removed')!;
     expect(removed.parent_id).toBe(rollId);
     expect(expectError(await press(app, alice, button))).toBe(
-      `The commander re-roll offer of rally ${rollId} has lapsed: turn 1 is over (the game is at turn 2) (hearts-of-tin.md, Commander re-roll).`,
+      `The commander re-roll offer of rally ${rollId} has lapsed: turn 1 is over (the game is at turn 2).`,
     );
     // The brigade counts it as wholly lost: 8 of 16 is half, shaken.
     expect(expectMessage(await command(app, alice, 'brigade', { brigade: 'P' })).record!.result).toBe('shaken');

@@ -103,9 +103,10 @@ describe('seeds cannot be griefed (item 7)', () => {
   it('a never-revealed commitment is dropped by the starter, recorded, and the game goes on', async () => {
     app = testApp();
     expectMessage(await subcommand(app, alice, 'game', 'start', { system: 'hearts-of-tin', name: 'G' }));
+    expectMessage(await subcommand(app, bob, 'game', 'join', { side: 'allied' }));
     expectMessage(await subcommand(app, bob, 'game', 'seed', { commit: 'ab'.repeat(32) }));
     expect(expectMessage(await subcommand(app, alice, 'game', 'status')).embed.description).toBe(
-      "The first roll waits for Bob to reveal (/game seed reveal:<seed>); the starter or a GM can drop an absent player's commitment (/game seed drop:@player).",
+      "The first roll waits for Bob to reveal (/game seed reveal:<seed>); if one will not come back, starting a new game is better than dropping the commitment (/game seed drop:@player), which marks this game's dice as steerable in every verifier.\nAllied: <@bob>",
     );
     app.dice.push(5);
     expect(expectError(await command(app, alice, 'rally', { disorder: 2 }))).toContain('wait for committed seeds to be revealed: Bob');
@@ -113,7 +114,9 @@ describe('seeds cannot be griefed (item 7)', () => {
       'Only the player who started G, or a GM, can drop a seed commitment.',
     );
     const dropped = expectMessage(await subcommand(app, alice, 'game', 'seed', { drop: 'bob' }));
-    expect(dropped.embed.description).toBe("Alice dropped Bob's unrevealed seed commitment. No player seeds are committed.");
+    expect(dropped.embed.description).toBe(
+      "Alice dropped Bob's unrevealed seed commitment. No player seeds are committed. Every verifier will report this game's dice as steerable: a seed withheld after others were revealed lets whoever knows the server seed choose among them.",
+    );
     const row = app.ledger.history.page({ guildId: 'g1', kinds: ['game'], result: 'seed_dropped' }, 5, 0).rows[0]!;
     expect(row).toMatchObject({ user_id: 'alice', input: { seed_dropped: 'ab'.repeat(32), seed_of: 'bob' } });
     expect(expectMessage(await command(app, alice, 'rally', { disorder: 2 })).record!.result).toBe('rally');
@@ -367,7 +370,7 @@ describe('a voided roll keeps no live buttons (item 6)', () => {
   });
 });
 
-describe('a chain broken by the old lone-surrogate defect says so (design.md)', () => {
+describe('a chain broken by the old lone-surrogate defect says so', () => {
   it('names the row and the cause, not an edit', async () => {
     app = testApp();
     app.dice.push(3, 3, 3);

@@ -16,7 +16,7 @@ function runConsole(input: string, args: string[] = []) {
     cwd: ROOT,
     input,
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: 60_000,
     env: { ...process.env, DISCORD_TOKEN: '', LOG_LEVEL: '' },
   });
   return { ...r, db, lines: r.stdout.split('\n').filter((l) => l !== '') };
@@ -35,7 +35,7 @@ describe('npm run console -- --json', () => {
     expect(bad).toEqual({
       ok: false,
       command: 'rally',
-      error: '`disorder` must be a whole number from 1 to 10 (you gave 0): a unit with no disorder does not need to rally.',
+      error: '`disorder` must be a whole number from 1 to 30 (you gave 0): a unit with no disorder does not need to rally.',
     });
     const ledger = Ledger.open(r.db);
     expect(ledger.count('console-guild')).toBe(1);
@@ -55,7 +55,7 @@ describe('npm run console -- --json', () => {
       cwd: ROOT,
       input: `${script}\n`,
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 60_000,
     });
     const out = r.stdout
       .trim()
@@ -108,6 +108,9 @@ describe('npm run console -- --json', () => {
     expect(r.lines).toHaveLength(1);
     const out = JSON.parse(r.lines[0]!);
     expect(out).toMatchObject({ ok: true, command: 'odds rally', attachments: [{ name: 'odds.png' }] });
+    // Issue 46: the chart was written to the console's own temporary folder, gone once it exited.
+    expect(fs.existsSync(out.attachments[0].path)).toBe(false);
+    expect(fs.existsSync(path.dirname(out.attachments[0].path))).toBe(false);
     const rows = [...out.embed.description.matchAll(/^(\w+)\s+(\d+)\/(\d+)\s+[\d.]+%$/gm)].map((m) => [m[1], Number(m[2]), Number(m[3])]);
     expect(rows).toEqual([
       ['rally', 11, 36],
@@ -152,17 +155,19 @@ describe('npm run console -- --json', () => {
 
   it('a GM lists and pages history, voids a roll, exports, and the export verifies (and fails after one byte changes)', async () => {
     const luck = createHash('sha256').update('my own luck', 'utf8').digest('hex');
-    const game = ['/game start system:lightning-war name:Kursk', `/game seed commit:${luck}`, '/game seed reveal:"my own luck"'];
+    const game = ['/game start system:lightning-war name:Kursk', '/game join side:axis', `/game seed commit:${luck}`, '/game seed reveal:"my own luck"'];
     const rolls = Array.from({ length: 11 }, (_, i) => `/morale morale:professional unit:"Platoon ${i}"`);
     const first = runConsole(`${[...game, ...rolls, '/game end'].join('\n')}\n`, ['--gm']);
     const out = first.lines.map((l) => JSON.parse(l));
     expect(out.every((o) => o.ok)).toBe(true);
-    const victim = out[13].roll_id; // the newest roll, on the first page
-    const r = spawnSync('npm', ['run', '--silent', 'console', '--', '--json', '--gm', '--db', first.db], {
+    const victim = out[14].roll_id; // the newest roll, on the first page
+    // The export is kept in a folder named for it (--files); without one the console removes it on exit.
+    const kept = path.join(path.dirname(first.db), 'kept');
+    const r = spawnSync('npm', ['run', '--silent', 'console', '--', '--json', '--gm', '--db', first.db, '--files', kept], {
       cwd: ROOT,
       input: `${['/history scope:server', 'press', `/void id:${victim} reason:"measured from the wrong hex"`, '/history', '/export'].join('\n')}\n`,
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 60_000,
     });
     const [page1, page2, voided, again, exported] = r.stdout
       .trim()
@@ -173,10 +178,11 @@ describe('npm run console -- --json', () => {
     expect(voided).toMatchObject({ ok: true, command: 'void' });
     expect(again.embed.description).toContain('*(void: measured from the wrong hex)*');
     const jsonl = exported.attachments.find((a: { name: string }) => a.name.endsWith('.jsonl')).path;
-    const verify = (file: string) => spawnSync('npm', ['run', 'verify', '--', file], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    expect(path.dirname(jsonl)).toBe(kept);
+    const verify = (file: string) => spawnSync('npm', ['run', 'verify', '--', file], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     const good = verify(jsonl);
     expect(good.status).toBe(0);
-    expect(good.stdout).toMatch(/chain intact, 16 rows/); // start, seed commitment and reveal, 11 rolls, end, void
+    expect(good.stdout).toMatch(/chain intact, 17 rows/); // start, side joined, seed commitment and reveal, 11 rolls, end, void
     expect(good.stdout).toMatch(/seed matches its commitment; all 11 rolls' dice recomputed and equal/);
     const text = fs.readFileSync(jsonl, 'utf8');
     const at = text.indexOf('"user_name":"player"') + '"user_name":"p'.length;
@@ -192,7 +198,7 @@ describe('npm run console -- --json', () => {
       cwd: ROOT,
       input: '/rally disorder:1 unit:Rifles\n/export\n',
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 60_000,
       env: { ...process.env, TMPDIR: tmp },
     });
     const [, exported] = r.stdout
@@ -205,10 +211,16 @@ describe('npm run console -- --json', () => {
   });
 
   it('an unreadable line is an error line, not a crash', () => {
-    const r = runConsole('/rally unit:"open\nnonsense\n/rally disorder\n/help\n');
+    const r = runConsole('/rally unit:"open\nnonsense\n/rally disorder\n/help\n/roll 3d6\n');
     const out = r.lines.map((l) => JSON.parse(l));
-    expect(out.map((o) => o.ok)).toEqual([false, false, false, true]);
-    expect(out[2].error).toBe('expected option:value after /rally, got "disorder"');
+    expect(out.map((o) => o.ok)).toEqual([false, false, false, true, false]);
+    // Each says how the command is written (issue 43: "/roll 3d6" got no suggestion).
+    expect(out[2].error).toBe(
+      'expected option:value after /rally, got "disorder". For example /rally disorder:2 quality:militia commander_near:true unit:"1st Foot"',
+    );
+    expect(out[4].error).toBe(
+      'expected option:value after /roll, got "3d6". /roll takes one of: dice, show, receipt; for example /roll dice expression:4d6kh3',
+    );
   });
 });
 

@@ -14,7 +14,7 @@ const json = async (s: ConsoleSession, line: string) => ((await s.run(line)) as 
 
 describe('the console as a newcomer meets it', () => {
   it('an unknown flag prints the usage and exits 2, with no stack trace', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/console/main.ts', '--bogus'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/console/main.ts', '--bogus'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("Unknown option '--bogus'");
     expect(r.stderr).toContain('usage: npm run console --');
@@ -42,7 +42,7 @@ describe('the console as a newcomer meets it', () => {
     expect(out).toMatchObject({ ok: true, command: 'hob', result: 'hero_and_battle_hardening' });
     expect(out.embed.title).toBe('Heat of Battle · German 4-6-7');
     const rally = await json(c, '/rally disorder:2 oops');
-    expect(rally).toEqual({ ok: false, command: 'rally', error: '`disorder` must be a whole number from 1 to 10 (you gave "2 oops").' });
+    expect(rally).toEqual({ ok: false, command: 'rally', error: '`disorder` must be a whole number from 1 to 30 (you gave "2 oops").' });
   });
 
   it('/hob unit:crew answers with the A15.1 exemption, without asking for a nationality', async () => {

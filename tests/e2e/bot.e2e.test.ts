@@ -124,7 +124,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     const cb = await fake.send(slashCommand('rally', { disorder: 0 }, { member: alice }));
     expect(cb.type).toBe(4);
     expect(cb.data.flags).toBe(64);
-    expect(cb.data.content).toBe('⚠️ `disorder` must be a whole number from 1 to 10 (you gave 0): a unit with no disorder does not need to rally.');
+    expect(cb.data.content).toBe('⚠️ `disorder` must be a whole number from 1 to 30 (you gave 0): a unit with no disorder does not need to rally.');
     expect(cb.data.embeds ?? []).toEqual([]);
     expect(app.ledger.count(GUILD)).toBe(before);
   });
@@ -152,7 +152,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     const cb = await fake.send(slashCommand('rally', { disorder: 1, unit: 'Linked' }, { member: alice }));
     const rollId = /roll (\w+)/.exec(cb.data.embeds[0].footer.text)![1]!;
     const messageId = fake.messageIds.get(cb.interactionId)!;
-    await expect.poll(() => app.ledger.history.messages([rollId]).get(rollId), { timeout: 5_000 }).toBe(messageId);
+    await expect.poll(() => app.ledger.history.messages([rollId]).get(rollId), { timeout: 60_000 }).toBe(messageId);
     const history = await fake.send(slashCommand('history', {}, { member: alice }));
     expect(history.data.embeds[0].description).toContain(`https://discord.com/channels/${GUILD}/${BigInt(GUILD) + 1000n}/${messageId}`);
   });
@@ -164,7 +164,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(cb.data.flags).toBe(64);
     // This interaction's edit: an earlier test's slow reply may have made its own.
     const ours = () => fake.webhookEdits.slice(before).find((e) => e.method === 'PATCH');
-    await expect.poll(ours, { timeout: 5_000 }).toBeDefined();
+    await expect.poll(ours, { timeout: 60_000 }).toBeDefined();
     const edit = ours()!;
     expect(edit.body._files.map((f: any) => f.filename)).toEqual([expect.stringMatching(/\.csv$/), expect.stringMatching(/\.jsonl$/), 'verify.html']);
   });
@@ -174,7 +174,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     app.dice.push(5);
     const cb = await fake.send(slashCommand('rally', { disorder: 1, unit: 'Slowpoke' }, { member: bob }));
     expect(cb.type).toBe(5);
-    await expect.poll(() => fake.webhookEdits.slice(edits).map((e) => e.method), { timeout: 5_000 }).toEqual(['POST', 'DELETE']);
+    await expect.poll(() => fake.webhookEdits.slice(edits).map((e) => e.method), { timeout: 60_000 }).toEqual(['POST', 'DELETE']);
     const post = fake.webhookEdits[edits]!;
     expect(post.body.flags ?? 0).toBe(0);
     expect(JSON.stringify(post.body.embeds)).toContain('Slowpoke');
@@ -190,6 +190,10 @@ describe('the real discord.js client against a local fake Discord', () => {
     await sub('game', 'start', { system: 'hearts-of-tin', name: 'Quatre Bras' }, bob);
     const seed = 'bob is lucky — ünïcödé';
     const hash = createHash('sha256').update(seed, 'utf8').digest('hex');
+    // One seed per player on a side (issue 45): bob joins first; alice, on no side, is refused.
+    expect((await sub('game', 'seed', { commit: hash }, alice)).data.content).toContain('Only a player on a side of Quatre Bras can commit to a seed');
+    await sub('game', 'join', { side: 'allied' }, bob);
+    await sub('game', 'join', { side: 'axis' }, alice);
     expect((await sub('game', 'seed', { commit: hash }, bob)).data.embeds[0].description).toContain('Commitment 1 taken');
     const waiting = await fake.send(slashCommand('rally', { disorder: 1 }, where));
     expect(waiting.data.content).toContain("Quatre Bras's dice wait for committed seeds to be revealed: bob");
@@ -213,7 +217,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     const publicText = JSON.stringify(cb.data);
     expect(publicText).toContain('Sealed roll');
     expect(publicText).not.toMatch(/retreat|Retreat|Original|Final/);
-    await expect.poll(() => fake.channelMessages.length, { timeout: 5_000 }).toBe(posted + 1);
+    await expect.poll(() => fake.channelMessages.length, { timeout: 60_000 }).toBe(posted + 1);
     expect(fake.channelMessages[posted]!.channelId).toBe(gmChannel);
     expect(JSON.stringify(fake.channelMessages[posted]!.body)).toContain('**Retreat**');
   });
@@ -227,7 +231,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     app.dice.push(6);
     const posted = fake.channelMessages.length;
     await fake.send(slashCommand('rally', { disorder: 1, unit: 'Logged' }, { member: bob }));
-    await expect.poll(() => fake.channelMessages.length, { timeout: 5_000 }).toBe(posted + 1);
+    await expect.poll(() => fake.channelMessages.length, { timeout: 60_000 }).toBe(posted + 1);
     const copy = fake.channelMessages[posted]!;
     expect(copy.channelId).toBe(logChannel);
     const line = String((copy.body as { embeds: { description: string }[] }).embeds[0]!.description);
@@ -309,7 +313,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     await fake.send(setRole);
     const plain = await fake.send(slashCommand('export', {}, { member: bob }));
     expect(plain.type).toBe(5); // deferred, then refused
-    await expect.poll(() => fake.webhookEdits.some((e) => String(e.body?.content ?? '').includes('Only a GM')), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => fake.webhookEdits.some((e) => String(e.body?.content ?? '').includes('Only a GM')), { timeout: 60_000 }).toBe(true);
     const withRole = slashCommand('void', { id: 'nosuchroll', reason: 'test' }, { member: { ...bob, roles: [gmRole] } as never });
     const cb = await fake.send(withRole);
     expect(cb.data.content).toContain('There is no roll "nosuchroll" in this server.');
@@ -324,9 +328,9 @@ describe('the real discord.js client against a local fake Discord', () => {
   it('keeps serving after a gateway reconnect (resume), and logs the drop and the resume (issue 28)', async () => {
     const before = app.logs.length;
     fake.requestReconnect();
-    await expect.poll(() => fake.resumed, { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => fake.resumed, { timeout: 60_000 }).toBe(1);
     const msgs = () => app.logs.slice(before).map((l) => JSON.parse(l) as { msg: string; level: string });
-    await expect.poll(() => msgs().some((l) => l.msg === 'gateway resumed' && l.level === 'info'), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => msgs().some((l) => l.msg === 'gateway resumed' && l.level === 'info'), { timeout: 60_000 }).toBe(true);
     expect(
       msgs()
         .filter((l) => l.level === 'warn')
@@ -348,7 +352,9 @@ describe('the real discord.js client against a local fake Discord', () => {
     const line = (history.data.embeds[0].description as string).split('\n')[0]!;
     expect(line).toContain('\\[\\*\\*Rally\\*\\*](https://evil.example)');
     expect(line).not.toContain('[**Rally**]');
-    expect(line).toMatch(/^<t:\d{10}:f> \*\*Alice of the 1st\*\*/);
+    // Who rolled, by mention (issue 40): a display name can be copied; allowed_mentions keeps it silent.
+    expect(line).toMatch(/^<t:\d{10}:f> <@300000000000000001> \/rally · /);
+    expect(history.data.allowed_mentions).toEqual({ parse: [] });
   });
 
   // Checked after every test of this file, whatever their order (issue 18, item 10).
@@ -381,7 +387,7 @@ describe('npm run deploy-commands', () => {
     const r = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/discord/deploy.ts'], {
       cwd: path.resolve(__dirname, '../..'),
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 60_000,
       env: {
         ...process.env,
         DISCORD_TOKEN: TOKEN,
@@ -396,7 +402,7 @@ describe('npm run deploy-commands', () => {
     const saved = fake.registered.get(`guild:${GUILD}`)!;
     expect(saved.map((c) => c.name).sort()).toEqual(COMMANDS.map((c) => c.name).sort());
     const rally = saved.find((c) => c.name === 'rally');
-    expect(rally.options[0]).toMatchObject({ name: 'disorder', type: 4, min_value: 1, max_value: 10 });
+    expect(rally.options[0]).toMatchObject({ name: 'disorder', type: 4, min_value: 1, max_value: 30 });
     const game = saved.find((c) => c.name === 'game');
     expect(game.options.map((o: any) => [o.type, o.name])).toEqual([
       [1, 'start'],
@@ -411,6 +417,7 @@ describe('npm run deploy-commands', () => {
     expect(game.options[0].options.map((o: any) => [o.name, o.required])).toEqual([
       ['system', true],
       ['name', true],
+      ['fair', false],
     ]);
     expect(rally.options.find((o: any) => o.name === 'unit')).toMatchObject({ autocomplete: true, max_length: 80 });
     expect(rally.contexts).toEqual([0]);

@@ -25,14 +25,16 @@ export const gmRoomOf = (guildId: string) => String(BigInt(guildId) + 2000n);
 export const lockedChannelOf = (guildId: string) => String(BigInt(guildId) + 3000n);
 export const voiceChannelOf = (guildId: string) => String(BigInt(guildId) + 4000n);
 
-let snowflake = 1_300_000_000_000_000_000n;
-export const nextId = () => String(snowflake++);
+/** Ids as Discord makes them: the milliseconds since Discord's epoch, then a counter (a beacon roll binds by that time). */
+let serial = 0n;
+export const nextId = () => String(((BigInt(Date.now()) - 1420070400000n) << 22n) | (serial++ & 0x3fffffn));
 
 type Pending = { resolve: (c: Callback) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
 
 export class FakeDiscord {
   readonly callbacks: Callback[] = [];
-  readonly webhookEdits: { method: string; path: string; body: any }[] = [];
+  /** Each edit or follow-up the bot made through the interaction webhook, with when it arrived (ms). */
+  readonly webhookEdits: { method: string; path: string; body: any; at: number }[] = [];
   readonly registered = new Map<string, any[]>();
   readonly unknownRoutes: string[] = [];
   readonly authHeaders = new Set<string>();
@@ -65,10 +67,14 @@ export class FakeDiscord {
   /** Every IDENTIFY's shard id, in order. */
   readonly identifiedShards: number[] = [];
 
-  /** `shards`: what GET /gateway/bot recommends; each guild's events go to the connection of its shard. */
+  /**
+   * `shards`: what GET /gateway/bot recommends; each guild's events go to the connection of its shard.
+   * `token`: the bot token it knows; GET /users/@me and /applications/@me refuse any other with 401,
+   * as Discord does (unset: any token is the bot's).
+   */
   constructor(
     readonly guilds: string[] = ['900000000000000001'],
-    readonly options: { shards?: number } = {},
+    readonly options: { shards?: number; token?: string } = {},
   ) {
     this.server.on('upgrade', (req, socket, head) => {
       this.wss.handleUpgrade(req, socket, head, (ws) => this.gateway(ws));
@@ -275,6 +281,13 @@ export class FakeDiscord {
     if (api !== 'api' || version !== 'v10') return this.unknown(req, json);
     const route = rest.join('/');
 
+    // Who the token is (npm run setup checks it): the bot user, and its application with the public key.
+    if (req.method === 'GET' && (route === 'users/@me' || route === 'applications/@me')) {
+      if (this.options.token && req.headers.authorization !== `Bot ${this.options.token}`) return json(401, { message: '401: Unauthorized', code: 0 });
+      return route === 'users/@me'
+        ? json(200, { id: '120000000000000001', username: 'Morale Officer', discriminator: '0', bot: true })
+        : json(200, { id: APP_ID, name: 'Morale Officer', verify_key: this.publicKeyHex, bot_public: false });
+    }
     if (req.method === 'GET' && route === 'gateway/bot') {
       return json(200, {
         url: `ws://127.0.0.1:${this.port}`,
@@ -304,7 +317,7 @@ export class FakeDiscord {
       return json(200, messageObject(rest[1]!, body));
     }
     if (rest[0] === 'webhooks' && rest[1] === APP_ID) {
-      this.webhookEdits.push({ method: req.method!, path: route, body });
+      this.webhookEdits.push({ method: req.method!, path: route, body, at: Date.now() });
       return json(200, { id: nextId(), channel_id: '1', content: '', embeds: [], components: [], ...(body ?? {}) });
     }
     return this.unknown(req, json);
@@ -457,6 +470,14 @@ export const slashCommand = (name: string, options: Record<string, unknown>, whe
   data: commandData(name, options),
 });
 
+/** A command with a subcommand (`/game start system:… name:…`), its options nested under it as Discord sends them. */
+export function slashSubcommand(name: string, subcommand: string, options: Record<string, unknown>, where: Where) {
+  const i = slashCommand(name, {}, where);
+  const { options: nested } = commandData(subcommand, options);
+  i.data.options = [{ name: subcommand, type: 1, options: nested }] as never;
+  return i;
+}
+
 export const autocomplete = (name: string, options: Record<string, unknown>, focused: string, where: Where) => ({
   ...base(4, where),
   data: commandData(name, options, focused),
@@ -469,4 +490,15 @@ export function buttonPress(customId: string, message: { id: string; embeds?: un
     data: { custom_id: customId, component_type: 2 },
     message: { ...messageObject(b.channel_id, message), id: message.id, type: 20 },
   };
+}
+
+/** The edit of an interaction's original reply, once the bot makes it (a beacon roll's result); throws after `timeoutMs`. */
+export async function originalEdit(fake: FakeDiscord, token: string, timeoutMs = 10_000): Promise<{ method: string; path: string; body: any }> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const edit = fake.webhookEdits.find((e) => e.method === 'PATCH' && e.path.includes(token) && e.path.endsWith('/messages/@original'));
+    if (edit) return edit;
+    if (Date.now() > until) throw new Error('the original reply was never edited');
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

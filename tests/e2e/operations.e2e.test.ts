@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/postgres.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { FakeDiscord, slashCommand } from './fake-discord.js';
 
@@ -59,7 +60,7 @@ describe('operations (issue 28)', () => {
     const db = path.join(dataDir, 'ledger.db');
     const bot = startBot({ DATABASE_PATH: db, METRICS_PORT: '0', RATE_LIMIT_BURST: '3', RATE_LIMIT_PER_MINUTE: '1' });
     try {
-      await expect.poll(() => Boolean(line(bot.logs(), 'connected to Discord')), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => Boolean(line(bot.logs(), 'connected to Discord')), { timeout: 60_000 }).toBe(true);
       const base = `http://127.0.0.1:${line(bot.logs(), 'serving metrics and health')!.port}`;
       expect(line(bot.logs(), 'gateway connected')).toMatchObject({ level: 'info', shard: 0 });
 
@@ -71,7 +72,7 @@ describe('operations (issue 28)', () => {
       const limited = await fake.send(slashCommand('rally', { disorder: 1 }, { member: carol }));
       expect(limited.data.content ?? limited.data.embeds?.[0]?.description).toContain('Slow down');
 
-      await expect.poll(() => bot.logs().filter((l) => l.msg === 'interaction').length, { timeout: 5_000 }).toBe(4);
+      await expect.poll(() => bot.logs().filter((l) => l.msg === 'interaction').length, { timeout: 60_000 }).toBe(4);
       const seen = bot.logs().filter((l) => l.msg === 'interaction');
       expect(seen.map((l) => [l.command, l.result])).toEqual([
         ['/rally', 'ok'],
@@ -116,7 +117,7 @@ describe('operations (issue 28)', () => {
       expect((await get(`${base}/readyz`)).status).toBe(200);
 
       // Owner-only: the folder, the ledger, its WAL and shared memory, the heartbeat beside them.
-      await expect.poll(() => fs.existsSync(path.join(dataDir, 'health.json')), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => fs.existsSync(path.join(dataDir, 'health.json')), { timeout: 60_000 }).toBe(true);
       expect(mode(dataDir)).toBe('700');
       for (const f of ['ledger.db', 'ledger.db-wal', 'ledger.db-shm', 'health.json']) expect(mode(path.join(dataDir, f)), f).toBe('600');
       expect(JSON.stringify(bot.logs())).not.toContain(TOKEN);
@@ -124,27 +125,35 @@ describe('operations (issue 28)', () => {
       bot.child.kill('SIGTERM');
       expect(await bot.exited).toBe(0);
     }
-  }, 60_000);
+  }, 120_000);
 
-  it('HTTP mode: the same three endpoints on the interactions port, and the heartbeat tells the truth of that mode', async () => {
+  it('HTTP mode: the three endpoints on their own loopback port, never on the public interactions port unless asked; no pid or address in them (issue 39)', async () => {
     const dataDir = tmpDir();
     const bot = startBot({
       DATABASE_PATH: path.join(dataDir, 'ledger.db'),
       INTERACTIONS_MODE: 'http',
       HTTP_PORT: '0',
+      METRICS_PORT: '0',
       DISCORD_PUBLIC_KEY: fake.publicKeyHex,
     });
     try {
-      await expect.poll(() => Boolean(line(bot.logs(), 'serving interactions over HTTP')), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => Boolean(line(bot.logs(), 'serving interactions over HTTP')), { timeout: 60_000 }).toBe(true);
+      await expect.poll(() => Boolean(line(bot.logs(), 'serving metrics and health')), { timeout: 60_000 }).toBe(true);
       const base = `http://127.0.0.1:${line(bot.logs(), 'serving interactions over HTTP')!.port}`;
+      const opsLine = line(bot.logs(), 'serving metrics and health')!;
+      expect(opsLine.host).toBe('127.0.0.1');
+      const ops = `http://127.0.0.1:${opsLine.port}`;
       const r = await fake.postInteraction(`${base}/interactions`, slashCommand('rally', { disorder: 1, unit: 'Guards' }, { member: carol }));
       expect(r.body.data.embeds[0].title).toBe('Rally · Guards');
-      expect((await get(`${base}/healthz`)).status).toBe(200);
-      expect((await get(`${base}/readyz`)).json()).toEqual({ ready: true, mode: 'http', serving: true, writable: true });
-      const metrics = (await get(`${base}/metrics`)).text;
+      // The public port answers interactions only.
+      for (const p of ['/healthz', '/readyz', '/metrics']) expect((await get(`${base}${p}`)).status, p).toBe(404);
+      expect((await get(`${ops}/healthz`)).json()).toEqual({ alive: true });
+      expect((await get(`${ops}/readyz`)).json()).toEqual({ ready: true, mode: 'http', serving: true, writable: true });
+      const metrics = (await get(`${ops}/metrics`)).text;
       expect(sample(metrics, 'morale_commands_total{command="/rally",result="ok"}')).toBe(1);
       expect(sample(metrics, 'morale_serving{mode="http",shard=""}')).toBe(1);
-      await expect.poll(() => fs.existsSync(path.join(dataDir, 'health.json')), { timeout: 15_000 }).toBe(true);
+      expect(metrics).not.toContain('nodejs_version_info');
+      await expect.poll(() => fs.existsSync(path.join(dataDir, 'health.json')), { timeout: 60_000 }).toBe(true);
       const beat = JSON.parse(fs.readFileSync(path.join(dataDir, 'health.json'), 'utf8'));
       expect(beat).toMatchObject({ ready: true, mode: 'http', serving: true, writable: true, pid: bot.child.pid });
       expect(line(bot.logs(), 'interaction')).toMatchObject({ command: '/rally', result: 'ok', guild: GUILD });
@@ -152,14 +161,31 @@ describe('operations (issue 28)', () => {
       bot.child.kill('SIGTERM');
       expect(await bot.exited).toBe(0);
     }
-  }, 60_000);
+    // Asked for: METRICS_PORT the same as HTTP_PORT serves them beside /interactions.
+    const port = await freePort();
+    const asked = startBot({
+      DATABASE_PATH: path.join(tmpDir(), 'ledger.db'),
+      INTERACTIONS_MODE: 'http',
+      HTTP_PORT: String(port),
+      METRICS_PORT: String(port),
+      DISCORD_PUBLIC_KEY: fake.publicKeyHex,
+    });
+    try {
+      await expect.poll(() => Boolean(line(asked.logs(), 'serving interactions over HTTP')), { timeout: 60_000 }).toBe(true);
+      expect((await get(`http://127.0.0.1:${port}/readyz`)).json()).toEqual({ ready: true, mode: 'http', serving: true, writable: true });
+      expect(line(asked.logs(), 'serving metrics and health')).toBeUndefined();
+    } finally {
+      asked.child.kill('SIGTERM');
+      expect(await asked.exited).toBe(0);
+    }
+  }, 120_000);
 
   it.each(['throw', 'reject'])(
     'fail fast (%s): logged once with a reference, the ledger closed, exit 1 for the supervisor',
     async (inject) => {
       const db = path.join(tmpDir(), 'ledger.db');
       const bot = startBot({ DATABASE_PATH: db, INJECT: inject }, ['--import', path.join(ROOT, 'tests/fixtures/inject-failure.mjs')]);
-      await expect.poll(() => Boolean(line(bot.logs(), 'connected to Discord')), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => Boolean(line(bot.logs(), 'connected to Discord')), { timeout: 60_000 }).toBe(true);
       await fake.send(slashCommand('rally', { disorder: 1, unit: 'Rifles' }, { member: carol }));
       bot.child.kill('SIGUSR2');
       expect(await bot.exited).toBe(1);

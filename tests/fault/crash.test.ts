@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => fake?.stop());
 
-function startBot(db: string): { child: ChildProcess; ready: Promise<void>; logs: () => string } {
+function startBot(db: string, lateAfterS = 3600): { child: ChildProcess; ready: Promise<void>; logs: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
     // A burst of 25 from one player is the point here, not the rate limit.
@@ -46,6 +46,8 @@ function startBot(db: string): { child: ChildProcess; ready: Promise<void>; logs
       LOG_LEVEL: 'info',
       RATE_LIMIT_BURST: '1000',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // The rounds leave the rolls that never reached their channel to the last start (issue 45).
+      LATE_DELIVERY_AFTER_S: String(lateAfterS),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -105,7 +107,7 @@ describe(`kill -9 in the middle of a burst, ten times (seed ${SEED})`, () => {
         if (i < killAt) await new Promise((r) => setTimeout(r, 2));
       }
       await expect
-        .poll(() => heldIds.every((id) => fake.callbackAttempts.has(id)), { timeout: 5_000, message: `round ${round}: the held replies never came` })
+        .poll(() => heldIds.every((id) => fake.callbackAttempts.has(id)), { timeout: 60_000, message: `round ${round}: the held replies never came` })
         .toBe(true);
       bot.child.kill('SIGKILL');
       const results = await Promise.all(sends);
@@ -139,6 +141,31 @@ describe(`kill -9 in the middle of a burst, ten times (seed ${SEED})`, () => {
     for (const unit of byUnit) expect(sent.has(unit), unit).toBe(true);
     expect(answered.size).toBeGreaterThan(0);
     ledger.close();
-    expect(logs).not.toContain(TOKEN);
+
+    // No ghost rolls (issue 45): started again, the bot posts every roll its channel never saw —
+    // each held one, and any answered one whose link the kill caught — once, naming its roller.
+    const posted = fake.channelMessages.length;
+    const last = startBot(db, 0);
+    await last.ready;
+    const unshown = () => {
+      const l = Ledger.open(db);
+      const n = (
+        l.db.prepare('SELECT COUNT(*) AS n FROM rolls r WHERE NOT EXISTS (SELECT 1 FROM roll_messages m WHERE m.roll_id = r.id)').get() as { n: number }
+      ).n;
+      l.close();
+      return n;
+    };
+    await expect.poll(unshown, { timeout: 60_000, message: `rolls never shown in their channel (${where})` }).toBe(0);
+    const late = fake.channelMessages.slice(posted).map((m) => m.body);
+    const lateUnits = late.map((b) => /^Rally · (.+)$/.exec(b.embeds[0].title)?.[1]);
+    for (const unit of held) expect(lateUnits, unit).toContain(unit);
+    expect(new Set(lateUnits).size, 'each posted once').toBe(lateUnits.length);
+    expect(late[0].content).toMatch(
+      /^<@300000000000000001>: your \/rally of <t:\d+:f> was recorded, but the bot stopped before its reply reached this channel\. Here it is\.$/,
+    );
+    expect(late[0].allowed_mentions).toEqual({ parse: [], users: ['300000000000000001'] });
+    last.child.kill('SIGTERM');
+    await new Promise<void>((r) => (last.child.exitCode !== null ? r() : last.child.on('exit', () => r())));
+    expect(logs + last.logs()).not.toContain(TOKEN);
   }, 240_000);
 });

@@ -47,7 +47,7 @@ describe('Discord answering 429 and 500', () => {
     const next = await fake.send(slashCommand('rally', { disorder: 1, unit: 'Next' }, { member: alice }));
     expect(next.data.embeds[0].title).toBe('Rally · Next');
     expect(app.logs.some((l) => l.includes('could not answer the interaction'))).toBe(true);
-  }, 20_000);
+  }, 120_000);
 });
 
 describe('concurrent presses', () => {

@@ -1,3 +1,4 @@
+import type { BeaconSource } from '../../src/beacon/relay.js';
 import { createRouter } from '../../src/app.js';
 import type { Actor, Reply } from '../../src/core/command.js';
 import type { Router } from '../../src/core/router.js';
@@ -27,7 +28,11 @@ export type TestApp = { router: Router; ledger: Ledger; dice: ReturnType<typeof 
 
 /** The real router and a real ledger file, with pinned dice and captured logs. */
 /** `secrets`: strings the logger redacts, as the production logger redacts the token. */
-export function testApp(file = tmpDb(), options: { roller?: Roller; secrets?: string[] } = {}): TestApp {
+export function testApp(
+  file = tmpDb(),
+  /** `beacon`: new games are beacon games (their dice from its rounds, never the pinned ones). */
+  options: { roller?: Roller; secrets?: string[]; beacon?: BeaconSource } = {},
+): TestApp {
   const ledger = Ledger.open(file);
   const dice = queueRoller();
   const logs: string[] = [];
@@ -37,7 +42,8 @@ export function testApp(file = tmpDb(), options: { roller?: Roller; secrets?: st
   // A receipt key of its own, known to the ledger as the bot's is (issue 27).
   const keys = loadOrCreateKeys(`${file}.signing-key.json`);
   for (const r of keys.records) ledger.keys.register(r);
-  return { router: createRouter({ ledger, log, roller, gameRoller: () => roller, signer: keys.signer }), ledger, dice, logs, log, file, signer: keys.signer };
+  const games = options.beacon ? { beacon: options.beacon } : { gameRoller: () => roller };
+  return { router: createRouter({ ledger, log, roller, ...games, signer: keys.signer }), ledger, dice, logs, log, file, signer: keys.signer };
 }
 
 export const command = (app: TestApp, actor: Actor, name: string, options: Record<string, unknown>) =>

@@ -50,31 +50,41 @@ export function testPostgres(): Promise<TestPostgres | undefined> {
 
 async function start(): Promise<TestPostgres | undefined> {
   if (process.env.PG_TEST_URL) return { url: process.env.PG_TEST_URL, stop: () => undefined };
+  return launch('ledger', 200);
+}
+
+/** A server of the test's own, which it may stop (as an administrator's fast shutdown does) and start again on the same port. */
+export type OwnPostgres = TestPostgres & { down(mode?: 'fast' | 'immediate'): void; up(): void };
+
+/** A private PostgreSQL server (never PG_TEST_URL's, which other files share), or undefined where none can run. */
+export const ownPostgres = (): Promise<OwnPostgres | undefined> => launch('restart', 50);
+
+/** initdb and start a server in a temporary folder, on a free port, as the postgres user when root. */
+async function launch(tests: string, maxConnections: number): Promise<OwnPostgres | undefined> {
   const bin = binDir();
   const root = process.getuid?.() === 0;
   if (!bin || (root && spawnSync('id', ['postgres']).status !== 0)) {
-    console.warn('\n*** PostgreSQL is not installed here: the PostgreSQL ledger tests are SKIPPED (CI installs it). ***\n');
+    console.warn(`\n*** PostgreSQL is not installed here: the PostgreSQL ${tests} tests are SKIPPED (CI installs it). ***\n`);
     return undefined;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'morale-officer-pg-'));
   if (root) execFileSync('chown', ['postgres', dir]);
   const port = await freePort();
-  asPostgres(path.join(bin, 'initdb'), ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  asPostgres(path.join(bin, 'pg_ctl'), [
-    '-D',
-    path.join(dir, 'data'),
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    'start',
-  ]);
+  const data = path.join(dir, 'data');
+  asPostgres(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${maxConnections}`;
+  const up = () => asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const down = (mode: 'fast' | 'immediate' = 'fast') => asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-m', mode, '-w', 'stop']);
+  up();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    up,
+    down,
     stop: () => {
       try {
-        asPostgres(path.join(bin, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
+        down('immediate');
+      } catch {
+        // Already down.
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }

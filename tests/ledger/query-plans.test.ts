@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/ledger/ledger.js';
-import { PLAYER_ROLLS_SQL } from '../../src/ledger/shared-sql.js';
+import { PLAYER_ROLLS_SQL } from '../../src/ledger/common-sql.js';
 import { tmpDb } from '../helpers/tmp.js';
 
 // Issue 14: no statement the ledger prepares may read every row of a big table. Every statement is

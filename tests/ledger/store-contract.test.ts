@@ -357,6 +357,64 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     await store.close();
   });
 
+  it.skipIf(skip)('rolls never shown (issue 45): found in their window, claimed by one process, settled, marked', async () => {
+    const store = await open();
+    const shown = await append(store);
+    const ghost = await append(store);
+    const ruling = await append(store, { kind: 'check' });
+    const later = await append(store);
+    await store.transaction((tx) => tx.history.linkMessage(shown.id, 'm1'), 'g1');
+    const before = new Date(Date.parse(later.created_at) + 1).toISOString();
+    const ids = async (since: string, until: string) => (await store.history.unshownRolls(since, until, 10)).map((r) => r.id);
+    // Only rolls and re-rolls, only those no message showed, oldest first, within [since, before).
+    expect(await ids('2000-01-01T00:00:00.000Z', before)).toEqual([ghost.id, later.id]);
+    // (Two rows may share a millisecond: from the later one's time, the later one is among them.)
+    expect(await ids(later.created_at, before)).toContain(later.id);
+    expect(await ids('2000-01-01T00:00:00.000Z', ghost.created_at)).toEqual([]);
+    expect(ruling.kind).toBe('check');
+    // One claim wins; the claimed roll is no longer looked for, and reads as not delivered until settled.
+    expect(await store.transaction((tx) => tx.history.claimDelivery(ghost.id, at), 'g1')).toBe(true);
+    expect(await store.transaction((tx) => tx.history.claimDelivery(ghost.id, at), 'g1')).toBe(false);
+    expect(await ids('2000-01-01T00:00:00.000Z', before)).toEqual([later.id]);
+    expect(await store.history.undelivered([ghost.id, later.id])).toEqual(new Map([[ghost.id, 'not delivered: the bot stopped while posting it']]));
+    await store.transaction((tx) => tx.history.settleDelivery(ghost.id, 'posted'), 'g1');
+    expect(await store.history.undelivered([ghost.id])).toEqual(new Map());
+    await store.transaction(async (tx) => {
+      await tx.history.claimDelivery(later.id, at);
+      await tx.history.settleDelivery(later.id, 'not delivered: Missing Permissions');
+    }, 'g1');
+    expect(await store.history.undelivered([ghost.id, later.id])).toEqual(new Map([[later.id, 'not delivered: Missing Permissions']]));
+    await store.close();
+  });
+
+  it.skipIf(skip)('beacon bindings (issue 45): kept pending, oldest first, settled once whoever races', async () => {
+    const store = await open();
+    const binding = (id: string, created_at: string) => ({
+      interaction_id: id,
+      guild_id: 'g1',
+      channel_id: 'c1',
+      user_id: 'alice',
+      round: 23_927_296,
+      request: JSON.stringify({ type: 'command', name: 'rally', options: { disorder: 1 } }),
+      created_at,
+    });
+    const [a, b] = [binding('1445000000000000001', '2026-12-02T10:00:00.000Z'), binding('1445000000000000002', '2026-12-02T10:00:01.000Z')];
+    await store.transaction((tx) => tx.history.bindBeacon(b), 'g1');
+    await store.transaction((tx) => tx.history.bindBeacon(a), 'g1');
+    expect(await store.history.pendingBindings(10)).toEqual([a, b]);
+    expect(await store.history.pendingBindings(1)).toEqual([a]);
+    // A binding is an interaction's: the same one twice is refused.
+    await expect(store.transaction((tx) => tx.history.bindBeacon(a), 'g1')).rejects.toThrow();
+    // Two processes settling one binding at once: one wins.
+    const settled = await Promise.all([
+      store.transaction((tx) => tx.history.settleBinding(a.interaction_id, 'rolled', 'roll1', at), 'g1'),
+      store.transaction((tx) => tx.history.settleBinding(a.interaction_id, 'expired', null, at), 'g1'),
+    ]);
+    expect(settled.sort()).toEqual([false, true]);
+    expect(await store.history.pendingBindings(10)).toEqual([b]);
+    await store.close();
+  });
+
   it.skipIf(skip)('units a channel rolled, newest first, by prefix; sealed payloads to whoever may see them', async () => {
     const store = await open();
     for (const u of ['Rifles', 'Guards', 'rifles', 'Grenadiers']) await append(store, { unit: u });

@@ -122,12 +122,29 @@ describe('derivedBrokenMl', () => {
     ['italian', 'conscript', [], 1, 1],
     ['german', undefined, ['ss', 'nkvd'], 9, 10],
     ['martian', 'elite', [], 7, 7],
+    // Allied Minor −1, except Polish elite and 1st Line: their own ML (issue 41).
+    ['allied_minor', 'second_line', [], 7, 6],
+    ['allied_minor', 'elite', [], 8, 7],
+    ['allied_minor', 'elite', ['polish'], 8, 8],
+    ['allied_minor', 'first_line', ['polish'], 7, 7],
+    ['allied_minor', 'second_line', ['polish'], 7, 6],
+    ['allied_minor', 'conscript', ['polish'], 6, 5],
   ] as const)('%s %s %o ML %i → broken %i', (nat, cls, tags, ml, broken) => {
-    expect(derivedBrokenMl(cat, nat, cls, tags, ml)).toBe(broken);
+    expect(derivedBrokenMl(cat, { nationality: nat, class: cls, tags, ml })).toBe(broken);
+  });
+
+  // Pre-6/42 US Army counters break to their own ML (G17.2); the post-6/42 ones keep +1/+2.
+  it.each([
+    ['4-4-7', 'second_line', 7, 7],
+    ['3-3-6', 'green', 6, 6],
+    ['5-4-6', 'second_line', 6, 7],
+    ['6-6-6', 'first_line', 6, 8],
+  ] as const)('American %s (%s, ML %i) → broken %i', (counter, cls, ml, broken) => {
+    expect(derivedBrokenMl(cat, { nationality: 'american', class: cls, tags: [], ml, counter })).toBe(broken);
   });
 
   it('clamps to 1 at the bottom', () => {
-    expect(derivedBrokenMl({ ...cat, tagBrokenMl: { shaky: -5 } }, 'german', 'green', ['shaky'], 3)).toBe(1);
+    expect(derivedBrokenMl({ ...cat, tagBrokenMl: { shaky: -5 } }, { nationality: 'german', class: 'green', tags: ['shaky'], ml: 3 })).toBe(1);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixedRoller } from '../../src/dice/roller.js';
 import { diceFor, NO_DR_SETTINGS, rollDr, type DrCategory, type DrSettings } from '../../src/rules/asl/dr.js';
 
-// rules/dice.md, /dr: every row of the notes table, the SAN and booby-trap flags at every level,
+// /dr: every row of the notes table, the SAN and booby-trap flags at every level,
 // and which categories are drs. Dice pinned (coloured first, then white); notes written out here.
 
 const roll = (category: DrCategory, dice: number[], settings: DrSettings = NO_DR_SETTINGS, drm = 0) =>
@@ -39,10 +39,22 @@ describe('the notes table', () => {
     // TC and other: no table notes
     ['TC', [1, 1], []],
     ['other', [6, 6], []],
-    // a dr has none
-    ['SA', [1], []],
+    // a Sniper Attack dr: VASL's notes on a 1 and a 2 (A14.3, issue 41), none from 3 up
+    [
+      'SA',
+      [1],
+      [
+        'Sniper attack: eliminates an SMC, a Dummy stack or a Sniper; stuns and recalls a CE crew; breaks an MMC or a vehicle’s inherent crew; immobilizes an unarmored vehicle (A14.3)',
+      ],
+    ],
+    ['SA', [2], ['Sniper attack: eliminates a Dummy stack; wounds an SMC; stuns a CE crew; pins an MMC, a vehicle’s inherent crew or a Sniper (A14.3)']],
+    ['SA', [3], []],
+    ['SA', [6], []],
+    // any other dr has none
+    ['RS', [1], []],
     ['RS', [6], []],
     ['other', [1], []],
+    ['other', [2], []],
   ] as const)('%s %j → %j', (category, dice, expected) => {
     expect(notes(category, [...dice])).toEqual(expected);
   });

@@ -1046,7 +1046,7 @@ describe('Japanese squads and rallies, word for word', () => {
         kind: 'rally',
         result: 'eliminated',
         effect:
-          // asl-units.md: a Russian 2-2-6's broken side is 4; 5 with the Commissar.
+          // the data: a Russian 2-2-6's broken side is 4; 5 with the Commissar.
           "Final 11 > ML 5: it fails the Commissar's rally; a half-squad of the lowest quality cannot be Replaced, so it is eliminated (A25.222). (broken side: ML 4; the rallying Commissar: ML 4 + 1, A25.222)",
         becomes: { eliminated: true },
       },
@@ -1269,11 +1269,16 @@ describe('a check’s hand-offs and refusals', () => {
       'a Self-Rally has no rallying leader, so no Commissar leads it',
     );
     expect(conflict(G467R, { wounded: true })).toBe('`wounded` is for a leader or hero (A17)');
+    // Issue 41: Commissars are Russian (A25.22), as sub_type:nkvd is refused on a German squad.
+    expect(conflict(G467R, { check: 'rally', broken: true, commissar: 'leads_rally' })).toBe(
+      '`commissar:leads_rally`: Commissars are Russian (A25.22), and German 4-6-7 is not',
+    );
+    expect(conflict('British 4-5-7', { commissar: 'in_location' })).toBe('`commissar:in_location`: Commissars are Russian (A25.22), and British 4-5-7 is not');
     // What each refusal allows.
     for (const [name, over] of [
       ['German hero 1-4-9', {}],
       [G467R, { hob: { ...hobDefaults, status: 'berserk' } }],
-      [G467R, { check: 'rally', broken: true, commissar: 'leads_rally' }],
+      ['Russian 4-4-7', { check: 'rally', broken: true, commissar: 'leads_rally' }],
       [G467R, { check: 'rally', broken: true, selfRally: true }],
       ['German 9-1', { wounded: true }],
       ['German hero 1-4-9', { wounded: true }],

@@ -113,6 +113,17 @@ describe('parseUnit refusals, word for word', () => {
     ['squad', {}, 'name the nationality, in the unit ("German 4-6-7") or with `nationality`'],
     ['4-6-7', { nationality: 'martian' }, `"martian" is not a nationality the bot knows (${NATS})`],
     ['German', {}, 'give the counter, e.g. "German 4-6-7" for a squad or "German 8-1" for a leader'],
+    // A name of the player's own, with no counter in it: how to write the counter (issue 43).
+    [
+      'my squad',
+      {},
+      '"my squad" is not a counter the bot can read: write the unit as its counter, e.g. "German 4-6-7" for a squad or "German 8-1" for a leader',
+    ],
+    [
+      'my squad',
+      { nationality: 'russian', class: 'elite' },
+      '"my squad" is not a counter the bot can read: write the unit as its counter, e.g. "Russian 4-6-7" for a squad or "Russian 8-1" for a leader (with `nationality` given, "4-6-7" is enough)',
+    ],
     ['German 4-6-7 elite', {}, 'German 4-6-7 is 1st Line in the data, not Elite'],
     ['Finnish 2-3-8', {}, 'Finnish 2-3-8 is more than one unit in the data (1st Line half-squad, Green half-squad): add class:first_line or class:green'],
     [
@@ -313,7 +324,8 @@ describe('parseUnit, whole units', () => {
         counter: '4-4-7',
         class: 'green',
         ml: 7,
-        brokenMl: 8,
+        // A pre-6/42 Army counter: it breaks to its own ML whatever class is given (G17.2, issue 41).
+        brokenMl: 7,
         leadership: undefined,
         tags: [],
         known: undefined,

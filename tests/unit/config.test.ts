@@ -1,7 +1,7 @@
 import { healthFileFor, startHeartbeat, unhealthy } from '../../src/ops/heartbeat.js';
 import os from 'node:os';
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { MAX_SIGNATURE_AGE_S, publicKeyFromHex, signedByDiscord } from '../../src/discord/signature.js';
+import { MAX_SIGNATURE_AGE_S, publicKeyFromHex, signatureProblem, signedByDiscord } from '../../src/discord/signature.js';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +38,12 @@ describe('configuration', () => {
         SHARD_SPAWN_DELAY_MS: '0',
         HEALTH_FILE: '/run/mo/health.json',
         METRICS_PORT: '9464',
+        METRICS_HOST: '10.0.0.7',
+        HTTP_CONNECTIONS_PER_ADDRESS: '0',
         SIGNING_KEY_FILE: '/etc/mo/keys.json',
+        LATE_DELIVERY_AFTER_S: '45',
+        BEACON_CHAIN: ' /etc/mo/chain.json ',
+        BEACON_URLS: 'https://relay.example/, http://10.0.0.9:8080',
       },
       ['token', 'application'],
     );
@@ -50,6 +55,8 @@ describe('configuration', () => {
       dataDir: '/tmp',
       healthFile: '/run/mo/health.json',
       metricsPort: 9464,
+      metricsHost: '10.0.0.7',
+      httpConnectionsPerAddress: 0,
       signingKeyFile: '/etc/mo/keys.json',
       databaseUrl: 'postgres://bot:secret@db.example:5432/ledger',
       apiBase: 'http://127.0.0.1:9999/api',
@@ -60,17 +67,32 @@ describe('configuration', () => {
       publicKey: 'ab'.repeat(32),
       shards: 'auto',
       shardSpawnDelayMs: 0,
+      lateDeliveryAfterMs: 45_000,
+      beaconChain: '/etc/mo/chain.json',
+      beaconUrls: ['https://relay.example/', 'http://10.0.0.9:8080'],
     });
   });
 
   it('gateway mode on port 8080 unless told; HTTP mode cannot start without the public key', () => {
-    expect(parseConfig({ DISCORD_TOKEN: TOKEN }, ['token'])).toMatchObject({ interactionsMode: 'gateway', httpPort: 8080, publicKey: undefined });
+    expect(parseConfig({ DISCORD_TOKEN: TOKEN }, ['token'])).toMatchObject({
+      interactionsMode: 'gateway',
+      httpPort: 8080,
+      publicKey: undefined,
+      // Issue 39: operations on loopback unless told, and one address holds at most 32 connections.
+      metricsPort: undefined,
+      metricsHost: '127.0.0.1',
+      httpConnectionsPerAddress: 32,
+    });
+    expect(() => parseConfig({ METRICS_HOST: 'db.internal' })).toThrow('METRICS_HOST is malformed');
     expect(() => parseConfig({ DISCORD_TOKEN: TOKEN, INTERACTIONS_MODE: 'http' }, ['token'])).toThrow(
       "DISCORD_PUBLIC_KEY is not set: INTERACTIONS_MODE=http verifies every request with it (the app's public key from the Developer Portal: 64 hex characters).",
     );
     expect(() => parseConfig({ INTERACTIONS_MODE: 'carrier-pigeon' })).toThrow('INTERACTIONS_MODE is malformed: expected gateway (the default) or http.');
     expect(() => parseConfig({ DISCORD_PUBLIC_KEY: 'abc' })).toThrow('DISCORD_PUBLIC_KEY is malformed');
     expect(() => parseConfig({ HTTP_PORT: '70000' })).toThrow('HTTP_PORT is malformed');
+    expect(() => parseConfig({ LATE_DELIVERY_AFTER_S: '3601' })).toThrow('LATE_DELIVERY_AFTER_S is malformed');
+    expect(() => parseConfig({ BEACON_URLS: 'ftp://relay.example' })).toThrow('BEACON_URLS is malformed');
+    expect(() => parseConfig({ BEACON_URLS: ' , ' })).toThrow('BEACON_URLS is malformed');
   });
 
   it('SHARDS is auto or a number of shards; inside a shard process discord.js owns that name', () => {
@@ -119,11 +141,11 @@ describe('configuration', () => {
     expect(() => parseConfig({ DISCORD_TOKEN: TOKEN }, ['token', 'application'])).toThrow(/DISCORD_APPLICATION_ID is not set/);
   });
 
-  it('the bot exits with code 1 and one line when the token is missing', () => {
+  it('the bot exits with code 78 (EX_CONFIG: the systemd unit does not restart it) and one line when the token is missing', () => {
     const root = path.resolve(__dirname, '../..');
     const env = { ...process.env, DISCORD_TOKEN: '', DOTENV_CONFIG_PATH: '/nonexistent' };
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env, encoding: 'utf8', timeout: 15_000 });
-    expect(r.status).toBe(1);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(78);
     expect(r.stdout).toBe('');
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -156,6 +178,13 @@ describe('HTTP interactions: the signature check (issue 16)', () => {
     const other = generateKeyPairSync('ed25519');
     expect(signedByDiscord(key, sign(null, Buffer.concat([Buffer.from(ts), body]), other.privateKey).toString('hex'), ts, body, now)).toBe(false);
     expect(signedByDiscord(key, undefined, ts, body, now)).toBe(false);
+    // Issue 46: the log says why; a key that is not this application's gives the last reason every time.
+    expect(signatureProblem(key, sign(null, Buffer.concat([Buffer.from(ts), body]), other.privateKey).toString('hex'), ts, body, now)).toBe(
+      'the signature does not hold under DISCORD_PUBLIC_KEY: if every request says this, the key is not this application’s',
+    );
+    expect(signatureProblem(key, signed(stale, body), stale, body, now)).toBe('the signature timestamp is more than five minutes from this clock');
+    expect(signatureProblem(key, 'zz', ts, body, now)).toBe('the signature headers are malformed');
+    expect(signatureProblem(key, signed(ts, body), ts, body, now)).toBeUndefined();
     expect(signedByDiscord(key, signed(ts, body), undefined, body, now)).toBe(false);
     expect(signedByDiscord(key, 'zz'.repeat(64), ts, body, now)).toBe(false);
     expect(signedByDiscord(key, signed(ts, body), `${ts}.5`, body, now)).toBe(false);

@@ -3,7 +3,7 @@ import { chanceOf, distributionOf, MAX_ODDS_WORK, oddsWork, ratio } from '../../
 import { keptDice, parseExpression, type Term } from '../../src/rules/dice/expression.js';
 import { shapeFacts } from '../../src/rules/dice/shape-facts.js';
 
-// rules/dice.md: exact odds by convolution, checked against brute-force enumeration of every
+// Exact odds by convolution, checked against brute-force enumeration of every
 // outcome for small expressions and against a closed form (inclusion–exclusion) for 200 dice.
 
 /** Every ordered outcome of the expression's dice, counted by total: the naive way, independent of the code. */
@@ -43,7 +43,29 @@ const asMap = (text: string) => {
 };
 
 describe('exact distributions against every outcome enumerated', () => {
-  it.each(['4d6kh3', '2d20kl1', '3d6+2', 'd%', '4d6dl1', '3d6dh1', '5d4kh2', '2d6-1d6', '-d8+3', '2d10kl1+d6kh1-1', '6d3kl4', '3d2'])('%s', (text) => {
+  // Issue 41 adds: a keep subtracted (its table negated), keeps whose unplaced dice fill the faces
+  // not yet taken (5d3kh2, 4d4kl3, 3d2kh1), and keeps of every die (plain sums).
+  it.each([
+    '4d6kh3',
+    '2d20kl1',
+    '3d6+2',
+    'd%',
+    '4d6dl1',
+    '3d6dh1',
+    '5d4kh2',
+    '2d6-1d6',
+    '-1d8+3',
+    '2d10kl1+d6kh1-1',
+    '6d3kl4',
+    '3d2',
+    '1d6-2d6kh1',
+    '-3d4kl2+2',
+    '5d3kh2',
+    '4d4kl3',
+    '3d2kh1',
+    '3d6k3',
+    '2d4kl2-1d4kh1',
+  ])('%s', (text) => {
     const got = asMap(text);
     const want = bruteForce(text);
     expect([...got.entries()].sort((a, b) => a[0] - b[0])).toEqual([...want.entries()].sort((a, b) => a[0] - b[0]));
@@ -84,15 +106,36 @@ describe('a 200-die expression', () => {
     for (let t = 200; t <= 1200; t++) expect(d.counts[t - 200], `total ${t}`).toBe(closedForm(200, 6, t));
   });
 
-  it('its odds are computed within the bound, and in under 50 ms (the median of 5)', () => {
-    const e = parseExpression('100d6+100d6');
-    expect(oddsWork(e)).toBeLessThanOrEqual(MAX_ODDS_WORK);
-    const times = Array.from({ length: 5 }, () => {
-      const t = performance.now();
-      distributionOf(e);
-      return performance.now() - t;
-    }).sort((a, b) => a - b);
-    expect(times[2]).toBeLessThan(50);
+  // The time it takes is the bench's to measure (npm run bench, the odds line): on a busy machine a
+  // clock here would fail for the load, not for the code (issue 39).
+  it('its odds are computed within the bound', () => {
+    expect(oddsWork(parseExpression('100d6+100d6'))).toBeLessThanOrEqual(MAX_ODDS_WORK);
+  });
+
+  // The work counted before computing, worked by hand from the steps it counts: a plain die costs 8
+  // a support step (count × width, plus the growing window: count(count+1)/2 × (sides − 1)); a
+  // keep's table 4 a step (each face × each count m placed below K × each kept sum up to m·sides,
+  // + 1 × each c ≤ count − m), then its convolution (width × its own width).
+  it.each([
+    ['3d6', 8 * (3 * 1 + 6 * 5)],
+    ['1d6', 8 * (1 * 1 + 1 * 5)],
+    ['-1d6', 8 * (1 * 1 + 1 * 5)],
+    ['3d6k3', 8 * (3 * 1 + 6 * 5)],
+    ['4d6kh3', 4 * 6 * (1 * 5 + 7 * 4 + 13 * 3) + 1 * 16],
+    ['4d6dl1', 4 * 6 * (1 * 5 + 7 * 4 + 13 * 3) + 1 * 16],
+    ['4d6kl3', 4 * 6 * (1 * 5 + 7 * 4 + 13 * 3) + 1 * 16],
+    ['2d6+4d6kh3', 8 * (2 * 1 + 3 * 5) + 4 * 6 * (1 * 5 + 7 * 4 + 13 * 3) + 11 * 16],
+    ['3d4kh1+2', 4 * 4 * (1 * 4) + 1 * 4],
+    ['1+1', 0],
+  ])('oddsWork(%s) = %i', (text, work) => {
+    expect(oddsWork(parseExpression(text))).toBe(work);
+  });
+
+  it('a probability too small for a double is 0; no outcomes, 0', () => {
+    expect(ratio(0n, 6n)).toBe(0);
+    expect(ratio(1n, 6n ** 500n)).toBe(0);
+    expect(ratio(1n, 2n ** 900n)).toBe(2 ** -900);
+    expect(ratio(3n, 6n)).toBe(0.5);
   });
 
   it('past the bound the work is counted, not done', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixedRoller } from '../../src/dice/roller.js';
 import { EXAMPLE, ExpressionError, keptDice, parseExpression, rollExpression, shapeOf, sidesOf } from '../../src/rules/dice/expression.js';
 
-// rules/dice.md, /roll dice: the grammar tested production by production, every limit at its
+// /roll dice: the grammar tested production by production, every limit at its
 // boundary, every refusal with the 1-based position of the first character not understood.
 
 const refusal = (text: string) => {
@@ -34,7 +34,8 @@ describe('the grammar, production by production', () => {
     // terms joined by + and -, a leading -
     ['3d6+2', '3d6+2', [6, 6, 6]],
     ['2d6-1', '2d6-1', [6, 6]],
-    ['-d6+3', '-1d6+3', [6]],
+    ['-1d6+3', '-1d6+3', [6]],
+    ['-3+1d6', '-3+1d6', [6]],
     ['d20+d4-2+1d8', '1d20+1d4-2+1d8', [20, 4, 8]],
     // case and whitespace do not matter, anywhere
     [' 4 D 6 K H 3 + 2 ', '4d6kh3+2', [6, 6, 6, 6]],
@@ -107,6 +108,21 @@ describe('every refusal names where it stopped and what was wanted there', () =>
     ['2d6 ! ', { at: 5, found: '!', wanted: '+ or - between terms' }],
     ['1234567', { at: 1, found: '1234567', wanted: 'a constant must be 0–1000' }],
     ['2d6kh1k1', { at: 7, found: 'k', wanted: 'at most one keep or drop per term' }],
+    // Issue 41: a space never joins two numbers ("six sets of 4d6" is not 64d6, "3d6 3" not a d63).
+    ['3d6 3', { at: 5, found: '3', wanted: 'a space never joins two numbers: put + or - between terms (e.g. 3d6+3), or write the number whole' }],
+    ['6 4d6', { at: 3, found: '4', wanted: 'a space never joins two numbers: put + or - between terms (e.g. 3d6+3), or write the number whole' }],
+    ['1 0', { at: 3, found: '0', wanted: 'a space never joins two numbers: put + or - between terms (e.g. 3d6+3), or write the number whole' }],
+    ['2d6kh 1 2', { at: 9, found: '2', wanted: 'a space never joins two numbers: put + or - between terms (e.g. 3d6+3), or write the number whole' }],
+    // A single die has nothing to drop.
+    ['1d6dl1', { at: 6, found: '1', wanted: 'a single die cannot drop one: drop from two or more dice (e.g. 2d20dl1)' }],
+    ['d20dh1', { at: 6, found: '1', wanted: 'a single die cannot drop one: drop from two or more dice (e.g. 2d20dl1)' }],
+    // Another bot's advantage and disadvantage, refused at the sign with ours.
+    ['-d20', { at: 1, found: '-', wanted: 'a sign before a die with no count is not a dice term here; for disadvantage write 2d20kl1 (the lower of two d20)' }],
+    ['+d20', { at: 1, found: '+', wanted: 'a sign before a die with no count is not a dice term here; for advantage write 2d20kh1 (the higher of two d20)' }],
+    [
+      ' - D20+3',
+      { at: 2, found: '-', wanted: 'a sign before a die with no count is not a dice term here; for disadvantage write 2d20kl1 (the lower of two d20)' },
+    ],
     // Constants take no dice: the 200 still count across them.
     ['2+100d6+100d6+d6', { at: 15, found: 'd', wanted: 'at most 200 dice in all' }],
   ])('%j', (text, expected) => {

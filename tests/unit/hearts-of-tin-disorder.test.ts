@@ -7,7 +7,7 @@ describe('Hearts of Tin disorder', () => {
     [{ strength: 5, lost: 1, melee: 'none' }, 0, 'just under 25% (1 of 5)'],
     [{ strength: 8, lost: 2, melee: 'none' }, 1, 'exactly 25% (2 of 8)'],
     [{ strength: 9, lost: 2, melee: 'none' }, 0, 'just under (2 of 9)'],
-    // All of it: gone from the field, not disordered (hearts-of-tin.md, State across a game).
+    // All of it: gone from the field, not disordered.
     [{ strength: 4, lost: 4, melee: 'none' }, 0, 'all of it'],
     [{ strength: 4, lost: 0, melee: 'none' }, 0, 'no loss, no melee'],
     [{ strength: 6, lost: 0, melee: 'defeated' }, 1, 'defeated in melee'],

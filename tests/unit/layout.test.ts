@@ -33,7 +33,7 @@ describe('layout', () => {
     expect(top.sort()).toEqual(['help.ts', 'odds.ts']);
   });
 
-  // Who may import whom (design.md, layout): the rules know nothing of Discord, SQL or the bot;
+  // Who may import whom: the rules know nothing of Discord, SQL or the bot;
   // render draws what it is given; core runs the pipeline for any system; SQL lives in src/ledger.
   const imports = (f: string) =>
     [...fs.readFileSync(f, 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map(([, spec]) =>

@@ -84,9 +84,46 @@ describe('receipt text', () => {
 });
 
 describe('checkReceipt', () => {
+  // Issue 40: which keys an export vouches for, and what it must hold of the roll.
+  const chainedIn = (guildId: string) => ({ guildId, fingerprint: FP, public_key: PUB, valid_from: '2026-11-01T00:00:00.000Z', row: 'keyrow0001' });
+  const roll: { id: string; guildId: string; hash: string; voided: string | null } = { id: base.roll, guildId: 'g1', hash: base.hash, voided: null };
+
+  it("a key chained in another guild vouches for nothing in this one (a forger's own guild)", async () => {
+    expect(await checkReceipt(receipt(), [], nodeEd25519, { keys: [chainedIn('forged')], roll })).toEqual({
+      ok: false,
+      lines: [`receipt REFUSED: it is signed by key ${FP}, which is not a key you trust (trusted: none given)`],
+    });
+    const v = await checkReceipt(receipt(), [], nodeEd25519, { keys: [chainedIn('g1')], roll });
+    expect(v.lines.slice(0, 2)).toEqual([`receipt valid: roll r0ll0000aa signed by key ${FP}`, 'the roll is in the export loaded, with the same row hash']);
+  });
+
+  it('with an export loaded: the roll must be in it, in its guild, with the same row hash; a later void is said', async () => {
+    const keys = [chainedIn('g1')];
+    const lines = async (r: typeof roll | undefined) => (await checkReceipt(receipt(), [], nodeEd25519, { keys, roll: r })).lines.slice(0, 2);
+    expect(await lines(undefined)).toEqual([
+      'receipt REFUSED: roll r0ll0000aa is not in the export loaded: a receipt of a roll the chain does not hold proves nothing',
+    ]);
+    expect(await lines({ ...roll, guildId: 'g2' })).toEqual(['receipt REFUSED: roll r0ll0000aa is in guild g2 in the export, not g1 as the receipt says']);
+    expect(await lines({ ...roll, hash: 'ef'.repeat(32) })).toEqual([
+      `receipt REFUSED: roll r0ll0000aa's row hash in the export is ${'ef'.repeat(32)}, not the ${'cd'.repeat(32)} the receipt was signed over`,
+    ]);
+    expect(await lines({ ...roll, voided: 'wrong target' })).toEqual([
+      `receipt valid: roll r0ll0000aa signed by key ${FP}`,
+      'VOIDED since it was signed: wrong target',
+    ]);
+  });
+
   it('valid: the verdict line, then what was signed', async () => {
     const v = await check(receipt());
-    expect(v).toEqual({ ok: true, fields: base, lines: [`receipt valid: roll r0ll0000aa signed by key ${FP}`, ...readableLines(base)] });
+    expect(v).toEqual({
+      ok: true,
+      fields: base,
+      lines: [
+        `receipt valid: roll r0ll0000aa signed by key ${FP}`,
+        'no export loaded: whether the roll is on record, and any later void, was not checked',
+        ...readableLines(base),
+      ],
+    });
     // Quoted twice and indented, as a reply to a reply.
     const quoted = receipt()
       .split('\n')

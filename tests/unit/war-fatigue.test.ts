@@ -238,7 +238,7 @@ describe('Wacht am Rhein fatigue, word for word', () => {
   });
 
   it('phase names as players write them', () => {
-    // Issue 25: one normalised key per phase (wacht-am-rhein.md, Recovery).
+    // Issue 25: one normalised key per phase.
     for (const p of ['ENA', ' Extended Night Activity', 'extended night activity phase', 'night', 'Night Phase']) expect(isEnaPhase(p)).toBe(true);
     for (const p of ['Enact', 'ena 1', 'Resting', '', null, undefined]) expect(isEnaPhase(p)).toBe(false);
     for (const p of ['Resting', ' resting phase', 'Resting Phase', 'RESTINGPHASE', 'rest', 'Rest Phase']) expect(isRestingPhase(p)).toBe(true);

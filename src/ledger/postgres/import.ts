@@ -7,12 +7,31 @@ export class ImportRefused extends Error {}
 export type ImportReport = { guilds: { guildId: string; rows: number; headHash: string }[]; tables: Record<string, number> };
 
 /**
- * The tables that move, in an order that keeps every reference valid (a re-roll after its roll, a
- * unit after its game). Each row moves as it is: ids, positions, hashes and timestamps unchanged, so
- * every hash a player was shown still verifies. channel_units keeps its positions because rolls keep
- * their seq.
+ * The tables that move: every table of the SQLite ledger but its migration record, read from its
+ * schema (a list written by hand once left the dice report's tallies and the receipt keys behind),
+ * each after the tables its foreign keys name. Each row moves as it is: ids, positions, hashes and
+ * timestamps unchanged, so every hash a player was shown still verifies. channel_units keeps its
+ * positions because rolls keep their seq.
  */
-const TABLES = ['rolls', 'sealed_payloads', 'roll_messages', 'games', 'units', 'guild_config', 'saved_queries', 'channel_units'] as const;
+export function tablesToCopy(db: Db): string[] {
+  const names = (
+    db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> 'schema_migrations' ORDER BY name")
+      .all() as {
+      name: string;
+    }[]
+  ).map((r) => r.name);
+  const refersTo = (table: string) =>
+    (db.prepare('SELECT DISTINCT "table" AS t FROM pragma_foreign_key_list(?)').all(table) as { t: string }[]).map((r) => r.t).filter((t) => t !== table);
+  const ordered: string[] = [];
+  const visit = (table: string) => {
+    if (ordered.includes(table)) return;
+    for (const parent of refersTo(table)) visit(parent);
+    ordered.push(table);
+  };
+  for (const n of names) visit(n);
+  return ordered;
+}
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table (rolls, 27 columns). */
 export const IMPORT_BATCH = 500;
 
@@ -41,7 +60,7 @@ export async function importLedger(source: Ledger, target: PgLedger, progress: (
   await target.inTransaction(async (c) => {
     const existing = (await c.query<{ n: number }>('SELECT count(*)::int AS n FROM rolls')).rows[0]!.n;
     if (existing) throw new ImportRefused(`the PostgreSQL ledger already holds ${existing} rows: migrate into an empty database`);
-    for (const table of TABLES) {
+    for (const table of tablesToCopy(db)) {
       const columns = columnsOf(db, table);
       let n = 0;
       for (const batch of batches(db, table, columns)) {

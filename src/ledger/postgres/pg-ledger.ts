@@ -1,11 +1,29 @@
 import path from 'node:path';
 import type pg from 'pg';
 import { CHAINED_COLUMNS, ChainWalker, storedRowHash, type ChainReport } from '../chain.js';
-import { MIGRATIONS_DIR, readMigrations } from '../migrate.js';
+import { MIGRATIONS_DIR, readMigrations, refuseNewer } from '../migrate.js';
 import { nextRow, unitKey, type ChainHead } from '../next-row.js';
 import { AlreadyRecordedError, LedgerWriteError } from '../errors.js';
 import { needsParent, parseRecountRow, RECOUNT_SQL, recountTally, TallyCount, tallyDelta, tallyParams, UPSERT_TALLY_SQL, type ParentState } from '../tally.js';
 import { parseRow, type LedgerRow, type NewEntry, type RawRow } from '../rows.js';
+
+export type PgConnectOptions = {
+  max?: number;
+  now?: () => Date;
+  /** Told of every connection the server drops (the process goes on; the work on it fails). */
+  onConnectionError?: (err: Error) => void;
+};
+
+/** Errors that say the server cannot be reached now, as opposed to refusing us (SQLSTATE class 08, 57P0x: shutting down or starting up). */
+export function isUnreachable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  if (
+    typeof e?.code === 'string' &&
+    (/^(08|57P0)/.test(e.code) || /^E(CONNREFUSED|CONNRESET|HOSTUNREACH|NETUNREACH|TIMEDOUT|AI_AGAIN|NOTFOUND|PIPE)$/.test(e.code))
+  )
+    return true;
+  return /Connection terminated|timeout expired|the database system is (starting up|shutting down)/i.test(e?.message ?? '');
+}
 
 /** SQLite's `?` placeholders as PostgreSQL's `$1, $2 …` (the shared SQL has no `?` inside strings). */
 export const numbered = (sql: string) => {
@@ -33,14 +51,19 @@ export class PgLedger {
     private readonly now: () => Date,
   ) {}
 
-  static async connect(url: string, options: { max?: number; now?: () => Date } = {}): Promise<PgLedger> {
+  static async connect(url: string, options: PgConnectOptions = {}): Promise<PgLedger> {
     // Loaded only here: a bot on its SQLite file never holds node-postgres (~40 modules) in memory.
     const { default: pgLib } = await import('pg');
     // BIGSERIAL columns (seq, units.id) come back as text; they stay far below 2^53.
     pgLib.types.setTypeParser(pgLib.types.builtins.INT8, (v) => Number(v));
     const pool = new pgLib.Pool({ connectionString: url, max: options.max ?? 10 });
-    // An idle client's error (the server restarted) must not crash the process: the pool replaces it.
-    pool.on('error', () => undefined);
+    const lost = options.onConnectionError ?? (() => undefined);
+    // A connection the server drops (a restart, a fast shutdown) emits 'error' on its client: idle in
+    // the pool, or checked out for a transaction. Unheard, that error is an uncaught exception and
+    // the process ends; heard for the client's whole life, the query in flight fails instead, and
+    // its unit of work answers "could not be recorded".
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     const ledger = new PgLedger(pool, options.now ?? (() => new Date()));
     try {
       await ledger.migrate();
@@ -51,6 +74,26 @@ export class PgLedger {
     return ledger;
   }
 
+  /**
+   * connect, retried while the server cannot be reached (down, restarting, starting up), waiting
+   * twice as long each time up to `maxDelayMs`: a bot started during a database outage waits for it
+   * instead of exiting. Anything else (a wrong password, a failed migration) is thrown at once.
+   */
+  static async connectWhenUp(
+    url: string,
+    options: PgConnectOptions & { waiting?: (attempt: number, delayMs: number, err: unknown) => void; maxDelayMs?: number; signal?: AbortSignal } = {},
+  ): Promise<PgLedger> {
+    for (let attempt = 1, delay = 500; ; attempt++, delay = Math.min(delay * 2, options.maxDelayMs ?? 30_000)) {
+      try {
+        return await PgLedger.connect(url, options);
+      } catch (err) {
+        if (!isUnreachable(err) || options.signal?.aborted) throw err;
+        options.waiting?.(attempt, delay, err);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
   /** Applies the PostgreSQL migrations not yet recorded, each once, under an advisory lock. */
   async migrate(dir = PG_MIGRATIONS_DIR): Promise<number[]> {
     const files = readMigrations(dir);
@@ -59,6 +102,7 @@ export class PgLedger {
       await c.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       await c.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
       const done = new Set((await c.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+      refuseNewer(Math.max(0, ...done), files.length, 'on PostgreSQL (DATABASE_URL)');
       for (const m of files) {
         if (done.has(m.version)) continue;
         await c.query(m.sql);
@@ -132,19 +176,26 @@ export class PgLedger {
     return walker.report();
   }
 
-  /** Runs `work` on one connection in one transaction: committed if it resolves, rolled back if it throws. */
+  /**
+   * Runs `work` on one connection in one transaction: committed if it resolves, rolled back if it
+   * throws. A connection that cannot even roll back is broken (the server went away): it is
+   * destroyed, not handed to the next transaction.
+   */
   async inTransaction<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     const c = await this.pool.connect();
+    let broken = false;
     try {
       await c.query('BEGIN');
       const out = await work(c);
       await c.query('COMMIT');
       return out;
     } catch (err) {
-      await c.query('ROLLBACK').catch(() => undefined);
+      await c.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
       throw err;
     } finally {
-      c.release();
+      c.release(broken);
     }
   }
 

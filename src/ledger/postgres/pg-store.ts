@@ -19,9 +19,25 @@ import { NO_SETTINGS, SET_LOG_CHANNEL_SQL, SETTINGS_SELECT, type GuildSettings }
 import type { HistoryPage, LedgerStore } from '../store.js';
 import type { Async, LedgerTx } from '../transaction.js';
 import { KEY_SQL, type KeyRecord } from '../signing-keys.js';
-import { CLAIM_INTERACTION_SQL, INTERACTION_KEEP_MS, PLAYER_ROLLS_SQL, PRUNE_EVERY, PRUNE_INTERACTIONS_SQL, UNREVEALED_SEALED_SQL } from '../shared-sql.js';
+import {
+  BIND_BEACON_SQL,
+  CLAIM_DELIVERY_SQL,
+  PENDING_BINDINGS_SQL,
+  SETTLE_BINDING_SQL,
+  KEEP_EVIDENCE_SQL,
+  CLAIM_INTERACTION_SQL,
+  INTERACTION_KEEP_MS,
+  PLAYER_ROLLS_SQL,
+  PRUNE_EVERY,
+  PRUNE_INTERACTIONS_SQL,
+  SETTLE_DELIVERY_SQL,
+  UNREVEALED_SEALED_SQL,
+  UNSHOWN_RECENT_ROWS,
+  UNSHOWN_ROLLS_SQL,
+} from '../common-sql.js';
 import type { RosterWrites } from '../roster.js';
-import { ledgerError, numbered, PgLedger } from './pg-ledger.js';
+import type { BeaconBinding, KeptEvidence } from '../contract.js';
+import { ledgerError, numbered, PgLedger, type PgConnectOptions } from './pg-ledger.js';
 import { GUILD_TALLIES_SQL, parseRecountRow, RECOUNT_SQL, tallySumSql, type StoredTally, type TallyFilter, type TallyGroup, type TallySum } from '../tally.js';
 
 type Q = Pick<pg.PoolClient, 'query'>;
@@ -184,8 +200,13 @@ export class PgStore implements LedgerStore {
     this.roster = this.r.roster;
   }
 
-  static async connect(url: string, options: { max?: number; now?: () => Date } = {}): Promise<PgStore> {
+  static async connect(url: string, options: PgConnectOptions = {}): Promise<PgStore> {
     return new PgStore(await PgLedger.connect(url, options));
+  }
+
+  /** The store over a ledger already connected (PgLedger.connectWhenUp, at start-up). */
+  static over(ledger: PgLedger): PgStore {
+    return new PgStore(ledger);
   }
 
   private get pool() {
@@ -252,6 +273,15 @@ export class PgStore implements LedgerStore {
     return this.ledger.verify(guildId, upToGuildSeq);
   }
 
+  /** A transaction that takes a transaction id commits: the server wrote and flushed its log. */
+  async probeWrite(): Promise<void> {
+    try {
+      await this.ledger.inTransaction((c) => c.query('SELECT pg_current_xact_id()'));
+    } catch (err) {
+      throw ledgerError(err);
+    }
+  }
+
   /** `work` in one transaction; with `guildId`, after that guild's lock (see the class). */
   async transaction<T>(work: (tx: LedgerTx) => Promise<T> | T, guildId?: string): Promise<T> {
     try {
@@ -277,6 +307,7 @@ export class PgStore implements LedgerStore {
       gameRollCount: r.gameRollCount,
       sealedPayloads: r.sealedPayloads,
       playerRollCount: r.playerRollCount,
+      onceKeyTaken: async (key) => (await c.query('SELECT 1 FROM rolls WHERE once_key = $1', [key])).rowCount === 1,
       unrevealedSealed: r.unrevealedSealed,
       claimInteraction: async (id, guildId, at) => {
         if (++this.claims % PRUNE_EVERY === 0) await c.query(numbered(PRUNE_INTERACTIONS_SQL), [new Date(Date.parse(at) - INTERACTION_KEEP_MS).toISOString()]);
@@ -312,6 +343,17 @@ export class PgStore implements LedgerStore {
       history: {
         linkMessage: async (rollId, messageId) => {
           await c.query('INSERT INTO roll_messages (roll_id, message_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [rollId, messageId]);
+        },
+        claimDelivery: async (rollId, at) => ((await c.query(numbered(CLAIM_DELIVERY_SQL), [rollId, at])).rowCount ?? 0) === 1,
+        settleDelivery: async (rollId, outcome) => {
+          await c.query(numbered(SETTLE_DELIVERY_SQL), [outcome, rollId]);
+        },
+        bindBeacon: async (b) => {
+          await c.query(numbered(BIND_BEACON_SQL), [b.interaction_id, b.guild_id, b.channel_id, b.user_id, b.round, b.request, b.created_at]);
+        },
+        settleBinding: async (id, state, rollId, at) => ((await c.query(numbered(SETTLE_BINDING_SQL), [state, rollId, at, id])).rowCount ?? 0) === 1,
+        keepEvidence: async (e) => {
+          await c.query(numbered(KEEP_EVIDENCE_SQL), [e.interaction_id, e.guild_id, e.timestamp, e.signature, e.body, e.created_at]);
         },
       },
     };
@@ -369,6 +411,21 @@ export class PgStore implements LedgerStore {
         [rollIds],
       );
       return new Map(rows.map((r) => [r.roll_id, r.message_id]));
+    },
+    unshownRolls: async (since: string, before: string, limit: number) =>
+      (await all<RawRow>(this.pool, numbered(UNSHOWN_ROLLS_SQL), [UNSHOWN_RECENT_ROWS, since, before, limit])).map(parseRow),
+    pendingBindings: (limit: number) => all<BeaconBinding>(this.pool, numbered(PENDING_BINDINGS_SQL), [limit]),
+    evidenceOf: async (ids: string[]) => {
+      const rows = await all<KeptEvidence>(this.pool, 'SELECT * FROM interaction_evidence WHERE interaction_id = ANY($1::text[])', [ids]);
+      return new Map(rows.map((r) => [r.interaction_id, r]));
+    },
+    undelivered: async (rollIds: string[]) => {
+      const rows = await all<{ roll_id: string; outcome: string }>(
+        this.pool,
+        "SELECT roll_id, outcome FROM roll_deliveries WHERE outcome <> 'posted' AND roll_id = ANY($1::text[])",
+        [rollIds],
+      );
+      return new Map(rows.map((r) => [r.roll_id, r.outcome]));
     },
     chunks: (f: HistoryFilter) => this.chunks(f),
     rawChunks: (f: HistoryFilter) => this.rawChunks(f),

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { z } from 'zod';
+import { own } from '../../util/own.js';
 
 /**
- * The ASL units the bot knows (units.json, row for row as asl-units.md): every squad with its
+ * The ASL units the bot knows (units.json): every squad with its
  * Class, both Morale Levels, its half-squad, its battle-hardening and ELR steps, and the leader ranks.
  */
 
@@ -30,9 +31,13 @@ const fileSchema = z.object({
       hob_drm: z.number().int(),
       leaders: z.string(),
       broken_ml_by_class: classDeltas.optional(),
+      /** Counters of this nationality whose broken side differs from their class's rule (pre-6/42 Americans, G17.2). */
+      broken_ml_by_counter: z.record(z.string().regex(MMC), z.number().int().min(-3).max(3)).optional(),
     }),
   ),
   tag_broken_ml: z.record(z.string(), z.number().int()),
+  /** A sub-type's broken-side difference that holds only for some classes (Polish elite and 1st Line). */
+  tag_broken_ml_by_class: z.record(z.string(), classDeltas),
   leader_ladders: z.record(z.string(), z.array(z.string().regex(LEADER)).min(1)),
   fanatic_on_hardening: z.object({
     nationalities: z.array(z.string()),
@@ -102,6 +107,8 @@ export type Nationality = {
   leaders: string;
   /** Broken-side ML minus good-order ML for a squad of this class outside the data. */
   brokenMlByClass: Partial<Record<UnitClass, number>>;
+  /** The same, for named counters that keep a rule of their own, whatever their class. */
+  brokenMlByCounter: Record<string, number>;
 };
 
 export type FanaticRules = z.infer<typeof fileSchema>['fanatic_on_hardening'];
@@ -110,6 +117,7 @@ export type Catalog = {
   nationalities: Map<string, Nationality>;
   units: KnownUnit[];
   tagBrokenMl: Record<string, number>;
+  tagBrokenMlByClass: Record<string, Partial<Record<UnitClass, number>>>;
   fanatic: FanaticRules;
 };
 
@@ -144,13 +152,21 @@ export function hardensToFanatic(rules: FanaticRules, nationality: string, cls: 
 }
 
 /**
- * The broken-side ML of an MMC outside the data, from the general rules of asl-units.md:
- * the nationality's class difference, plus SS/NKVD; at most 10.
+ * The broken-side ML of an MMC outside the data, from the general rules behind the counters' numbers:
+ * the nationality's class difference (or its named counter's: pre-6/42 Americans break to their
+ * own ML, G17.2), plus a sub-type's (SS and NKVD +1; Polish elite and 1st Line +1, back to their
+ * own ML against the Allied Minor −1, A25.9); at most 10.
  */
-export function derivedBrokenMl(cat: Catalog, nationality: string, cls: UnitClass | undefined, tags: readonly string[], ml: number): number {
-  const byClass = cls ? (cat.nationalities.get(nationality)?.brokenMlByClass[cls] ?? 0) : 0;
-  const byTag = tags.reduce((a, t) => a + (cat.tagBrokenMl[t] ?? 0), 0);
-  return Math.max(1, Math.min(10, ml + byClass + byTag));
+export function derivedBrokenMl(
+  cat: Catalog,
+  unit: { nationality: string; class: UnitClass | undefined; tags: readonly string[]; ml: number; counter?: string },
+): number {
+  const n = cat.nationalities.get(unit.nationality);
+  const cls = unit.class;
+  const byCounter = unit.counter === undefined ? undefined : own(n?.brokenMlByCounter ?? {}, unit.counter);
+  const byClass = byCounter ?? (cls ? (n?.brokenMlByClass[cls] ?? 0) : 0);
+  const byTag = unit.tags.reduce((a, t) => a + (own(cat.tagBrokenMl, t) ?? 0) + (cls ? (own(cat.tagBrokenMlByClass, t)?.[cls] ?? 0) : 0), 0);
+  return Math.max(1, Math.min(10, unit.ml + byClass + byTag));
 }
 
 const CLASS_SHORT: Record<UnitClass, string> = { conscript: 'Conscript', green: 'Green', second_line: '2nd Line', first_line: '1st Line', elite: 'Elite' };
@@ -191,6 +207,7 @@ function readNationalities(data: UnitsFile): Map<string, Nationality> {
       hobDrm: n.hob_drm,
       leaders: n.leaders,
       brokenMlByClass: n.broken_ml_by_class ?? {},
+      brokenMlByCounter: n.broken_ml_by_counter ?? {},
     });
   }
   return nationalities;
@@ -272,7 +289,7 @@ function readLeaders(data: UnitsFile, nationalities: Map<string, Nationality>, u
     for (const counter of ladder) {
       const [, sign, drm] = /^\d+([+-])(\d)$/.exec(counter)!;
       const u: KnownUnit = { ...blank(n.key, 'leader', counter, undefined, []), leadership: sign === '+' ? Number(drm) : -Number(drm) };
-      // Leaders: the broken ML equals the ML (asl-units.md); Japanese leaders have no broken side (G1.4).
+      // Leaders: the broken ML equals the ML; Japanese leaders have no broken side (G1.4).
       u.brokenMl = n.key === 'japanese' ? undefined : u.ml;
       units.push(u);
       if (prev) {
@@ -298,7 +315,13 @@ export function loadCatalog(file: URL | string): Catalog {
   const units: KnownUnit[] = [];
   linkSquadLadders(readSquads(data, nationalities, units));
   readLeaders(data, nationalities, units);
-  const cat: Catalog = { nationalities, units, tagBrokenMl: data.tag_broken_ml, fanatic: data.fanatic_on_hardening };
+  const cat: Catalog = {
+    nationalities,
+    units,
+    tagBrokenMl: data.tag_broken_ml,
+    tagBrokenMlByClass: data.tag_broken_ml_by_class,
+    fanatic: data.fanatic_on_hardening,
+  };
   for (const u of units) u.name = baseName(cat, u);
   // Two data units with one name (Finnish 2-3-8 half-squads) are told apart by their Class.
   const byName = new Map<string, KnownUnit[]>();

@@ -7,7 +7,7 @@ export { SIDE_NAMES, SIDES, type Side } from '../sides.js';
 
 /**
  * An ASL DR (two dice) or dr (one die) rolled by hand, with the reminders VASL's dice bot shows
- * (rules/dice.md). The bot decides none of what the notes mention: the players do.
+ *. The bot decides none of what the notes mention: the players do.
  */
 
 /** Sniper Activation and Random Selection are drs; `other` may be either. */
@@ -69,8 +69,14 @@ function sideNote(sides: Side[], what: string): string | undefined {
   return sides.length ? `${sides.map((s) => SIDE_NAMES[s]).join('/')} ${what}` : undefined;
 }
 
+/** A Sniper Attack dr's notes (A14.3), as VASL's dice bot shows them on a 1 and a 2; the players apply them. */
+export const DR_SA_NOTES: Readonly<Record<number, string>> = {
+  1: 'Sniper attack: eliminates an SMC, a Dummy stack or a Sniper; stuns and recalls a CE crew; breaks an MMC or a vehicle’s inherent crew; immobilizes an unarmored vehicle (A14.3)',
+  2: 'Sniper attack: eliminates a Dummy stack; wounds an SMC; stuns a CE crew; pins an MMC, a vehicle’s inherent crew or a Sniper (A14.3)',
+};
+
 export function drNotes(category: DrCategory, coloured: number, white: number | undefined, original: number, settings: DrSettings): string[] {
-  if (white === undefined) return [];
+  if (white === undefined) return category === 'SA' && DR_SA_NOTES[coloured] ? [DR_SA_NOTES[coloured]!] : [];
   const notes = DR_NOTES.filter((r) => r.category === category && r.when(coloured, white)).map((r) => r.note);
   const san = NO_SAN.includes(category) ? [] : SIDES.filter((s) => settings.san[s] > 0 && settings.san[s] === original);
   const traps = category === 'TC' ? SIDES.filter((s) => settings.boobyTraps[s] !== 'none' && BOOBY_TRAP[settings.boobyTraps[s] as 'A'](original)) : [];

@@ -160,6 +160,9 @@ export function hardeningOf(unit: AslUnit, alreadyFanatic: boolean, subType: Sub
   let up: KnownUnit | 'fanatic' | undefined = known?.up;
   // Units outside the data, and a sub-type given as an option, take the Fanatic cases by class and sub-type.
   if (!isLeader(unit) && hardensToFanatic(cat.fanatic, unit.nationality, unit.class, [...tags])) up = 'fanatic';
+  // Decision (docs/rules-decisions.md): A15.3 makes Fanatic "the best possible leader or partisan",
+  // and names Partisans without limiting them to MMC: a Partisan leader becomes Fanatic, not a grade higher.
+  if (isLeader(unit) && unit.nationality === 'partisan') up = 'fanatic';
   if (up === 'fanatic') return alreadyFanatic ? { kind: 'already_fanatic' } : { kind: 'fanatic' };
   if (up) return { kind: 'swap', to: up.name };
   if (isLeader(unit)) return { kind: 'generic', to: 'an unbroken, unpinned leader of the next higher grade' };

@@ -1,3 +1,4 @@
+import { withArticle } from '../../util/text.js';
 import type { Roller } from '../../dice/roller.js';
 import { enumerate, inputKey, remembered } from '../odds.js';
 import { applied, sum, type Modifier, type Outcome, type Step, type Tone } from '../types.js';
@@ -112,6 +113,9 @@ export function checkConflict(input: CheckInput): string | undefined {
   if (input.commissar === 'leads_rally' && input.check !== 'rally')
     return '`commissar:leads_rally` is for a rally (A25.222); on an MC give `commissar:in_location`';
   if (input.commissar === 'leads_rally' && input.selfRally) return 'a Self-Rally has no rallying leader, so no Commissar leads it';
+  // Commissars are Russian (A25.22), as sub_type:nkvd is: on another nationality's unit he is refused.
+  if (input.commissar !== 'none' && u.nationality !== 'russian')
+    return `\`commissar:${input.commissar}\`: Commissars are Russian (A25.22), and ${u.name} is not`;
   if (input.commissar !== 'none' && commissarItself(input)) return `${u.name} is the Commissar: his +1 ML is for the other units in his Location (A25.221)`;
   if (input.check === 'rally' && !input.selfRally && input.leaderDrm === undefined && input.commissar !== 'leads_rally')
     return `${u.name}: say who rallies it — \`leader_drm\` for the rallying leader (0 for an 8-0) or \`self_rally:first\`/\`self_rally:later\` for a Self-Rally (A10.6)`;
@@ -227,7 +231,7 @@ function casualtyReduction(input: CheckInput, broken: boolean, casualtyMc: boole
 function lowerClass(u: AslUnit): { to?: { name: string }; generic?: string } {
   if (u.known) return u.known.down ? { to: u.known.down } : {};
   const i = u.class ? CLASSES.indexOf(u.class) : -1;
-  return i > 0 ? { generic: `a ${CLASS_NAMES[CLASSES[i - 1]!]} unit of the same size` } : {};
+  return i > 0 ? { generic: `${withArticle(CLASS_NAMES[CLASSES[i - 1]!]!)} unit of the same size` } : {};
 }
 
 /** Broken and Disrupted, or only broken for the kinds never Disrupted (A19.12). */

@@ -1,4 +1,6 @@
 import { CLASS_NAMES, catalog, derivedBrokenMl, unitName, type Catalog, type KnownUnit, type Size, type UnitClass } from './catalog.js';
+import { own } from '../../util/own.js';
+import { quotedWord } from '../../util/text.js';
 
 /** Unit kinds that never take a Heat of Battle DR, with the reason the reply gives (A15.1). */
 export const EXEMPT_KINDS = {
@@ -39,6 +41,10 @@ const TAG_WORDS: Record<string, TagWord> = {
   volksgrenadier: { tag: 'volksgrenadier', nationality: 'german', use: 'data' },
   volksgrenadiers: { tag: 'volksgrenadier', nationality: 'german', use: 'data' },
   usmc: { tag: 'usmc', nationality: 'american', use: 'data' },
+  // Allied Minor, with a rule of its own for the broken side of its elite and 1st Line (A25.9).
+  polish: { tag: 'polish', nationality: 'allied_minor', use: 'soft' },
+  pole: { tag: 'polish', nationality: 'allied_minor', use: 'soft' },
+  poles: { tag: 'polish', nationality: 'allied_minor', use: 'soft' },
   marine: { tag: 'usmc', nationality: 'american', use: 'data' },
   marines: { tag: 'usmc', nationality: 'american', use: 'data' },
   smg: { tag: 'smg', use: 'soft' },
@@ -105,7 +111,13 @@ export type AslUnit = {
   known: KnownUnit | undefined;
 };
 
-export type ParseOptions = { nationality?: string | undefined; class?: UnitClass | undefined; tag?: string | undefined };
+export type ParseOptions = {
+  nationality?: string | undefined;
+  class?: UnitClass | undefined;
+  tag?: string | undefined;
+  /** An ML given with the unit (a berserk leader's companion, "German 5-5-8 ml:8"): a counter outside the data then needs no class. */
+  ml?: number | undefined;
+};
 
 const LEADER_COUNTER = /^(10|[6-9])([+-])([0-3])$/;
 const MMC_COUNTER = /^(\d)-(\d)-(\d{1,2})$|^(\d)(\d)(\d)$/;
@@ -195,7 +207,7 @@ function nationalityChoices(cat: Catalog, counter: { counter: string }): string 
 const DESCRIBED: Record<string, string> = { gurkha: 'Gurkha', commissar: 'Commissar' };
 const withTags = (u: AslUnit, extra: string[]): AslUnit => {
   const nat = catalog().nationalities.get(u.nationality)?.name ?? u.nationality;
-  const name = extra.reduce((n, t) => n.replace(`${nat} `, `${nat} ${DESCRIBED[t]} `), u.name);
+  const name = extra.reduce((n, t) => n.replace(`${nat} `, `${nat} ${own(DESCRIBED, t)} `), u.name);
   return { ...u, tags: [...new Set([...u.tags, ...extra])], name };
 };
 
@@ -228,14 +240,17 @@ function readWords(all: string[], opts: ParseOptions): Words {
   };
   const addTag = (t: TagWord) => (t.use === 'describe' ? w.describe : t.use === 'soft' ? w.softTags : w.dataTags).add(t.tag);
   // A sub-type given as an option narrows only where a data row carries it (sub_type:ss on a 4-6-7 is allowed).
-  if (opts.tag) (TAG_WORDS[opts.tag]?.use === 'describe' ? w.describe : w.softTags).add(opts.tag);
+  if (opts.tag) (own(TAG_WORDS, opts.tag)?.use === 'describe' ? w.describe : w.softTags).add(opts.tag);
   for (const word of all) {
-    if (KIND_WORDS[word]) w.kind = KIND_WORDS[word];
-    else if (CLASS_WORDS[word]) w.wordClass = CLASS_WORDS[word];
+    const kind = own(KIND_WORDS, word);
+    const cls = own(CLASS_WORDS, word);
+    const tag = own(TAG_WORDS, word);
+    if (kind) w.kind = kind;
+    else if (cls) w.wordClass = cls;
     else if (word === 'reduced') w.reduced = true;
-    else if (TAG_WORDS[word]) {
-      addTag(TAG_WORDS[word]);
-      w.impliedNationality ??= TAG_WORDS[word].nationality;
+    else if (tag) {
+      addTag(tag);
+      w.impliedNationality ??= tag.nationality;
     } else if (!FILLER.has(word)) w.rest.push(word);
   }
   return w;
@@ -247,7 +262,7 @@ function nationalityOfWords(cat: Catalog, words: string[]): { nationality: strin
   for (let i = 0; i < words.length; ) {
     const two = i + 1 < words.length ? nationalityFor(cat, `${words[i]} ${words[i + 1]}`) : undefined;
     const found = two ?? nationalityFor(cat, words[i]!);
-    if (!found) return `"${words[i]}" is not a nationality the bot knows (${describeNationalities(cat)})`;
+    if (!found) return `${quotedWord(words[i]!)} is not a nationality the bot knows (${describeNationalities(cat)})`;
     if (nationality && found !== nationality) return `the unit names two nationalities (${nationality}, ${found})`;
     nationality = found;
     i += two ? 2 : 1;
@@ -348,7 +363,15 @@ const fromData = (w: Words, known: KnownUnit, nationality: string): AslUnit =>
   );
 
 /** A unit the data does not hold, read from its counter: a leader always; a squad only with its Class. */
-function fromCounter(cat: Catalog, w: Words, counter: Counter, nationality: string, natName: string, cls: UnitClass | undefined): AslUnit | string {
+function fromCounter(
+  cat: Catalog,
+  w: Words,
+  counter: Counter,
+  nationality: string,
+  natName: string,
+  cls: UnitClass | undefined,
+  mlGiven?: number,
+): AslUnit | string {
   if (counter.leader) {
     return withTags(
       {
@@ -369,6 +392,24 @@ function fromCounter(cat: Catalog, w: Words, counter: Counter, nationality: stri
   }
   // Named with its sub-type ("German SS 4-6-7"): the plain counter may well be in the data.
   const named = unitName(cat.nationalities, { nationality, counter: counter.counter, tags: [...w.dataTags] });
+  // Its ML given, the counter is rolled against it as it is: only its class would be a guess.
+  if (!cls && mlGiven !== undefined) {
+    return withTags(
+      {
+        name: named,
+        nationality,
+        kind: 'squad',
+        counter: counter.counter,
+        class: undefined,
+        ml: mlGiven,
+        brokenMl: mlGiven,
+        leadership: undefined,
+        tags: [...w.dataTags, ...w.softTags],
+        known: undefined,
+      },
+      [...w.describe],
+    );
+  }
   if (!cls) {
     return `${named} is not in the unit data. Closest known: ${closest(cat, nationality, counter.numbers).join(', ')}. To roll it anyway, give its \`class\``;
   }
@@ -382,8 +423,8 @@ function fromCounter(cat: Catalog, w: Words, counter: Counter, nationality: stri
       counter: counter.counter,
       class: cls,
       ml,
-      // Japanese squads have no broken side (G1.1); others follow asl-units.md's general rules.
-      brokenMl: nationality === 'japanese' ? undefined : derivedBrokenMl(cat, nationality, cls, tags, ml),
+      // Japanese squads have no broken side (G1.1); others follow the general rules behind the counters' numbers.
+      brokenMl: nationality === 'japanese' ? undefined : derivedBrokenMl(cat, { nationality, class: cls, tags, ml, counter: counter.counter }),
       leadership: undefined,
       tags,
       known: undefined,
@@ -393,6 +434,13 @@ function fromCounter(cat: Catalog, w: Words, counter: Counter, nationality: stri
 }
 
 const NAME_THE_NATIONALITY = `name the nationality, in the unit ("German 4-6-7") or with \`nationality\``;
+
+/** What a unit written as a name of the player's own ("my squad") is told: how to write its counter. */
+function notACounter(cat: Catalog, text: string, nationality: string | undefined): string {
+  const natName = (nationality && cat.nationalities.get(nationality)?.name) || 'German';
+  const short = nationality ? ' (with `nationality` given, "4-6-7" is enough)' : '';
+  return `${quotedWord(text.trim())} is not a counter the bot can read: write the unit as its counter, e.g. "${natName} 4-6-7" for a squad or "${natName} 8-1" for a leader${short}`;
+}
 
 /**
  * Reads a unit as players write it ("German 4-6-7", "ge 467", "Russian 2-2-7", "British 8-1",
@@ -408,7 +456,8 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
   if (w.wordClass && opts.class && w.wordClass !== opts.class) return `the unit says ${w.wordClass} but \`class\` is ${opts.class}`;
   const cls = opts.class ?? w.wordClass;
   const named = nationalityOfWords(cat, w.rest);
-  if (typeof named === 'string') return named;
+  // A word the bot cannot read and no counter at all: a name of the player's own, so teach the counter.
+  if (typeof named === 'string') return counter ? named : notACounter(cat, text, opts.nationality);
   if (named.nationality && opts.nationality && named.nationality !== opts.nationality) {
     return `the unit says ${cat.nationalities.get(named.nationality)!.name} but \`nationality\` is ${opts.nationality}`;
   }
@@ -416,7 +465,7 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
   // An exempt kind (a crew, a hero …) needs no nationality.
   if (!nationality && !w.kind) return counter ? nationalityChoices(cat, counter) : NAME_THE_NATIONALITY;
   const natName = nationality ? cat.nationalities.get(nationality)?.name : undefined;
-  if (nationality && !natName) return `"${nationality}" is not a nationality the bot knows (${describeNationalities(cat)})`;
+  if (nationality && !natName) return `${quotedWord(nationality)} is not a nationality the bot knows (${describeNationalities(cat)})`;
   if (w.kind) return exemptUnit(w, w.kind, counter, nationality, natName, cls);
   // Past the exempt kinds there is always a nationality.
   if (!nationality || !natName) return NAME_THE_NATIONALITY;
@@ -426,7 +475,7 @@ export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = 
   }
   const matches = dataMatches(cat, w, counter, nationality, natName, cls);
   if (typeof matches === 'string') return matches;
-  return matches[0] ? fromData(w, matches[0], nationality) : fromCounter(cat, w, counter, nationality, natName, cls);
+  return matches[0] ? fromData(w, matches[0], nationality) : fromCounter(cat, w, counter, nationality, natName, cls, opts.ml);
 }
 
 /** Known unit names matching what a player has typed so far, for autocomplete. */

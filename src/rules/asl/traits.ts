@@ -41,4 +41,4 @@ export function elrImmune(unit: AslUnit, subType: SubType, heroic: boolean): str
 }
 
 /** "an Elite unit", "a 1st Line unit": the article a class name takes. */
-export const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
+export { withArticle as article } from '../../util/text.js';

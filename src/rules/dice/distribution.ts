@@ -3,7 +3,7 @@ import { shapeOf, type DiceTerm, type Expression, type Keep } from './expression
 
 /**
  * The exact distribution of an expression's total, by convolution of exact per-term distributions
- * (rules/dice.md). Counts are whole numbers of equally likely outcomes (BigInt: 200d6 has 6^200);
+ *. Counts are whole numbers of equally likely outcomes (BigInt: 200d6 has 6^200);
  * a total's probability is its count over `outcomes`.
  */
 export type Distribution = { min: number; counts: bigint[]; outcomes: bigint };
@@ -43,30 +43,49 @@ export const PROBABILITIES: Ring<number> = { zero: 0, one: 1, add: (a, b) => a +
 /**
  * The sum of the K highest (or lowest) of N dice, by order statistics: faces are taken from the
  * best down, choosing how many of the still unplaced dice show each (C(unplaced, c) ways, each
- * weighted by `weight(f, c)`: 1 for exact counts, P(f)^c for a die's probabilities); only the
- * first K placed count. State: dice placed × kept sum. Index i of the result is the sum K + i.
+ * weighted by `weight(f, c)` = weight(f, 1)^c: 1 for exact counts, P(f)^c for a die's
+ * probabilities); only the first K placed count. State: dice placed (fewer than K) × kept sum. A
+ * placement that reaches K dice is finished at once: the dice still unplaced can show any face not
+ * yet taken, (the weight of those faces)^(dice left) ways, and add nothing to the kept sum. Index i
+ * of the result is the sum K + i.
  */
 export function keptSum<T>(ring: Ring<T>, count: number, sides: number, k: number, highest: boolean, weight: (f: number, c: number) => T): T[] {
-  const C = binomials(count);
+  const C = binomials(count).map((row) => row.map((c) => ring.of(c)));
   const width = k * sides + 1;
-  let ways = Array.from({ length: count + 1 }, () => new Array<T>(width).fill(ring.zero));
+  const faceAt = (step: number) => (highest ? sides - step : step + 1);
+  // rest[step]: the weight of one die showing a face taken after this step.
+  const rest = new Array<T>(sides).fill(ring.zero);
+  for (let step = sides - 2; step >= 0; step--) rest[step] = ring.add(rest[step + 1]!, weight(faceAt(step + 1), 1));
+  const done = new Array<T>(width).fill(ring.zero);
+  let ways = Array.from({ length: k }, () => new Array<T>(width).fill(ring.zero));
   ways[0]![0] = ring.one;
   for (let step = 0; step < sides; step++) {
-    const f = highest ? sides - step : step + 1;
-    const next = Array.from({ length: count + 1 }, () => new Array<T>(width).fill(ring.zero));
-    for (let m = 0; m <= count; m++) {
-      for (let s = 0; s < width; s++) {
-        const w = ways[m]![s]!;
+    const f = faceAt(step);
+    const left = powersOf(ring, rest[step]!, count);
+    const next = Array.from({ length: k }, () => new Array<T>(width).fill(ring.zero));
+    for (let m = 0; m < k; m++) {
+      const row = ways[m]!;
+      for (let s = 0, top = Math.min(width - 1, m * sides); s <= top; s++) {
+        const w = row[s]!;
         if (w === ring.zero) continue;
         for (let c = 0; m + c <= count; c++) {
-          const add = (Math.min(m + c, k) - Math.min(m, k)) * f;
-          next[m + c]![s + add] = ring.add(next[m + c]![s + add]!, ring.mul(w, ring.mul(ring.of(C[count - m]![c]!), weight(f, c))));
+          const placed = m + c;
+          const v = ring.mul(w, ring.mul(C[count - m]![c]!, weight(f, c)));
+          if (placed < k) next[placed]![s + c * f] = ring.add(next[placed]![s + c * f]!, v);
+          else done[s + (k - m) * f] = ring.add(done[s + (k - m) * f]!, ring.mul(v, left[count - placed]!));
         }
       }
     }
     ways = next;
   }
-  return ways[count]!.slice(k);
+  return done.slice(k);
+}
+
+/** base^0 … base^n in a ring. */
+function powersOf<T>(ring: Ring<T>, base: T, n: number): T[] {
+  const out = [ring.one];
+  for (let i = 1; i <= n; i++) out.push(ring.mul(out[i - 1]!, base));
+  return out;
 }
 
 /** How many dice a keep or drop term sums, and from which end. */
@@ -98,12 +117,15 @@ export const convolve = (a: Distribution, b: Distribution): Distribution => ({
   outcomes: a.outcomes * b.outcomes,
 });
 
+/** A keep that keeps every die (1d1000kh1, 3d6k3) sums them all: it is plain dice. */
+const keepsAll = (t: DiceTerm) => !t.keep || keptOf({ ...t, keep: t.keep }).k === t.count;
+
 /** Constants shift the total; plain dice slide into it; a keep or drop term is convolved in. */
 export function distributionOf(e: Expression): Distribution {
   let acc = point(0);
   for (const t of e.terms) {
     if (t.kind === 'const') acc = { ...acc, min: acc.min + t.sign * t.value };
-    else if (!t.keep) acc = addDice(acc, t.count, t.sides, t.sign);
+    else if (!t.keep || keepsAll(t)) acc = addDice(acc, t.count, t.sides, t.sign);
     else acc = convolve(acc, t.sign < 0 ? negated(keptTerm({ ...t, keep: t.keep })) : keptTerm({ ...t, keep: t.keep }));
   }
   return acc;
@@ -116,9 +138,10 @@ export const rememberedDistribution = (e: Expression): Distribution => byShape(s
 
 /**
  * The steps the computation takes, counted before it runs (oddsWork): sliding-window steps, the
- * order-statistic table, the convolutions. On a 2-core machine MAX_ODDS_WORK of them take under
- * 50 ms (100d6+100d6, 805,000 steps: 23 ms; 20d20kh10, 929,000: 28 ms; the test and the bench time
- * the largest); above it the bot says "odds not computed: too many outcomes".
+ * order-statistic table (each step weighted four), the convolutions. One step costs 9–21 ns here,
+ * so MAX_ODDS_WORK of them take at most ~25 ms on a quiet core, under 50 ms on a busy one
+ * (100d6+100d6, 805,600 steps: 9 ms; 20d20kh10, 1,069,391: 6 ms); above it the bot says "odds not
+ * computed: too many outcomes". The bench times the largest shapes within it.
  */
 export const MAX_ODDS_WORK = 1_200_000;
 
@@ -127,7 +150,7 @@ export function oddsWork(e: Expression): number {
   let width = 1;
   for (const t of e.terms) {
     if (t.kind === 'const') continue;
-    if (!t.keep) {
+    if (!t.keep || keepsAll(t)) {
       // Each die costs the support's width as it then is; a window step (a wide BigInt addition and
       // a new array) costs about 8 order-statistic steps, most of which skip an empty state.
       work += 8 * (t.count * width + ((t.count * (t.count + 1)) / 2) * (t.sides - 1));
@@ -136,7 +159,11 @@ export function oddsWork(e: Expression): number {
     }
     const k = t.keep.mode[0] === 'k' ? t.keep.k : t.count - t.keep.k;
     const termWidth = k * (t.sides - 1) + 1;
-    work += t.sides * (((t.count + 1) * (t.count + 2)) / 2) * (k * t.sides + 1) + width * termWidth;
+    // keptSum's steps: each face, each count placed below K, each kept sum reachable, each c.
+    let table = 0;
+    for (let m = 0; m < k; m++) table += (Math.min(k * t.sides, m * t.sides) + 1) * (t.count - m + 1);
+    // A table step adds wide BigInts (6^100 has 259 bits): it costs about four window steps.
+    work += 4 * t.sides * table + width * termWidth;
     width += termWidth - 1;
   }
   return work;

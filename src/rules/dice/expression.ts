@@ -1,9 +1,10 @@
 import type { Roller } from '../../dice/roller.js';
 
 /**
- * The dice grammar of `/roll dice` (rules/dice.md), case- and whitespace-insensitive:
+ * The dice grammar of `/roll dice`, case-insensitive; whitespace may separate tokens but never
+ * joins two numbers ("3d6 3" is refused at the 3, never read as 3d63):
  *
- *   expression := ["-"] term (("+" | "-") term)*
+ *   expression := ["-"] term (("+" | "-") term)*     a leading "-" before a constant or NdS only
  *   term       := constant | [count] "d" (sides | "%") [modifier]
  *   modifier   := ("kh" | "k" | "kl" | "dl" | "d" | "dh") K
  *
@@ -42,11 +43,11 @@ const fail = (s: Cursor, wanted: string): never => {
   throw new ExpressionError(here(s), peek(s), wanted);
 };
 
-/** Digits at the cursor as a number (undefined when there are none); more than 7 digits is refused. */
+/** Digits at the cursor as a number (undefined when there are none); more than 7 digits is refused. A space ends it. */
 function number(s: Cursor): { value: number; at: number } | undefined {
   const at = here(s);
   let digits = '';
-  while (/[0-9]/.test(peek(s))) {
+  while (/[0-9]/.test(peek(s)) && (!digits || here(s) === at + digits.length)) {
     digits += peek(s);
     s.i++;
   }
@@ -68,6 +69,8 @@ function modifier(s: Cursor, count: number): Keep | undefined {
   const mode: Keep['mode'] = c === 'k' ? (next === 'l' ? 'kl' : 'kh') : next === 'h' ? 'dh' : 'dl';
   if (next === 'h' || next === 'l') s.i++;
   const n = number(s) ?? fail(s, `the number of dice to ${mode[0] === 'k' ? 'keep' : 'drop'} (e.g. ${EXAMPLE})`);
+  if (mode[0] === 'd' && count === 1)
+    throw new ExpressionError(n.at, String(n.value), 'a single die cannot drop one: drop from two or more dice (e.g. 2d20dl1)');
   const k = mode[0] === 'k' ? inRange(n, 1, count, 'dice kept') : inRange(n, 1, count - 1, 'dice dropped');
   return { mode, k };
 }
@@ -101,6 +104,11 @@ export function parseExpression(text: string): Expression {
   const terms: Term[] = [];
   let dice = 0;
   let sign: 1 | -1 = 1;
+  // "-d20" and "+d20" are another bot's shorthand for disadvantage and advantage: refused, saying how here.
+  if ((peek(s) === '-' || peek(s) === '+') && s.chars[s.i + 1]?.c === 'd') {
+    const ours = peek(s) === '-' ? '2d20kl1 (the lower of two d20)' : '2d20kh1 (the higher of two d20)';
+    fail(s, `a sign before a die with no count is not a dice term here; for ${peek(s) === '-' ? 'disadvantage' : 'advantage'} write ${ours}`);
+  }
   if (peek(s) === '-') {
     sign = -1;
     s.i++;
@@ -117,6 +125,8 @@ export function parseExpression(text: string): Expression {
     terms.push(t);
     if (s.i >= chars.length) return { terms, dice };
     const op = peek(s);
+    // Only a space can put a number right after a term: it never joins them ("6 4d6" is not 64d6).
+    if (/[0-9]/.test(op)) fail(s, 'a space never joins two numbers: put + or - between terms (e.g. 3d6+3), or write the number whole');
     if (op !== '+' && op !== '-') fail(s, '+ or - between terms');
     sign = op === '-' ? -1 : 1;
     s.i++;

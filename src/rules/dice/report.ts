@@ -2,7 +2,7 @@ import { chiSquare, homogeneity, type ChiSquare } from '../fairness.js';
 import { shapeFacts, type ShapeFacts } from './shape-facts.js';
 
 /**
- * The dice report's figures (rules/dice.md): sums of the aggregates by dice shape and group, each
+ * The dice report's figures: sums of the aggregates by dice shape and group, each
  * group's Original totals against the exact distribution of its shape, and two groups of one shape
  * compared. Shapes are never mixed in a test. Pure: core/dice-report.ts reads the sums.
  */
@@ -22,8 +22,11 @@ export type ReportGroup = {
   test: ChiSquare | undefined;
 };
 
-/** Two groups of one shape against each other (Axis vs Allied; a player against the rest). */
-export type Comparison = { shape: string; a: string; b: string; test: ChiSquare };
+/**
+ * Two groups of one shape against each other (Axis vs Allied; a player against the rest); of one shape compared; `rolls` each has, and `needed`: the rolls each group must have
+ * before the test can tell (the shape's n*, as for one group): fewer, and the reply says so.
+ */
+export type Comparison = { shape: string; a: string; b: string; test: ChiSquare; rolls: [number, number]; needed: number };
 
 export type DiceReport = { groups: ReportGroup[]; comparisons: Comparison[] };
 
@@ -78,7 +81,8 @@ export function compare(shape: string, a: ReportGroup, b: ReportGroup, names: [s
     totals.map((t) => a.counts.get(t) ?? 0),
     totals.map((t) => b.counts.get(t) ?? 0),
   );
-  return { shape, a: names[0], b: names[1], test };
+  const needed = (a.facts ?? b.facts ?? shapeFacts(shape))?.needed ?? Number.POSITIVE_INFINITY;
+  return { shape, a: names[0], b: names[1], test, rolls: [a.n, b.n], needed };
 }
 
 /** With exactly two groups of a shape (by side, say), they are compared. */

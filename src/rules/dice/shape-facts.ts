@@ -6,7 +6,7 @@ import { parseExpression, shapeOf, type Expression } from './expression.js';
 /**
  * What the dice report needs of a dice shape (2d6, 1d6, 4d6kh3+2 …), computed once per shape: the
  * exact probability of each total, the exact mean, and n*, the number of rolls at which a
- * chi-square test at α = 0.05 has 80 % power against a die with its 1 turned into a 2 (rules/dice.md).
+ * chi-square test at α = 0.05 has 80 % power against a die with its 1 turned into a 2.
  */
 export type ShapeFacts = { shape: string; min: number; p: number[]; mean: number; needed: number };
 

@@ -19,7 +19,7 @@ export type DisorderInput = {
   /** Lost now (this report). */
   lost: number;
   melee: MeleeResult;
-  /** Lost earlier in the same turn (a roster unit's reports add up, hearts-of-tin.md "State across a game"). */
+  /** Lost earlier in the same turn (a roster unit's reports add up, "State across a game"). */
   lostEarlier?: number;
   /** The 25% marker was already given this turn: it is given once per turn for that cause. */
   markedForLosses?: boolean;
@@ -37,7 +37,7 @@ export function disorderGained(input: DisorderInput): Outcome<DisorderFinding> {
   const total = (input.lostEarlier ?? 0) + input.lost;
   const notes: string[] = [];
   if (total >= input.strength) {
-    // A unit with no strength left is gone, not disordered (hearts-of-tin.md, State across a game).
+    // A unit with no strength left is gone, not disordered.
     const step: DisorderFinding = {
       kind: 'disorder',
       result: 'gone',
@@ -86,7 +86,7 @@ export type BrigadeFinding = Finding & { kind: 'brigade'; result: 'shaken' | 'st
 /**
  * A brigade that has lost half or more of its original strength is shaken, for good:
  * `alreadyShaken` (the roster remembers it) keeps it shaken though units joining or strengths
- * edited bring its losses under half (hearts-of-tin.md, Brigade morale).
+ * edited bring its losses under half.
  */
 export function brigadeMorale(input: BrigadeInput & { alreadyShaken?: boolean }): Outcome<BrigadeFinding> {
   const half = 2 * input.lost >= input.original;
@@ -109,7 +109,7 @@ export function brigadeMorale(input: BrigadeInput & { alreadyShaken?: boolean })
 /** A brigade's unit as the roster keeps it: a removed (routed) unit lost all of its original strength. */
 export type BrigadeUnit = { original: number; strength: number; removed: boolean };
 
-/** A brigade's original strength and losses from every unit it ever had (hearts-of-tin.md, State across a game). */
+/** A brigade's original strength and losses from every unit it ever had. */
 export function brigadeLosses(units: readonly BrigadeUnit[]): BrigadeInput & { gone: number } {
   let original = 0;
   let lost = 0;

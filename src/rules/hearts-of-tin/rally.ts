@@ -7,10 +7,11 @@ export const QUALITIES = ['regular', 'elite', 'militia', 'irregular'] as const;
 export type Quality = (typeof QUALITIES)[number];
 
 export const MIN_DISORDER = 1;
-export const MAX_DISORDER = 10;
+/** A sanity bound, not a rule: markers have no ceiling (one for every cause and every turn end of a shaken brigade); with 9 or more no rally can succeed. */
+export const MAX_DISORDER = 30;
 
 export type RallyInput = {
-  /** Disorder markers on the unit, 1 to 10 (a unit without disorder does not rally). */
+  /** Disorder markers on the unit, 1 to MAX_DISORDER (a unit without disorder does not rally). */
   disorder: number;
   quality: Quality;
   band: boolean;

@@ -1,3 +1,4 @@
+import { withArticle } from '../../util/text.js';
 import type { Roller } from '../../dice/roller.js';
 import { enumerate, inputKey, remembered } from '../odds.js';
 import { applied, bandFor, sum, type Modifier, type Outcome, type Step } from '../types.js';
@@ -38,7 +39,7 @@ export type MoraleInput = {
   reason: CheckReason | undefined;
   /**
    * The unit's state before the roll: retreating or routing (steady when absent). A rally's unit is
-   * one of the two; on a check, a new result never improves it (lightning-war.md, Surrender).
+   * one of the two; on a check, a new result never improves it.
    */
   state?: 'retreating' | 'routing' | undefined;
 };
@@ -98,7 +99,7 @@ function stateStands(state: 'retreating' | 'routing', row: { code: MoraleCode; l
   return {
     ...base,
     label: state === 'routing' ? 'Still routing' : 'Still retreating',
-    effect: `The table read ${row.label.toLowerCase()}, but a new check never improves a ${state} unit: it is still ${state}. ${base.effect}`,
+    effect: `The table read ${row.label.toLowerCase()}, but a new check never improves ${withArticle(state)} unit: it is still ${state}. ${base.effect}`,
   };
 }
 
@@ -112,7 +113,7 @@ export function moraleCheck(input: MoraleInput, roller: Roller): MoraleOutcome {
   let reading: { code: MoraleResult; label: string; tone: Step['tone']; effect: string } = row;
   if (input.rally) {
     // A rally only succeeds on firm; anything else leaves the unit as it was — except that a unit
-    // still routing surrenders to a visible enemy within 100 m (lightning-war.md, Rallying).
+    // still routing surrenders to a visible enemy within 100 m.
     if (row.code === 'firm') reading = RALLIED;
     else if (input.state === 'routing' && input.enemyWithin100m)
       reading = {

@@ -1,4 +1,5 @@
 import type { Finding, Outcome, Tone } from '../types.js';
+import { own } from '../../util/own.js';
 
 /** Wacht am Rhein 13.0: a unit's fatigue status, the events that change it, and recovery. */
 
@@ -52,7 +53,7 @@ const PHASE_ALIASES: Record<string, (typeof PHASE_KEYS)[number]> = {
 };
 
 /**
- * A phase as its one key (wacht-am-rhein.md, Recovery): lower-cased, spaces and a trailing "phase"
+ * A phase as its one key: lower-cased, spaces and a trailing "phase"
  * removed, then the aliases ("Resting Phase", "resting" → resting). Other text is the game's own
  * phase name, kept as given.
  */
@@ -62,7 +63,7 @@ export function phaseKey(phase: string): string {
     .replace(/\s+/g, '')
     .replace(/phase$/, '');
   // Own keys only: a phase called "constructor" is the game's own text, not Object's.
-  return Object.hasOwn(PHASE_ALIASES, folded) ? PHASE_ALIASES[folded]! : phase.trim();
+  return own(PHASE_ALIASES, folded) ?? phase.trim();
 }
 export const isEnaPhase = (phase: string | null | undefined) => phase != null && phaseKey(phase) === 'ena';
 export const isRestingPhase = (phase: string | null | undefined) => phase != null && phaseKey(phase) === 'resting';

@@ -10,7 +10,8 @@ import path from 'node:path';
 const root = process.cwd();
 const page = (file: string) => path.join(root, 'src/verify/page', file);
 
-const CSP = "default-src 'none'; script-src 'unsafe-inline'; worker-src blob:; style-src 'unsafe-inline'; img-src data:";
+// 'wasm-unsafe-eval' lets the page compile WebAssembly (its SHA-256, crypto-shim.ts) and nothing else: eval stays refused.
+const CSP = "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; worker-src blob:; style-src 'unsafe-inline'; img-src data:";
 
 const STYLE = `body{font:16px/1.45 system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#1d1f24;background:#fafafa}
 h1{font-size:1.5rem}label{display:block;margin:.8rem 0 .2rem;font-weight:600}input[type=text],textarea{width:100%;box-sizing:border-box;font:14px monospace;padding:.4rem}

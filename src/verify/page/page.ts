@@ -53,6 +53,8 @@ function check() {
   for (const id of ['report', 'receipt-report', 'verdict', 'heads']) $(id).textContent = '';
   delete document.body.dataset.done;
   $<HTMLButtonElement>('check').disabled = true;
+  // The worker's own source goes with the request: a large export is walked by copies of it, in ranges.
+  req.workerSource = WORKER_SOURCE;
   const worker = new Worker(URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' })));
   worker.onmessage = (e: MessageEvent<WorkerMessage>) => {
     onMessage(e.data);

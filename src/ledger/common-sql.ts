@@ -12,6 +12,34 @@ export const UNREVEALED_SEALED_SQL = `SELECT r.* FROM rolls r JOIN sealed_payloa
     AND NOT EXISTS (SELECT 1 FROM rolls v WHERE v.parent_id = r.id AND v.kind = 'reveal')
   ORDER BY r.seq`;
 
+/**
+ * Rolls committed in [since, before) that no message showed and no late delivery took (issue 45),
+ * oldest first; read from the newest RECENT_ROWS rows only (the primary key serves it), so the
+ * start-up's look costs the same whatever the ledger's size.
+ */
+export const UNSHOWN_ROLLS_SQL = `SELECT * FROM rolls
+  WHERE seq > (SELECT COALESCE(MAX(seq), 0) FROM rolls) - ? AND created_at >= ? AND created_at < ? AND kind IN ('roll', 'reroll')
+    AND NOT EXISTS (SELECT 1 FROM roll_messages m WHERE m.roll_id = rolls.id)
+    AND NOT EXISTS (SELECT 1 FROM roll_deliveries d WHERE d.roll_id = rolls.id)
+  ORDER BY seq LIMIT ?`;
+/** How far back the look for unshown rolls reaches, in rows. */
+export const UNSHOWN_RECENT_ROWS = 100_000;
+/** A late delivery, claimed by one process (one row changed) or already another's (none). */
+export const CLAIM_DELIVERY_SQL =
+  "INSERT INTO roll_deliveries (roll_id, outcome, at) VALUES (?, 'not delivered: the bot stopped while posting it', ?) ON CONFLICT (roll_id) DO NOTHING";
+export const SETTLE_DELIVERY_SQL = 'UPDATE roll_deliveries SET outcome = ? WHERE roll_id = ?';
+
+/** Beacon bindings (issue 45): written when a roll binds, settled once. */
+export const BIND_BEACON_SQL = `INSERT INTO beacon_bindings (interaction_id, guild_id, channel_id, user_id, round, request, created_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?)`;
+export const SETTLE_BINDING_SQL = "UPDATE beacon_bindings SET state = ?, roll_id = ?, settled_at = ? WHERE interaction_id = ? AND state = 'pending'";
+export const PENDING_BINDINGS_SQL = `SELECT interaction_id, guild_id, channel_id, user_id, round, request, created_at FROM beacon_bindings
+  WHERE state = 'pending' ORDER BY created_at LIMIT ?`;
+
+/** Discord-signed requests (issue 45): kept once per interaction, whichever of its rows comes first. */
+export const KEEP_EVIDENCE_SQL = `INSERT INTO interaction_evidence (interaction_id, guild_id, timestamp, signature, body, created_at)
+  VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (interaction_id) DO NOTHING`;
+
 /** Claims an interaction id: one row changed when it is new, none when it was claimed before. */
 export const CLAIM_INTERACTION_SQL = 'INSERT INTO interactions (id, guild_id, at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING';
 

@@ -1,0 +1,44 @@
+import type { ButtonHandler } from '../../src/core/command.js';
+import { record } from '../../src/core/record.js';
+import { message } from '../../src/core/replies.js';
+import { findRoll } from '../../src/core/review.js';
+import { changeOutcome } from '../../src/core/roster-unit.js';
+import { unitOfWork } from '../../src/core/unit-of-work.js';
+import { refuse } from '../../src/core/user-error.js';
+import { noticeEmbed, userText } from '../../src/render/embed.js';
+
+/** The button on a tournament game's results: custom_id `v1:ack:<roll id>`. */
+export const ACKNOWLEDGE = 'ack';
+
+/**
+ * An opponent's Acknowledge on a result (issue 45): a row pointing at the roll. Pressed in HTTP
+ * mode, Discord's signed request carries the message the button sits on, so the row's evidence is
+ * Discord's own copy of what the bot showed; verifiers check that copy names the roll.
+ */
+export const acknowledge: ButtonHandler = async (ctx, rollId) => {
+  const row = await unitOfWork(ctx, null, async (at) => {
+    const roll = await findRoll(at.reads, ctx, rollId);
+    if (roll.user_id === ctx.actor.userId) refuse('Acknowledge is for your opponent: your own roll needs no acknowledgement.');
+    if (!ctx.evidence) refuse('An acknowledgement keeps the request Discord signed, which this bot receives only in HTTP mode: nothing was recorded.');
+    const finding = changeOutcome(roll.system ?? 'unknown', 'acknowledged', 'Acknowledged', `${ctx.actor.userName} acknowledged the result as shown.`);
+    await record(
+      at.tx,
+      ctx,
+      {
+        command: 'acknowledge',
+        kind: 'annotation',
+        unit: roll.unit ?? undefined,
+        input: { note: 'acknowledged as shown' },
+        parentId: roll.id,
+        onceKey: `ack:${roll.id}:${ctx.actor.userId}`,
+        onceTaken: `You acknowledged roll ${roll.id} already.`,
+      },
+      finding,
+    );
+    return roll;
+  });
+  return message(
+    noticeEmbed('Acknowledged', `${userText(ctx.actor.userName)} acknowledged roll \`${row.id}\`: Discord's signed copy of the message is kept with it.`),
+    true,
+  );
+};

@@ -1,0 +1,104 @@
+import type { Logger } from '../log.js';
+import { roundTime, type BeaconChain } from './chain.js';
+import { verifyRound, type BeaconRound } from './verify-round.js';
+
+/** Where a beacon's rounds come from: a round once published and checked, or a throw. */
+export interface BeaconSource {
+  readonly chain: BeaconChain;
+  /** Round `round`, checked against the chain's key; waits for it to be published, gives up at `deadline` (Unix ms). */
+  round(round: number, deadline: number): Promise<BeaconRound>;
+  /** Whether a relay answered lately, and the newest round seen (for /readyz and the log). */
+  status(): BeaconStatus;
+}
+
+export type BeaconStatus = { chain: string; relays: number; answering: boolean; lastRound: number | null; lastError: string | null };
+
+export class BeaconExpiredError extends Error {}
+
+type Fetch = typeof fetch;
+export type RelayOptions = { urls: readonly string[]; fetch?: Fetch; timeoutMs?: number; retryMs?: number; log?: Logger; now?: () => number };
+
+/** drand's HTTP API: v2 first, then v1 for relays that predate it. */
+const pathsOf = (chain: BeaconChain, round: number) => [`/v2/chains/${chain.hash}/rounds/${round}`, `/${chain.hash}/public/${round}`];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/**
+ * The relays of a chain: every relay asked at once, the first answer whose signature holds wins (a
+ * relay that lies is just one that did not answer); each request has its own timeout. A round is
+ * asked for once it is due, and again every `retryMs` until the deadline.
+ */
+export function relaySource(chain: BeaconChain, o: RelayOptions): BeaconSource {
+  const doFetch = o.fetch ?? fetch;
+  const timeoutMs = o.timeoutMs ?? 2_000;
+  const retryMs = o.retryMs ?? 1_000;
+  const now = o.now ?? Date.now;
+  const state: BeaconStatus = { chain: chain.hash, relays: o.urls.length, answering: false, lastRound: null, lastError: null };
+
+  async function ask(base: string, round: number): Promise<BeaconRound> {
+    let last: unknown;
+    for (const path of pathsOf(chain, round)) {
+      try {
+        const res = await doFetch(`${base.replace(/\/+$/, '')}${path}`, { signal: AbortSignal.timeout(timeoutMs) });
+        if (!res.ok) throw new Error(`${base} answered ${res.status}`);
+        const body = (await res.json()) as { round?: unknown; signature?: unknown };
+        const got = { round: Number(body.round), signature: String(body.signature ?? '') };
+        if (got.round !== round || !verifyRound(chain, got)) throw new Error(`${base} served a round ${round} that does not verify`);
+        return got;
+      } catch (err) {
+        last = err;
+      }
+    }
+    throw last;
+  }
+
+  async function once(round: number): Promise<BeaconRound> {
+    try {
+      const got = await Promise.any(o.urls.map((u) => ask(u, round)));
+      Object.assign(state, { answering: true, lastRound: Math.max(state.lastRound ?? 0, round), lastError: null });
+      return got;
+    } catch (err) {
+      const why = err instanceof AggregateError ? err.errors.map((e) => (e instanceof Error ? e.message : String(e))).join('; ') : String(err);
+      Object.assign(state, { answering: false, lastError: why });
+      throw err;
+    }
+  }
+
+  async function fetchRound(round: number, deadline: number): Promise<BeaconRound> {
+    // Until the round is due, in steps no longer than retryMs (the clock is read again each time).
+    for (let wait = roundTime(chain, round) - now(); wait > 0 && now() < deadline; wait = roundTime(chain, round) - now()) await sleep(Math.min(wait, retryMs));
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await once(round);
+      } catch (err) {
+        if (now() + retryMs >= deadline) throw new BeaconExpiredError(`no relay gave round ${round} in time: ${state.lastError ?? String(err)}`);
+        // Once a round (a bot cut off from the relays would otherwise log every second for ten minutes).
+        if (attempt === 3) o.log?.warn('the beacon relays did not give a round yet', { round, why: state.lastError });
+        // A round is published a moment after its time: ask again soon, then less often.
+        await sleep(Math.min(retryMs, 50 * 2 ** attempt));
+      }
+    }
+  }
+
+  // One request per round however many rolls wait on it (50 players ending a turn together).
+  const asked = new Map<number, Promise<BeaconRound>>();
+  return {
+    chain,
+    status: () => ({ ...state }),
+    round(round, deadline) {
+      let p = asked.get(round);
+      if (!p) {
+        p = fetchRound(round, deadline);
+        asked.set(round, p);
+        // A failed round is asked afresh next time; a good one stays (the newest thousand).
+        p.then(
+          () => {
+            if (asked.size > 1_000) asked.delete(asked.keys().next().value!);
+          },
+          () => asked.delete(round),
+        );
+      }
+      return p;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boundRound, roundTime } from '../../src/beacon/chain.js';
+import { testChain } from '../helpers/beacon-relay.js';
+import { startBeaconHttpHarness, type HttpHarness } from '../helpers/discord.js';
+import { type Member, originalEdit, slashCommand, slashSubcommand } from './fake-discord.js';
+
+// Issue 45 in HTTP interactions mode: Discord signs and POSTs the roll; the binding is the HTTP
+// response itself (within Discord's 3 s), and the result is edited in over REST once the round is out.
+const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.FAKE00.ThisIsTheBeaconHttpTokenDoNotLogIt0123456';
+const GUILD = '900000000000000021';
+const alice: Member = { id: '300000000000000021', username: 'alice' };
+const { chain, sign } = testChain(29, 1);
+let h: HttpHarness;
+
+beforeAll(async () => {
+  h = await startBeaconHttpHarness(TOKEN, [GUILD], chain, sign);
+});
+
+afterAll(() => h?.stop());
+
+describe('a beacon game over HTTP interactions', () => {
+  it('the signed request is answered with its binding, and its message is edited into the result', async () => {
+    const start = slashSubcommand('game', 'start', { system: 'hearts-of-tin', name: 'Ligny' }, { guildId: GUILD, member: alice });
+    expect((await h.fake.postInteraction(h.url, start)).status).toBe(200);
+    const rally = slashCommand('rally', { disorder: 1, unit: 'Blücher' }, { guildId: GUILD, member: alice });
+    const round = boundRound(chain, rally.id);
+    const asked = Date.now();
+    const res = await h.fake.postInteraction(h.url, rally);
+    expect(Date.now() - asked).toBeLessThan(3000);
+    expect(res.status).toBe(200);
+    const body = res.body as { type: number; data: { embeds: { title: string }[]; flags?: number } };
+    expect(body.type).toBe(4);
+    expect(body.data.flags ?? 0).toBe(0);
+    expect(body.data.embeds[0]!.title).toBe(`/rally · bound to beacon round ${round}`);
+    const edit = await originalEdit(h.fake, rally.token);
+    expect(edit.body.embeds[0].title).toMatch(/^Rally · Blücher/);
+    expect(Date.now()).toBeGreaterThanOrEqual(roundTime(chain, round));
+  });
+});
