@@ -13,6 +13,7 @@ import hob from './asl/hob.js';
 import mc from './asl/mc.js';
 import morale from './lightning-war/morale.js';
 import odds from './odds.js';
+import pack from './packs/pack.js';
 import rally from './hearts-of-tin/rally.js';
 import reveal from './review/reveal.js';
 import roll from './review/roll.js';
@@ -33,6 +34,7 @@ export const COMMANDS: readonly AnyCommand[] = [
   dr,
   fatigue,
   odds,
+  pack,
   // Games and rosters
   game,
   unit,

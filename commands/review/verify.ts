@@ -42,7 +42,8 @@ export default defineCommand({
     if (report.ok) {
       const { games } = verdict.promises;
       const aggregates = verdict.tallies ? `; the dice report's aggregates against the ${tallies.counted} counted roll${tallies.counted === 1 ? '' : 's'}` : '';
-      const checked = `Checked too: ${verdict.reveals} reveal${verdict.reveals === 1 ? '' : 's'} against their commitments, ${games.length} ended game${games.length === 1 ? '' : 's'} with every die recomputed${aggregates}.`;
+      const packs = verdict.packRolls ? `, ${verdict.packRolls} pack roll${verdict.packRolls === 1 ? '' : 's'} re-adjudicated against their pack rows` : '';
+      const checked = `Checked too: ${verdict.reveals} reveal${verdict.reveals === 1 ? '' : 's'} against their commitments, ${games.length} ended game${games.length === 1 ? '' : 's'} with every die recomputed${packs}${aggregates}.`;
       const anchor = o.publish
         ? `\n**Pin this message.** It is an anchor outside the bot: \`npm run verify -- export.jsonl --head ${report.headHash}\` proves a later export still contains this head unchanged, so no row up to here was rewritten or cut.`
         : '';

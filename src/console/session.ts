@@ -5,6 +5,8 @@ import path from 'node:path';
 import { isGroup, optionsOf, releaseFiles, type Actor, type Attachment, type Reply } from '../core/command.js';
 import type { Button } from '../render/embed.js';
 import type { OptionMap } from '../core/options.js';
+import type { AttachedFile } from '../core/attached-file.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { Router } from '../core/router.js';
 import { embedToText } from '../render/text.js';
 import { LineError, parseLine } from './parse-line.js';
@@ -108,13 +110,22 @@ export class ConsoleSession {
         return this.output(parsed.name, reply);
       }
       case 'command': {
-        const command = this.router.commands.find((c) => c.name === parsed.name);
+        const command = await this.router.commandFor(this.actor.guildId, parsed.name);
         if (command && !isGroup(command) && parsed.subcommand) {
           return failure(parsed.name, this.taught(parsed.name, `expected option:value after /${parsed.name}, got ${JSON.stringify(parsed.subcommand)}`));
         }
         const spec = command && optionsOf(command, parsed.subcommand);
-        const options = spec ? typedOptions(spec, parsed.options) : parsed.options;
-        const reply = await this.router.handle({ type: 'command', name: parsed.name, subcommand: parsed.subcommand, options, actor: this.actor });
+        const attached = attachedByPath(spec, spec ? typedOptions(spec, parsed.options) : parsed.options);
+        if ('error' in attached) return failure(parsed.name, attached.error);
+        const { options, files } = attached;
+        const reply = await this.router.handle({
+          type: 'command',
+          name: parsed.name,
+          subcommand: parsed.subcommand,
+          options,
+          actor: this.actor,
+          ...(files ? { files } : {}),
+        });
         return this.output(parsed.subcommand ? `${parsed.name} ${parsed.subcommand}` : parsed.name, reply);
       }
     }
@@ -186,6 +197,27 @@ function failure(command: string | undefined, error: string): ConsoleOutput {
 }
 
 /** Console text → the typed values Discord would send for this command's options. */
+/**
+ * The console attaches a file by its path: `path:<file>` fills the command's attachment option
+ * (`/pack install path:my-pack.yaml`), read here as Discord would hand the bot an attached file.
+ */
+function attachedByPath(
+  spec: OptionMap | undefined,
+  options: Record<string, unknown>,
+): { options: Record<string, unknown>; files?: Record<string, AttachedFile> } | { error: string } {
+  const slot = Object.entries(spec ?? {}).find(([name, o]) => o.toSlash(name).type === ApplicationCommandOptionType.Attachment)?.[0];
+  if (!slot || typeof options.path !== 'string' || spec?.path) return { options };
+  const { path: file, ...rest } = options;
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    return { error: `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` };
+  }
+  const id = `console-${path.basename(file)}`;
+  return { options: { ...rest, [slot]: id }, files: { [id]: { name: path.basename(file), size: Buffer.byteLength(text), text } } };
+}
+
 function typedOptions(spec: OptionMap, raw: Record<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) out[k] = spec[k]?.fromText(v) ?? v;

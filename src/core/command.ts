@@ -61,6 +61,8 @@ export type Context = {
   channel: (id: string) => ChannelFacts | undefined;
   /** The most bytes the reply's attachments may hold together. */
   attachmentLimit: number;
+  /** The text of a file attached to the command (its attachment option's value is the id), refused past `maxBytes`. */
+  file: (id: string, maxBytes: number) => Promise<{ name: string; text: string }>;
   /** The server's settings, read once per request whoever asks (the GM role, the GM and roll log channels). */
   settings: () => Promise<GuildSettings>;
   /** A bound beacon roll run again once its round is in: the round its dice come from. */

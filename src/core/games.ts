@@ -2,7 +2,7 @@ import type { Game } from '../ledger/roster.js';
 import type { LedgerTx } from '../ledger/transaction.js';
 import { userText } from '../render/embed.js';
 import { systemName } from '../rules/systems.js';
-import type { SystemId } from '../rules/types.js';
+import type { AnySystemId } from '../rules/types.js';
 import type { Context } from './command.js';
 import { refuse } from './user-error.js';
 
@@ -46,7 +46,7 @@ export const runningGame = (scope: Pick<Scope, 'channelGame'>): Game =>
  * Said in the reply when the channel's game is of another system: the result is recorded, but not
  * as part of that game.
  */
-export function gameNote(scope: Pick<Scope, 'channelGame'>, system: SystemId): string | undefined {
+export function gameNote(scope: Pick<Scope, 'channelGame'>, system: AnySystemId): string | undefined {
   const game = scope.channelGame;
   if (!game || game.system === system) return undefined;
   return `Not part of ${userText(game.name)}: that game is ${systemName(game.system)}, so this ${systemName(system)} result is recorded outside it.`;

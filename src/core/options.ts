@@ -248,3 +248,18 @@ export function parseOptions<O extends OptionMap>(
   const why = issue.code === 'custom' ? issue.message : spec.explain?.(raw[name]);
   return { ok: false, error: `\`${name}\` must be ${spec.allowed} (you gave ${show(raw[name])})${why ? `: ${why}` : ''}.` };
 }
+
+/** A file attached to the command: Discord sends its id, and the transport hands the file beside the options. */
+export function attachment(o: { description: string }): OptionSpec<string | undefined> {
+  return finish(
+    z.string().min(1).max(64),
+    {},
+    {
+      description: o.description,
+      allowed: 'an attached file',
+      autocomplete: false,
+      toSlash: (name) => ({ type: ApplicationCommandOptionType.Attachment, name, description: o.description, required: false }),
+      fromText: (raw) => raw,
+    },
+  );
+}

@@ -2,7 +2,7 @@ import { AlreadyRecordedError } from '../ledger/errors.js';
 import type { LedgerRow } from '../ledger/rows.js';
 import type { LedgerTx } from '../ledger/transaction.js';
 import type { Game } from '../ledger/roster.js';
-import type { Outcome, SystemId } from '../rules/types.js';
+import type { AnySystemId, Outcome } from '../rules/types.js';
 import type { Context } from './command.js';
 import { refuse } from './user-error.js';
 import { ofSystem } from './games.js';
@@ -15,14 +15,15 @@ export type RecordMeta = {
   id?: string;
   command: string;
   /** The rule system; a roll needs it before its dice, to know whether they are a game's. */
-  system?: SystemId;
+  system?: AnySystemId;
   /**
    * roll: dice were rolled; reroll: a second roll the rules allow; check: a ruling with no dice;
    * decision: a player's choice on a roll; game / unit: a change to a game or its roster;
    * void / annotation / reveal: a GM's mark on a roll; config: a server setting; key: the receipt key
-   * put on the guild's chain (verifiers trust a receipt's key only from its own guild's chain).
+   * put on the guild's chain (verifiers trust a receipt's key only from its own guild's chain); pack: a
+   * rule pack installed or removed (its canonical JSON and hash are on the chain).
    */
-  kind: 'roll' | 'reroll' | 'check' | 'decision' | 'game' | 'unit' | 'void' | 'annotation' | 'reveal' | 'config' | 'key';
+  kind: 'roll' | 'reroll' | 'check' | 'decision' | 'game' | 'unit' | 'void' | 'annotation' | 'reveal' | 'config' | 'key' | 'pack';
   unit?: string | undefined;
   /** The validated options, exactly as they will be re-read from the ledger. */
   input: unknown;

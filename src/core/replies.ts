@@ -1,7 +1,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { LedgerRow } from '../ledger/rows.js';
 import { noticeEmbed, userText } from '../render/embed.js';
-import type { Outcome, SystemId } from '../rules/types.js';
+import type { AnySystemId, Outcome } from '../rules/types.js';
 import type { Context, RecordSummary, Reply } from './command.js';
 import type { Button } from '../render/embed.js';
 import { gameNote, type Scope } from './games.js';
@@ -30,7 +30,7 @@ export function summarise(row: LedgerRow, outcome: Outcome): RecordSummary {
 
 /** The embed with the game note said under it, when the channel's game is of another system. */
 export function noted(scope: Pick<Scope, 'channelGame'>, system: string | null, embed: APIEmbed): APIEmbed {
-  const note = system ? gameNote(scope, system as SystemId) : undefined;
+  const note = system ? gameNote(scope, system as AnySystemId) : undefined;
   return note ? { ...embed, description: [embed.description, `*${note}*`].filter(Boolean).join('\n') } : embed;
 }
 

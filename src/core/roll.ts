@@ -5,7 +5,7 @@ import { newRollId } from '../ledger/next-row.js';
 import type { LedgerRow } from '../ledger/rows.js';
 import { commitmentsOf, gameOptionsOf, type Game } from '../ledger/roster.js';
 import { withPayload } from '../ledger/rows.js';
-import type { Outcome, SystemId } from '../rules/types.js';
+import type { AnySystemId, Outcome } from '../rules/types.js';
 import type { Context } from './command.js';
 import { record, type RecordMeta } from './record.js';
 import { writeBack, type RosterWrite, type Tracked } from './roster-unit.js';
@@ -77,7 +77,7 @@ function assertSeedsRevealed(game: Game): void {
  * as it is drawn), then the outcome and the roster changes it makes (`effects`, pure) are written
  * together. Nothing is returned, and so nothing can be shown, unless the transaction commits.
  */
-export async function rollIn<O extends Outcome>(at: TxScope, ctx: Context, system: SystemId, spec: RollSpec<O>): Promise<Rolled<O>> {
+export async function rollIn<O extends Outcome>(at: TxScope, ctx: Context, system: AnySystemId, spec: RollSpec<O>): Promise<Rolled<O>> {
   const { tx, game } = at;
   if (game) assertSeedsRevealed(game);
   if (game) assertSignedIfTournament(game, ctx);
@@ -113,7 +113,7 @@ export async function rollIn<O extends Outcome>(at: TxScope, ctx: Context, syste
 /** A roll in its own unit of work: `plan` reads what it decides from in the transaction, then the dice roll. */
 export function rollAndRecord<O extends Outcome>(
   ctx: Context,
-  system: SystemId,
+  system: AnySystemId,
   plan: (at: TxScope) => Promise<RollSpec<O>> | RollSpec<O>,
 ): Promise<Rolled<O>> {
   return unitOfWork(ctx, system, async (at) => rollIn(at, ctx, system, await plan(at)));

@@ -1,3 +1,6 @@
+import { packCommand } from './pack-command.js';
+import { fileText, type AttachedFile } from './attached-file.js';
+import { packsOf } from './packs.js';
 import { randomBytes } from 'node:crypto';
 import { AlreadyRecordedError, LedgerWriteError } from '../ledger/errors.js';
 import {
@@ -41,6 +44,8 @@ export type Request = (
       channels?: Record<string, ChannelFacts>;
       /** The most bytes Discord accepts in this interaction's reply attachments (attachment_size_limit). */
       attachmentLimit?: number;
+      /** Files attached to the command, by the id its attachment option carries. */
+      files?: Record<string, AttachedFile>;
     }
   | { type: 'button'; customId: string; actor: Actor }
   | { type: 'autocomplete'; name: string; subcommand?: string | undefined; option: string; value: string; actor: Actor }
@@ -88,6 +93,12 @@ export class Router {
     }
   }
 
+  /** The command a server knows by this name: a built-in one, or a rule pack installed there. */
+  async commandFor(guildId: string, name: string): Promise<AnyCommand | undefined> {
+    const installed = this.byName.has(name) ? undefined : (await packsOf(this.services.ledger, guildId, [...this.byName.keys()])).get(name);
+    return this.byName.get(name) ?? (installed && packCommand(installed));
+  }
+
   async handle(raw: Request): Promise<Reply> {
     // Every transport's text made well-formed here, once (gateway, HTTP, console): names, options, ids.
     const req = wellFormedDeep(raw);
@@ -130,6 +141,7 @@ export class Router {
       given: new Set(req.type === 'command' ? Object.keys(req.options) : []),
       channel: (id) => channels[id],
       attachmentLimit: (req.type === 'command' && req.attachmentLimit) || DEFAULT_ATTACHMENT_LIMIT,
+      file: (id, maxBytes) => fileText(req.type === 'command' ? req.files?.[id] : undefined, maxBytes),
       ...(beacon ? { beacon } : {}),
       ...(evidence ? { evidence } : {}),
     };
@@ -153,7 +165,7 @@ export class Router {
    * read as its roller would see it, in its channel; undefined when its command shows no stored roll.
    */
   async renderStored(row: LedgerRow): Promise<{ embed: APIEmbed; buttons: Button[] } | undefined> {
-    const render = this.byName.get(row.command)?.renderStored;
+    const render = (await this.commandFor(row.guild_id, row.command))?.renderStored;
     if (!render) return undefined;
     const actor: Actor = { guildId: row.guild_id, channelId: row.channel_id, userId: row.user_id, userName: row.user_name, isGm: false };
     let settings: Promise<GuildSettings> | undefined;
@@ -165,6 +177,7 @@ export class Router {
         commands: this.commands,
         given: new Set(),
         channel: () => undefined,
+        file: (_id, maxBytes) => fileText(undefined, maxBytes),
         attachmentLimit: DEFAULT_ATTACHMENT_LIMIT,
       },
       row,
@@ -223,7 +236,8 @@ export class Router {
       if (!parsed || !handler) return { type: 'error', message: reply(req.locale, 'unknownButton') };
       return handler(ctx, parsed.target);
     }
-    const command = this.byName.get(req.name);
+    // A name no built-in command has may be a rule pack installed in this server.
+    const command = await this.commandFor(ctx.actor.guildId, req.name);
     if (req.type === 'autocomplete') {
       const spec = command && optionsOf(command, req.subcommand)?.[req.option];
       const choices = spec?.suggest

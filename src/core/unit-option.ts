@@ -1,4 +1,4 @@
-import type { SystemId } from '../rules/types.js';
+import type { AnySystemId } from '../rules/types.js';
 import { readScope } from './games.js';
 import type { Context } from './command.js';
 import { text } from './options.js';
@@ -12,7 +12,7 @@ export const unitOption = () => text({ description: 'Name of the unit, kept with
  * Autocomplete for `unit` in a command of one system: the roster of the channel's game when it is
  * of that system, then names this channel has rolled in that system, most recent first.
  */
-export const unitChoicesFor = (system: SystemId) => async (ctx: Context, option: string, value: string) => {
+export const unitChoicesFor = (system: AnySystemId) => async (ctx: Context, option: string, value: string) => {
   if (option !== 'unit') return [];
   const { game } = await readScope(ctx, system);
   const roster = game ? await ctx.services.ledger.roster.unitNames(game.id, value, 25) : [];

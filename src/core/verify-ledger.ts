@@ -1,3 +1,4 @@
+import { PackRollChecker } from '../verify/pack-rolls.js';
 import { sealCommitment, type ChainReport } from '../ledger/chain.js';
 import type { LedgerRow } from '../ledger/rows.js';
 import type { LedgerStore } from '../ledger/store.js';
@@ -17,6 +18,8 @@ export type LedgerVerdict = {
   promises: Found & { games: GameVerdict[] };
   payloads: Found;
   reveals: number;
+  /** Pack rolls re-adjudicated against their pack rows. */
+  packRolls: number;
   /** The dice report's aggregates against a recount from the rows (undefined when checking up to a roll). */
   tallies: (Found & { counted: number }) | undefined;
 };
@@ -131,9 +134,12 @@ export async function verifyLedger(store: LedgerStore, guildId: string, upToGuil
   const sealed = new Map<string, string | undefined>();
   const loose: Found = { ok: true, lines: [] };
   let reveals = 0;
+  // Pack rolls are re-adjudicated as they stream past: only the server's few pack rows are held.
+  const packRolls = new PackRollChecker();
   for await (const chunk of store.history.chunks({ guildId, kinds: 'all' })) {
     for (const r of chunk) {
       if (upToGuildSeq !== undefined && r.guild_seq > upToGuildSeq) continue;
+      packRolls.note(r as Row);
       if (r.kind === 'game' && r.result === 'game_started' && r.game_id) starts.push(r);
       if (isSealed(r)) sealed.set(r.id, (r.outcome as { commitment?: string }).commitment);
       if (r.kind !== 'reveal') continue;
@@ -146,7 +152,8 @@ export async function verifyLedger(store: LedgerStore, guildId: string, upToGuil
       loose.lines.push(...found.lines);
     }
   }
-  const promises = { ok: loose.ok, lines: [...loose.lines], games: [] as GameVerdict[] };
+  const packs = packRolls.found();
+  const promises = { ok: loose.ok && packs.ok, lines: [...loose.lines, ...packs.lines], games: [] as GameVerdict[] };
   for (const start of starts) {
     const rows = asRows(await gameRows(store, start, upToGuildSeq));
     // A beacon game's rounds are checked on worker threads: their hashing would stall every other command.
@@ -157,5 +164,5 @@ export async function verifyLedger(store: LedgerStore, guildId: string, upToGuil
     promises.lines.push(...found.lines);
   }
   const tallies = upToGuildSeq === undefined ? await checkTallies(store, guildId) : undefined;
-  return { chain, promises, payloads: await checkPayloads(store, guildId, sealed), reveals, tallies };
+  return { chain, promises, payloads: await checkPayloads(store, guildId, sealed), reveals, packRolls: packRolls.checked, tallies };
 }

@@ -1,3 +1,4 @@
+import type { AttachedFile } from '../core/attached-file.js';
 import {
   ApplicationCommandOptionType,
   ApplicationIntegrationType,
@@ -69,6 +70,16 @@ function channelFacts(i: ChatInputCommandInteraction, list: readonly CommandInte
   return facts;
 }
 
+/** The files the attachment options carry, by the id each option's value is (Discord resolves them beside the options). */
+function attachedFiles(list: readonly CommandInteractionOption[]): Record<string, AttachedFile> | undefined {
+  const files = list.flatMap((o) =>
+    o.type === ApplicationCommandOptionType.Attachment && o.attachment && typeof o.value === 'string'
+      ? [[o.value, { name: o.attachment.name, size: o.attachment.size, url: o.attachment.url }] as const]
+      : [],
+  );
+  return files.length ? Object.fromEntries(files) : undefined;
+}
+
 /** The router's request for an interaction we handle, or undefined for kinds we do not. */
 export function requestOf(i: Interaction, actor: Actor, evidence?: RequestEvidence): Request | undefined {
   if (i.isChatInputCommand()) {
@@ -83,6 +94,7 @@ export function requestOf(i: Interaction, actor: Actor, evidence?: RequestEviden
       interactionId: i.id,
       locale: i.locale,
       channels: channelFacts(i, list),
+      ...(attachedFiles(list) ? { files: attachedFiles(list)! } : {}),
       ...(i.attachmentSizeLimit ? { attachmentLimit: i.attachmentSizeLimit } : {}),
       ...(evidence ? { evidence } : {}),
     };

@@ -11,3 +11,9 @@ export const SYSTEM_NAMES: Record<SystemId, string> = {
 
 /** A system's name, or the id itself for one this build does not know (an old ledger row). */
 export const systemName = (id: string) => SYSTEM_NAMES[id as SystemId] ?? id;
+
+/** A rule pack's system: `pack:<its id>` (a club's own test, installed in one server). */
+export type PackSystemId = `pack:${string}`;
+/** Any system a roll or a game can be of: a built-in one, or an installed pack. */
+export type AnySystemId = SystemId | PackSystemId;
+export const packSystem = (packId: string): PackSystemId => `pack:${packId}`;

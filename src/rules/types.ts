@@ -1,7 +1,7 @@
 /** Shapes shared by every rule system. Nothing here knows about Discord or SQLite. */
 
-export type { SystemId } from './systems.js';
-import type { SystemId } from './systems.js';
+export type { AnySystemId, SystemId } from './systems.js';
+import type { AnySystemId } from './systems.js';
 
 /** How a result went for the unit; the renderer turns it into a colour. */
 export type Tone = 'good' | 'mixed' | 'bad' | 'neutral';
@@ -29,7 +29,7 @@ export type Step = Finding & {
 };
 
 export type Outcome<S extends Finding = Finding> = {
-  system: SystemId;
+  system: AnySystemId;
   steps: S[];
   /** The result code that stands: the last step's, unless a system says otherwise. */
   result: string;

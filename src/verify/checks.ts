@@ -1,3 +1,4 @@
+import { checkPackRolls } from './pack-rolls.js';
 import { sealCommitment, type ChainedRow } from '../ledger/chain.js';
 import { BEACON_SCHEME, commitment, gameRoller, PLAYER_SCHEME } from '../dice/seeded.js';
 import { checkBeacons, beaconDrawOf } from './beacon-checks.js';
@@ -270,8 +271,9 @@ export function checkPromises(
     const revealedDice = new Map(
       own.filter((r) => r.kind === 'reveal' && input(r).payload).map((r) => [String(input(r).roll), (input(r).payload as { dice: number[] }).dice]),
     );
-    lines.push(...reveals.lines, ...stray);
-    ok &&= reveals.ok && !stray.length;
+    const packs = checkPackRolls(own);
+    lines.push(...reveals.lines, ...stray, ...packs.lines);
+    ok &&= reveals.ok && !stray.length && packs.ok;
     for (const start of own.filter((r) => r.kind === 'game' && r.result === 'game_started')) {
       const { line, game } = checkGame(own, start, revealedDice, plain, beacons, evidence);
       lines.push(line);

@@ -1,3 +1,4 @@
+import { isPackRoll } from './pack-rolls.js';
 import { editReason, gapReason, GENESIS_HASH, LINK_REASON, parsedRowHash, rowHash, type ChainReport } from '../ledger/chain.js';
 import type { KeyRecord } from '../ledger/signing-keys.js';
 import { fingerprintOf } from './receipt.js';
@@ -83,7 +84,8 @@ function parseLine(line: string, n: number): { row: Row } | { key: KeyRecord } |
 }
 
 /** What the promise checks read of a plain row: a row of no game, no reveal, no game event, no seal. */
-const needsWhole = (r: Row) => r.game_id !== null || r.kind !== 'roll' || Boolean((r.outcome as { sealed?: boolean } | null)?.sealed);
+// A pack roll is re-adjudicated against its pack row (pack-rolls.ts): it is kept whole.
+const needsWhole = (r: Row) => r.game_id !== null || r.kind !== 'roll' || isPackRoll(r) || Boolean((r.outcome as { sealed?: boolean } | null)?.sealed);
 
 /** One guild's rows within one range, in file order: where they start, where they end, where they break. */
 export type Span = {
@@ -168,7 +170,7 @@ export class RangeWalk {
 
   private line(text: string, n: number): void {
     const fast = fastRow(text);
-    if (fast) {
+    if (fast && !fast.system.startsWith('pack:')) {
       this.plainRow(fast);
       const signed = fast && text.includes(EVIDENCE_KEY) ? SIGNED_BY.exec(text)?.[1] : undefined;
       if (signed) this.notWanted(signed);

@@ -7,7 +7,6 @@ import type { Request } from '../../src/core/router.js';
 import { PLAYER_SCHEME, playerDie } from '../../src/dice/seeded.js';
 import { canonicalJson, rowHash, GENESIS_HASH } from '../../src/ledger/chain.js';
 import { Ledger } from '../../src/ledger/ledger.js';
-import { backfillTallies } from '../../src/ledger/migrate.js';
 import { PgStore } from '../../src/ledger/postgres/pg-store.js';
 import { sqliteStore, type LedgerStore } from '../../src/ledger/store.js';
 import { createLogger } from '../../src/log.js';
@@ -15,6 +14,7 @@ import { verifyExport } from '../../src/verify/verify-export.js';
 import { alice, bob, command, expectError, expectMessage, gm, press, queueRoller, subcommand, testApp, type TestApp } from '../helpers/app.js';
 import { freshDatabase, testPostgres } from '../helpers/postgres.js';
 import { tmpDb } from '../helpers/tmp.js';
+import { verifyInBot } from '../helpers/verify-in-bot.js';
 
 // Issue 23, trust third pass: each attack the issue reproduced, played again on the new code.
 const server = await testPostgres();
@@ -223,20 +223,6 @@ describe('/verify in the bot and offline give one verdict on the same tampered l
     const rows = await exported(t.run);
     t.ledger.close();
     return rows;
-  }
-
-  /** The rows loaded into a fresh ledger as they are (an operator's database), and /verify run there. */
-  async function verifyInBot(rows: Record<string, any>[]): Promise<string> {
-    const ledger = Ledger.open(tmpDb());
-    const cols = (ledger.db.prepare('PRAGMA table_info(rolls)').all() as { name: string }[]).map((c) => c.name).filter((c) => c in rows[0]!);
-    const insert = ledger.db.prepare(`INSERT INTO rolls (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
-    for (const r of rows) insert.run(...cols.map((c) => (['input', 'dice', 'outcome'].includes(c) ? canonicalJson(r[c]) : r[c])));
-    // The operator's database has the dice report's aggregates its appends kept: built here as the migration builds them.
-    backfillTallies(ledger.db);
-    const router = createRouter({ ledger, log: createLogger({ level: 'silent' }) });
-    const reply = expectMessage(await router.handle({ type: 'command', name: 'verify', options: {}, actor: { ...gm, guildId: rows[0]!.guild_id } }));
-    ledger.close();
-    return `${reply.embed.title}\n${reply.embed.description}`;
   }
 
   const TAMPERINGS: [string, (rows: Record<string, any>[]) => Record<string, any>[]][] = [

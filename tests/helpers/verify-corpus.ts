@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import canonicalize from 'canonicalize';
 import path from 'node:path';
 import type { Reply } from '../../src/core/command.js';
 import { attachmentData } from '../../src/core/command.js';
@@ -13,6 +15,7 @@ import { createLogger } from '../../src/log.js';
 import { fakeDiscordKey, playBeaconGame, type FakeDiscordKey } from './beacon-game.js';
 import { testChain } from './beacon-relay.js';
 import { tmpDir } from './tmp.js';
+import { nervePack } from './packs.js';
 
 /**
  * The crafted exports every door of the verifier must read alike (issue 40): each attack of the
@@ -90,6 +93,35 @@ function bigExport(n: number, note = ''): R[] {
     });
   }
   return rehash(out);
+}
+
+/** A real export with a rule pack installed and two rolls of it: a pass, and a double 6 into the panic table. */
+export async function packExport(): Promise<string> {
+  const app = testApp();
+  const text = JSON.stringify(nervePack());
+  await app.router.handle({
+    type: 'command',
+    name: 'pack',
+    subcommand: 'install',
+    options: { file: 'f' },
+    actor: gm,
+    files: { f: { name: 'p.yaml', size: text.length, text } },
+  });
+  app.dice.push(3, 2);
+  await command(app, alice, 'nerve-test', { nerve: 7, pins: 2 });
+  app.dice.push(6, 6, 1);
+  await command(app, alice, 'nerve-test', { nerve: 7 });
+  const exported = (await command(app, gm, 'export', {})) as Extract<Reply, { type: 'message' }>;
+  app.ledger.close();
+  return attachmentData(exported.files!.find((f) => f.name.endsWith('.jsonl'))!).toString();
+}
+
+/** A pack export with its rows changed, then every hash made whole again (a forger with the whole file). */
+export function tamperPacks(text: string, change: (packRow: R, pass: R, panic: R) => void): string {
+  const all = rowsOf(text);
+  const rolls = all.filter((r) => r.system === 'pack:nerve-test');
+  change(all.find((r) => r.kind === 'pack')!, rolls[0]!, rolls[1]!);
+  return lf(rehash(all));
 }
 
 // quicknet's round 42, as drand's relays publish it (a real round of the League of Entropy).
@@ -215,7 +247,53 @@ export async function verifyCorpus(): Promise<CorpusEntry[]> {
   const body = (e: R, edit: (s: string) => string) => {
     e.body = Buffer.from(edit(Buffer.from(e.body, 'base64').toString('utf8'))).toString('base64');
   };
+  const packs = await packExport();
   return [
+    {
+      name: 'rule pack rolls, each re-adjudicated against its pack row',
+      bytes: utf8(packs),
+      ok: true,
+      says: 'pack rolls: 2 re-adjudicated from their dice, input and pack row; all hold',
+    },
+    {
+      name: 'a pack roll whose result was edited',
+      bytes: utf8(
+        tamperPacks(packs, (_p, pass) => {
+          pass.result = pass.outcome.result = pass.outcome.steps[0].result = 'fail';
+        }),
+      ),
+      ok: false,
+      says: 'recorded fail, but its dice and input give pass under pack nerve-test version 1',
+    },
+    {
+      name: 'a pack roll whose input was edited under its result',
+      bytes: utf8(tamperPacks(packs, (_p, pass) => (pass.input.options.pins = 0))),
+      ok: false,
+      says: 'recorded pass, but its dice and input give pass under pack nerve-test version 1 (its modifiers, totals or unit change differ)',
+    },
+    {
+      name: 'a pack row whose pack was edited',
+      bytes: utf8(tamperPacks(packs, (p) => (p.input.pack.tests[0].clamp_target.max = 12))),
+      ok: false,
+      says: 'its pack does not hash to the SHA-256 it records',
+    },
+    {
+      name: 'a pack row edited and its hash recomputed',
+      bytes: utf8(
+        tamperPacks(packs, (p) => {
+          p.input.pack.tests[0].clamp_target.max = 12;
+          p.input.sha256 = createHash('sha256').update(canonicalize(p.input.pack)!).digest('hex');
+        }),
+      ),
+      ok: false,
+      says: 'it names pack hash ',
+    },
+    {
+      name: 'a pack roll naming a pack row that is not on the chain',
+      bytes: utf8(tamperPacks(packs, (_p, _pass, panic) => (panic.input.pack.row = 'nosuchrow0'))),
+      ok: false,
+      says: "the pack row it names (nosuchrow0) is not on its server's chain",
+    },
     {
       name: 'a tournament game: every request signed by Discord',
       bytes: utf8(tournament),

@@ -46,8 +46,9 @@ describe('layout', () => {
         .map((t) => `${path.relative(ROOT, f)} → ${t}`),
     );
 
-  it('the rules import only rules, dice, utilities and zod: no Discord, no SQL, no bot', () => {
-    expect(offenders('src/rules', (t) => !/^(src\/rules\/|src\/dice\/|src\/util\/|zod$|node:fs$|node:module$)/.test(t))).toEqual([]);
+  it('the rules import only rules, dice, utilities, zod and the YAML parser: no Discord, no SQL, no bot', () => {
+    // yaml reads a rule pack's file, as zod checks it: parsing a pack is the rules' own work.
+    expect(offenders('src/rules', (t) => !/^(src\/rules\/|src\/dice\/|src\/util\/|zod$|yaml$|node:fs$|node:module$)/.test(t))).toEqual([]);
   });
 
   it('render imports nothing of core, the ledger store or the transports (so core and render never import each other)', () => {

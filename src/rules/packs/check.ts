@@ -1,7 +1,8 @@
 import { ExpressionError, parseExpression, sidesOf, type Expression } from '../dice/expression.js';
 import { resultsOf } from './results.js';
 import { MAX_COMBINATIONS, diceTotals, domainOf, modifierSums, reachableFinals } from './reach.js';
-import { RESERVED_OPTIONS, type PackFile, type PackResult, type PackTest } from './schema.js';
+import { RESERVED_OPTIONS } from './reserved.js';
+import type { PackFile, PackResult, PackTest } from './schema.js';
 
 /**
  * What zod cannot see in one field: names that must point somewhere, bands that must cover every

@@ -10,8 +10,14 @@ import { z } from 'zod';
 const NAME = /^[-_\p{Ll}\p{Lo}\p{N}]{1,32}$/u;
 const name = (what: string) => z.string().regex(NAME, `${what}: lower-case letters, digits, - and _, 1–32 characters`);
 
-/** Options the bot adds to every pack command itself: a pack cannot declare them. */
-export const RESERVED_OPTIONS = ['unit', 'sealed', 'note', 'odds_only'] as const;
+/**
+ * A test's or result's id starts with a letter: an all-digit key would be reordered by JavaScript
+ * itself, and the order of tests and results is meaningful.
+ */
+const ID = /^\p{Ll}[-_\p{Ll}\p{Lo}\p{N}]{0,31}$/u;
+const idOf = (what: string) => z.string().regex(ID, `${what}: a lower-case letter, then letters, digits, - and _ (up to 32)`);
+
+export { RESERVED_OPTIONS } from './reserved.js';
 
 const integerBounds = { min: z.number().int().min(-1000).max(1000), max: z.number().int().min(-1000).max(1000) };
 
@@ -74,7 +80,7 @@ export const resultSchema = z.strictObject({
 /** A band: a result for the final totals from `from` to `to`; a bound left out is open-ended. */
 export const bandSchema = resultSchema.extend({
   /** The result's id on the record; the label in lower case with _ for spaces when omitted. */
-  result: z.string().regex(NAME, 'a result id: lower-case letters, digits, - and _').optional(),
+  result: idOf('a result id').optional(),
   from: z.number().int().optional(),
   to: z.number().int().optional(),
 });
@@ -91,7 +97,7 @@ export const testSchema = z.strictObject({
   clamp_target: z.strictObject({ min: z.number().int(), max: z.number().int() }).optional(),
   bands: z.array(bandSchema).min(1).max(25).optional().describe('Instead of a target: every reachable final total in exactly one band'),
   specials: z.array(specialSchema).max(10).optional().describe('Natural dice checked before anything else; the first match wins'),
-  results: z.record(z.string().regex(NAME, 'a result id: lower-case letters, digits, - and _'), resultSchema).optional(),
+  results: z.record(idOf('a result id'), resultSchema).optional(),
 });
 
 export const packSchema = z.strictObject({
@@ -103,9 +109,7 @@ export const packSchema = z.strictObject({
   unit_fields: z.array(unitFieldSchema).max(10).optional().describe('What a roster unit of this pack carries'),
   options: z.array(optionSchema).max(20).default([]).describe('The command’s own options, in order'),
   modifiers: z.array(modifierSchema).max(40).default([]).describe('Named modifiers: to the total (default) or to the target'),
-  tests: z
-    .record(z.string().regex(NAME, 'a test name: lower-case letters, digits, - and _'), testSchema)
-    .describe('The first test is rolled by the command; others follow a result’s `then`'),
+  tests: z.record(idOf('a test name'), testSchema).describe('The first test is rolled by the command; others follow a result’s `then`'),
 });
 
 export type PackFile = z.infer<typeof packSchema>;

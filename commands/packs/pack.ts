@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
+import { EVERYONE, gmOnly } from '../../src/core/access.js';
+import { defineSubcommand, type CommandGroup } from '../../src/core/command.js';
+import { attachment, choice, text } from '../../src/core/options.js';
+import { packOptions } from '../../src/core/pack-command.js';
+import { installPack, installedPacks, removePack, type InstalledPack } from '../../src/core/packs.js';
+import { message } from '../../src/core/replies.js';
+import { refuse } from '../../src/core/user-error.js';
+import { noticeEmbed, userText } from '../../src/render/embed.js';
+import { MAX_PACK_BYTES } from '../../src/rules/packs/load.js';
+
+/** The example packs the bot ships (packs/*.yaml), by name. */
+export const EXAMPLES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packs');
+const examples = (() => {
+  try {
+    return fs
+      .readdirSync(EXAMPLES_DIR)
+      .flatMap((f) => (f.endsWith('.yaml') ? [f.slice(0, -5)] : []))
+      .sort();
+  } catch {
+    return [];
+  }
+})() as string[];
+
+/** The command an installed pack adds, and its options, as the install reply and /pack list show them. */
+function commandLine(p: InstalledPack): string {
+  const options = Object.entries(packOptions(p.pack)).map(([name, o]) => (o.required ? `${name}:` : `[${name}:]`));
+  return `\`/${p.pack.pack} ${options.join(' ')}\` — ${userText(p.pack.name)} (version ${p.pack.version}, pack row \`${p.rowId}\`, sha256 \`${p.sha256.slice(0, 12)}…\`)`;
+}
+
+async function installFrom(ctx: Parameters<CommandGroup['subcommands'][string]['run']>[0], o: { file?: string | undefined; example?: string | undefined }) {
+  if (Boolean(o.file) === Boolean(o.example)) refuse('Give one of file: (a pack file you attach) or example: (a pack the bot ships).');
+  const text = o.example ? fs.readFileSync(path.join(EXAMPLES_DIR, `${o.example}.yaml`), 'utf8') : (await ctx.file(o.file!, MAX_PACK_BYTES)).text;
+  const installed = await installPack(ctx, text);
+  return message(
+    noticeEmbed(
+      'Pack installed',
+      [commandLine(installed), '', `Everyone here can now roll it. \`odds_only:true\` shows its exact odds without rolling.`].join('\n'),
+      'good',
+    ),
+  );
+}
+
+export default {
+  name: 'pack',
+  description: "Rule packs: a club's own morale tests, installed in this server as commands",
+  example: '/pack install example:steel-rain-nerve',
+  subcommands: {
+    install: defineSubcommand({
+      description: 'Install a rule pack (a YAML file) as a command of this server',
+      access: gmOnly('install a rule pack'),
+      options: {
+        file: attachment({ description: 'The pack file (YAML or JSON, at most 64 KiB)' }),
+        ...(examples.length ? { example: choice({ description: 'A pack the bot ships, for a real game', choices: examples as [string, ...string[]] }) } : {}),
+      },
+      run: (ctx, o) => installFrom(ctx, o as { file?: string; example?: string }),
+    }),
+    list: defineSubcommand({
+      description: 'The rule packs installed in this server, and their commands',
+      access: EVERYONE,
+      options: {},
+      async run(ctx) {
+        const packs = [...(await installedPacks(ctx)).values()];
+        const body = packs.length ? packs.map(commandLine).join('\n') : 'No rule packs are installed here. A GM installs one with /pack install.';
+        return message(noticeEmbed('Rule packs', body), true);
+      },
+    }),
+    show: defineSubcommand({
+      description: 'An installed pack, as a file (what its rolls are checked against)',
+      access: EVERYONE,
+      options: { pack: text({ description: 'The pack’s id (its command’s name)', maxLength: 32, required: true }) },
+      async run(ctx, o) {
+        const installed = (await installedPacks(ctx)).get(o.pack);
+        if (!installed) refuse(`No pack "${userText(o.pack)}" is installed here. /pack list shows the installed ones.`);
+        const file = { name: `${installed.pack.pack}.yaml`, data: Buffer.from(stringify(installed.pack)) };
+        return { ...message(noticeEmbed(userText(installed.pack.name), commandLine(installed)), true), files: [file] };
+      },
+    }),
+    remove: defineSubcommand({
+      description: 'Remove a rule pack: its command goes; its rolls stay on record',
+      access: gmOnly('remove a rule pack'),
+      options: { pack: text({ description: 'The pack’s id (its command’s name)', maxLength: 32, required: true }) },
+      async run(ctx, o) {
+        const gone = await removePack(ctx, o.pack);
+        return message(noticeEmbed('Pack removed', `/${gone.pack.pack} is removed. Its rolls stay on record and verifiable.`, 'good'));
+      },
+    }),
+  },
+} satisfies CommandGroup;

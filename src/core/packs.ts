@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import { loadPack, type Pack } from '../rules/packs/load.js';
+import { checkedPack } from '../rules/packs/checked.js';
+import { packFileOf, storedPack, type StoredPack } from '../rules/packs/stored.js';
+import { changeOutcome } from './roster-unit.js';
+import { record } from './record.js';
+import type { Context } from './command.js';
+import type { LedgerStore } from '../ledger/store.js';
+import { refuse } from './user-error.js';
+import { userText } from '../render/embed.js';
+import { memo } from '../rules/odds.js';
+
+/**
+ * The rule packs installed in a server, as its chain records them: each install is a `pack` row
+ * holding the pack's canonical JSON and its SHA-256; a removal is a `pack` row naming the id. The
+ * ledger is the only record, so every process serving the server sees the same packs.
+ */
+
+export const PACK_COMMAND = 'pack';
+
+/** An installed pack: the pack, and the row (and hash) its rolls name. */
+export type InstalledPack = { pack: Pack; rowId: string; sha256: string };
+
+/** What a `pack` row's input holds. */
+export type PackRowInput = { action: 'install'; pack: unknown; sha256: string } | { action: 'remove'; pack_id: string };
+
+/** The canonical JSON (RFC 8785) of a pack's stored form, the bytes its hash covers. */
+export const canonicalPack = (pack: Pack) => canonicalize(storedPack(pack))!;
+export const packHash = (canonical: string) => createHash('sha256').update(canonical).digest('hex');
+
+/** Packs as their canonical JSON parsed and checked once per hash (a pack row is read on every roll of it). */
+const parsedPacks = memo<Pack | undefined>(256);
+
+/** The pack a `pack` row holds, checked again as it was at install (undefined if it no longer passes). */
+export function packOfRow(input: PackRowInput & { action: 'install' }, commands: readonly string[]): Pack | undefined {
+  return parsedPacks(input.sha256, () => {
+    const loaded = checkedPack(packFileOf(input.pack as StoredPack), commands);
+    return loaded.ok ? loaded.pack : undefined;
+  });
+}
+
+/** A server's installed packs by id, from its `pack` rows in chain order; `builtIn` are the names a pack may not take. */
+export async function packsOf(ledger: LedgerStore, guildId: string, builtIn: readonly string[]): Promise<Map<string, InstalledPack>> {
+  const packs = new Map<string, InstalledPack>();
+  for await (const chunk of ledger.history.chunks({ guildId, command: PACK_COMMAND, kinds: ['pack'] })) {
+    for (const row of chunk) {
+      const input = row.input as PackRowInput;
+      if (input.action === 'remove') packs.delete(input.pack_id);
+      else {
+        const pack = packOfRow(input, builtIn);
+        if (pack) packs.set(pack.pack, { pack, rowId: row.id, sha256: input.sha256 });
+      }
+    }
+  }
+  return packs;
+}
+
+/** The installed packs of the server a request comes from. */
+export const installedPacks = (ctx: Context) =>
+  packsOf(
+    ctx.services.ledger,
+    ctx.actor.guildId,
+    ctx.commands.map((c) => c.name),
+  );
+
+/** Validates a pack file and records it on the chain; refuses with every problem, each naming its path. */
+export async function installPack(ctx: Context, text: string): Promise<InstalledPack> {
+  const loaded = loadPack(
+    text,
+    ctx.commands.map((c) => c.name),
+  );
+  if (!loaded.ok)
+    refuse(
+      `The pack was not installed:\n${loaded.problems
+        .slice(0, 15)
+        .map((p) => `• ${userText(p)}`)
+        .join('\n')}${loaded.problems.length > 15 ? `\n…and ${loaded.problems.length - 15} more.` : ''}`,
+    );
+  const pack = loaded.pack;
+  const canonical = canonicalPack(pack);
+  const sha256 = packHash(canonical);
+  return ctx.services.ledger.transaction(async (tx) => {
+    const before = (await installedPacks(ctx)).get(pack.pack);
+    if (before && before.pack.version >= pack.version)
+      refuse(`/${pack.pack} is installed at version ${before.pack.version}: a changed pack needs a higher version (you gave ${pack.version}).`);
+    const input: PackRowInput = { action: 'install', pack: JSON.parse(canonical), sha256 };
+    const row = await record(
+      tx,
+      ctx,
+      { command: PACK_COMMAND, kind: 'pack', input },
+      changeOutcome('unknown', 'pack_installed', 'Pack installed', `${pack.pack} version ${pack.version}`),
+    );
+    return { pack, rowId: row.id, sha256 };
+  }, ctx.actor.guildId);
+}
+
+/** Records a pack's removal: its command goes; its rolls stay on record, still verifiable. */
+export async function removePack(ctx: Context, id: string): Promise<InstalledPack> {
+  return ctx.services.ledger.transaction(async (tx) => {
+    const installed = (await installedPacks(ctx)).get(id);
+    if (!installed) refuse(`No pack "${userText(id)}" is installed here. /pack list shows the installed ones.`);
+    const input: PackRowInput = { action: 'remove', pack_id: id };
+    await record(tx, ctx, { command: PACK_COMMAND, kind: 'pack', input }, changeOutcome('unknown', 'pack_removed', 'Pack removed', id));
+    return installed;
+  }, ctx.actor.guildId);
+}

@@ -1,0 +1,97 @@
+import type { APIEmbed, APIEmbedField } from 'discord.js';
+import type { Pack } from '../rules/packs/load.js';
+import type { PackInput } from '../rules/packs/modifiers.js';
+import type { PackStep } from '../rules/packs/roll.js';
+import { resultsOf } from '../rules/packs/results.js';
+import { format, ordered, percent, type Fraction } from '../rules/odds.js';
+import type { Outcome } from '../rules/types.js';
+import { clip, modifierLine, noticeEmbed, number, oddsField, resultEmbed, stepFields, userText } from './embed.js';
+
+/**
+ * A pack roll as the built-in systems show theirs, every text the pack's author wrote escaped:
+ * the title says the outcome; each test as dice, modifiers, final and result; then the odds.
+ */
+
+/** A step with the author's words escaped (a label, effect, reference or modifier is never markdown). */
+const escapedStep = (s: PackStep): PackStep => ({
+  ...s,
+  label: userText(s.label),
+  effect: userText(s.effect),
+  ref: userText(s.ref),
+  modifiers: s.modifiers.map((m) => ({ ...m, reason: userText(m.reason) })),
+});
+
+/** The options as settled, in the pack's order, in one line: `nerve 7 · pins 2 · leader nco`. */
+export const inputLine = (pack: Pack, input: PackInput) =>
+  pack.options
+    .filter((o) => input[o.name] !== undefined)
+    .map((o) => {
+      const v = input[o.name]!;
+      return `${o.name.replaceAll('_', ' ')} ${typeof v === 'boolean' ? (v ? 'yes' : 'no') : userText(String(v))}`;
+    })
+    .join(' · ');
+
+function targetField(s: PackStep): APIEmbedField[] {
+  const t = s.target;
+  if (!t) return [];
+  const mods = t.modifiers.map((m) => modifierLine({ ...m, reason: userText(m.reason) }));
+  const clamped = t.clampedFrom !== undefined ? ` (${number(t.clampedFrom)}, kept within the pack's bounds)` : '';
+  const sign = t.compare === 'at_most' ? '≤' : '≥';
+  return [
+    {
+      name: 'Target',
+      value: [
+        `${number(t.base)}${mods.length ? ` then ${mods.join(', ')}` : ''} → **${number(t.value)}**${clamped}`,
+        `passes on a final ${sign} ${number(t.value)}`,
+      ].join('\n'),
+      inline: false,
+    },
+  ];
+}
+
+export function packEmbed(a: {
+  pack: Pack;
+  unit?: string;
+  userName: string;
+  input: PackInput;
+  outcome: { steps: PackStep[]; tone: Outcome['tone']; odds?: Outcome['odds'] };
+  row: { id: string; hash: string };
+}): APIEmbed {
+  const steps = a.outcome.steps.map(escapedStep);
+  const last = steps.at(-1)!;
+  const who = a.unit ? ` · ${userText(a.unit)}` : '';
+  const fields = steps.flatMap((s, i) => [
+    ...targetField(s),
+    ...stepFields(
+      s,
+      i
+        ? { heading: userText(s.kind.replaceAll('_', ' ')), notes: s.special ? ['(the natural dice decided it)'] : [] }
+        : { notes: s.special ? ['(the natural dice decided it)'] : [] },
+    ),
+  ]);
+  return resultEmbed({
+    title: clip(`${userText(a.pack.name)}${who} — ${last.label}`, 256),
+    userName: a.userName,
+    tone: a.outcome.tone,
+    description: inputLine(a.pack, a.input),
+    fields: [...fields, ...(a.outcome.odds ? [oddsField(a.outcome.odds)] : [])],
+    rollId: a.row.id,
+    hash: a.row.hash,
+    footerExtra: `pack ${a.pack.pack} v${a.pack.version}`,
+  });
+}
+
+/** The label a chain of result ids reads as: "Panic → Routs". */
+function chainLabel(pack: Pack, chain: string): string {
+  const labels = new Map(Object.values(pack.tests).flatMap((t) => resultsOf(t).map((r) => [r.id, r.result.label] as const)));
+  return chain
+    .split(' → ')
+    .map((id) => labels.get(id) ?? id)
+    .join(' → ');
+}
+
+/** `odds_only`: the exact chance of every result for these options, best first; nothing rolled. */
+export function packOddsEmbed(pack: Pack, input: PackInput, dist: Map<string, Fraction>, order: { order: string[]; then: string[] }): APIEmbed {
+  const rows = ordered(dist, order.order, order.then).map((r) => `**${userText(chainLabel(pack, r.result))}** — ${format(r.p)} (${percent(r.p)})`);
+  return noticeEmbed(`${userText(pack.name)} — the odds`, [inputLine(pack, input), '', ...rows, '', '*Nothing was rolled or recorded.*'].join('\n'));
+}

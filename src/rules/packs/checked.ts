@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import { packProblems } from './check.js';
+import { packSchema, type PackFile } from './schema.js';
+
+/**
+ * A pack's data (already parsed from YAML or JSON) checked whole: by the zod schema, then by the
+ * checks that need the whole pack. The verifiers use this alone: they read packs from the chain as
+ * JSON, and need no YAML parser.
+ */
+
+/** A pack that passed every check: its file as zod read it (defaults filled in). */
+export type Pack = PackFile & { readonly __checked: true };
+
+export type PackLoad = { ok: true; pack: Pack } | { ok: false; problems: string[] };
+
+/** `options[2].choices` from zod's path. */
+export const pathText = (path: readonly PropertyKey[]) =>
+  path.reduce<string>((s, k) => (typeof k === 'number' ? `${s}[${k}]` : s ? `${s}.${String(k)}` : String(k)), '') || 'the file';
+
+const given = (input: unknown) => (input === undefined ? 'it is missing' : `you gave ${JSON.stringify(input)?.slice(0, 60)}`);
+
+/** One zod issue as the validator's sentence: the rule, and what was given. */
+function issueText(issue: z.core.$ZodIssue): string {
+  const input = (issue as { input?: unknown }).input;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected === 'int' ? 'a whole number' : issue.expected} (${given(input)})`;
+    case 'too_small':
+    case 'too_big': {
+      const edge = issue.code === 'too_small' ? 'at least' : 'at most';
+      const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
+      if (issue.origin === 'array') return `${edge} ${bound} ${bound === 1 ? 'entry' : 'entries'} (you gave ${(input as unknown[] | undefined)?.length ?? 0})`;
+      if (issue.origin === 'string') return `${edge} ${bound} characters (you gave ${String(input ?? '').length})`;
+      return `${edge} ${bound} (${given(input)})`;
+    }
+    case 'unrecognized_keys':
+      return `no such field: ${issue.keys.join(', ')}`;
+    case 'invalid_value':
+      return `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')} (${given(input)})`;
+    case 'invalid_union': {
+      // A discriminated union names its allowed kinds in its own message; show the kind given.
+      const kind = (issue as { discriminator?: string }).discriminator;
+      return kind ? `${issue.message} (${given((input as Record<string, unknown> | undefined)?.[kind])})` : `not a form this field takes (${given(input)})`;
+    }
+    default:
+      return issue.message;
+  }
+}
+
+/** Checks a pack's data whole: every problem, each led by its path, or the pack. `commands` are names it must not take. */
+export function checkedPack(data: unknown, commands: readonly string[]): PackLoad {
+  const parsed = packSchema.safeParse(data, { reportInput: true });
+  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${pathText(i.path)}: ${issueText(i)}`) };
+  const problems = packProblems(parsed.data, commands);
+  return problems.length ? { ok: false, problems } : { ok: true, pack: parsed.data as Pack };
+}

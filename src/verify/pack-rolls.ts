@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import { fixedRoller } from '../dice/roller.js';
+import { packProblems } from '../rules/packs/check.js';
+import type { Pack } from '../rules/packs/checked.js';
+import { rollPack, type PackOutcome } from '../rules/packs/roll.js';
+import { packFileOf, type StoredPack } from '../rules/packs/stored.js';
+import type { ChainedRow } from '../ledger/chain.js';
+
+/** A row as the checks read it, and what a check finds (the shapes of checks.ts, which imports this). */
+type Row = ChainedRow;
+type Found = { ok: boolean; lines: string[] };
+
+/**
+ * Every pack roll re-adjudicated from its dice, its input and the pack row it names, as all three
+ * verifiers do (/verify, npm run verify, verify.html): a roll whose recorded result, modifiers or
+ * unit change differ from what the pack gives, or whose pack row is missing or altered, is named.
+ */
+
+/** What a pack row gives a verifier: the pack it holds, if its hash holds and it still checks. */
+export type PackRowFacts = { id: string; guildId: string; sha256: string; pack?: Pack; problem?: string };
+
+type PackInstall = { action: 'install'; pack: StoredPack; sha256: string };
+
+export const isPackRow = (r: Row) => r.kind === 'pack' && (r.input as { action?: string } | null)?.action === 'install';
+export const isPackRoll = (r: Row) => (r.kind === 'roll' || r.kind === 'reroll') && typeof r.system === 'string' && r.system.startsWith('pack:');
+
+/** A pack row's pack, checked: its stored JSON against the hash it records, then as a pack. */
+export function packRowFacts(r: Row): PackRowFacts {
+  const input = r.input as PackInstall;
+  const facts = { id: r.id, guildId: r.guild_id, sha256: input.sha256 };
+  const canonical = canonicalize(input.pack) ?? '';
+  if (createHash('sha256').update(canonical).digest('hex') !== input.sha256)
+    return { ...facts, problem: `pack row ${r.id}: its pack does not hash to the SHA-256 it records` };
+  // The stored pack is zod's output at install (defaults filled in): the whole-pack checks are run
+  // again here without zod, which the verifiers' page does not carry; a malformed pack throws.
+  const pack = packFileOf(input.pack) as Pack;
+  let problems: string[];
+  try {
+    problems = packProblems(pack, []);
+  } catch (err) {
+    problems = [(err as Error).message];
+  }
+  return problems.length ? { ...facts, problem: `pack row ${r.id}: its pack does not pass the pack checks (${problems[0]})` } : { ...facts, pack };
+}
+
+type PackRollInput = { pack?: { id?: string; version?: number; row?: string; sha256?: string }; options?: Record<string, string | number | boolean> };
+
+/** What a recorded outcome and a re-adjudicated one must agree on (canonical: the ledger stores its JSON with sorted keys). */
+const essence = (o: Pick<PackOutcome, 'result' | 'unit'> & { steps: PackOutcome['steps'] }) =>
+  canonicalize({
+    result: o.result,
+    unit: o.unit ?? null,
+    steps: o.steps.map((s) => ({ kind: s.kind, result: s.result, original: s.original, final: s.final, modifiers: s.modifiers, target: s.target ?? null })),
+  });
+
+/** One pack roll against the pack row it names: undefined when it holds, else the sentence naming it. */
+export function packRollProblem(r: Row, packRow: PackRowFacts | undefined): string | undefined {
+  const input = r.input as PackRollInput;
+  const named = input.pack;
+  if (!named?.row || !packRow || packRow.guildId !== r.guild_id)
+    return `pack roll ${r.id}: FAILED: the pack row it names (${named?.row ?? 'none'}) is not on its server's chain`;
+  if (packRow.problem) return `pack roll ${r.id}: FAILED: ${packRow.problem}`;
+  if (named.sha256 !== packRow.sha256)
+    return `pack roll ${r.id}: FAILED: it names pack hash ${String(named.sha256).slice(0, 12)}…, but pack row ${packRow.id} holds ${packRow.sha256.slice(0, 12)}…`;
+  const pack = packRow.pack!;
+  if (`pack:${pack.pack}` !== r.system || named.version !== pack.version)
+    return `pack roll ${r.id}: FAILED: it names ${r.system} version ${named.version}, but pack row ${packRow.id} holds ${pack.pack} version ${pack.version}`;
+  let again: PackOutcome;
+  try {
+    again = rollPack(pack, input.options ?? {}, fixedRoller(r.dice));
+  } catch (err) {
+    return `pack roll ${r.id}: FAILED: its dice ${JSON.stringify(r.dice)} cannot be the pack's (${(err as Error).message})`;
+  }
+  const recorded = r.outcome as PackOutcome;
+  if (essence(recorded) !== essence(again))
+    return `pack roll ${r.id}: FAILED: recorded ${recorded.result}, but its dice and input give ${again.result} under pack ${pack.pack} version ${pack.version}${recorded.result === again.result ? ' (its modifiers, totals or unit change differ)' : ''}`;
+  if (r.result !== again.result) return `pack roll ${r.id}: FAILED: its result column says ${r.result}, the pack gives ${again.result}`;
+  return undefined;
+}
+
+/** Pack rolls checked as rows stream past in chain order (a pack row comes before the rolls that name it). */
+export class PackRollChecker {
+  private readonly packRows = new Map<string, PackRowFacts>();
+  readonly problems: string[] = [];
+  checked = 0;
+
+  note(r: Row): void {
+    if (isPackRow(r)) this.packRows.set(r.id, packRowFacts(r));
+    else if (isPackRoll(r)) {
+      this.checked++;
+      const problem = packRollProblem(r, this.packRows.get(String((r.input as PackRollInput).pack?.row)));
+      if (problem) this.problems.push(problem);
+    }
+  }
+
+  /** The verdict: the line to report (none when there were no pack rolls), and whether all held. */
+  found(): Found {
+    if (!this.checked && !this.problems.length) return { ok: true, lines: [] };
+    const held = `pack rolls: ${this.checked} re-adjudicated from their dice, input and pack row${this.problems.length ? `; ${this.problems.length} do not hold` : '; all hold'}`;
+    return { ok: this.problems.length === 0, lines: [held, ...this.problems] };
+  }
+}
+
+/** One server's pack rolls, in chain order: each against the pack row it names. */
+export function checkPackRolls(rows: readonly Row[]): Found {
+  const checker = new PackRollChecker();
+  for (const r of rows) checker.note(r);
+  return checker.found();
+}
