@@ -21,6 +21,7 @@ export function createRouter(deps: {
   limiter?: RateLimiter;
   signer?: Signer;
   beacon?: BeaconSource;
+  guildCommands?: Services['guildCommands'];
 }): Router {
   return new Router(COMMANDS, {
     ledger: deps.ledger instanceof Ledger ? sqliteStore(deps.ledger) : deps.ledger,
@@ -30,6 +31,7 @@ export function createRouter(deps: {
     ...(deps.limiter ? { limiter: deps.limiter } : {}),
     ...(deps.signer ? { signer: deps.signer } : {}),
     ...(deps.beacon ? { beacon: deps.beacon } : {}),
+    ...(deps.guildCommands ? { guildCommands: deps.guildCommands } : {}),
   });
 }
 

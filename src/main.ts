@@ -21,6 +21,8 @@ import { keyFileFor, signerFor } from './ops/signing-key.js';
 import type { Router } from './core/router.js';
 import { deliverUnshownRolls } from './core/late-delivery.js';
 import { channelPoster } from './discord/channel-post.js';
+import { guildCommandsVia } from './discord/guild-commands.js';
+import { REST } from '@discordjs/rest';
 
 const config = loadConfigOrExit(['token']);
 // Every file the bot makes (the ledger, its WAL, the heartbeat, keys) is its owner's alone.
@@ -155,7 +157,12 @@ async function runBot() {
   const beacon = beaconOrExit();
   const ops: Ops = { metrics, readiness: () => readiness(mode, serving, ledger, beacon && (() => beacon.status())) };
   const signer = await signerFor(store, keyFile);
-  const router = createRouter({ ledger, log, limiter: new RateLimiter(config.rateLimit), signer, ...(beacon ? { beacon } : {}) });
+  // Rule packs register their commands in their own server (the built-in ones are untouched).
+  const guildCommands = guildCommandsVia(
+    new REST({ version: '10', ...(config.apiBase ? { api: config.apiBase } : {}) }).setToken(config.discordToken!),
+    config.applicationId,
+  );
+  const router = createRouter({ ledger, log, limiter: new RateLimiter(config.rateLimit), signer, guildCommands, ...(beacon ? { beacon } : {}) });
   bot = createTransport(ledger, metrics, ops, router);
   const opsServer = await opsServerFor(ops);
   const heartbeat = startHeartbeat(healthFileFor(config.dataDir, config.healthFile, process.env.SHARDS), ops.readiness);

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { EVERYONE, gmOnly } from '../../src/core/access.js';
-import { defineSubcommand, type CommandGroup } from '../../src/core/command.js';
+import { defineSubcommand, type CommandGroup, type Context } from '../../src/core/command.js';
 import { attachment, choice, text } from '../../src/core/options.js';
-import { packOptions } from '../../src/core/pack-command.js';
+import { packCommand, packOptions } from '../../src/core/pack-command.js';
 import { installPack, installedPacks, removePack, type InstalledPack } from '../../src/core/packs.js';
 import { message } from '../../src/core/replies.js';
 import { refuse } from '../../src/core/user-error.js';
@@ -31,23 +31,34 @@ function commandLine(p: InstalledPack): string {
   return `\`/${p.pack.pack} ${options.join(' ')}\` — ${userText(p.pack.name)} (version ${p.pack.version}, pack row \`${p.rowId}\`, sha256 \`${p.sha256.slice(0, 12)}…\`)`;
 }
 
-async function installFrom(ctx: Parameters<CommandGroup['subcommands'][string]['run']>[0], o: { file?: string | undefined; example?: string | undefined }) {
+async function installFrom(ctx: Context, o: { file?: string | undefined; example?: string | undefined }) {
   if (Boolean(o.file) === Boolean(o.example)) refuse('Give one of file: (a pack file you attach) or example: (a pack the bot ships).');
   const text = o.example ? fs.readFileSync(path.join(EXAMPLES_DIR, `${o.example}.yaml`), 'utf8') : (await ctx.file(o.file!, MAX_PACK_BYTES)).text;
   const installed = await installPack(ctx, text);
-  return message(
-    noticeEmbed(
-      'Pack installed',
-      [commandLine(installed), '', `Everyone here can now roll it. \`odds_only:true\` shows its exact odds without rolling.`].join('\n'),
-      'good',
-    ),
-  );
+  const registered = await register(ctx, installed);
+  const title = installed.again ? 'Pack already installed' : 'Pack installed';
+  const body = [commandLine(installed), '', registered, 'Everyone here can roll it. `odds_only:true` shows its exact odds without rolling.'];
+  return message(noticeEmbed(title, body.join('\n'), 'good'));
+}
+
+/** The pack's command registered in this server; what to tell the GM when Discord does not take it. */
+async function register(ctx: Context, installed: InstalledPack & { again: boolean }): Promise<string> {
+  const commands = ctx.services.guildCommands;
+  const recorded = installed.again ? 'This exact pack is installed already: nothing new was recorded.' : 'Recorded on the chain.';
+  if (!commands) return `${recorded} Its command works here (no Discord connection to register it with).`;
+  try {
+    await commands.upsert(ctx.actor.guildId, packCommand(installed));
+    return `${recorded} Registered in this server: /${installed.pack.pack} is in the command list now.`;
+  } catch (err) {
+    ctx.services.log.warn('pack command not registered', { guild: ctx.actor.guildId, pack: installed.pack.pack, err });
+    return `${recorded} Discord did not take its command (${(err as Error).message}): install the same file again to retry.`;
+  }
 }
 
 export default {
   name: 'pack',
   description: "Rule packs: a club's own morale tests, installed in this server as commands",
-  example: '/pack install example:steel-rain-nerve',
+  example: '/pack install example:bolt-action-order',
   subcommands: {
     install: defineSubcommand({
       description: 'Install a rule pack (a YAML file) as a command of this server',
@@ -85,6 +96,12 @@ export default {
       options: { pack: text({ description: 'The pack’s id (its command’s name)', maxLength: 32, required: true }) },
       async run(ctx, o) {
         const gone = await removePack(ctx, o.pack);
+        try {
+          await ctx.services.guildCommands?.remove(ctx.actor.guildId, gone.pack.pack);
+        } catch (err) {
+          // The router no longer serves it: a stale entry in Discord's list answers "There is no /… command".
+          ctx.services.log.warn('pack command not unregistered', { guild: ctx.actor.guildId, pack: gone.pack.pack, err });
+        }
         return message(noticeEmbed('Pack removed', `/${gone.pack.pack} is removed. Its rolls stay on record and verifiable.`, 'good'));
       },
     }),

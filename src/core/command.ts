@@ -36,6 +36,12 @@ export type Actor = {
 /** Autocomplete choices as Discord takes them. */
 export type Choices = { name: string; value: string }[];
 
+/** A server's own commands on Discord (a rule pack's): created or replaced by name, and removed. */
+export type GuildCommands = {
+  upsert(guildId: string, command: AnyCommand): Promise<void>;
+  remove(guildId: string, name: string): Promise<void>;
+};
+
 export type Services = {
   ledger: LedgerStore;
   /** Dice outside a game. */
@@ -49,6 +55,8 @@ export type Services = {
   signer?: Signer;
   /** The public beacon new games take their dice from (issue 45); none: the old seeded schemes. */
   beacon?: BeaconSource;
+  /** Registers a server's rule pack commands with Discord; none in the console (its router serves them). */
+  guildCommands?: GuildCommands;
 };
 
 export type Context = {

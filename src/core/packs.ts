@@ -64,8 +64,12 @@ export const installedPacks = (ctx: Context) =>
     ctx.commands.map((c) => c.name),
   );
 
-/** Validates a pack file and records it on the chain; refuses with every problem, each naming its path. */
-export async function installPack(ctx: Context, text: string): Promise<InstalledPack> {
+/**
+ * Validates a pack file and records it on the chain; refuses with every problem, each naming its
+ * path. The same pack again (the same hash) records nothing and is returned as installed, so a
+ * registration Discord missed can be retried.
+ */
+export async function installPack(ctx: Context, text: string): Promise<InstalledPack & { again: boolean }> {
   const loaded = loadPack(
     text,
     ctx.commands.map((c) => c.name),
@@ -82,6 +86,7 @@ export async function installPack(ctx: Context, text: string): Promise<Installed
   const sha256 = packHash(canonical);
   return ctx.services.ledger.transaction(async (tx) => {
     const before = (await installedPacks(ctx)).get(pack.pack);
+    if (before?.sha256 === sha256) return { ...before, again: true };
     if (before && before.pack.version >= pack.version)
       refuse(`/${pack.pack} is installed at version ${before.pack.version}: a changed pack needs a higher version (you gave ${pack.version}).`);
     const input: PackRowInput = { action: 'install', pack: JSON.parse(canonical), sha256 };
@@ -91,7 +96,7 @@ export async function installPack(ctx: Context, text: string): Promise<Installed
       { command: PACK_COMMAND, kind: 'pack', input },
       changeOutcome('unknown', 'pack_installed', 'Pack installed', `${pack.pack} version ${pack.version}`),
     );
-    return { pack, rowId: row.id, sha256 };
+    return { pack, rowId: row.id, sha256, again: false };
   }, ctx.actor.guildId);
 }
 

@@ -54,7 +54,14 @@ describe('/pack install', () => {
       expectError(await app.router.handle({ type: 'command', name: 'pack', subcommand: 'install', options: { example: 'warhammer-break' }, actor: alice })),
     ).toMatch(/^Only a GM/);
     expectMessage(await attach(JSON.stringify(nervePack())));
-    expect(expectError(await attach(JSON.stringify(nervePack())))).toBe(
+    // The same file again records nothing (and, in Discord, registers its command again).
+    const again = expectMessage(await attach(JSON.stringify(nervePack())));
+    expect([again.embed.title, again.embed.description?.split('\n')[2]]).toEqual([
+      'Pack already installed',
+      'This exact pack is installed already: nothing new was recorded. Its command works here (no Discord connection to register it with).',
+    ]);
+    expect(rows('pack')).toHaveLength(1);
+    expect(expectError(await attach(JSON.stringify({ ...nervePack(), name: 'Nerve test, changed' })))).toBe(
       '/nerve-test is installed at version 1: a changed pack needs a higher version (you gave 1).',
     );
     expectMessage(await attach(JSON.stringify({ ...nervePack(), version: 2 })));

@@ -268,6 +268,30 @@ export class FakeDiscord {
 
   // ---- REST ------------------------------------------------------------------------------------
 
+  /** Every body POSTed to create a guild command, as sent (checked against Discord's OpenAPI schema by the tests). */
+  readonly commandBodies: any[] = [];
+
+  private guildCommand(method: string | undefined, rest: string[], body: unknown, json: (status: number, data?: unknown) => void) {
+    const scope = `guild:${rest[3]}`;
+    const saved = this.registered.get(scope) ?? [];
+    if (method === 'GET' && rest.length === 5) return json(200, saved);
+    if (method === 'POST' && rest.length === 5) {
+      this.commandBodies.push(body);
+      const made = { ...(body as object), id: nextId(), application_id: rest[1], guild_id: rest[3], version: nextId() };
+      this.registered.set(scope, [...saved.filter((c) => c.name !== (body as { name: string }).name), made]);
+      return json(201, made);
+    }
+    if (method === 'DELETE' && rest.length === 6) {
+      if (!saved.some((c) => c.id === rest[5])) return json(404, { message: 'Unknown application command', code: 10063 });
+      this.registered.set(
+        scope,
+        saved.filter((c) => c.id !== rest[5]),
+      );
+      return json(204);
+    }
+    return json(405, { message: '405: Method Not Allowed', code: 0 });
+  }
+
   private async rest(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://x');
     const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
@@ -295,6 +319,8 @@ export class FakeDiscord {
         session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 },
       });
     }
+    // A server's own command (a rule pack's): created or replaced by name; listed; deleted by id.
+    if (rest[0] === 'applications' && rest[2] === 'guilds' && rest[4] === 'commands') return this.guildCommand(req.method, rest, body, json);
     if (req.method === 'PUT' && rest[0] === 'applications' && rest.at(-1) === 'commands') {
       const scope = rest.length === 5 ? `guild:${rest[3]}` : 'global';
       const saved = (body as any[]).map((c) => ({ ...c, id: nextId(), application_id: rest[1], version: nextId() }));

@@ -1,6 +1,6 @@
 import type { BeaconSource } from '../../src/beacon/relay.js';
 import { createRouter } from '../../src/app.js';
-import type { Actor, Reply } from '../../src/core/command.js';
+import type { Actor, GuildCommands, Reply } from '../../src/core/command.js';
 import type { Router } from '../../src/core/router.js';
 import { fixedRoller, type Roller } from '../../src/dice/roller.js';
 import { Ledger } from '../../src/ledger/ledger.js';
@@ -31,7 +31,7 @@ export type TestApp = { router: Router; ledger: Ledger; dice: ReturnType<typeof 
 export function testApp(
   file = tmpDb(),
   /** `beacon`: new games are beacon games (their dice from its rounds, never the pinned ones). */
-  options: { roller?: Roller; secrets?: string[]; beacon?: BeaconSource } = {},
+  options: { roller?: Roller; secrets?: string[]; beacon?: BeaconSource; guildCommands?: GuildCommands } = {},
 ): TestApp {
   const ledger = Ledger.open(file);
   const dice = queueRoller();
@@ -43,7 +43,8 @@ export function testApp(
   const keys = loadOrCreateKeys(`${file}.signing-key.json`);
   for (const r of keys.records) ledger.keys.register(r);
   const games = options.beacon ? { beacon: options.beacon } : { gameRoller: () => roller };
-  return { router: createRouter({ ledger, log, roller, ...games, signer: keys.signer }), ledger, dice, logs, log, file, signer: keys.signer };
+  const guildCommands = options.guildCommands ? { guildCommands: options.guildCommands } : {};
+  return { router: createRouter({ ledger, log, roller, ...games, ...guildCommands, signer: keys.signer }), ledger, dice, logs, log, file, signer: keys.signer };
 }
 
 export const command = (app: TestApp, actor: Actor, name: string, options: Record<string, unknown>) =>

@@ -1,3 +1,5 @@
+import { REST } from '@discordjs/rest';
+import { guildCommandsVia } from '../../src/discord/guild-commands.js';
 import { relaySource, type BeaconSource } from '../../src/beacon/relay.js';
 import type { BeaconChain } from '../../src/beacon/chain.js';
 import type { BeaconRound } from '../../src/beacon/verify-round.js';
@@ -26,7 +28,9 @@ export async function startHarness(
   // open ledger after the first test, and a second connection to it, an export's worker, fails).
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'morale-officer-harness-'));
   // The bot's logger redacts its token, as src/main.ts wires it.
-  const app = testApp(path.join(dir, 'ledger.db'), { secrets: [token], ...(options.beacon ? { beacon: options.beacon } : {}) });
+  // Rule packs register their commands with the fake, as src/main.ts wires it (the application id read from the token).
+  const guildCommands = guildCommandsVia(new REST({ version: '10', api: fake.apiBase }).setToken(token));
+  const app = testApp(path.join(dir, 'ledger.db'), { secrets: [token], guildCommands, ...(options.beacon ? { beacon: options.beacon } : {}) });
   // A test may make a command slow, to see the responder defer it.
   const router = {
     handle: async (req: Request) => {
@@ -67,7 +71,8 @@ export type HttpHarness = { fake: FakeDiscord; app: TestApp; bot: HttpBot; url: 
 export async function startHttpHarness(token: string, guilds: string[], options: { beacon?: BeaconSource } = {}): Promise<HttpHarness> {
   const fake = await new FakeDiscord(guilds).start();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'morale-officer-http-harness-'));
-  const app = testApp(path.join(dir, 'ledger.db'), { secrets: [token], ...(options.beacon ? { beacon: options.beacon } : {}) });
+  const guildCommands = guildCommandsVia(new REST({ version: '10', api: fake.apiBase }).setToken(token));
+  const app = testApp(path.join(dir, 'ledger.db'), { secrets: [token], guildCommands, ...(options.beacon ? { beacon: options.beacon } : {}) });
   const bot = createHttpBot({
     token,
     apiBase: fake.apiBase,
