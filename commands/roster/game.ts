@@ -1,4 +1,4 @@
-import { userText } from '../../src/render/embed.js';
+import { quoted, userText } from '../../src/render/embed.js';
 import { verifyPage } from '../../src/core/verify-page.js';
 import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
 import { message } from '../../src/core/replies.js';
@@ -16,7 +16,8 @@ import { QUICKNET, type BeaconChain } from '../../src/beacon/chain.js';
 import { newRollId } from '../../src/ledger/next-row.js';
 import { commitmentsOf, GameRunningError, gameOptionsOf, playerSeedsOf, type Game } from '../../src/ledger/roster.js';
 import { gameEmbed } from '../../src/render/roster.js';
-import { SYSTEM_NAMES, SYSTEMS, systemName } from '../../src/rules/systems.js';
+import { packSystem, SYSTEM_NAMES, SYSTEMS, systemName } from '../../src/rules/systems.js';
+import { installedPacks } from '../../src/core/packs.js';
 import { PHASE_KEYS, phaseKey } from '../../src/rules/wacht-am-rhein/fatigue.js';
 
 /**
@@ -66,6 +67,29 @@ function fairDiceNote(committed: string, chain: BeaconChain | undefined): string
   return `**Fair dice.** The dice come from a secret server seed whose SHA-256 is \`${committed}\`. Before the first roll each player on a side may commit to a seed (/game seed commit:<SHA-256>) and, once all have committed, reveal it (/game seed reveal:<seed>); /game end reveals the server seed so every die can be recomputed.`;
 }
 
+/** The system a game is started with: a built-in one, or a rule pack installed here (`pack:<id>`). */
+async function gameSystem(ctx: Context, typed: string): Promise<string> {
+  const id = typed
+    .trim()
+    .toLowerCase()
+    .replace(/^pack:/, '');
+  if ((SYSTEMS as readonly string[]).includes(id)) return id;
+  const packs = await installedPacks(ctx);
+  if (packs.has(id)) return packSystem(id);
+  const names = [...SYSTEMS, ...packs.keys()].join(', ');
+  return refuse(
+    `\`system\` ${quoted(typed)} is not a rule system here: one of ${names}${packs.size ? '' : ' (or a rule pack, once a GM installs one with /pack install)'}.`,
+  );
+}
+
+/** The built-in systems and this server's rule packs that start with what is typed. */
+async function systemChoices(ctx: Context, value: string) {
+  const typed = value.trim().toLowerCase();
+  const packs = [...(await installedPacks(ctx)).values()].map((p) => ({ name: `${p.pack.name} (rule pack)`.slice(0, 100), value: p.pack.pack }));
+  const builtIn = SYSTEMS.map((s) => ({ name: SYSTEM_NAMES[s], value: s }));
+  return [...builtIn, ...packs].filter((c) => c.value.startsWith(typed) || c.name.toLowerCase().includes(typed));
+}
+
 export default {
   name: 'game',
   description: 'Run a game in this channel: its system, turn and phase tag every roll made in it',
@@ -75,7 +99,7 @@ export default {
       description: 'Start a game in this channel (one at a time)',
       access: EVERYONE,
       options: {
-        system: choice({ description: 'The rule system the game uses', choices: SYSTEMS, required: true }),
+        system: text({ description: 'The rule system the game uses', maxLength: 40, required: true, autocomplete: true }),
         name: text({ description: 'A name for the game', maxLength: 80, required: true }),
         fair: choice({
           description: "tournament: every roll must be Discord's signed request, kept as evidence (HTTP mode with a beacon)",
@@ -85,6 +109,7 @@ export default {
       },
       async run(ctx, o) {
         const { ledger, beacon } = ctx.services;
+        const system = await gameSystem(ctx, o.system);
         const tournament = o.fair === 'tournament';
         if (tournament) assertTournamentReady(ctx);
         const seed = newServerSeed();
@@ -96,7 +121,7 @@ export default {
               id: newRollId(),
               guild_id: ctx.actor.guildId,
               channel_id: ctx.actor.channelId,
-              system: o.system,
+              system,
               name: o.name,
               started_by: ctx.actor.userId,
               started_at: tx.timestamp(),
@@ -112,7 +137,7 @@ export default {
               ctx,
               g,
               {
-                system: o.system,
+                system,
                 name: o.name,
                 commitment: commitment(seed),
                 dice_scheme: scheme,
@@ -123,12 +148,12 @@ export default {
               },
               'game_started',
               'Game started',
-              `${userText(ctx.actor.userName)} started ${userText(o.name)} (${SYSTEM_NAMES[o.system]}).`,
+              `${userText(ctx.actor.userName)} started ${userText(o.name)} (${systemName(system)}).`,
             );
             return g;
           }, ctx.actor.guildId);
           const note = [
-            `Rolls of ${SYSTEM_NAMES[o.system]} in this channel now belong to this game. Set the turn with /game turn.`,
+            `Rolls of ${systemName(system)} in this channel now belong to this game. Set the turn with /game turn.`,
             fairDiceNote(commitment(seed), beacon?.chain),
             ...(tournament
               ? [
@@ -258,8 +283,9 @@ export default {
       },
     }),
   },
-  // A Wacht am Rhein game offers its phase keys; other systems' phases are free text.
+  // The systems, the server's rule packs among them; a Wacht am Rhein game's phase keys (other systems' phases are free text).
   async autocomplete(ctx, option, value, subcommand) {
+    if (subcommand === 'start' && option === 'system') return systemChoices(ctx, value);
     if (subcommand !== 'turn' || option !== 'phase') return [];
     const g = await ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
     if (g?.system !== 'wacht-am-rhein') return [];

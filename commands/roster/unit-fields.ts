@@ -105,7 +105,16 @@ export const SYSTEM_FIELDS: Record<string, SystemFields> = {
 
 /** The fields given for this system; an option of another system is refused by name. */
 export function fieldsFor(system: string, given: Fields): Fields {
-  const spec = SYSTEM_FIELDS[system]!;
+  const spec = SYSTEM_FIELDS[system];
+  if (!spec) {
+    // A rule pack game: its units take the pack's fields in one option, and change through its rolls.
+    const named = Object.entries(given).filter(([, v]) => v !== undefined);
+    if (named.length)
+      refuse(
+        `\`${named[0]![0]}\` is not a field of a rule pack game's units: give theirs with /unit add fields:, like nerve:7 pins:0; they change through the pack's rolls.`,
+      );
+    return {};
+  }
   const out: Fields = {};
   for (const [k, v] of Object.entries(given)) {
     if (v === undefined) continue;
@@ -134,7 +143,8 @@ export function newUnitFields(system: string, given: Fields): Fields {
 /** The unit's fields after an edit, checked as a whole; a forbidden change is refused. */
 export function editedFields(system: string, current: Fields, given: Fields): Fields {
   const f = fieldsFor(system, given);
-  const spec = SYSTEM_FIELDS[system]!;
+  const spec = SYSTEM_FIELDS[system];
+  if (!spec) return current;
   const next = { ...current, ...f };
   spec.entering?.(current, next);
   return spec.check(next);

@@ -12,7 +12,10 @@ import { DuplicateUnitError, type Game, type RosterUnit, type UnitPatch } from '
 import { unitEmbed, unitListEmbed, UNITS_PER_PAGE } from '../../src/render/roster.js';
 import { readScope, runningGame, type Scope } from '../../src/core/games.js';
 import { unitOfWork } from '../../src/core/unit-of-work.js';
-import { editedFields, FIELD_OPTIONS, newUnitFields, type FieldName } from './unit-fields.js';
+import { editedFields, FIELD_OPTIONS, fieldsFor, newUnitFields, type FieldName } from './unit-fields.js';
+import { installedPacks } from '../../src/core/packs.js';
+import { parseUnitFields } from '../../src/rules/packs/unit-fields.js';
+import { systemName } from '../../src/rules/systems.js';
 
 const NAME_MAX = 60;
 /** Units one game's roster may hold: far past any scenario, and it bounds autocomplete and /unit list. */
@@ -25,6 +28,24 @@ function fieldValues(o: Record<string, unknown>): Partial<Record<FieldName, unkn
   const out: Partial<Record<FieldName, unknown>> = {};
   for (const k of Object.keys(FIELD_OPTIONS) as FieldName[]) if (o[k] !== undefined) out[k] = o[k];
   return out;
+}
+
+/** A built-in system's new unit, from its own options (`fields:` is a rule pack game's). */
+function builtInUnitFields(game: Game, o: Record<string, unknown>) {
+  if (o.fields !== undefined)
+    refuse(`\`fields\` is for a rule pack game's units; ${userText(game.name)} is ${systemName(game.system)}: give its fields as their own options.`);
+  return newUnitFields(game.system, fieldValues(o));
+}
+
+/** A rule pack game's new unit: the pack's unit fields, read from `fields:` (the built-in options refused). */
+async function packUnitFields(ctx: Context, game: Game, o: Record<string, unknown>) {
+  fieldsFor(game.system, fieldValues(o));
+  const installed = (await installedPacks(ctx)).get(game.system.slice('pack:'.length));
+  if (!installed)
+    refuse(`${userText(game.name)} is a game of the rule pack ${game.system.slice(5)}, which is no longer installed here: its roster cannot take new units.`);
+  const fields = parseUnitFields(installed.pack, o.fields as string | undefined);
+  if (typeof fields === 'string') refuse(`fields: ${userText(fields)}.`);
+  return fields;
 }
 
 /** The game and the named unit on its roster; an unknown name is refused. */
@@ -94,12 +115,13 @@ export default {
         name: text({ description: 'A name for the unit, unique in this game', maxLength: NAME_MAX, required: true }),
         side: text({ description: 'Its side', maxLength: 40 }),
         ...FIELD_OPTIONS,
+        fields: text({ description: 'A rule pack game: the unit’s fields, e.g. nerve:7 pins:0', maxLength: 200 }),
       },
       async run(ctx, o) {
         const { game, unit } = await unitOfWork(ctx, null, async (at) => {
           const { tx } = at;
           const game = runningGame(at);
-          const fields = newUnitFields(game.system, fieldValues(o));
+          const fields = game.system.startsWith('pack:') ? await packUnitFields(ctx, game, o) : builtInUnitFields(game, o);
           // Counted inside the transaction, so two adds at once cannot both pass the cap.
           if ((await tx.roster.countUnits(game.id)) >= MAX_UNITS_PER_GAME)
             refuse(`${userText(game.name)} already has ${MAX_UNITS_PER_GAME} units, the most a game's roster holds: remove one with /unit remove first.`);

@@ -8,19 +8,32 @@ import { refuse } from './user-error.js';
 import { packEmbed, packOddsEmbed } from '../render/pack.js';
 import type { LedgerRow } from '../ledger/rows.js';
 import { oddsOf } from '../rules/odds.js';
-import { resolveInput } from '../rules/packs/input.js';
+import { readScope } from './games.js';
+import { trackedUnit, type Tracked } from './roster-unit.js';
+import type { RosterEffect } from './roll.js';
+import { unitChoicesFor, unitOption } from './unit-option.js';
+import { changedUnit, resolveInput, type ResolvedInput, type UnitValues } from '../rules/packs/input.js';
 import type { PackInput } from '../rules/packs/modifiers.js';
 import { packDistribution, packOrder } from '../rules/packs/odds.js';
-import { rollPack, type PackOutcome } from '../rules/packs/roll.js';
+import { expressionOf, rollPack, type PackOutcome } from '../rules/packs/roll.js';
+import { shapeOf } from '../rules/dice/expression.js';
+import type { DeclaredTally } from '../ledger/tally.js';
 import type { PackOption } from '../rules/packs/schema.js';
 import { packSystem } from '../rules/systems.js';
 import type { Outcome } from '../rules/types.js';
 
 /** A pack roll's outcome on the chain: the pack's outcome, under the pack's system. */
-export type PackRollOutcome = PackOutcome & Outcome;
+export type PackRollOutcome = PackOutcome & Outcome & { tally: DeclaredTally };
 
 /** What a pack roll's row holds as its input: the pack row it used, the options as settled, and the note. */
-export type PackRollInput = { pack: { id: string; version: number; row: string; sha256: string }; options: PackInput; note?: string };
+export type PackRollInput = {
+  pack: { id: string; version: number; row: string; sha256: string };
+  options: PackInput;
+  /** Options taken from the named roster unit, and those given over the unit's value. */
+  from_unit?: string[];
+  overridden?: string[];
+  note?: string;
+};
 
 /** One pack option as a slash-command option: required only when it has no default and no unit to take it from. */
 function optionSpec(o: PackOption) {
@@ -35,11 +48,12 @@ function optionSpec(o: PackOption) {
   return { ...spec, toSlash: (name: string) => ({ ...spec.toSlash(name), choices: labels }) };
 }
 
-/** The options of a pack's command: its own, then the bot's note and odds_only. */
+/** The options of a pack's command: its own, then the bot's unit, note and odds_only. */
 export function packOptions(pack: InstalledPack['pack']): OptionMap {
   const own = Object.fromEntries(pack.options.map((o) => [o.name, optionSpec(o)]));
   return {
     ...own,
+    unit: unitOption(),
     note: text({ description: 'A note kept with the roll (why it was rolled)', maxLength: 200 }),
     odds_only: boolean({ description: 'Show the exact odds of every result for these options; nothing is rolled' }),
   };
@@ -53,18 +67,40 @@ function givenOptions(ctx: Context, pack: InstalledPack['pack'], o: Record<strin
 const stored = (installed: InstalledPack, row: LedgerRow) => ({
   embed: packEmbed({
     pack: installed.pack,
+    ...(row.unit ? { unit: row.unit } : {}),
     userName: row.user_name,
     input: (row.input as PackRollInput).options,
+    sources: { fromUnit: (row.input as PackRollInput).from_unit ?? [], overridden: (row.input as PackRollInput).overridden ?? [] },
     outcome: row.outcome as PackRollOutcome,
     row,
   }),
   buttons: [],
 });
 
+/** The roll's inputs: the options given, then the named roster unit's fields for `from_unit` options. */
+function settled(ctx: Context, pack: InstalledPack['pack'], o: Record<string, unknown>, tracked: Tracked | undefined): ResolvedInput {
+  const resolved = resolveInput(pack, givenOptions(ctx, pack, o), tracked?.unit.fields as UnitValues | undefined);
+  if (typeof resolved === 'string') refuse(`/${pack.pack}: ${resolved}.`);
+  return resolved;
+}
+
+/** What a roll does to its roster unit, as data: its fields changed (within their bounds), or the unit removed. */
+function packEffects(pack: InstalledPack['pack'], tracked: Tracked | undefined, out: PackRollOutcome): RosterEffect[] {
+  if (!tracked || !out.unit) return [];
+  const before = tracked.unit.fields as Record<string, number>;
+  const next = changedUnit(pack, before, out.unit);
+  const why = out.steps.at(-1)!.label;
+  if (!next) return [{ tracked, change: { remove: true, why } }];
+  const fields = Object.fromEntries(Object.entries(next).filter(([k, v]) => before[k] !== v));
+  return Object.keys(fields).length ? [{ tracked, change: { fields, why } }] : [];
+}
+
 /** The slash command an installed pack adds to its server. */
 export function packCommand(installed: InstalledPack): AnyCommand {
   const { pack } = installed;
   const system = packSystem(pack.pack);
+  const firstShape = shapeOf(expressionOf(Object.values(pack.tests)[0]!.dice));
+  const order = packOrder(pack);
   return defineCommand({
     name: pack.pack,
     description: pack.description,
@@ -73,23 +109,37 @@ export function packCommand(installed: InstalledPack): AnyCommand {
     access: EVERYONE,
     options: packOptions(pack),
     async run(ctx, o) {
-      const resolved = resolveInput(pack, givenOptions(ctx, pack, o));
-      if (typeof resolved === 'string') refuse(`/${pack.pack}: ${resolved}.`);
-      const input = resolved.input;
-      const order = packOrder(pack);
-      if (o.odds_only) return message(packOddsEmbed(pack, input, packDistribution(pack, input), order));
-      const meta: PackRollInput = {
-        pack: { id: pack.pack, version: pack.version, row: installed.rowId, sha256: installed.sha256 },
-        options: input,
-        ...(o.note ? { note: o.note as string } : {}),
-      };
-      const found = await rollAndRecord(ctx, system, () => ({
-        meta: { command: pack.pack, kind: 'roll', input: meta },
-        rules: (dice): PackRollOutcome => ({ ...rollPack(pack, input, dice), system }),
-        odds: (out) => oddsOf(packDistribution(pack, input), order.order, out.result),
-      }));
+      const unit = o.unit as string | undefined;
+      if (o.odds_only) {
+        const tracked = await trackedUnit(await readScope(ctx, system), ctx, unit, 'read');
+        const { input } = settled(ctx, pack, o, tracked);
+        return message(packOddsEmbed(pack, input, packDistribution(pack, input), order));
+      }
+      const found = await rollAndRecord(ctx, system, async (at) => {
+        // In a game of this pack, a named unit is read and written in the roll's transaction (its owner or a GM).
+        const tracked = await trackedUnit(at, ctx, unit);
+        const { input, fromUnit, overridden } = settled(ctx, pack, o, tracked);
+        const meta: PackRollInput = {
+          pack: { id: pack.pack, version: pack.version, row: installed.rowId, sha256: installed.sha256 },
+          options: input,
+          ...(fromUnit.length ? { from_unit: fromUnit } : {}),
+          ...(overridden.length ? { overridden } : {}),
+          ...(o.note ? { note: o.note as string } : {}),
+        };
+        return {
+          meta: { command: pack.pack, kind: 'roll', unit, input: meta },
+          rules: (dice): PackRollOutcome => {
+            const rolled = rollPack(pack, input, dice);
+            // The dice report counts the first test's dice: a follow-up's depend on it.
+            return { ...rolled, system, tally: { shape: firstShape, total: rolled.steps[0]!.original } };
+          },
+          odds: (out) => oddsOf(packDistribution(pack, input), order.order, out.result),
+          effects: (out) => packEffects(pack, tracked, out),
+        };
+      });
       return rollMessage(ctx, false, found, stored(installed, found.row).embed);
     },
+    autocomplete: unitChoicesFor(system),
     renderStored: (_ctx, row) => stored(installed, row),
   });
 }

@@ -3,6 +3,7 @@ import type { Translation } from './en.js';
 /** German. Rule references stay as printed (A15.3); game terms ASL players use in English stay English (DR, MC, ELR, SAN). */
 export const de: Translation = {
   names: {
+    fields: 'felder',
     'gm-channel': 'sl-kanal',
     'gm-role': 'sl-rolle',
     'log-channel': 'protokoll-kanal',
@@ -130,6 +131,7 @@ export const de: Translation = {
     wounded: 'verwundet',
   },
   descriptions: {
+    'A rule pack game: the unit\u2019s fields, e.g. nerve:7 pins:0': 'Ein Regelpaket-Spiel: die Felder der Einheit, z. B. nerve:7 pins:0',
     "Rule packs: a club's own morale tests, installed in this server as commands":
       'Regelpakete: eigene Moraltests eines Clubs, als Befehle dieses Servers installiert',
     'Install a rule pack (a YAML file) as a command of this server': 'Ein Regelpaket (YAML-Datei) als Befehl dieses Servers installieren',

@@ -3,6 +3,7 @@ import type { Translation } from './en.js';
 /** French. Rule references stay as printed (A15.3); game terms ASL players use in English stay English (DR, MC, ELR, SAN). */
 export const fr: Translation = {
   names: {
+    fields: 'champs',
     'gm-channel': 'salon-mj',
     'gm-role': 'rôle-mj',
     'log-channel': 'salon-journal',
@@ -130,6 +131,7 @@ export const fr: Translation = {
     wounded: 'blessé',
   },
   descriptions: {
+    'A rule pack game: the unit\u2019s fields, e.g. nerve:7 pins:0': 'Une partie de paquet de règles : les champs de l’unité, p. ex. nerve:7 pins:0',
     "Rule packs: a club's own morale tests, installed in this server as commands":
       'Paquets de règles : les tests de moral d’un club, installés comme commandes du serveur',
     'Install a rule pack (a YAML file) as a command of this server': 'Installer un paquet de règles (fichier YAML) comme commande de ce serveur',

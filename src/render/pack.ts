@@ -54,6 +54,8 @@ export function packEmbed(a: {
   unit?: string;
   userName: string;
   input: PackInput;
+  /** Options taken from the unit's fields, and those given over them. */
+  sources?: { fromUnit: string[]; overridden: string[] };
   outcome: { steps: PackStep[]; tone: Outcome['tone']; odds?: Outcome['odds'] };
   row: { id: string; hash: string };
 }): APIEmbed {
@@ -73,12 +75,22 @@ export function packEmbed(a: {
     title: clip(`${userText(a.pack.name)}${who} — ${last.label}`, 256),
     userName: a.userName,
     tone: a.outcome.tone,
-    description: inputLine(a.pack, a.input),
+    description: [inputLine(a.pack, a.input), ...sourceLines(a.sources)].join('\n'),
     fields: [...fields, ...(a.outcome.odds ? [oddsField(a.outcome.odds)] : [])],
     rollId: a.row.id,
     hash: a.row.hash,
     footerExtra: `pack ${a.pack.pack} v${a.pack.version}`,
   });
+}
+
+/** Which options came from the unit's fields, and which the player gave over them. */
+function sourceLines(s: { fromUnit: string[]; overridden: string[] } | undefined): string[] {
+  if (!s) return [];
+  const names = (xs: string[]) => xs.map((x) => x.replaceAll('_', ' ')).join(', ');
+  return [
+    ...(s.fromUnit.length ? [`from the unit: ${names(s.fromUnit)}`] : []),
+    ...(s.overridden.length ? [`given over the unit's value: ${names(s.overridden)}`] : []),
+  ];
 }
 
 /** The label a chain of result ids reads as: "Panic → Routs". */

@@ -40,7 +40,12 @@ export function unitSummary(system: string, u: RosterUnit): string {
       return `${now}${now !== printed ? ` (printed ${printed})` : ''} · ${f.fatigue} · ${String(f.mode).replace('_', ' ')}${f.mr_exemption ? ' · ENA exemption armed' : ''}`;
     }
     default:
-      return JSON.stringify(f);
+      // A rule pack's fields are whole numbers under the names its file gives (checked at install).
+      return system.startsWith('pack:')
+        ? Object.entries(f)
+            .map(([k, v]) => `${k.replaceAll('_', ' ')} ${userText(String(v))}`)
+            .join(' · ')
+        : JSON.stringify(f);
   }
 }
 

@@ -9,8 +9,8 @@ export const SYSTEM_NAMES: Record<SystemId, string> = {
   'wacht-am-rhein': 'Wacht am Rhein',
 };
 
-/** A system's name, or the id itself for one this build does not know (an old ledger row). */
-export const systemName = (id: string) => SYSTEM_NAMES[id as SystemId] ?? id;
+/** A system's name: a built-in one's, a rule pack's id, or the id itself for one this build does not know (an old ledger row). */
+export const systemName = (id: string) => SYSTEM_NAMES[id as SystemId] ?? (id.startsWith('pack:') ? `${id.slice(5)} (rule pack)` : id);
 
 /** A rule pack's system: `pack:<its id>` (a club's own test, installed in one server). */
 export type PackSystemId = `pack:${string}`;

@@ -1,4 +1,4 @@
-import { checkPackRolls } from './pack-rolls.js';
+import { isPackRoll } from './pack-rolls.js';
 import { sealCommitment, type ChainedRow } from '../ledger/chain.js';
 import { BEACON_SCHEME, commitment, gameRoller, PLAYER_SCHEME } from '../dice/seeded.js';
 import { checkBeacons, beaconDrawOf } from './beacon-checks.js';
@@ -48,9 +48,12 @@ export const DIE_SIDES = 6;
 
 /**
  * The size of each die a row drew, in order: /roll dice rows (recorded under `roll`) draw the dice
- * their expression names; every other row draws d6s. An expression that no longer parses gives none.
+ * their expression names, a rule pack's rolls those of their tests; every other row draws d6s. An
+ * expression that no longer parses gives none.
  */
 export function dieSidesOf(r: Row, count: number): number[] {
+  // A rule pack's roll records the size of each die it drew (its re-adjudication holds them to the pack).
+  if (isPackRoll(r)) return ((r.outcome as { steps?: { sides?: number[] }[] } | null)?.steps ?? []).flatMap((s) => s.sides ?? []);
   if (r.command !== 'roll') return new Array<number>(count).fill(DIE_SIDES);
   try {
     return sidesOf(parseExpression(String(input(r).expression ?? '')));
@@ -271,9 +274,8 @@ export function checkPromises(
     const revealedDice = new Map(
       own.filter((r) => r.kind === 'reveal' && input(r).payload).map((r) => [String(input(r).roll), (input(r).payload as { dice: number[] }).dice]),
     );
-    const packs = checkPackRolls(own);
-    lines.push(...reveals.lines, ...stray, ...packs.lines);
-    ok &&= reveals.ok && !stray.length && packs.ok;
+    lines.push(...reveals.lines, ...stray);
+    ok &&= reveals.ok && !stray.length;
     for (const start of own.filter((r) => r.kind === 'game' && r.result === 'game_started')) {
       const { line, game } = checkGame(own, start, revealedDice, plain, beacons, evidence);
       lines.push(line);

@@ -51,7 +51,15 @@ const essence = (o: Pick<PackOutcome, 'result' | 'unit'> & { steps: PackOutcome[
   canonicalize({
     result: o.result,
     unit: o.unit ?? null,
-    steps: o.steps.map((s) => ({ kind: s.kind, result: s.result, original: s.original, final: s.final, modifiers: s.modifiers, target: s.target ?? null })),
+    steps: o.steps.map((s) => ({
+      kind: s.kind,
+      sides: s.sides,
+      result: s.result,
+      original: s.original,
+      final: s.final,
+      modifiers: s.modifiers,
+      target: s.target ?? null,
+    })),
   });
 
 /** One pack roll against the pack row it names: undefined when it holds, else the sentence naming it. */
@@ -102,7 +110,7 @@ export class PackRollChecker {
   }
 }
 
-/** One server's pack rolls, in chain order: each against the pack row it names. */
+/** Pack rolls in chain order, each against the pack row it names in its own server (a row of another server is not found). */
 export function checkPackRolls(rows: readonly Row[]): Found {
   const checker = new PackRollChecker();
   for (const r of rows) checker.note(r);

@@ -1,4 +1,4 @@
-import { isPackRoll } from './pack-rolls.js';
+import { checkPackRolls, isPackRoll } from './pack-rolls.js';
 import { editReason, gapReason, GENESIS_HASH, LINK_REASON, parsedRowHash, rowHash, type ChainReport } from '../ledger/chain.js';
 import type { KeyRecord } from '../ledger/signing-keys.js';
 import { fingerprintOf } from './receipt.js';
@@ -355,6 +355,8 @@ export function finishExport(results: RangeResult[], lookFor: LookFor = {}, beac
   const pinned = lookFor.head ? [checkPinnedHead(chains.chains, lookFor.head, results.map((r) => r.head).find(Boolean))] : [];
   const evidence = new Map(results.flatMap((r) => [...r.evidence]));
   const promises = checkPromises(kept, plainIndex(results), beacons, (id) => evidence.get(id));
+  // Pack rolls against their pack rows, each guild's in chain order (the bot's /verify streams the same check).
+  const packs = checkPackRolls(kept);
   const rows = results.reduce((a, r) => a + r.rows, 0);
   const chained = chainedKeys(kept);
   const unchained = results.flatMap((r) => r.keys);
@@ -364,10 +366,11 @@ export function finishExport(results: RangeResult[], lookFor: LookFor = {}, beac
     ...chains.lines,
     ...pinned.flatMap((f) => f.lines),
     ...promises.lines,
+    ...packs.lines,
     ...(rows || errors.length ? [] : ['the export has no rows']),
     ...keyLines(chained, unchained),
   ];
-  const ok = !errors.length && rows > 0 && chains.ok && pinned.every((f) => f.ok) && promises.ok;
+  const ok = !errors.length && rows > 0 && chains.ok && pinned.every((f) => f.ok) && promises.ok && packs.ok;
   const roll = results.map((r) => r.receipt.roll).find(Boolean);
   const voided = results.map((r) => r.receipt.voided).find((v) => v !== undefined) ?? null;
   return { ok, lines, chains: chains.chains, games: promises.games, keys: { chained, unchained }, receiptRoll: roll ? { ...roll, voided } : undefined };

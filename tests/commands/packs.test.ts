@@ -23,7 +23,7 @@ describe('/pack install', () => {
   it('installs a shipped example: the reply lists its command and options, and a pack row holds its canonical JSON and hash', async () => {
     const r = expectMessage(await install({ example: 'bolt-action-order' }));
     expect(r.embed.title).toBe('Pack installed');
-    expect(r.embed.description).toContain('`/bolt-action-order [morale:] [pins:] [officer:] [note:] [odds_only:]`');
+    expect(r.embed.description).toContain('`/bolt-action-order [morale:] [pins:] [officer:] [unit:] [note:] [odds_only:]`');
     const [row] = rows('pack');
     expect(row).toMatchObject({ kind: 'pack', system: 'unknown', result: 'pack_installed' });
     const input = row!.input as { action: string; pack: { pack: string; version: number }; sha256: string };
@@ -93,6 +93,18 @@ describe('rolling an installed pack', () => {
     expect((roll!.outcome as { odds: { exactly: string } }).odds.exactly).toBe('1/4');
   });
 
+  it('the dice report counts the first test’s dice under the pack’s command', async () => {
+    await rollWith(app, 'nerve-test', { nerve: 7 }, [3, 2]);
+    await rollWith(app, 'nerve-test', { nerve: 7 }, [6, 6, 1]);
+    expect(rows('nerve-test').map((r) => (r.outcome as { tally: unknown }).tally)).toEqual([
+      { shape: '2d6', total: 12 },
+      { shape: '2d6', total: 5 },
+    ]);
+    const stats = expectMessage(await command(app, alice, 'stats', { command: 'nerve-test' }));
+    expect(JSON.stringify(stats.embed)).toMatch(/2d6/);
+    expect(JSON.stringify(stats.embed)).toMatch(/\b2 rolls\b/);
+  });
+
   it('a double 6 rolls the follow-up in the same roll', async () => {
     const r = await rollWith(app, 'nerve-test', { nerve: 7 }, [6, 6, 1]);
     expect(r.embed.title).toBe('Nerve test — Routs');
@@ -142,7 +154,7 @@ describe('/pack list, show and remove', () => {
     expectMessage(await attach(JSON.stringify(nervePack())));
     await rollWith(app, 'nerve-test', { nerve: 7 }, [3, 2]);
     expect(expectMessage(await subcommand(app, alice, 'pack', 'list')).embed.description).toMatch(
-      /^`\/nerve-test \[nerve:\] \[pins:\] \[leader:\] \[in_cover:\] \[note:\] \[odds_only:\]` — Nerve test \(version 1/,
+      /^`\/nerve-test \[nerve:\] \[pins:\] \[leader:\] \[in_cover:\] \[unit:\] \[note:\] \[odds_only:\]` — Nerve test \(version 1/,
     );
     const shown = expectMessage(await subcommand(app, alice, 'pack', 'show', { pack: 'nerve-test' }));
     const file = shown.type === 'message' ? shown.files?.[0] : undefined;

@@ -1,4 +1,7 @@
+import type { Actor } from '../../src/core/command.js';
+import type { Router } from '../../src/core/router.js';
 import { loadPack, type Pack } from '../../src/rules/packs/load.js';
+import { gm } from './app.js';
 
 /** Commands a test pack must not be named after. */
 export const BUILT_IN = ['rally', 'mc', 'morale', 'roll', 'pack'];
@@ -72,4 +75,17 @@ export function loaded(pack: unknown = nervePack()): Pack {
 export function problemsOf(pack: unknown): string[] {
   const r = loadPack(typeof pack === 'string' ? pack : JSON.stringify(pack), BUILT_IN);
   return r.ok ? [] : r.problems;
+}
+
+/** A pack installed through the router as a GM attaches its file (JSON is YAML). */
+export function installThrough(router: Router, pack: unknown, actor: Actor = gm) {
+  const text = JSON.stringify(pack);
+  return router.handle({
+    type: 'command',
+    name: 'pack',
+    subcommand: 'install',
+    options: { file: 'f' },
+    actor,
+    files: { f: { name: 'pack.yaml', size: Buffer.byteLength(text), text } },
+  });
 }

@@ -15,7 +15,7 @@ import { createLogger } from '../../src/log.js';
 import { fakeDiscordKey, playBeaconGame, type FakeDiscordKey } from './beacon-game.js';
 import { testChain } from './beacon-relay.js';
 import { tmpDir } from './tmp.js';
-import { nervePack } from './packs.js';
+import { installThrough, nervePack } from './packs.js';
 
 /**
  * The crafted exports every door of the verifier must read alike (issue 40): each attack of the
@@ -98,15 +98,7 @@ function bigExport(n: number, note = ''): R[] {
 /** A real export with a rule pack installed and two rolls of it: a pass, and a double 6 into the panic table. */
 export async function packExport(): Promise<string> {
   const app = testApp();
-  const text = JSON.stringify(nervePack());
-  await app.router.handle({
-    type: 'command',
-    name: 'pack',
-    subcommand: 'install',
-    options: { file: 'f' },
-    actor: gm,
-    files: { f: { name: 'p.yaml', size: text.length, text } },
-  });
+  await installThrough(app.router, nervePack());
   app.dice.push(3, 2);
   await command(app, alice, 'nerve-test', { nerve: 7, pins: 2 });
   app.dice.push(6, 6, 1);

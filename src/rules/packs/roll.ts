@@ -1,5 +1,5 @@
 import type { Roller } from '../../dice/roller.js';
-import { parseExpression, rollExpression, type Expression } from '../dice/expression.js';
+import { parseExpression, rollExpression, sidesOf, type Expression } from '../dice/expression.js';
 import { memo } from '../odds.js';
 import { sum, type Modifier, type Step, type Tone } from '../types.js';
 import { unitChangeOf, type UnitChange } from './input.js';
@@ -11,8 +11,11 @@ import type { PackResult, PackTest } from './schema.js';
 /** The target a test compared with: the option's value, its modifiers, and the bound it was clamped to. */
 export type PackTarget = { base: number; modifiers: Modifier[]; value: number; compare: 'at_most' | 'at_least'; clampedFrom?: number };
 
-/** One test as rolled: a Step (its test's name as `kind`), the kept dice, and the special that matched. */
-export type PackStep = Step & { kept: number[]; target?: PackTarget; special?: boolean };
+/**
+ * One test as rolled: a Step (its test's name as `kind`), the size of each die drawn (a game's dice
+ * are recomputed from its seed die by die), the kept dice, and the special that matched.
+ */
+export type PackStep = Step & { sides: number[]; kept: number[]; target?: PackTarget; special?: boolean };
 
 export type PackOutcome = {
   pack: string;
@@ -64,7 +67,8 @@ export function readTest(pack: Pack, name: string, kept: readonly number[], tota
 }
 
 function rollTest(pack: Pack, name: string, input: PackInput, roller: Roller): { step: PackStep; result: PackResult } {
-  const rolled = rollExpression(expressionOf(pack.tests[name]!.dice), roller);
+  const e = expressionOf(pack.tests[name]!.dice);
+  const rolled = rollExpression(e, roller);
   const kept = rolled.terms.flatMap((t) => t.dice.filter((_, i) => t.kept[i]));
   const modifiers = modifiersFor(pack, name, 'total', input);
   const target = targetOf(pack, name, pack.tests[name]!, input);
@@ -72,6 +76,7 @@ function rollTest(pack: Pack, name: string, input: PackInput, roller: Roller): {
   const step: PackStep = {
     kind: name,
     dice: rolled.terms.flatMap((t) => t.dice),
+    sides: sidesOf(e),
     kept,
     original: rolled.total,
     modifiers,
