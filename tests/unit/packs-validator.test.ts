@@ -14,6 +14,11 @@ const CASES: [string, Edit, string][] = [
   ['a required field is missing', (p) => delete p.version, 'version: expected number (it is missing)'],
   ['a version that is not whole', (p) => (p.version = 1.5), 'version: expected a whole number (you gave 1.5)'],
   ['a field the format does not have', (p) => (p.colour = 'red'), 'the file: no such field: colour'],
+  [
+    'a text cut by a comma inside { … } (YAML ends the value there)',
+    (p) => (p.tests.check.results.pass[' and it rallies.'] = null),
+    'tests.check.results.pass: no such field:  and it rallies. (part of a text? a comma inside { … } ends the value: put the text in quotes)',
+  ],
   ['a name too long', (p) => (p.name = 'x'.repeat(81)), 'name: at most 80 characters (you gave 81)'],
   ['no choices', (p) => (p.options[2].choices = []), 'options[2].choices: at least 1 entry (you gave 0)'],
   ['too many choices', (p) => (p.options[2].choices = Array.from({ length: 26 }, (_, i) => `c${i}`)), 'options[2].choices: at most 25 entries (you gave 26)'],

@@ -33,8 +33,11 @@ function issueText(issue: z.core.$ZodIssue): string {
       if (issue.origin === 'string') return `${edge} ${bound} characters (you gave ${String(input ?? '').length})`;
       return `${edge} ${bound} (${given(input)})`;
     }
-    case 'unrecognized_keys':
-      return `no such field: ${issue.keys.join(', ')}`;
+    case 'unrecognized_keys': {
+      // A comma inside { … } ends a YAML value: the rest of a text reads as a field of its own.
+      const text = issue.keys.some((k) => !/^[a-z0-9_]+$/.test(k));
+      return `no such field: ${issue.keys.join(', ')}${text ? ' (part of a text? a comma inside { … } ends the value: put the text in quotes)' : ''}`;
+    }
     case 'invalid_value':
       return `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')} (${given(input)})`;
     case 'invalid_union': {
