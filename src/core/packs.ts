@@ -43,14 +43,12 @@ export function packOfRow(input: PackRowInput & { action: 'install' }, commands:
 /** A server's installed packs by id, from its `pack` rows in chain order; `builtIn` are the names a pack may not take. */
 export async function packsOf(ledger: LedgerStore, guildId: string, builtIn: readonly string[]): Promise<Map<string, InstalledPack>> {
   const packs = new Map<string, InstalledPack>();
-  for await (const chunk of ledger.history.chunks({ guildId, command: PACK_COMMAND, kinds: ['pack'] })) {
-    for (const row of chunk) {
-      const input = row.input as PackRowInput;
-      if (input.action === 'remove') packs.delete(input.pack_id);
-      else {
-        const pack = packOfRow(input, builtIn);
-        if (pack) packs.set(pack.pack, { pack, rowId: row.id, sha256: input.sha256 });
-      }
+  for (const row of await ledger.packRows(guildId)) {
+    const input = row.input as PackRowInput;
+    if (input.action === 'remove') packs.delete(input.pack_id);
+    else {
+      const pack = packOfRow(input, builtIn);
+      if (pack) packs.set(pack.pack, { pack, rowId: row.id, sha256: input.sha256 });
     }
   }
   return packs;

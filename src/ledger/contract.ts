@@ -13,6 +13,8 @@ import type { RecountRow, StoredTally, TallyFilter, TallyGroup, TallySum } from 
 export interface RowReads {
   get(guildId: string, id: string): LedgerRow | undefined;
   children(guildId: string, parentId: string): LedgerRow[];
+  /** A guild's rule pack rows (installs and removals), in chain order: a small partial index answers. */
+  packRows(guildId: string): LedgerRow[];
   gameRollCount(guildId: string, gameId: string): number;
   sealedPayloads(guildId: string, rollIds: string[]): Map<string, SealedRecord>;
 }

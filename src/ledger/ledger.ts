@@ -101,6 +101,8 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
       sealPayload: db.prepare('INSERT INTO sealed_payloads (roll_id, guild_id, salt, payload) VALUES (?, ?, ?, ?)'),
       sealedPayloads: db.prepare('SELECT roll_id, salt, payload FROM sealed_payloads WHERE guild_id = ? AND roll_id IN (SELECT value FROM json_each(?))'),
       children: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND parent_id = ? ORDER BY seq'),
+      // The literal kind lets the partial index rolls_packs answer (migration 015).
+      packRows: db.prepare("SELECT * FROM rolls WHERE guild_id = ? AND kind = 'pack' ORDER BY seq"),
       headSeq: db.prepare('SELECT MAX(guild_seq) AS n FROM rolls WHERE guild_id = ?'),
       count: db.prepare('SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ?'),
       onceKey: db.prepare('SELECT 1 FROM rolls WHERE once_key = ?'),
@@ -203,6 +205,10 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
   }
 
   /** Rows that point at a roll, oldest first: re-rolls, decisions, voids, notes, reveals, roster changes. */
+  packRows(guildId: string): LedgerRow[] {
+    return (this.stmts.packRows.all(guildId) as RawRow[]).map(parseRow);
+  }
+
   children(guildId: string, parentId: string): LedgerRow[] {
     return (this.stmts.children.all(guildId, parentId) as RawRow[]).map(parseRow);
   }

@@ -76,6 +76,7 @@ export function sqliteStore(ledger: Ledger): LedgerStore {
     timestamp: () => ledger.timestamp(),
     get: rows.get,
     children: rows.children,
+    packRows: rows.packRows,
     gameRollCount: rows.gameRollCount,
     gameRulingCount: rows.gameRulingCount,
     sealedPayloads: rows.sealedPayloads,

@@ -320,7 +320,8 @@ export class FakeDiscord {
       });
     }
     // A server's own command (a rule pack's): created or replaced by name; listed; deleted by id.
-    if (req.method !== 'PUT' && rest[0] === 'applications' && rest[2] === 'guilds' && rest[4] === 'commands') return this.guildCommand(req.method, rest, body, json);
+    if (req.method !== 'PUT' && rest[0] === 'applications' && rest[2] === 'guilds' && rest[4] === 'commands')
+      return this.guildCommand(req.method, rest, body, json);
     if (req.method === 'PUT' && rest[0] === 'applications' && rest.at(-1) === 'commands') {
       const scope = rest.length === 5 ? `guild:${rest[3]}` : 'global';
       const saved = (body as any[]).map((c) => ({ ...c, id: nextId(), application_id: rest[1], version: nextId() }));

@@ -54,6 +54,8 @@ function reads(q: Q) {
       const r = await one<RawRow>(q, 'SELECT * FROM rolls WHERE guild_id = $1 AND id = $2', [guildId, id]);
       return r && parseRow(r);
     },
+    packRows: async (guildId: string) =>
+      (await all<RawRow>(q, "SELECT * FROM rolls WHERE guild_id = $1 AND kind = 'pack' ORDER BY seq", [guildId])).map(parseRow),
     children: async (guildId: string, parentId: string) =>
       (await all<RawRow>(q, 'SELECT * FROM rolls WHERE guild_id = $1 AND parent_id = $2 ORDER BY seq', [guildId, parentId])).map(parseRow),
     gameRollCount: async (guildId: string, gameId: string) =>
@@ -225,6 +227,10 @@ export class PgStore implements LedgerStore {
     return this.r.children(guildId, parentId);
   }
 
+  packRows(guildId: string) {
+    return this.r.packRows(guildId);
+  }
+
   gameRollCount(guildId: string, gameId: string) {
     return this.r.gameRollCount(guildId, gameId);
   }
@@ -304,6 +310,7 @@ export class PgStore implements LedgerStore {
       nextGameSeq: async (gameId) => ((await one<{ n: number | null }>(c, 'SELECT max(game_seq) AS n FROM rolls WHERE game_id = $1', [gameId]))!.n ?? 0) + 1,
       get: r.get,
       children: r.children,
+      packRows: r.packRows,
       gameRollCount: r.gameRollCount,
       sealedPayloads: r.sealedPayloads,
       playerRollCount: r.playerRollCount,
