@@ -9,6 +9,7 @@ import { refuse } from '../../src/core/user-error.js';
 import { withPayload } from '../../src/ledger/rows.js';
 import { isSealed } from '../../src/render/review.js';
 import { summarise } from '../../src/core/replies.js';
+import { commandNamed } from '../../src/core/pack-command.js';
 import type { Outcome } from '../../src/rules/types.js';
 
 export default defineCommand({
@@ -24,7 +25,7 @@ export default defineCommand({
       const row = await findRoll(at.reads, ctx, o.id);
       if (!isSealed(row)) refuse(`Roll ${row.id} is not sealed: its result is already public.`);
       assertOwnerOrGm(ctx, row.user_id, `Only ${row.user_name}, who rolled it, or a GM can reveal roll ${row.id}.`);
-      const command = ctx.commands.find((c) => c.name === row.command);
+      const command = await commandNamed(ctx, row.command);
       const render = command?.renderStored;
       if (!render) refuse(`Roll ${row.id} cannot be shown here.`);
       const { mark, payload } = await revealIn(at, ctx, row);

@@ -1,7 +1,7 @@
 import { EVERYONE } from './access.js';
 import { defineCommand, type AnyCommand, type Context } from './command.js';
 import { boolean, choice, integer, text, type OptionMap } from './options.js';
-import type { InstalledPack } from './packs.js';
+import { installedPacks, type InstalledPack } from './packs.js';
 import { message, rollMessage } from './replies.js';
 import { rollAndRecord } from './roll.js';
 import { refuse } from './user-error.js';
@@ -33,6 +33,7 @@ export type PackRollInput = {
   from_unit?: string[];
   overridden?: string[];
   note?: string;
+  sealed?: true;
 };
 
 /** One pack option as a slash-command option: required only when it has no default and no unit to take it from. */
@@ -48,12 +49,13 @@ function optionSpec(o: PackOption) {
   return { ...spec, toSlash: (name: string) => ({ ...spec.toSlash(name), choices: labels }) };
 }
 
-/** The options of a pack's command: its own, then the bot's unit, note and odds_only. */
+/** The options of a pack's command: its own, then the bot's unit, sealed, note and odds_only. */
 export function packOptions(pack: InstalledPack['pack']): OptionMap {
   const own = Object.fromEntries(pack.options.map((o) => [o.name, optionSpec(o)]));
   return {
     ...own,
     unit: unitOption(),
+    sealed: boolean({ description: 'Sealed: only GMs see the result until /reveal' }),
     note: text({ description: 'A note kept with the roll (why it was rolled)', maxLength: 200 }),
     odds_only: boolean({ description: 'Show the exact odds of every result for these options; nothing is rolled' }),
   };
@@ -125,9 +127,11 @@ export function packCommand(installed: InstalledPack): AnyCommand {
           ...(fromUnit.length ? { from_unit: fromUnit } : {}),
           ...(overridden.length ? { overridden } : {}),
           ...(o.note ? { note: o.note as string } : {}),
+          // As every sealed roll's input says it (the reveal and the review read it there).
+          ...(o.sealed === true ? { sealed: true } : {}),
         };
         return {
-          meta: { command: pack.pack, kind: 'roll', unit, input: meta },
+          meta: { command: pack.pack, kind: 'roll', unit, input: meta, sealed: o.sealed === true },
           rules: (dice): PackRollOutcome => {
             const rolled = rollPack(pack, input, dice);
             // The dice report counts the first test's dice: a follow-up's depend on it.
@@ -137,9 +141,17 @@ export function packCommand(installed: InstalledPack): AnyCommand {
           effects: (out) => packEffects(pack, tracked, out),
         };
       });
-      return rollMessage(ctx, false, found, stored(installed, found.row).embed);
+      return rollMessage(ctx, o.sealed === true, found, stored(installed, found.row).embed);
     },
     autocomplete: unitChoicesFor(system),
     renderStored: (_ctx, row) => stored(installed, row),
   });
+}
+
+/** The command a server knows by a stored row's name: a built-in one, or a rule pack installed there. */
+export async function commandNamed(ctx: Context, name: string): Promise<AnyCommand | undefined> {
+  const builtIn = ctx.commands.find((c) => c.name === name);
+  if (builtIn) return builtIn;
+  const installed = (await installedPacks(ctx)).get(name);
+  return installed && packCommand(installed);
 }

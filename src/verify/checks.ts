@@ -62,6 +62,9 @@ export function dieSidesOf(r: Row, count: number): number[] {
   }
 }
 
+/** What a reveal published of a sealed roll: its dice and its outcome. */
+type Revealed = { dice: number[]; outcome: unknown };
+
 /** A check's finding: the lines it reports, and whether it failed. */
 export type Found = { ok: boolean; lines: string[] };
 
@@ -132,20 +135,22 @@ function gameStream(rows: Row[], start: Row, gameId: string, end: Row | undefine
  * apart. Per player, each roll is that player's next: a roll inserted into, or moved within, a
  * player's sequence moves every later die of theirs, and is caught.
  */
-function recomputeDice(stream: Row[], game: { seed: string; id: string; scheme: string | null; playerSeeds: string[] }, revealedDice: Map<string, number[]>) {
+function recomputeDice(stream: Row[], game: { seed: string; id: string; scheme: string | null; playerSeeds: string[] }, revealed: Map<string, Revealed>) {
   let unrevealed = 0;
   const k = new Map<string, number>();
   for (const r of stream) {
     // A sealed roll not yet revealed still took its place in its player's sequence.
     const draw = { seq: r.game_seq!, userId: r.user_id, k: (k.get(r.user_id) ?? 0) + 1, beacon: game.scheme === BEACON_SCHEME ? beaconDrawOf(r) : undefined };
     k.set(r.user_id, draw.k);
-    const dice = isSealedRow(r) ? revealedDice.get(r.id) : r.dice;
-    if (!dice) {
+    // A sealed roll as its reveal published it: its dice, and its outcome (a pack roll's die sizes are in it).
+    const shown = isSealedRow(r) ? revealed.get(r.id) : { dice: r.dice, outcome: r.outcome };
+    if (!shown) {
       unrevealed++;
       continue;
     }
+    const dice = shown.dice;
     const roller = gameRoller(game.scheme, game.seed, game.id, game.playerSeeds, draw);
-    const expected = dieSidesOf(r, dice.length).map((sides) => roller.roll(sides));
+    const expected = dieSidesOf({ ...r, outcome: shown.outcome }, dice.length).map((sides) => roller.roll(sides));
     const which =
       game.scheme === PLAYER_SCHEME ? `, ${r.user_name}'s roll ${draw.k}` : game.scheme === BEACON_SCHEME ? `, beacon round ${draw.beacon!.round}` : '';
     if (expected.join() !== dice.join())
@@ -158,7 +163,7 @@ function recomputeDice(stream: Row[], game: { seed: string; id: string; scheme: 
 function checkGame(
   rows: Row[],
   start: Row,
-  revealedDice: Map<string, number[]>,
+  revealed: Map<string, Revealed>,
   plain: PlainRolls,
   beacons?: BeaconCheck,
   evidence: EvidenceLookup = () => undefined,
@@ -200,7 +205,7 @@ function checkGame(
     };
   }
   if (commitment(seed) !== input(start).commitment) return failed('the revealed seed does not match the commitment published at the start');
-  const dice = recomputeDice(stream, { seed, id: gameId, scheme, playerSeeds }, revealedDice);
+  const dice = recomputeDice(stream, { seed, id: gameId, scheme, playerSeeds }, revealed);
   if ('problem' in dice) return failed(dice.problem!, stream.length);
   const checked = stream.length - dice.unrevealed;
   return {
@@ -271,13 +276,11 @@ export function checkPromises(
     const elsewhere = (id: string) => rows.find((r) => r.id === id && r.guild_id !== guildId)?.guild_id;
     const reveals = checkReveals(own, elsewhere);
     const stray = strangers(own, starts);
-    const revealedDice = new Map(
-      own.filter((r) => r.kind === 'reveal' && input(r).payload).map((r) => [String(input(r).roll), (input(r).payload as { dice: number[] }).dice]),
-    );
+    const revealed = new Map(own.filter((r) => r.kind === 'reveal' && input(r).payload).map((r) => [String(input(r).roll), input(r).payload as Revealed]));
     lines.push(...reveals.lines, ...stray);
     ok &&= reveals.ok && !stray.length;
     for (const start of own.filter((r) => r.kind === 'game' && r.result === 'game_started')) {
-      const { line, game } = checkGame(own, start, revealedDice, plain, beacons, evidence);
+      const { line, game } = checkGame(own, start, revealed, plain, beacons, evidence);
       lines.push(line);
       // A game whose seed is not yet revealed is reported, but not listed as checked.
       if (game) games.push(game);

@@ -22,6 +22,8 @@ export type PackRowFacts = { id: string; guildId: string; sha256: string; pack?:
 
 type PackInstall = { action: 'install'; pack: StoredPack; sha256: string };
 
+const isSealed = (r: Row) => Boolean((r.outcome as { sealed?: boolean } | null)?.sealed);
+
 export const isPackRow = (r: Row) => r.kind === 'pack' && (r.input as { action?: string } | null)?.action === 'install';
 export const isPackRoll = (r: Row) => (r.kind === 'roll' || r.kind === 'reroll') && typeof r.system === 'string' && r.system.startsWith('pack:');
 
@@ -93,13 +95,29 @@ export class PackRollChecker {
   readonly problems: string[] = [];
   checked = 0;
 
+  /** Sealed pack rolls not yet revealed: re-adjudicated from what their reveal publishes. */
+  private readonly sealed = new Map<string, Row>();
+
   note(r: Row): void {
     if (isPackRow(r)) this.packRows.set(r.id, packRowFacts(r));
-    else if (isPackRoll(r)) {
-      this.checked++;
-      const problem = packRollProblem(r, this.packRows.get(String((r.input as PackRollInput).pack?.row)));
-      if (problem) this.problems.push(problem);
-    }
+    else if (isPackRoll(r) && isSealed(r)) this.sealed.set(r.id, r);
+    else if (isPackRoll(r)) this.check(r);
+    else if (r.kind === 'reveal') this.revealed(r);
+  }
+
+  /** A reveal of a sealed pack roll: the roll as the reveal shows it (its commitment is checked with the reveals). */
+  private revealed(reveal: Row): void {
+    const { roll, payload } = (reveal.input ?? {}) as { roll?: string; payload?: { dice: number[]; outcome: unknown; result: string | null } };
+    const sealed = roll === undefined ? undefined : this.sealed.get(roll);
+    if (!sealed || !payload || sealed.guild_id !== reveal.guild_id) return;
+    this.sealed.delete(roll!);
+    this.check({ ...sealed, dice: payload.dice, outcome: payload.outcome, result: payload.result });
+  }
+
+  private check(r: Row): void {
+    this.checked++;
+    const problem = packRollProblem(r, this.packRows.get(String((r.input as PackRollInput).pack?.row)));
+    if (problem) this.problems.push(problem);
   }
 
   /** The verdict: the line to report (none when there were no pack rolls), and whether all held. */

@@ -101,10 +101,19 @@ describe('a pack game verified', () => {
     expectMessage(await installThrough(router, d10));
     expectMessage(await router.handle({ type: 'command', name: 'game', subcommand: 'start', options: { system: 'd10-nerve', name: 'Seeded' }, actor: alice }));
     for (let i = 0; i < 40; i++) expectMessage(await router.handle({ type: 'command', name: 'd10-nerve', options: { nerve: 7 }, actor: alice }));
-    expectMessage(await router.handle({ type: 'command', name: 'game', subcommand: 'end', options: {}, actor: alice }));
+    // Two sealed rolls: nothing of their result shown; one revealed by its roller, the other by the game's end.
+    const sealed = [];
+    for (let i = 0; i < 2; i++)
+      sealed.push(expectMessage(await router.handle({ type: 'command', name: 'd10-nerve', options: { nerve: 7, sealed: true }, actor: alice })));
+    expect(sealed[0]!.embed.title).toBe('Sealed roll · /d10-nerve');
+    expect(sealed[0]!.embed.description).toMatch(/^Sealed roll `\w+` by <@alice>: the result is recorded/);
+    expect(JSON.stringify(sealed[0]!.embed)).not.toMatch(/Holds|Goes to ground|Panic|Routs|Falls back|Steady/);
+    const revealed = expectMessage(await router.handle({ type: 'command', name: 'reveal', options: { id: sealed[0]!.record!.roll_id }, actor: alice }));
+    expect(revealed.embed.title).toMatch(/^Nerve test — /);
+    expectMessage(await router.handle({ type: 'command', name: 'game', subcommand: 'end', options: { reveal_sealed: true }, actor: gm }));
     const verified = expectMessage(await router.handle({ type: 'command', name: 'verify', options: {}, actor: gm }));
     ledger.close();
     expect(verified.embed.title).toBe('Ledger intact');
-    expect(verified.embed.description).toMatch(/1 ended game with every die recomputed, 40 pack rolls re-adjudicated against their pack rows/);
+    expect(verified.embed.description).toMatch(/1 ended game with every die recomputed, 42 pack rolls re-adjudicated against their pack rows/);
   });
 });

@@ -23,7 +23,7 @@ describe('/pack install', () => {
   it('installs a shipped example: the reply lists its command and options, and a pack row holds its canonical JSON and hash', async () => {
     const r = expectMessage(await install({ example: 'bolt-action-order' }));
     expect(r.embed.title).toBe('Pack installed');
-    expect(r.embed.description).toContain('`/bolt-action-order [morale:] [pins:] [officer:] [unit:] [note:] [odds_only:]`');
+    expect(r.embed.description).toContain('`/bolt-action-order [morale:] [pins:] [officer:] [unit:] [sealed:] [note:] [odds_only:]`');
     const [row] = rows('pack');
     expect(row).toMatchObject({ kind: 'pack', system: 'unknown', result: 'pack_installed' });
     const input = row!.input as { action: string; pack: { pack: string; version: number }; sha256: string };
@@ -154,7 +154,7 @@ describe('/pack list, show and remove', () => {
     expectMessage(await attach(JSON.stringify(nervePack())));
     await rollWith(app, 'nerve-test', { nerve: 7 }, [3, 2]);
     expect(expectMessage(await subcommand(app, alice, 'pack', 'list')).embed.description).toMatch(
-      /^`\/nerve-test \[nerve:\] \[pins:\] \[leader:\] \[in_cover:\] \[unit:\] \[note:\] \[odds_only:\]` — Nerve test \(version 1/,
+      /^`\/nerve-test \[nerve:\] \[pins:\] \[leader:\] \[in_cover:\] \[unit:\] \[sealed:\] \[note:\] \[odds_only:\]` — Nerve test \(version 1/,
     );
     const shown = expectMessage(await subcommand(app, alice, 'pack', 'show', { pack: 'nerve-test' }));
     const file = shown.type === 'message' ? shown.files?.[0] : undefined;

@@ -22,7 +22,7 @@ describe('rule packs in the console', () => {
       [3, 4],
     );
     expect(out[1]!.embed.description).toMatch(
-      /^`\/warhammer-break \[leadership:\] lost_by: \[stubborn:\] \[unit:\] \[note:\] \[odds_only:\]` — Warhammer — break test \(version 1/,
+      /^`\/warhammer-break \[leadership:\] lost_by: \[stubborn:\] \[unit:\] \[sealed:\] \[note:\] \[odds_only:\]` — Warhammer — break test \(version 1/,
     );
     // Leadership 8, lost by 2: 6 or less holds, 15/36; a double 1 of those is Insane courage.
     expect(out[2]!.embed.description).toBe(
