@@ -5,7 +5,7 @@ import { stringify } from 'yaml';
 import { EVERYONE, gmOnly } from '../../src/core/access.js';
 import { defineSubcommand, type CommandGroup, type Context } from '../../src/core/command.js';
 import { attachment, choice, text } from '../../src/core/options.js';
-import { packCommand, packOptions } from '../../src/core/pack-command.js';
+import { packCommand, packUsage } from '../../src/core/pack-command.js';
 import { installPack, installedPacks, removePack, type InstalledPack } from '../../src/core/packs.js';
 import { message } from '../../src/core/replies.js';
 import { refuse } from '../../src/core/user-error.js';
@@ -27,8 +27,7 @@ const examples = (() => {
 
 /** The command an installed pack adds, and its options, as the install reply and /pack list show them. */
 function commandLine(p: InstalledPack): string {
-  const options = Object.entries(packOptions(p.pack)).map(([name, o]) => (o.required ? `${name}:` : `[${name}:]`));
-  return `\`/${p.pack.pack} ${options.join(' ')}\` — ${userText(p.pack.name)} (version ${p.pack.version}, pack row \`${p.rowId}\`, sha256 \`${p.sha256.slice(0, 12)}…\`)`;
+  return `\`${packUsage(p.pack)}\` — ${userText(p.pack.name)} (version ${p.pack.version}, pack row \`${p.rowId}\`, sha256 \`${p.sha256.slice(0, 12)}…\`)`;
 }
 
 async function installFrom(ctx: Context, o: { file?: string | undefined; example?: string | undefined }) {

@@ -61,6 +61,12 @@ export function packOptions(pack: InstalledPack['pack']): OptionMap {
   };
 }
 
+/** How a pack's command is typed: its options in order, the optional ones in brackets (`/nerve-test nerve: [pins:] …`). */
+export function packUsage(pack: InstalledPack['pack']): string {
+  const options = Object.entries(packOptions(pack)).map(([name, o]) => (o.required ? `${name}:` : `[${name}:]`));
+  return `/${pack.pack} ${options.join(' ')}`;
+}
+
 /** The options the player gave, as the pack reads them (the bot's own options left out). */
 function givenOptions(ctx: Context, pack: InstalledPack['pack'], o: Record<string, unknown>) {
   return Object.fromEntries(pack.options.filter((p) => ctx.given.has(p.name)).map((p) => [p.name, o[p.name] as string | number | boolean]));

@@ -135,6 +135,13 @@ describe('rolling an installed pack', () => {
     expect(expectError(await command(app, alice, 'nerve-test', { nerve: 13 }))).toMatch(/nerve/);
   });
 
+  it('/help lists the server’s packs with the commands', async () => {
+    const help = expectMessage(await command(app, alice, 'help', {}));
+    expect(help.embed.description).toContain(
+      '**Rule packs of this server**\n**/nerve-test** *(rule pack, version 1)* — A unit under fire tests its nerve\n`/nerve-test [nerve:] [pins:] [leader:] [in_cover:] [unit:] [sealed:] [note:] [odds_only:]`',
+    );
+  });
+
   it('is a command of its own server only', async () => {
     expect(expectError(await command(app, { ...alice, guildId: 'g2' }, 'nerve-test', { nerve: 7 }))).toMatch(/^There is no \/nerve-test command/);
   });
