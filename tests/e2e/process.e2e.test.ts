@@ -127,7 +127,9 @@ describe('the bot as its own process (issue 15)', () => {
     // second command within the second would be rate-limited).
     // The ASL units (units.json): the squad's morale level comes from the table.
     const mc = await fake.send(slashCommand('mc', { unit: 'American 6-6-6' }, { member: { id: '300000000000000012', username: 'dana' } }));
-    expect(mc.data.embeds[0].fields.find((f: { name: string }) => f.name === 'Result').value).toContain('Against ML 6.');
+    // The dice are the bot's own: an Original 2 or 12 adds steps (Heat of Battle, Casualty Reduction), each under its heading.
+    const results = (mc.data.embeds[0].fields as { name: string; value: string }[]).filter((f) => /(^| · )Result$/.test(f.name));
+    expect(results.map((f) => f.value).join('\n'), JSON.stringify(mc.data.embeds[0])).toContain('Against ML 6.');
     const exported = await fake.send(slashCommand('export', {}, { member: gm }), 20_000);
     expect(exported.files.map((f: { filename: string }) => f.filename)).toEqual([
       expect.stringMatching(/\.csv$/),
