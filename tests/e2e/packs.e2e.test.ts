@@ -57,6 +57,23 @@ describe('a rule pack through Discord', () => {
     expect(h.fake.registered.get(`guild:${GUILD}`)).toEqual([]);
   }, 30_000);
 
+  it('an attached file reaches the bot with its name and size, and is fetched only from Discord’s file server', async () => {
+    const i = slashSubcommand('pack', 'install', {}, { guildId: GUILD, member: gm });
+    const attachment = {
+      id: '700000000000000001',
+      filename: 'nerve.yaml',
+      size: 412,
+      url: `${h.fake.apiBase}/attachments/nerve.yaml`,
+      proxy_url: `${h.fake.apiBase}/p/nerve.yaml`,
+    };
+    (i.data.options as unknown as { options: unknown[] }[])[0]!.options = [{ name: 'file', type: 11, value: attachment.id }];
+    (i.data as unknown as { resolved: unknown }).resolved = { attachments: { [attachment.id]: attachment } };
+    const refused = await h.fake.send(i);
+    // The address is the request's: a bot that fetched any address it was handed could be pointed at its own network.
+    expect(refused.data.content ?? refused.data.embeds?.[0]?.description).toContain("nerve.yaml is not on Discord's file server: it was not read.");
+    expect(refused.data.flags & 64).toBe(64);
+  });
+
   it('the check can fail: a body with an option Discord does not know is refused by the schema', () => {
     const valid = discordSchema();
     expect(valid({ name: 'x', description: 'y', options: [{ type: 99, name: 'z', description: 'w' }] })).toBe(false);
