@@ -11,6 +11,7 @@ import { MessageLinks } from '../src/core/message-links.js';
 import { beaconLines } from './beacon.js';
 import { evidenceLines } from './evidence.js';
 import { peerLines } from './peer.js';
+import { packLines } from './packs.js';
 import { startupLine } from './startup.js';
 import { tournamentLines } from './tournament.js';
 import { createBot } from '../src/discord/bot.js';
@@ -524,7 +525,7 @@ const statsCommand = () =>
     { baseline: 'aggregate query alone' },
   );
 
-/** `--only name[,name…]` runs some lines (pipeline, roundtrip, history, chain, memory, history-command, stall, export-memory, autocomplete, stats, postgres, verify, beacon, evidence, peer, tournament, startup) while working on it. */
+/** `--only name[,name…]` runs some lines (pipeline, roundtrip, history, chain, memory, history-command, stall, export-memory, autocomplete, stats, postgres, verify, beacon, evidence, peer, packs, tournament, startup) while working on it. */
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
 
 async function main() {
@@ -546,6 +547,7 @@ async function main() {
     ['beacon', async () => lines.push(...(await beaconLines(QUICK)))],
     ['evidence', async () => lines.push(...(await evidenceLines(QUICK, dir)))],
     ['peer', async () => lines.push(...(await peerLines(dir)))],
+    ['packs', async () => lines.push(...(await packLines(dir)))],
     ['tournament', async () => lines.push(...(await tournamentLines(QUICK, dir)))],
     ['startup', async () => lines.push(await startupLine(await bigServer(), N.bigRows))],
   ];

@@ -7,7 +7,7 @@ import { rollAndRecord } from './roll.js';
 import { refuse } from './user-error.js';
 import { packEmbed, packOddsEmbed } from '../render/pack.js';
 import type { LedgerRow } from '../ledger/rows.js';
-import { oddsOf } from '../rules/odds.js';
+import { memo, oddsOf } from '../rules/odds.js';
 import { readScope } from './games.js';
 import { trackedUnit, type Tracked } from './roster-unit.js';
 import type { RosterEffect } from './roll.js';
@@ -103,8 +103,16 @@ function packEffects(pack: InstalledPack['pack'], tracked: Tracked | undefined, 
   return Object.keys(fields).length ? [{ tracked, change: { fields, why } }] : [];
 }
 
-/** The slash command an installed pack adds to its server. */
-export function packCommand(installed: InstalledPack): AnyCommand {
+/**
+ * Commands already built, by the pack row they come from: a command's option specs (their zod
+ * schemas) are built once per installed pack, not on every roll of it.
+ */
+const built = memo<AnyCommand>(256);
+
+/** The slash command an installed pack adds to its server (built once per pack row). */
+export const packCommand = (installed: InstalledPack): AnyCommand => built(`${installed.rowId}:${installed.sha256}`, () => buildPackCommand(installed));
+
+function buildPackCommand(installed: InstalledPack): AnyCommand {
   const { pack } = installed;
   const system = packSystem(pack.pack);
   const firstShape = shapeOf(expressionOf(Object.values(pack.tests)[0]!.dice));
