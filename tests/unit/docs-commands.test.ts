@@ -10,19 +10,42 @@ import { commandDefinitions } from '../../src/discord/definitions.js';
 const ROOT = path.resolve(__dirname, '../..');
 const read = (f: string) => fs.readFileSync(path.join(ROOT, f), 'utf8');
 
-type Opt = { name: string; description: string; type: number; options?: Opt[] };
-/** What the bot registers: "/game start" → its options (name and description), in order. */
-function registered(): Map<string, { name: string; description: string }[]> {
-  const out = new Map<string, { name: string; description: string }[]>();
+type Opt = {
+  name: string;
+  description: string;
+  type: number;
+  options?: Opt[];
+  required?: boolean;
+  min_value?: number;
+  max_value?: number;
+  choices?: { value: string }[];
+  autocomplete?: boolean;
+};
+/** What the bot registers: "/game start" → its options, in order. */
+function registered(): Map<string, Opt[]> {
+  const out = new Map<string, Opt[]>();
   for (const d of commandDefinitions(COMMANDS) as unknown as Opt[]) {
     const subs = (d.options ?? []).filter((o) => o.type === 1);
-    const pick = (opts: Opt[] = []) => opts.map((o) => ({ name: o.name, description: o.description }));
+    const pick = (opts: Opt[] = []) => opts;
     if (subs.length) {
       out.set(`/${d.name}`, []);
       for (const s of subs) out.set(`/${d.name} ${s.name}`, pick(s.options));
     } else out.set(`/${d.name}`, pick(d.options));
   }
   return out;
+}
+
+const KIND: Record<number, string> = { 3: 'text', 4: 'whole number', 5: 'true/false', 6: 'user', 7: 'channel', 8: 'role', 10: 'number', 11: 'attachment' };
+const num = (n: number) => (n < 0 ? `−${-n}` : String(n));
+
+/** An option's documented row up to its closing parenthesis, made from what the bot registers. */
+function takes(o: Opt): string {
+  const parts = [KIND[o.type]!];
+  if (o.required) parts.push('required');
+  if (o.min_value !== undefined) parts.push(`${num(o.min_value)}–${num(o.max_value!)}`);
+  if (o.choices) parts.push(`one of ${o.choices.map((c) => `\`${c.value}\``).join(', ')}`);
+  if (o.autocomplete) parts.push('offered as you type');
+  return `| \`${o.name}\` | ${o.description.replace(/\|/g, '\\|')} (${parts.join('; ')}`;
 }
 
 /** What docs/commands.md documents: each `/command` heading, and the rows of its option table. */
@@ -53,10 +76,15 @@ describe('docs/commands.md against the registered commands', () => {
     expect([...docs.keys()].sort()).toEqual([...bot.keys()].sort());
   });
 
-  it.each([...bot.entries()])('%s: every option, in order, with the description Discord shows', (key, options) => {
+  it.each([...bot.entries()])('%s: every option, in order, with the description Discord shows and what it takes', (key, options) => {
     const rows = docs.get(key) ?? [];
     expect(rows.map((r) => /^\| `([a-z0-9_]+)` \|/.exec(r)?.[1])).toEqual(options.map((o) => o.name));
-    for (const [i, o] of options.entries()) expect(rows[i]).toContain(`| \`${o.name}\` | ${o.description.replace(/\|/g, '\\|')}`);
+    // The row is made from the registration: its type, whether required, its range, its choices,
+    // whether offered as you type; a note may follow (`; default club`, `: your recent rolls`).
+    for (const [i, o] of options.entries()) {
+      const made = takes(o);
+      expect(rows[i] === `${made}) |` || rows[i]!.startsWith(`${made}; `) || rows[i]!.startsWith(`${made}: `), `${rows[i]}\nmade: ${made})`).toBe(true);
+    }
   });
 
   it('the check can fail: a renamed option and a dropped subcommand are both caught', () => {
@@ -64,6 +92,10 @@ describe('docs/commands.md against the registered commands', () => {
     const stale = documented(text);
     expect(stale.get('/rally')?.[0]).toMatch(/^\| `disorders`/);
     expect(stale.has('/game status')).toBe(false);
+    // A range the code changed (disorder markers went from 0–10 to 0–30) no longer matches its row.
+    const disorder = bot.get('/unit add')!.find((o) => o.name === 'disorder')!;
+    expect(takes(disorder)).toBe('| `disorder` | Hearts of Tin: disorder markers (whole number; 0–30');
+    expect('| `disorder` | Hearts of Tin: disorder markers (whole number; 0–10) |'.startsWith(takes(disorder))).toBe(false);
   });
 
   it("README's command list names every command, one line each, and links here for the options", () => {
