@@ -4,6 +4,7 @@ import type { Game } from '../../src/ledger/roster.js';
 import { lapseAllRouts } from '../hearts-of-tin/pending-rout.js';
 import { heartsOfTinTurnEnd } from '../hearts-of-tin/turn-end.js';
 import { wachtAmRheinTurnEnd } from '../wacht-am-rhein/turn-end.js';
+import type { SystemId } from '../../src/rules/systems.js';
 
 /**
  * What a system's rules do when /game moves its game on, written to the roster as the game's own
@@ -15,7 +16,10 @@ type SystemHooks = {
   gameEnd?: (tx: LedgerTx, ctx: Context, game: Game) => Promise<string[]>;
 };
 
-const HOOKS: Record<string, SystemHooks> = {
+// One entry per built-in system, hooks or none (the compiler holds it to the list).
+const HOOKS: Record<SystemId, SystemHooks> = {
+  asl: {},
+  'lightning-war': {},
   'hearts-of-tin': {
     turnEnd: heartsOfTinTurnEnd,
     // Offers still open at the end lapse with it (the commander re-roll), inside the game.
@@ -25,6 +29,9 @@ const HOOKS: Record<string, SystemHooks> = {
 };
 
 export const turnEnd = (tx: LedgerTx, ctx: Context, before: Game, after: Game, turnRowId: string): Promise<string[]> =>
-  HOOKS[after.system]?.turnEnd?.(tx, ctx, before, after, turnRowId) ?? Promise.resolve([]);
+  hooksOf(after.system)?.turnEnd?.(tx, ctx, before, after, turnRowId) ?? Promise.resolve([]);
 
-export const gameEnd = (tx: LedgerTx, ctx: Context, game: Game): Promise<string[]> => HOOKS[game.system]?.gameEnd?.(tx, ctx, game) ?? Promise.resolve([]);
+export const gameEnd = (tx: LedgerTx, ctx: Context, game: Game): Promise<string[]> => hooksOf(game.system)?.gameEnd?.(tx, ctx, game) ?? Promise.resolve([]);
+
+/** A game's system's hooks; a rule pack's game has none. */
+const hooksOf = (system: string): SystemHooks | undefined => (HOOKS as Partial<Record<string, SystemHooks>>)[system];

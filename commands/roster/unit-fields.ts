@@ -7,6 +7,7 @@ import { MAX_DISORDER, QUALITIES } from '../../src/rules/hearts-of-tin/rally.js'
 import { LW_STATES, MORALE_LEVELS, UNIT_TYPES } from '../../src/rules/lightning-war/morale-table.js';
 import { MODES, STATUSES } from '../../src/rules/wacht-am-rhein/fatigue.js';
 import { quoted } from '../../src/render/embed.js';
+import type { SystemId } from '../../src/rules/systems.js';
 
 /** The roster fields of each system, as /unit options, with what is required and what is checked. */
 
@@ -55,7 +56,8 @@ type SystemFields = {
   entering?: (before: Fields | undefined, after: Fields) => void;
 };
 
-export const SYSTEM_FIELDS: Record<string, SystemFields> = {
+// One entry per built-in system (the compiler holds it to the list); a rule pack's units take `fields:`.
+export const SYSTEM_FIELDS: Record<SystemId, SystemFields> = {
   asl: {
     name: 'ASL',
     // Disrupted is set by rolls and cleared with broken:false (Discord allows 25 options a command).
@@ -104,8 +106,11 @@ export const SYSTEM_FIELDS: Record<string, SystemFields> = {
 };
 
 /** The fields given for this system; an option of another system is refused by name. */
+/** A built-in system's roster fields; none for a rule pack's game. */
+const fieldsOfSystem = (system: string): SystemFields | undefined => (SYSTEM_FIELDS as Partial<Record<string, SystemFields>>)[system];
+
 export function fieldsFor(system: string, given: Fields): Fields {
-  const spec = SYSTEM_FIELDS[system];
+  const spec = fieldsOfSystem(system);
   if (!spec) {
     // A rule pack game: its units take the pack's fields in one option, and change through its rolls.
     const named = Object.entries(given).filter(([, v]) => v !== undefined);
@@ -132,7 +137,7 @@ export function fieldsFor(system: string, given: Fields): Fields {
 /** A complete, checked set of fields for a new unit; anything missing or forbidden is refused. */
 export function newUnitFields(system: string, given: Fields): Fields {
   const f = fieldsFor(system, given);
-  const spec = SYSTEM_FIELDS[system]!;
+  const spec = fieldsOfSystem(system)!;
   const missing = spec.required.filter((k) => f[k] === undefined);
   if (missing.length) refuse(`${capitalized(withArticle(spec.name))} unit needs ${missing.map((k) => `\`${k}\``).join(' and ')}.`);
   const next = { ...spec.defaults(f), ...f };
@@ -143,7 +148,7 @@ export function newUnitFields(system: string, given: Fields): Fields {
 /** The unit's fields after an edit, checked as a whole; a forbidden change is refused. */
 export function editedFields(system: string, current: Fields, given: Fields): Fields {
   const f = fieldsFor(system, given);
-  const spec = SYSTEM_FIELDS[system];
+  const spec = fieldsOfSystem(system);
   if (!spec) return current;
   const next = { ...current, ...f };
   spec.entering?.(current, next);

@@ -1,5 +1,6 @@
 import type { SealedPayload } from './rows.js';
 import { scopeWhere, type ScopeFilter } from './common-sql.js';
+import type { SystemId } from '../rules/systems.js';
 
 /**
  * The dice report's aggregates (issue 26): for each key, how many counted rolls had each Original
@@ -27,7 +28,8 @@ type Filed = { tally?: DeclaredTally; category?: string; side?: string };
  * on the first, so they would not follow a fixed distribution and are left out. Wacht am Rhein
  * rolls no dice.
  */
-const PRIMARY_DICE: Record<string, number> = { asl: 2, 'hearts-of-tin': 1, 'lightning-war': 3 };
+// One entry per built-in system (the compiler holds it to the list); a rule pack's rolls declare their own tally.
+const PRIMARY_DICE: Record<SystemId, number> = { asl: 2, 'hearts-of-tin': 1, 'lightning-war': 3, 'wacht-am-rhein': 0 };
 
 /** The parts of a row a tally is read from. */
 export type TallySource = {
@@ -50,7 +52,7 @@ export function tallyOf(row: TallySource): Tally | undefined {
   if ((row.kind !== 'roll' && row.kind !== 'reroll') || isSealedOutcome(row.outcome)) return undefined;
   const o = (row.outcome ?? {}) as Filed;
   const declared = o.tally;
-  const k = PRIMARY_DICE[row.system ?? ''];
+  const k = (PRIMARY_DICE as Partial<Record<string, number>>)[row.system ?? ''];
   const found = declared ?? (k && row.dice.length >= k ? { shape: `${k}d6`, total: row.dice.slice(0, k).reduce((a, b) => a + b, 0) } : undefined);
   if (!found) return undefined;
   return {

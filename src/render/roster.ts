@@ -1,6 +1,6 @@
 import type { APIEmbed } from 'discord.js';
 import type { Game, RosterUnit } from '../ledger/roster.js';
-import { systemName } from '../rules/systems.js';
+import { systemName, type SystemId } from '../rules/systems.js';
 import { effective, restrictions, type FatigueStatus } from '../rules/wacht-am-rhein/fatigue.js';
 import { discordTime, limitEmbed, TONE_COLOUR, userText } from './embed.js';
 
@@ -22,31 +22,36 @@ export function gameEmbed(title: string, g: Game, extra: { units?: number; rolls
 }
 
 /** One line of what a unit is now, in its system's terms (effective values where they differ). */
+type Fields = Record<string, any>;
+
+/** Each built-in system's roster line (the compiler holds it to the list of systems). */
+const SUMMARIES: Record<SystemId, (f: Fields) => string> = {
+  asl: (f) => {
+    const flags = ['broken', 'disrupted', 'berserk', 'fanatic', 'heroic', 'wounded'].filter((k) => f[k]);
+    return `${f.counter}${flags.length ? ` · ${flags.join(', ')}` : ''}`;
+  },
+  'hearts-of-tin': (f) =>
+    `${f.quality}${f.band ? ' + band' : ''} · strength ${f.strength}/${f.original} · disorder ${f.disorder}${f.brigade ? ` · ${f.brigade}` : ''}${f.brigade_shaken ? ' (shaken)' : ''}`,
+  'lightning-war': (f) =>
+    `${f.morale} · ${String(f.unit_type).replace('_', ' ')} · casualties ${f.casualties}/${f.original}${f.state && f.state !== 'steady' ? ` · ${f.state}` : ''}`,
+  'wacht-am-rhein': (f) => {
+    const e = effective({ attack: f.attack, defense: f.defense, movement: f.movement }, f.fatigue as FatigueStatus);
+    const printed = `${f.attack}-${f.defense}-${f.movement}`;
+    const now = `${e.attack}-${e.defense}-${e.movement}`;
+    return `${now}${now !== printed ? ` (printed ${printed})` : ''} · ${f.fatigue} · ${String(f.mode).replace('_', ' ')}${f.mr_exemption ? ' · ENA exemption armed' : ''}`;
+  },
+};
+
+/** A rule pack's fields are whole numbers under the names its file gives (checked at install). */
+const packSummary = (f: Fields) =>
+  Object.entries(f)
+    .map(([k, v]) => `${k.replaceAll('_', ' ')} ${userText(String(v))}`)
+    .join(' · ');
+
 export function unitSummary(system: string, u: RosterUnit): string {
-  const f = u.fields as Record<string, any>;
-  switch (system) {
-    case 'asl': {
-      const flags = ['broken', 'disrupted', 'berserk', 'fanatic', 'heroic', 'wounded'].filter((k) => f[k]);
-      return `${f.counter}${flags.length ? ` · ${flags.join(', ')}` : ''}`;
-    }
-    case 'hearts-of-tin':
-      return `${f.quality}${f.band ? ' + band' : ''} · strength ${f.strength}/${f.original} · disorder ${f.disorder}${f.brigade ? ` · ${f.brigade}` : ''}${f.brigade_shaken ? ' (shaken)' : ''}`;
-    case 'lightning-war':
-      return `${f.morale} · ${String(f.unit_type).replace('_', ' ')} · casualties ${f.casualties}/${f.original}${f.state && f.state !== 'steady' ? ` · ${f.state}` : ''}`;
-    case 'wacht-am-rhein': {
-      const e = effective({ attack: f.attack, defense: f.defense, movement: f.movement }, f.fatigue as FatigueStatus);
-      const printed = `${f.attack}-${f.defense}-${f.movement}`;
-      const now = `${e.attack}-${e.defense}-${e.movement}`;
-      return `${now}${now !== printed ? ` (printed ${printed})` : ''} · ${f.fatigue} · ${String(f.mode).replace('_', ' ')}${f.mr_exemption ? ' · ENA exemption armed' : ''}`;
-    }
-    default:
-      // A rule pack's fields are whole numbers under the names its file gives (checked at install).
-      return system.startsWith('pack:')
-        ? Object.entries(f)
-            .map(([k, v]) => `${k.replaceAll('_', ' ')} ${userText(String(v))}`)
-            .join(' · ')
-        : JSON.stringify(f);
-  }
+  const f = u.fields as Fields;
+  const own = (SUMMARIES as Partial<Record<string, (f: Fields) => string>>)[system];
+  return own ? own(f) : system.startsWith('pack:') ? packSummary(f) : JSON.stringify(f);
 }
 
 export function unitEmbed(title: string, system: string, u: RosterUnit, note?: string): APIEmbed {

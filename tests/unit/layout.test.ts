@@ -67,3 +67,15 @@ describe('layout', () => {
     expect(outside.map((f) => path.relative(ROOT, f))).toEqual([]);
   });
 });
+
+describe('a built-in system is never half added', () => {
+  it('every system has its commands in the one list (the other per-system tables are Record<SystemId, …>: a missing entry does not compile)', async () => {
+    const { COMMANDS } = await import('../../commands/index.js');
+    const { SYSTEMS } = await import('../../src/rules/systems.js');
+    for (const s of SYSTEMS)
+      expect(
+        COMMANDS.some((c) => c.system === s),
+        `no command of ${s} in commands/index.ts`,
+      ).toBe(true);
+  });
+});
