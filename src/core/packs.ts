@@ -41,7 +41,7 @@ export function packOfRow(input: PackRowInput & { action: 'install' }, commands:
 }
 
 /** A server's installed packs by id, from its `pack` rows in chain order; `builtIn` are the names a pack may not take. */
-export async function packsOf(ledger: LedgerStore, guildId: string, builtIn: readonly string[]): Promise<Map<string, InstalledPack>> {
+export async function packsOf(ledger: Pick<LedgerStore, 'packRows'>, guildId: string, builtIn: readonly string[]): Promise<Map<string, InstalledPack>> {
   const packs = new Map<string, InstalledPack>();
   for (const row of await ledger.packRows(guildId)) {
     const input = row.input as PackRowInput;
@@ -54,13 +54,11 @@ export async function packsOf(ledger: LedgerStore, guildId: string, builtIn: rea
   return packs;
 }
 
+/** The names a pack may not take: the bot's own commands. */
+const builtInNames = (ctx: Context) => ctx.commands.map((c) => c.name);
+
 /** The installed packs of the server a request comes from. */
-export const installedPacks = (ctx: Context) =>
-  packsOf(
-    ctx.services.ledger,
-    ctx.actor.guildId,
-    ctx.commands.map((c) => c.name),
-  );
+export const installedPacks = (ctx: Context) => packsOf(ctx.services.ledger, ctx.actor.guildId, builtInNames(ctx));
 
 /**
  * Validates a pack file and records it on the chain; refuses with every problem, each naming its
@@ -68,10 +66,7 @@ export const installedPacks = (ctx: Context) =>
  * registration Discord missed can be retried.
  */
 export async function installPack(ctx: Context, text: string): Promise<InstalledPack & { again: boolean }> {
-  const loaded = loadPack(
-    text,
-    ctx.commands.map((c) => c.name),
-  );
+  const loaded = loadPack(text, builtInNames(ctx));
   if (!loaded.ok)
     refuse(
       `The pack was not installed:\n${loaded.problems
@@ -83,7 +78,8 @@ export async function installPack(ctx: Context, text: string): Promise<Installed
   const canonical = canonicalPack(pack);
   const sha256 = packHash(canonical);
   return ctx.services.ledger.transaction(async (tx) => {
-    const before = (await installedPacks(ctx)).get(pack.pack);
+    // Read in the install's own transaction: two installs at once cannot both pass the version check.
+    const before = (await packsOf(tx, ctx.actor.guildId, builtInNames(ctx))).get(pack.pack);
     if (before?.sha256 === sha256) return { ...before, again: true };
     if (before && before.pack.version >= pack.version)
       refuse(`/${pack.pack} is installed at version ${before.pack.version}: a changed pack needs a higher version (you gave ${pack.version}).`);
@@ -101,7 +97,7 @@ export async function installPack(ctx: Context, text: string): Promise<Installed
 /** Records a pack's removal: its command goes; its rolls stay on record, still verifiable. */
 export async function removePack(ctx: Context, id: string): Promise<InstalledPack> {
   return ctx.services.ledger.transaction(async (tx) => {
-    const installed = (await installedPacks(ctx)).get(id);
+    const installed = (await packsOf(tx, ctx.actor.guildId, builtInNames(ctx))).get(id);
     if (!installed) refuse(`No pack "${userText(id)}" is installed here. /pack list shows the installed ones.`);
     const input: PackRowInput = { action: 'remove', pack_id: id };
     await record(tx, ctx, { command: PACK_COMMAND, kind: 'pack', input }, changeOutcome('unknown', 'pack_removed', 'Pack removed', id));

@@ -41,6 +41,12 @@ describe('pack rolls in an export', () => {
     );
   });
 
+  it('a pack row of another server is not the roll’s, whatever its id', () => {
+    // The pack row moved to a forged guild's own chain: the roll names its id, but not on its server.
+    const report = verifyExport(tamperPacks(text, (p) => (p.guild_id = 'forged-guild')));
+    expect(report.lines.filter((l) => l.includes("is not on its server's chain"))).toHaveLength(2);
+  });
+
   it('a pack row edited, or a roll pointed elsewhere, is named', () => {
     expect(
       verifyExport(tamperPacks(text, (p) => (p.input.pack.version = 2))).lines.some((l) => l.endsWith('its pack does not hash to the SHA-256 it records')),
