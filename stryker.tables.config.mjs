@@ -24,7 +24,7 @@ export default {
     'src/rules/asl/dr.ts:41-66',
     'src/rules/sides.ts',
     'src/rules/dice/expression.ts:16-17',
-    'src/ledger/tally.ts:32-32',
+    'src/rules/systems.ts:7-13',
   ],
   ignoreStatic: false,
   concurrency: 2,

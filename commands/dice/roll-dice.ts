@@ -2,9 +2,8 @@ import { EVERYONE } from '../../src/core/access.js';
 import { defineSubcommand, type Context } from '../../src/core/command.js';
 import { sealedOption, text } from '../../src/core/options.js';
 import { rollMessage } from '../../src/core/replies.js';
-import { rollIn } from '../../src/core/roll.js';
+import { rollAndRecord } from '../../src/core/roll.js';
 import { rollSide } from '../../src/core/sides.js';
-import { unitOfWork } from '../../src/core/unit-of-work.js';
 import { refuse } from '../../src/core/user-error.js';
 import type { LedgerRow } from '../../src/ledger/rows.js';
 import type { DeclaredTally } from '../../src/ledger/tally.js';
@@ -54,10 +53,10 @@ export const rollDice = defineSubcommand({
     // Computed before the transaction (it does not depend on the dice), so no lock waits on it.
     const dist = oddsWork(expr) > MAX_ODDS_WORK ? undefined : rememberedDistribution(expr);
     // The roll belongs to whatever game runs in the channel, of any system: its dice are that game's.
-    const found = await unitOfWork(ctx, null, async (at) => {
+    const found = await rollAndRecord<RollRecorded>(ctx, null, async (at) => {
       const side = (await rollSide(at, ctx, undefined)) ?? '';
       const system = (at.game?.system ?? null) as SystemId;
-      return rollIn<RollRecorded>(at, ctx, system, {
+      return {
         meta: { command: ROLL_COMMAND, kind: 'roll', input: o, sealed: o.sealed },
         rules: (roller) => {
           const r = rollExpression(expr, roller);
@@ -65,7 +64,7 @@ export const rollDice = defineSubcommand({
           const extra = { ...(side ? { side } : {}), ...(o.note ? { note: o.note } : {}), ...oddsOrSkip(dist, r.total) };
           return { system, steps: [step], result: String(r.total), tone: 'neutral', ...r, ...extra, tally: { shape: r.shape, total: r.total } };
         },
-      });
+      };
     });
     return rollMessage(ctx, o.sealed, found, rollEmbed(found.row, found.outcome));
   },

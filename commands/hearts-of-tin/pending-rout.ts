@@ -5,6 +5,7 @@ import { noticeEmbed, userText } from '../../src/render/embed.js';
 import type { Context, Reply } from '../../src/core/command.js';
 import type { Reads } from '../../src/core/games.js';
 import { writeBack, type Tracked } from '../../src/core/roster-unit.js';
+import { PENDING_ROUT } from '../../src/rules/hearts-of-tin/roster.js';
 
 /**
  * Hearts of Tin: a first-roll rout that offers the commander re-roll is pending, not yet applied;
@@ -12,7 +13,6 @@ import { writeBack, type Tracked } from '../../src/core/roster-unit.js';
  * /game end, or at the unit's next roll; then the rout stands and is written back, recorded as a
  * change under the rout's own roll.
  */
-export const PENDING_ROUT = 'pending_rout';
 
 export const pendingRoutOf = (t: Tracked | undefined): string | undefined => {
   const v = t?.unit.fields[PENDING_ROUT];

@@ -3,12 +3,13 @@ import { assertOwnerOrGm, EVERYONE } from '../../src/core/access.js';
 import { customId, defineCommand, type Context, type Reply } from '../../src/core/command.js';
 import { refuse } from '../../src/core/user-error.js';
 import { buttonParent } from '../../src/core/review.js';
-import { rollIn, type Rolled, type RosterEffect } from '../../src/core/roll.js';
+import { rollAndRecord, type RosterEffect } from '../../src/core/roll.js';
 import { rollMessage, summarise } from '../../src/core/replies.js';
-import { unitOfWork, type TxScope } from '../../src/core/unit-of-work.js';
+import type { TxScope } from '../../src/core/unit-of-work.js';
 import { parseOptions } from '../../src/core/options.js';
 import { trackedUnit, type Tracked } from '../../src/core/roster-unit.js';
-import { lapseInstead, PENDING_ROUT, pendingRoutOf, rerollLapsed, routStands } from './pending-rout.js';
+import { rallyRosterChange } from '../../src/rules/hearts-of-tin/roster.js';
+import { lapseInstead, pendingRoutOf, rerollLapsed, routStands } from './pending-rout.js';
 import { unitChoicesFor } from '../../src/core/unit-option.js';
 import type { LedgerRow } from '../../src/ledger/rows.js';
 import { oddsOf } from '../../src/rules/odds.js';
@@ -25,29 +26,10 @@ import {
   type RallyOutcome,
 } from '../../src/rules/hearts-of-tin/rally.js';
 
-/**
- * What a rally result does to a roster unit: disorder cleared, or the unit gone. A first-roll rout
- * that offers the commander re-roll is pending: the unit keeps the roll's id until the offer is
- * taken or lapses. A re-roll settles what was pending.
- */
+/** A rally's roster change (the rules decide it), for the roll's transaction. */
 function rallyEffects(tracked: Tracked | undefined, outcome: RallyOutcome, pendingAs: string | undefined): RosterEffect[] {
-  if (!tracked) return [];
-  const result = outcome.result;
-  // Only a rout still pending is settled; a unit whose offer was settled before carries nothing to clear.
-  const settles = pendingRoutOf(tracked) ? { [PENDING_ROUT]: null } : {};
-  if (result === 'huzzah' || result === 'rally') return [{ tracked, change: { fields: { disorder: 0, ...settles }, why: 'Rallied: all disorder removed' } }];
-  if (result === 'rout' && pendingAs)
-    return [
-      {
-        tracked,
-        change: {
-          fields: { [PENDING_ROUT]: pendingAs },
-          why: 'Routed on the first roll: the commander re-roll is offered until the end of the turn; untaken, the rout stands',
-        },
-      },
-    ];
-  if (result === 'rout_commander_lost' || result === 'rout') return [{ tracked, change: { remove: true, why: 'Routed: off the field' } }];
-  return Object.keys(settles).length ? [{ tracked, change: { fields: settles, why: 'The commander re-roll settled it: it stays disordered' } }] : [];
+  const change = tracked && rallyRosterChange(outcome.result, pendingAs, pendingRoutOf(tracked) !== undefined);
+  return tracked && change ? [{ tracked, change }] : [];
 }
 
 const REROLL = 'reroll';
@@ -75,10 +57,11 @@ async function rerollable(at: TxScope, ctx: Context, rollId: string): Promise<{ 
 }
 
 async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
-  const { first, input, reroll } = await unitOfWork(ctx, 'hearts-of-tin', async (at) => {
-    const { first, input } = await rerollable(at, ctx, rollId);
+  let parent: { first: LedgerRow; input: RallyInput } | undefined;
+  const reroll = await rollAndRecord(ctx, 'hearts-of-tin', async (at) => {
+    const { first, input } = (parent = await rerollable(at, ctx, rollId));
     const tracked = await trackedUnit(at, ctx, first.unit ?? undefined);
-    const reroll = await rollIn(at, ctx, 'hearts-of-tin', {
+    return {
       meta: {
         command: 'rally',
         kind: 'reroll',
@@ -91,9 +74,9 @@ async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
       rules: (dice) => commanderReroll(input, first.result ?? '', dice),
       odds: (o) => oddsOf(rerollDistribution(input, first.result ?? ''), RALLY_ORDER, o.result),
       effects: (out) => rallyEffects(tracked, out, undefined),
-    });
-    return { first, input, reroll };
+    };
   });
+  const { first, input } = parent!;
   return {
     type: 'update',
     embed: rallyEmbed({
@@ -139,23 +122,22 @@ export default defineCommand({
   example: '/rally disorder:2 quality:militia commander_near:true unit:"1st Foot"',
   options,
   async run(ctx, given) {
-    const done = await unitOfWork(ctx, 'hearts-of-tin', async (at): Promise<{ lapsed: Reply } | { first: Rolled<RallyOutcome>; sealed: boolean }> => {
+    const done = await rollAndRecord<RallyOutcome, Reply>(ctx, 'hearts-of-tin', async (at) => {
       const { options: o, tracked } = await prepare(at, ctx, given);
       // A pending rout lapses at the unit's next roll, in this same unit of work: nothing is rolled.
       const lapsed = await lapseInstead(at.tx, ctx, tracked);
-      if (lapsed !== undefined) return { lapsed: routStands(tracked!.unit.name, lapsed) };
+      if (lapsed !== undefined) return { instead: routStands(tracked!.unit.name, lapsed) };
       const input = toInput(o);
-      const first = await rollIn(at, ctx, 'hearts-of-tin', {
+      return {
         meta: { command: 'rally', kind: 'roll', unit: o.unit, input: o, sealed: o.sealed },
         rules: (dice) => rally(input, dice),
         odds: (out) => oddsOf(rallyDistribution(input), RALLY_ORDER, out.result),
         effects: (out, rollId) => rallyEffects(tracked, out, commanderMayRejoin(input, out.result) ? rollId : undefined),
-      });
-      return { first, sealed: o.sealed };
+      };
     });
-    if ('lapsed' in done) return done.lapsed;
-    const { embed, buttons } = await storedRally(ctx, done.first.row, true);
-    return await rollMessage(ctx, done.sealed, done.first, embed, buttons);
+    if ('instead' in done) return done.instead;
+    const { embed, buttons } = await storedRally(ctx, done.row, true);
+    return await rollMessage(ctx, given.sealed, done, embed, buttons);
   },
   buttons: { [REROLL]: commanderRejoins },
   autocomplete: unitChoicesFor('hearts-of-tin'),

@@ -7,29 +7,15 @@ import type { Tracked } from '../../src/core/roster-unit.js';
 import { unitChoicesFor } from '../../src/core/unit-option.js';
 import { check, options, prepare, toInput, type LwFields, type Settled } from './morale-input.js';
 import { moraleEmbed } from '../../src/render/lightning-war.js';
-import type { LwState } from '../../src/rules/lightning-war/morale-table.js';
+import { moraleRosterChange } from '../../src/rules/lightning-war/roster.js';
 import { MORALE_ORDER, moraleCheck, moraleDistribution, type MoraleOutcome } from '../../src/rules/lightning-war/morale.js';
 import { oddsOf } from '../../src/rules/odds.js';
 
-/** What a check does to a roster unit, as data: gone, retreating, routing, rallied; casualties as reported. */
+/** A check's roster change (the rules decide it), for the roll's transaction; casualties count only when given. */
 function moraleEffects(ctx: Context, tracked: Tracked | undefined, o: Settled, outcome: MoraleOutcome): RosterEffect[] {
-  if (!tracked) return [];
-  const result = outcome.result;
-  if (result === 'eliminated' || result === 'surrender')
-    return [{ tracked, change: { remove: true, why: result === 'eliminated' ? 'Eliminated' : 'Surrendered' } }];
-  const f = tracked.unit.fields as LwFields;
-  const state: LwState | undefined = result === 'rout' ? 'routing' : result === 'retreat' ? 'retreating' : result === 'rallied' ? 'steady' : undefined;
-  const fields: Record<string, unknown> = {};
-  if (state && state !== (f.state ?? 'steady')) fields.state = state;
-  if (ctx.given.has('casualties') && o.casualties && o.casualties.lost !== f.casualties) fields.casualties = o.casualties.lost;
-  if (!Object.keys(fields).length) return [];
-  const why = [
-    state === 'steady' ? 'Rallied' : state ? `Now ${state}` : '',
-    fields.casualties !== undefined ? `casualties ${String(fields.casualties)}/${f.original}` : '',
-  ]
-    .filter(Boolean)
-    .join('; ');
-  return [{ tracked, change: { fields, why } }];
+  const reported = ctx.given.has('casualties') ? o.casualties?.lost : undefined;
+  const change = tracked && moraleRosterChange(tracked.unit.fields as LwFields, outcome.result, reported);
+  return tracked && change ? [{ tracked, change }] : [];
 }
 
 const storedMorale = (row: LedgerRow) => ({

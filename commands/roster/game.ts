@@ -16,7 +16,7 @@ import { QUICKNET, type BeaconChain } from '../../src/beacon/chain.js';
 import { newRollId } from '../../src/ledger/next-row.js';
 import { commitmentsOf, GameRunningError, gameOptionsOf, playerSeedsOf, type Game } from '../../src/ledger/roster.js';
 import { gameEmbed } from '../../src/render/roster.js';
-import { packSystem, SYSTEM_NAMES, SYSTEMS, systemName } from '../../src/rules/systems.js';
+import { isSystemId, packSystem, SYSTEMS, systemName } from '../../src/rules/systems.js';
 import { installedPacks } from '../../src/core/packs.js';
 import { PHASE_KEYS, phaseKey } from '../../src/rules/wacht-am-rhein/fatigue.js';
 
@@ -73,7 +73,7 @@ async function gameSystem(ctx: Context, typed: string): Promise<string> {
     .trim()
     .toLowerCase()
     .replace(/^pack:/, '');
-  if ((SYSTEMS as readonly string[]).includes(id)) return id;
+  if (isSystemId(id)) return id;
   const packs = await installedPacks(ctx);
   if (packs.has(id)) return packSystem(id);
   const names = [...SYSTEMS, ...packs.keys()].join(', ');
@@ -86,7 +86,7 @@ async function gameSystem(ctx: Context, typed: string): Promise<string> {
 async function systemChoices(ctx: Context, value: string) {
   const typed = value.trim().toLowerCase();
   const packs = [...(await installedPacks(ctx)).values()].map((p) => ({ name: `${p.pack.name} (rule pack)`.slice(0, 100), value: p.pack.pack }));
-  const builtIn = SYSTEMS.map((s) => ({ name: SYSTEM_NAMES[s], value: s }));
+  const builtIn = SYSTEMS.map((s) => ({ name: systemName(s), value: s }));
   return [...builtIn, ...packs].filter((c) => c.value.startsWith(typed) || c.name.toLowerCase().includes(typed));
 }
 

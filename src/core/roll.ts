@@ -77,7 +77,7 @@ function assertSeedsRevealed(game: Game): void {
  * as it is drawn), then the outcome and the roster changes it makes (`effects`, pure) are written
  * together. Nothing is returned, and so nothing can be shown, unless the transaction commits.
  */
-export async function rollIn<O extends Outcome>(at: TxScope, ctx: Context, system: AnySystemId, spec: RollSpec<O>): Promise<Rolled<O>> {
+async function rollIn<O extends Outcome>(at: TxScope, ctx: Context, system: AnySystemId | null, spec: RollSpec<O>): Promise<Rolled<O>> {
   const { tx, game } = at;
   if (game) assertSeedsRevealed(game);
   if (game) assertSignedIfTournament(game, ctx);
@@ -95,7 +95,7 @@ export async function rollIn<O extends Outcome>(at: TxScope, ctx: Context, syste
   const id = newRollId();
   const changes = spec.effects?.(outcome, id) ?? [];
   // A beacon roll's row names its round and carries the round's signature: anyone can check both.
-  const meta = { ...spec.meta, id, system, ...(beacon ? { input: { ...(spec.meta.input as object), beacon: rowBeacon(beacon) } } : {}) };
+  const meta = { ...spec.meta, id, system: system ?? undefined, ...(beacon ? { input: { ...(spec.meta.input as object), beacon: rowBeacon(beacon) } } : {}) };
   if (beacon && !(await tx.history.settleBinding(beacon.interactionId, 'rolled', id, tx.timestamp())))
     refuse('This roll was already settled: its beacon round came in once, and it was rolled or expired then.');
   const inGame = { game, seq };
@@ -110,11 +110,22 @@ export async function rollIn<O extends Outcome>(at: TxScope, ctx: Context, syste
   return { row, outcome, scope: at };
 }
 
-/** A roll in its own unit of work: `plan` reads what it decides from in the transaction, then the dice roll. */
-export function rollAndRecord<O extends Outcome>(
+/** What a plan returns when the rules say nothing is to be rolled (a pending rout that lapses instead). */
+export type Instead<T> = { instead: T };
+
+/**
+ * The one entry point of a roll: its own unit of work, where `plan` reads what it decides from in
+ * the transaction, then the dice roll and everything is written together. `system` null: the roll
+ * is of whatever game runs in the channel (/roll dice). A plan may return `{ instead }` to roll nothing.
+ */
+export function rollAndRecord<O extends Outcome, T = never>(
   ctx: Context,
-  system: AnySystemId,
-  plan: (at: TxScope) => Promise<RollSpec<O>> | RollSpec<O>,
-): Promise<Rolled<O>> {
-  return unitOfWork(ctx, system, async (at) => rollIn(at, ctx, system, await plan(at)));
+  system: AnySystemId | null,
+  plan: (at: TxScope) => Promise<RollSpec<O> | Instead<T>> | RollSpec<O> | Instead<T>,
+): Promise<[T] extends [never] ? Rolled<O> : Rolled<O> | Instead<T>> {
+  return unitOfWork(ctx, system, async (at) => {
+    const spec = await plan(at);
+    if ('instead' in spec) return spec as never;
+    return rollIn(at, ctx, system ?? ((at.game?.system ?? null) as AnySystemId | null), spec) as never;
+  });
 }

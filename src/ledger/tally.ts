@@ -1,6 +1,6 @@
 import type { SealedPayload } from './rows.js';
 import { scopeWhere, type ScopeFilter } from './common-sql.js';
-import type { SystemId } from '../rules/systems.js';
+import { isSystemId, RULE_SYSTEMS } from '../rules/systems.js';
 
 /**
  * The dice report's aggregates (issue 26): for each key, how many counted rolls had each Original
@@ -23,13 +23,12 @@ export type DeclaredTally = { shape: string; total: number };
 type Filed = { tally?: DeclaredTally; category?: string; side?: string };
 
 /**
- * The first dice of a morale roll of each system: its Original DR (ASL's 2d6, Hearts of Tin's d6,
- * Lightning War's 3d6). Later dice of the same row (a Wound dr, a chained Heat of Battle DR) depend
- * on the first, so they would not follow a fixed distribution and are left out. Wacht am Rhein
- * rolls no dice.
+ * A built-in system's roll counts its Original roll (ASL's 2d6, Hearts of Tin's d6, Lightning War's
+ * 3d6: `originalDice` in the list of systems). Later dice of the same row (a Wound dr, a chained
+ * Heat of Battle DR) depend on the first, so they would not follow a fixed distribution and are
+ * left out. A rule pack's rolls and /roll declare their own tally.
  */
-// One entry per built-in system (the compiler holds it to the list); a rule pack's rolls declare their own tally.
-const PRIMARY_DICE: Record<SystemId, number> = { asl: 2, 'hearts-of-tin': 1, 'lightning-war': 3, 'wacht-am-rhein': 0 };
+const originalDiceOf = (system: string | null) => (system && isSystemId(system) ? RULE_SYSTEMS[system].originalDice : 0);
 
 /** The parts of a row a tally is read from. */
 export type TallySource = {
@@ -52,7 +51,7 @@ export function tallyOf(row: TallySource): Tally | undefined {
   if ((row.kind !== 'roll' && row.kind !== 'reroll') || isSealedOutcome(row.outcome)) return undefined;
   const o = (row.outcome ?? {}) as Filed;
   const declared = o.tally;
-  const k = (PRIMARY_DICE as Partial<Record<string, number>>)[row.system ?? ''];
+  const k = originalDiceOf(row.system);
   const found = declared ?? (k && row.dice.length >= k ? { shape: `${k}d6`, total: row.dice.slice(0, k).reduce((a, b) => a + b, 0) } : undefined);
   if (!found) return undefined;
   return {
