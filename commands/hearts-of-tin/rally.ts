@@ -59,7 +59,8 @@ async function rerollable(at: TxScope, ctx: Context, rollId: string): Promise<{ 
 async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
   let parent: { first: LedgerRow; input: RallyInput } | undefined;
   const reroll = await rollAndRecord(ctx, 'hearts-of-tin', async (at) => {
-    const { first, input } = (parent = await rerollable(at, ctx, rollId));
+    parent = await rerollable(at, ctx, rollId);
+    const { first, input } = parent;
     const tracked = await trackedUnit(at, ctx, first.unit ?? undefined);
     return {
       meta: {
