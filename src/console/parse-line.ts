@@ -1,3 +1,4 @@
+import { readNamedValues, tokenize } from '../core/option-text.js';
 /** A console line, read the way Discord's command box reads it. */
 export type ConsoleLine =
   | { type: 'command'; name: string; subcommand?: string; options: Record<string, string> }
@@ -18,60 +19,17 @@ export class LineError extends Error {
   }
 }
 
-/**
- * Splits on white space; double or single quotes keep spaces inside a value (`unit:"1st Foot"`),
- * and a backslash escapes the next character inside double quotes.
- */
-export function tokenize(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let inToken = false;
-  let quote: '"' | "'" | null = null;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quote) {
-      if (c === quote) quote = null;
-      else if (c === '\\' && quote === '"' && i + 1 < line.length) cur += line[++i];
-      else cur += c;
-    } else if (c === '"' || c === "'") {
-      quote = c;
-      inToken = true;
-    } else if (/\s/.test(c)) {
-      if (inToken) out.push(cur);
-      cur = '';
-      inToken = false;
-    } else {
-      cur += c;
-      inToken = true;
-    }
-  }
-  if (quote) throw new LineError(`a ${quote} quote is not closed`);
-  if (inToken) out.push(cur);
-  return out;
+/** `name:value …` as Discord's command box reads it, refused with the console's own error. */
+function readOptions(name: string, tokens: string[]): Record<string, string> {
+  const read = readNamedValues(tokens);
+  if ('error' in read) throw new LineError(read.stray !== undefined ? `expected option:value after /${name}, got ${JSON.stringify(read.stray)}` : read.error, name);
+  return read.values;
 }
 
-/** `name:` at the start of a token starts an option (Discord's option names are lower case). */
-const OPTION_START = /^([a-z][a-z0-9_-]{0,31}):/;
-
-/**
- * Options as Discord's command box reads them: a value runs up to the next `name:`, so
- * `unit:German 4-6-7 elr:3` is unit "German 4-6-7" (quotes still work).
- */
-function readOptions(name: string, tokens: string[]): Record<string, string> {
-  const options: Record<string, string> = {};
-  let last: string | undefined;
-  for (const t of tokens) {
-    const key = OPTION_START.exec(t)?.[1];
-    if (key === undefined) {
-      if (last === undefined) throw new LineError(`expected option:value after /${name}, got ${JSON.stringify(t)}`, name);
-      options[last] = options[last] === '' ? t : `${options[last]} ${t}`;
-      continue;
-    }
-    if (key in options) throw new LineError(`\`${key}\` is given twice`, name);
-    options[key] = t.slice(key.length + 1);
-    last = key;
-  }
-  return options;
+function tokenizeOrThrow(line: string): string[] {
+  const t = tokenize(line);
+  if ('error' in t) throw new LineError(t.error);
+  return t.tokens;
 }
 
 function readCommand(tokens: string[]): { name: string; subcommand?: string; options: Record<string, string> } {
@@ -86,7 +44,7 @@ function readCommand(tokens: string[]): { name: string; subcommand?: string; opt
 export function parseLine(line: string): ConsoleLine {
   const trimmed = line.trim();
   if (trimmed === '' || trimmed.startsWith('#')) return { type: 'blank' };
-  const tokens = tokenize(trimmed);
+  const tokens = tokenizeOrThrow(trimmed);
   const [first, ...rest] = tokens;
   switch (first) {
     case 'help':

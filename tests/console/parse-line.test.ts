@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LineError, parseLine, tokenize } from '../../src/console/parse-line.js';
+import { LineError, parseLine } from '../../src/console/parse-line.js';
+import { tokenize } from '../../src/core/option-text.js';
 
 describe('console line parsing', () => {
   it.each([
@@ -10,7 +11,7 @@ describe('console line parsing', () => {
     ['/rally unit:"say \\"hi\\""', ['/rally', 'unit:say "hi"']],
     ['/rally unit:""', ['/rally', 'unit:']],
   ])('tokenizes %s', (line, tokens) => {
-    expect(tokenize(line)).toEqual(tokens);
+    expect(tokenize(line)).toEqual({ tokens });
   });
 
   it('reads a command with options', () => {
