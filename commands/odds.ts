@@ -1,91 +1,79 @@
-import { readScope } from '../src/core/games.js';
-import { userText } from '../src/render/embed.js';
 import { EVERYONE } from '../src/core/access.js';
-import type { CommandGroup, Reply } from '../src/core/command.js';
-import { defineSubcommand } from '../src/core/command.js';
-import { describeSituation } from '../src/render/asl.js';
-import { ODDS_CHART, oddsReply } from '../src/render/odds.js';
-import { HOB_ORDER, hobDistribution } from '../src/rules/asl/hob.js';
-import { checkDistribution, checkOrder } from '../src/rules/asl/mc.js';
-import { RALLY_ORDER, rallyDistribution } from '../src/rules/hearts-of-tin/rally.js';
-import { MORALE_ORDER, moraleDistribution } from '../src/rules/lightning-war/morale.js';
-import { ordered, type Fraction } from '../src/rules/odds.js';
-import { classOption, nationalityOption, unitChoices } from './asl/unit-input.js';
-import * as hob from './asl/hob-input.js';
-import * as mc from './asl/mc-input.js';
-import * as morale from './lightning-war/morale-input.js';
-import * as rally from './hearts-of-tin/rally-input.js';
+import { defineCommand, type Action, type Context, type Reply } from '../src/core/command.js';
+import { readOptionText } from '../src/core/option-text.js';
+import { parseOptions, text } from '../src/core/options.js';
+import { fieldChoices } from '../src/core/unit-fields.js';
+import { refuse } from '../src/core/user-error.js';
+import { quoted } from '../src/render/embed.js';
+import { SYSTEM_MODULES } from './systems.js';
 
-/** The rolling command's options, less those that change no chance (sealing, companions, exempt statuses). */
-function oddsOptions<O extends Record<string, unknown>>(options: O): O {
-  const { sealed: _s, companions: _c, status: _t, ...rest } = options as Record<string, unknown>;
-  // Four subcommands' options share one 4,000-character budget: the long nationality and class lists are offered as typed.
-  if ('nationality' in rest) Object.assign(rest, { nationality: nationalityOption(true), class: classOption(true) });
-  return rest as O;
+/**
+ * /odds takes the roll as it would be typed (`rally disorder:2 quality:militia`): one option, so it
+ * does not grow with the systems (Discord allows 4,000 characters of options a command). Each
+ * system's descriptor says what /odds answers for its rolling commands.
+ */
+const ENTRIES: ReadonlyMap<string, Action<any>> = new Map(SYSTEM_MODULES.flatMap((s) => Object.entries(s.odds)));
+const NAMES = [...ENTRIES.keys()];
+
+/** The roll typed: its command and its options as text. */
+function split(roll: string): { name: string; rest: string } {
+  const m = /^\s*\/?([a-z0-9_-]+)\s*(.*)$/s.exec(roll);
+  return { name: m?.[1] ?? '', rest: m?.[2] ?? '' };
 }
 
-async function answer(title: string, situation: string, dist: Map<string, Fraction>, order: readonly string[], then?: readonly string[]): Promise<Reply> {
-  const { embed, png, alt } = await oddsReply(title, situation, ordered(dist, order, then));
-  return { type: 'message', ephemeral: true, embed, buttons: [], files: [{ name: ODDS_CHART, data: png, description: alt }] };
+function entryNamed(name: string): Action<any> {
+  return (
+    ENTRIES.get(name) ??
+    refuse(
+      `\`roll\` starts with ${quoted(name)}, which /odds does not know: it starts with one of ${NAMES.join(', ')}. (A rule pack's command takes odds_only:true.)`,
+    )
+  );
 }
 
-export default {
+/** The roll's options, read and checked as the command itself would check them. */
+function readRoll(name: string, entry: Action<any>, rest: string): { options: Record<string, unknown>; given: Set<string> } {
+  const read = readOptionText(rest);
+  if ('error' in read)
+    refuse(
+      `\`roll\`: ${read.stray !== undefined ? `${quoted(read.stray)} is not option:value, like /odds roll:"rally disorder:2"` : read.error.replaceAll('`', '')}.`,
+    );
+  const raw: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(read.values)) raw[k] = entry.options[k]?.fromText(v) ?? v;
+  const parsed = parseOptions(`odds ${name}`, entry.options, raw);
+  if (!parsed.ok) refuse(parsed.error);
+  const wrong = entry.check?.(parsed.value);
+  if (wrong) refuse(wrong);
+  return { options: parsed.value, given: new Set(Object.keys(raw)) };
+}
+
+export default defineCommand({
   name: 'odds',
   description: 'Exact chances of every outcome, before you roll (nothing is rolled or recorded)',
-  example: '/odds rally disorder:2 quality:militia commander_near:true',
-  subcommands: {
-    rally: defineSubcommand({
-      description: 'Hearts of Tin rally; with commander_near, the re-roll is taken on a failure',
-      access: EVERYONE,
-      options: oddsOptions(rally.options),
-      async run(ctx, given) {
-        const o = (await rally.prepare(await readScope(ctx, 'hearts-of-tin'), ctx, given, 'read')).options;
-        const input = rally.toInput(o);
-        const how = input.commanderNear ? 'the commander re-rolls any failure' : 'no commander re-roll';
-        return answer(
-          `Odds · Rally${o.unit ? ` · ${userText(o.unit)}` : ''}`,
-          `${o.disorder} disorder · ${o.quality} · ${how}`,
-          rallyDistribution(input, true),
-          RALLY_ORDER,
-        );
-      },
-    }),
-    morale: defineSubcommand({
-      description: 'Lightning War morale check or rally',
-      access: EVERYONE,
-      options: oddsOptions(morale.options),
-      check: morale.check,
-      async run(ctx, given) {
-        const o = (await morale.prepare(await readScope(ctx, 'lightning-war'), ctx, given, 'read')).options;
-        return answer(
-          `Odds · ${o.rally ? 'Rally' : 'Morale check'}${o.unit ? ` · ${userText(o.unit)}` : ''}`,
-          `${o.morale} morale, ${o.unit_type.replace('_', ' ')}`,
-          moraleDistribution(morale.toInput(o)),
-          MORALE_ORDER,
-        );
-      },
-    }),
-    hob: defineSubcommand({
-      description: 'ASL Heat of Battle DR',
-      access: EVERYONE,
-      options: oddsOptions(hob.options),
-      async run(ctx, o) {
-        const prepared = await hob.prepare(await readScope(ctx, 'asl'), ctx, o, 'read');
-        return answer(`Odds · Heat of Battle · ${userText(prepared.input.unit.name)}`, describeSituation(o), hobDistribution(prepared.input), HOB_ORDER);
-      },
-    }),
-    mc: defineSubcommand({
-      description: 'ASL Morale Check or Rally, with the Heat of Battle DR an Original 2 brings',
-      access: EVERYONE,
-      options: oddsOptions(mc.options),
-      check: mc.check,
-      async run(ctx, o) {
-        const prepared = await mc.prepare(await readScope(ctx, 'asl'), ctx, o, 'read');
-        const input = prepared.input;
-        const check = input.check === 'mc' ? 'Morale Check' : 'Rally';
-        return answer(`Odds · ${check} · ${userText(input.unit.name)}`, describeSituation(o), checkDistribution(input, true), checkOrder(input), HOB_ORDER);
-      },
+  example: '/odds roll:"rally disorder:2 quality:militia commander_near:true"',
+  access: EVERYONE,
+  options: {
+    roll: text({
+      description: `The roll as you would type it, e.g. rally disorder:2 (${NAMES.join(', ')})`.slice(0, 100),
+      maxLength: 400,
+      required: true,
+      autocomplete: true,
     }),
   },
-  autocomplete: (ctx, option, value, subcommand) => (subcommand === 'hob' || subcommand === 'mc' ? unitChoices(ctx, option, value) : []),
-} satisfies CommandGroup;
+  async run(ctx: Context, o): Promise<Reply> {
+    const { name, rest } = split(o.roll);
+    const entry = entryNamed(name);
+    const { options, given } = readRoll(name, entry, rest);
+    // What the player typed beats a roster value, as in the roll itself.
+    return entry.run({ ...ctx, given }, options);
+  },
+  autocomplete: (_ctx, option, value) => {
+    if (option !== 'roll') return [];
+    const { name, rest } = split(value);
+    const entry = ENTRIES.get(name);
+    // Still typing the command's name: the rolls /odds knows.
+    if (!entry || !/^\s*\/?[a-z0-9_-]+\s/.test(value)) return NAMES.filter((n) => n.startsWith(name)).map((n) => ({ name: `${n} …`, value: `${n} ` }));
+    return fieldChoices(entry.options, rest)
+      .map((c) => ({ name: `${name} ${c.name}`.slice(-100), value: `${name} ${c.value}` }))
+      .filter((c) => c.value.length <= 100);
+  },
+});

@@ -5,7 +5,7 @@ import { message } from '../../src/core/replies.js';
 import { refuse } from '../../src/core/user-error.js';
 import { defineSubcommand, type CommandGroup, type Context } from '../../src/core/command.js';
 import { boolean, choice, integer, text, user } from '../../src/core/options.js';
-import { gameEnd, turnEnd } from './system-hooks.js';
+import { systemModule } from '../systems.js';
 import { boobyTraps, join, optionLines, san } from './game-options.js';
 import { commitSeed, dropSeed, notManager, recordGame, revealSeed, waitingLine } from './seeds.js';
 import { readScope, runningGame } from '../../src/core/games.js';
@@ -221,7 +221,7 @@ export default {
             `Turn ${o.number}${phase ? `, ${userText(phase)}` : ''}.`,
           );
           // The rules' end-of-turn effects, recorded with the turn that caused them.
-          return { g, updated: after, lines: await turnEnd(tx, ctx, g, after, row.id) };
+          return { g, updated: after, lines: (await systemModule(after.system)?.hooks.turnEnd?.(tx, ctx, g, after, row.id)) ?? [] };
         });
         const note = lines.length ? `**End of turn ${g.turn}**\n${lines.join('\n')}` : undefined;
         return message(gameEmbed('Turn', updated, note ? { note } : {}));
@@ -258,7 +258,7 @@ export default {
         const { g, ended, lines } = await unitOfWork(ctx, null, async (at) => {
           const g = runningGame(at);
           assertOwnerOrGm(ctx, g.started_by, notManager(g));
-          const lines = [...(await revealSealedAtEnd(at, ctx, g, o.reveal_sealed)), ...(await gameEnd(at.tx, ctx, g))];
+          const lines = [...(await revealSealedAtEnd(at, ctx, g, o.reveal_sealed)), ...((await systemModule(g.system)?.hooks.gameEnd?.(at.tx, ctx, g)) ?? [])];
           // The reveal: with it, anyone holding the export can recompute every die of the game.
           await recordGame(
             at.tx,

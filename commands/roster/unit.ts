@@ -12,10 +12,8 @@ import { DuplicateUnitError, type Game, type RosterUnit, type UnitPatch } from '
 import { unitEmbed, unitListEmbed, UNITS_PER_PAGE } from '../../src/render/roster.js';
 import { readScope, runningGame, type Scope } from '../../src/core/games.js';
 import { unitOfWork } from '../../src/core/unit-of-work.js';
-import { editedFields, FIELD_OPTIONS, fieldsFor, newUnitFields, type FieldName } from './unit-fields.js';
-import { installedPacks } from '../../src/core/packs.js';
-import { parseUnitFields } from '../../src/rules/packs/unit-fields.js';
-import { systemName } from '../../src/rules/systems.js';
+import { editedFields, fieldChoices, newUnitFields, typedFields } from '../../src/core/unit-fields.js';
+import { unitSpecOf } from '../systems.js';
 
 const NAME_MAX = 60;
 /** Units one game's roster may hold: far past any scenario, and it bounds autocomplete and /unit list. */
@@ -24,28 +22,14 @@ const PAGE = 'units_page';
 
 const unitName = () => text({ description: 'The unit, by its roster name', maxLength: NAME_MAX, autocomplete: true, required: true });
 
-function fieldValues(o: Record<string, unknown>): Partial<Record<FieldName, unknown>> {
-  const out: Partial<Record<FieldName, unknown>> = {};
-  for (const k of Object.keys(FIELD_OPTIONS) as FieldName[]) if (o[k] !== undefined) out[k] = o[k];
-  return out;
-}
+/** `fields:` of /unit add and /unit edit: every system's unit fields in one option, so /unit does not grow with the systems. */
+const fieldsOption = () =>
+  text({ description: 'The unit’s fields as name:value, e.g. counter:German 4-6-7 broken:true (offered as you type)', maxLength: 200, autocomplete: true });
 
-/** A built-in system's new unit, from its own options (`fields:` is a rule pack game's). */
-function builtInUnitFields(game: Game, o: Record<string, unknown>) {
-  if (o.fields !== undefined)
-    refuse(`\`fields\` is for a rule pack game's units; ${userText(game.name)} is ${systemName(game.system)}: give its fields as their own options.`);
-  return newUnitFields(game.system, fieldValues(o));
-}
-
-/** A rule pack game's new unit: the pack's unit fields, read from `fields:` (the built-in options refused). */
-async function packUnitFields(ctx: Context, game: Game, o: Record<string, unknown>) {
-  fieldsFor(game.system, fieldValues(o));
-  const installed = (await installedPacks(ctx)).get(game.system.slice('pack:'.length));
-  if (!installed)
-    refuse(`${userText(game.name)} is a game of the rule pack ${game.system.slice(5)}, which is no longer installed here: its roster cannot take new units.`);
-  const fields = parseUnitFields(installed.pack, o.fields as string | undefined);
-  if (typeof fields === 'string') refuse(`fields: ${userText(fields)}.`);
-  return fields;
+/** Autocomplete for `fields`: the fields of the channel's game's system, and their values. */
+async function fieldsChoices(ctx: Context, value: string) {
+  const game = await ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
+  return game ? fieldChoices((await unitSpecOf(ctx, game.system)).fields, value) : [];
 }
 
 /** The game and the named unit on its roster; an unknown name is refused. */
@@ -92,7 +76,7 @@ async function listPage(ctx: Context, game: Game, page: number): Promise<Reply> 
   const total = await roster.countUnits(game.id);
   const pages = Math.max(1, Math.ceil(total / UNITS_PER_PAGE));
   const p = Math.min(Math.max(0, page), pages - 1);
-  const embed = unitListEmbed(game, await roster.units(game.id, UNITS_PER_PAGE, p * UNITS_PER_PAGE), p, pages, total);
+  const embed = unitListEmbed(game, await unitSpecOf(ctx, game.system), await roster.units(game.id, UNITS_PER_PAGE, p * UNITS_PER_PAGE), p, pages, total);
   const buttons =
     pages > 1
       ? [
@@ -106,7 +90,7 @@ async function listPage(ctx: Context, game: Game, page: number): Promise<Reply> 
 export default {
   name: 'unit',
   description: "The roster of this channel's game: add, edit, show, list and remove units",
-  example: '/unit add name:"1/506 PIR" attack:7 defense:5 movement:6',
+  example: '/unit add name:"1/506 PIR" fields:"attack:7 defense:5 movement:6"',
   subcommands: {
     add: defineSubcommand({
       description: "Add a unit to the game's roster (you own it)",
@@ -114,14 +98,14 @@ export default {
       options: {
         name: text({ description: 'A name for the unit, unique in this game', maxLength: NAME_MAX, required: true }),
         side: text({ description: 'Its side', maxLength: 40 }),
-        ...FIELD_OPTIONS,
-        fields: text({ description: 'A rule pack game: the unit’s fields, e.g. nerve:7 pins:0', maxLength: 200 }),
+        fields: fieldsOption(),
       },
       async run(ctx, o) {
         const { game, unit } = await unitOfWork(ctx, null, async (at) => {
           const { tx } = at;
           const game = runningGame(at);
-          const fields = game.system.startsWith('pack:') ? await packUnitFields(ctx, game, o) : builtInUnitFields(game, o);
+          const spec = await unitSpecOf(ctx, game.system);
+          const fields = newUnitFields(spec, typedFields(spec, o.fields));
           // Counted inside the transaction, so two adds at once cannot both pass the cap.
           if ((await tx.roster.countUnits(game.id)) >= MAX_UNITS_PER_GAME)
             refuse(`${userText(game.name)} already has ${MAX_UNITS_PER_GAME} units, the most a game's roster holds: remove one with /unit remove first.`);
@@ -151,7 +135,7 @@ export default {
           );
           return { game, unit: u };
         });
-        return message(unitEmbed('Unit added', game.system, unit));
+        return message(unitEmbed('Unit added', await unitSpecOf(ctx, game.system), unit));
       },
     }),
     edit: defineSubcommand({
@@ -163,7 +147,7 @@ export default {
         new_name: text({ description: 'A new name', maxLength: NAME_MAX }),
         side: text({ description: 'Its side', maxLength: 40 }),
         owner: user({ description: 'Give it to another player (GM only)' }),
-        ...FIELD_OPTIONS,
+        fields: fieldsOption(),
       },
       async run(ctx, o) {
         const { game, updated } = await unitOfWork(ctx, null, async (at) => {
@@ -171,8 +155,9 @@ export default {
           // The unit is read in the edit's transaction, and only what the edit changes is written.
           const { game, unit } = await findUnit(at, o.unit);
           assertMayChange(ctx, { game, unit });
-          const changes = fieldValues(o);
-          const fields = editedFields(game.system, unit.fields, changes);
+          const spec = await unitSpecOf(ctx, game.system);
+          const changes = typedFields(spec, o.fields);
+          const fields = Object.keys(changes).length ? editedFields(spec, unit.fields, changes) : unit.fields;
           if (!Object.keys(changes).length && !o.new_name && o.side === undefined && !o.owner) refuse('Nothing to change: give the fields to set.');
           const patch = editPatch(o, changedFields(unit.fields, fields));
           const u = await named(game, o.new_name, tx.roster.patchUnit(unit.id, patch, tx.timestamp()));
@@ -188,7 +173,7 @@ export default {
           );
           return { game, updated: u };
         });
-        return message(unitEmbed('Unit edited', game.system, updated));
+        return message(unitEmbed('Unit edited', await unitSpecOf(ctx, game.system), updated));
       },
     }),
     show: defineSubcommand({
@@ -197,7 +182,7 @@ export default {
       options: { unit: unitName() },
       async run(ctx, o) {
         const found = await findUnit(await readScope(ctx), o.unit);
-        return message(unitEmbed('Unit', found.game.system, found.unit));
+        return message(unitEmbed('Unit', await unitSpecOf(ctx, found.game.system), found.unit));
       },
     }),
     list: defineSubcommand({
@@ -232,7 +217,7 @@ export default {
           );
           return { game, unit };
         });
-        return message(unitEmbed('Unit removed', game.system, unit, 'It is off the roster; its rolls stay in the history.'));
+        return message(unitEmbed('Unit removed', await unitSpecOf(ctx, game.system), unit, 'It is off the roster; its rolls stay in the history.'));
       },
     }),
   },
@@ -246,7 +231,7 @@ export default {
       return page.type === 'message' ? { type: 'update', embed: page.embed, buttons: page.buttons } : page;
     },
   },
-  autocomplete: (ctx, option, value) => (option === 'unit' ? rosterChoices(ctx, value) : []),
+  autocomplete: (ctx, option, value) => (option === 'unit' ? rosterChoices(ctx, value) : option === 'fields' ? fieldsChoices(ctx, value) : []),
 } satisfies CommandGroup;
 
 /** Names on this channel's roster that start with what was typed. */

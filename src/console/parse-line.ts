@@ -22,7 +22,8 @@ export class LineError extends Error {
 /** `name:value …` as Discord's command box reads it, refused with the console's own error. */
 function readOptions(name: string, tokens: string[]): Record<string, string> {
   const read = readNamedValues(tokens);
-  if ('error' in read) throw new LineError(read.stray !== undefined ? `expected option:value after /${name}, got ${JSON.stringify(read.stray)}` : read.error, name);
+  if ('error' in read)
+    throw new LineError(read.stray !== undefined ? `expected option:value after /${name}, got ${JSON.stringify(read.stray)}` : read.error, name);
   return read.values;
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/command.js';
-import { alice, appWithGame, command, expectError, expectMessage, press, rosterFields, subcommand, testApp, type TestApp } from '../helpers/app.js';
+import { alice, appWithGame, command, oddsRoll, expectError, expectMessage, press, rosterFields, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
 // Issue 11 through the router, as a player runs it: commands, rosters, buttons.
 let app: TestApp;
@@ -29,8 +29,7 @@ describe('/mc and /hob with the spec’s unit data', () => {
       await app.router.handle({
         type: 'command',
         name: 'odds',
-        subcommand: 'mc',
-        options: { unit: 'American 6-6-6', check: 'rally', leader_drm: 0 },
+        options: oddsRoll('mc', { unit: 'American 6-6-6', check: 'rally', leader_drm: 0 }),
         actor: alice,
       }),
     );
@@ -114,7 +113,7 @@ describe('/mc and /hob with the spec’s unit data', () => {
     // The rally stands; only the hardening is undone.
     expect(fields('Able')).toMatchObject({ counter: 'Russian 4-4-7', broken: false });
 
-    await sub(alice, 'unit', 'add', { name: 'Baker', counter: 'Russian 4-4-7', broken: true });
+    await sub(alice, 'unit', 'add', { name: 'Baker', fields: 'counter:Russian 4-4-7 broken:true' });
     app.dice.push(3, 3);
     const h = expectMessage(await command(app, alice, 'hob', { unit: 'Baker' }));
     // 6 + 2 + 1 = 9: berserk, but no enemy in LOS? enemy_in_los defaults true → berserk.

@@ -167,7 +167,7 @@ describe('a bound roll refused when its round comes', () => {
   it('is answered with why, and its binding ends (a restart does not run it again)', async () => {
     const { app } = await beaconApp();
     await startGame(app);
-    expectMessage(await subcommand(app, alice, 'unit', 'add', { name: 'Guard', original: 8 }));
+    expectMessage(await subcommand(app, alice, 'unit', 'add', { name: 'Guard', fields: 'original:8' }));
     const bound = expectBound(
       await app.router.handle({
         type: 'command',

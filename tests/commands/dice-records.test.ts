@@ -147,7 +147,7 @@ describe('/dr through the router', () => {
     expect(expectError(await command(app, alice, 'dr', { category: 'SA', dice: 'DR' }))).toBe('`category` SA is a dr (one die): leave `dice` out or give dr.');
     expect(expectError(await command(app, alice, 'dr', { drm: 11 }))).toMatch(/^`drm`/);
     expectMessage(await subcommand(app, alice, 'game', 'start', { system: 'asl', name: 'G' }));
-    expectMessage(await subcommand(app, alice, 'unit', 'add', { name: '8-1 Leader', counter: 'German 8-1 leader', side: 'axis' }));
+    expectMessage(await subcommand(app, alice, 'unit', 'add', { name: '8-1 Leader', side: 'axis', fields: 'counter:German 8-1 leader' }));
     expect(await app.router.handle({ type: 'autocomplete', name: 'dr', option: 'unit', value: '8', actor: alice })).toEqual({
       type: 'choices',
       choices: [{ name: '8-1 Leader', value: '8-1 Leader' }],

@@ -17,7 +17,7 @@ async function game(system: string, units: Record<string, Record<string, unknown
 describe('Hearts of Tin across turns', () => {
   it('1. /brigade counts a routed unit with all its strength lost: 18 of 36 is shaken', async () => {
     await game('hearts-of-tin', { A: { original: 12, brigade: 'Picton' }, B: { original: 12, brigade: 'Picton' }, C: { original: 12, brigade: 'Picton' } });
-    await sub(alice, 'unit', 'edit', { unit: 'A', strength: 6 });
+    await sub(alice, 'unit', 'edit', { unit: 'A', fields: 'strength:6' });
     expectMessage(await sub(alice, 'unit', 'remove', { unit: 'C' }));
     const r = expectMessage(await command(app, alice, 'brigade', { brigade: 'Picton' }));
     expect(r.record).toMatchObject({ result: 'shaken' });
@@ -34,7 +34,7 @@ describe('Hearts of Tin across turns', () => {
     const r = expectMessage(await sub(alice, 'game', 'turn', { number: 2 }));
     // Picton lost 6 of 20: not shaken; nothing happens.
     expect(r.embed.description ?? '').not.toContain('End of turn');
-    await sub(alice, 'unit', 'edit', { unit: 'B', strength: 6 });
+    await sub(alice, 'unit', 'edit', { unit: 'B', fields: 'strength:6' });
     const t = expectMessage(await sub(alice, 'game', 'turn', { number: 3 }));
     expect(t.embed.description).toContain('**End of turn 2**');
     expect(t.embed.description).toContain('A (Picton, shaken): +1 disorder marker, now 1.');
@@ -92,7 +92,7 @@ describe('Hearts of Tin across turns', () => {
     app.dice.push(6);
     expect(expectError(await command(app, bob, 'rally', { unit: 'A' }))).toBe(refused);
     expect(expectError(await command(app, bob, 'disorder', { unit: 'A', lost: 1 }))).toBe(refused);
-    await sub(alice, 'unit', 'edit', { unit: 'A', strength: 2 });
+    await sub(alice, 'unit', 'edit', { unit: 'A', fields: 'strength:2' });
     expect(expectError(await command(app, bob, 'brigade', { brigade: 'P' }))).toBe('Only Alice, who owns A, or a GM can mark A shaken.');
     expect(app.dice.pending()).toBe(1);
     // Without naming it, Bob may still roll; a GM may change it.
@@ -170,7 +170,7 @@ describe('Wacht am Rhein across phases', () => {
     expect(fields('B')).toMatchObject({ mode: 'tactical', mr_exemption: true });
     // Outside an ENA the exemption covers nothing, and stays armed.
     expect(expectMessage(await sub(alice, 'fatigue', 'event', { unit: 'B', event: 'overkill' })).record!.result).toBe('fatigued');
-    await sub(alice, 'unit', 'edit', { unit: 'B', fatigue: 'normal' });
+    await sub(alice, 'unit', 'edit', { unit: 'B', fields: 'fatigue:normal' });
     await sub(alice, 'game', 'turn', { number: 1, phase: 'ENA' });
     expect(expectMessage(await sub(alice, 'fatigue', 'event', { unit: 'B', event: 'ena_activated' })).record!.result).toBe('normal');
     expect(expectMessage(await sub(alice, 'fatigue', 'event', { unit: 'B', event: 'overkill', by: 'own_attack' })).record!.result).toBe('normal');
@@ -195,18 +195,18 @@ describe('Wacht am Rhein across phases', () => {
       A: { attack: 4, defense: 4, movement: 4, fatigue: 'resting' },
       B: { attack: 4, defense: 4, movement: 4, mode: 'prepared_assault' },
     });
-    expect(expectError(await sub(alice, 'unit', 'edit', { unit: 'A', mode: 'prepared_assault' }))).toBe(
+    expect(expectError(await sub(alice, 'unit', 'edit', { unit: 'A', fields: 'mode:prepared_assault' }))).toBe(
       'A resting unit may not enter Prepared Assault mode (13.1.1).',
     );
-    expect(expectError(await sub(alice, 'unit', 'edit', { unit: 'A', mode: 'combat_reserve' }))).toBe(
+    expect(expectError(await sub(alice, 'unit', 'edit', { unit: 'A', fields: 'mode:combat_reserve' }))).toBe(
       'A resting unit may not enter Combat Reserve mode (13.1.1).',
     );
-    expect(
-      expectError(await sub(alice, 'unit', 'add', { name: 'C', attack: 1, defense: 1, movement: 1, fatigue: 'fatigued', mode: 'combat_reserve' })),
-    ).toContain('may not enter Combat Reserve');
+    expect(expectError(await sub(alice, 'unit', 'add', { name: 'C', fields: 'attack:1 defense:1 movement:1 fatigue:fatigued mode:combat_reserve' }))).toContain(
+      'may not enter Combat Reserve',
+    );
     await sub(alice, 'fatigue', 'event', { unit: 'B', event: 'overkill' });
     expect(fields('B')).toMatchObject({ mode: 'prepared_assault', fatigue: 'fatigued' });
-    expectMessage(await sub(alice, 'unit', 'edit', { unit: 'B', attack: 5 }));
+    expectMessage(await sub(alice, 'unit', 'edit', { unit: 'B', fields: 'attack:5' }));
   });
 
   it('11. /fatigue status names an untracked unit and describes it from the options (the /help example)', async () => {

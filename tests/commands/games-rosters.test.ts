@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/command.js';
-import { newUnitFields } from '../../commands/roster/unit-fields.js';
+import { newUnitFields } from '../../src/core/unit-fields.js';
+import { systemModule } from '../../commands/systems.js';
 import { UserError } from '../../src/core/user-error.js';
 import { alice, bob, command, expectError, expectMessage, gm, press, testApp, type TestApp } from '../helpers/app.js';
 
@@ -19,7 +20,7 @@ const unitFields = (name: string, actor: Actor = alice) => {
 /** What /unit add says of a unit of `system` given no fields at all. */
 function newUnitRefusal(system: string): string | undefined {
   try {
-    newUnitFields(system, {});
+    newUnitFields(systemModule(system)!.units, {});
   } catch (err) {
     if (err instanceof UserError) return err.message;
     throw err;
@@ -80,8 +81,8 @@ describe('/unit', () => {
   it('names are unique per game, ignoring case', async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'wacht-am-rhein', name: 'Bulge' });
-    expectMessage(await sub(alice, 'unit', 'add', { name: '1/506 PIR', attack: 7, defense: 5, movement: 6 }));
-    expect(expectError(await sub(bob, 'unit', 'add', { name: '1/506 pir', attack: 1, defense: 1, movement: 1 }))).toBe(
+    expectMessage(await sub(alice, 'unit', 'add', { name: '1/506 PIR', fields: 'attack:7 defense:5 movement:6' }));
+    expect(expectError(await sub(bob, 'unit', 'add', { name: '1/506 pir', fields: 'attack:1 defense:1 movement:1' }))).toBe(
       'There is already a unit named "1/506 pir" in Bulge (names ignore case).',
     );
   });
@@ -89,25 +90,31 @@ describe('/unit', () => {
   it("checks the fields of the game's system", async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'wacht-am-rhein', name: 'Bulge' });
-    expect(expectError(await sub(alice, 'unit', 'add', { name: 'X', attack: 7, defense: 5 }))).toBe('A Wacht am Rhein unit needs `movement`.');
+    expect(expectError(await sub(alice, 'unit', 'add', { name: 'X', fields: 'attack:7 defense:5' }))).toBe(
+      'A Wacht am Rhein unit needs movement in `fields`, like fields:"attack:0 defense:0 movement:0".',
+    );
     // The article as it is said (issue 43: "A ASL unit needs").
-    expect(newUnitRefusal('asl')).toBe('An ASL unit needs `counter`.');
-    expect(expectError(await sub(alice, 'unit', 'add', { name: 'X', attack: 7, defense: 5, movement: 6, disorder: 2 }))).toContain(
-      '`disorder` is a Hearts of Tin field; this is a Wacht am Rhein game',
+    expect(newUnitRefusal('asl')).toBe('An ASL unit needs counter in `fields`, like fields:"counter:German 4-6-7".');
+    expect(expectError(await sub(alice, 'unit', 'add', { name: 'X', fields: 'attack:7 defense:5 movement:6 disorder:2' }))).toBe(
+      '`fields`: disorder is not a field of a Wacht am Rhein unit (its fields: attack, defense, movement, mode, fatigue).',
     );
   });
 
   it('only the owner or a GM may edit or remove; only a GM may give a unit away', async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Waterloo' });
-    await sub(alice, 'unit', 'add', { name: 'Old Guard', original: 10, quality: 'elite' });
-    expect(expectError(await sub(bob, 'unit', 'edit', { unit: 'old guard', disorder: 3 }))).toBe('Only Alice, who owns Old Guard, or a GM can change it.');
+    await sub(alice, 'unit', 'add', { name: 'Old Guard', fields: 'original:10 quality:elite' });
+    expect(expectError(await sub(bob, 'unit', 'edit', { unit: 'old guard', fields: 'disorder:3' }))).toBe(
+      'Only Alice, who owns Old Guard, or a GM can change it.',
+    );
     expect(expectError(await sub(bob, 'unit', 'remove', { unit: 'Old Guard' }))).toBe('Only Alice, who owns Old Guard, or a GM can remove it.');
     expect(expectError(await sub(alice, 'unit', 'edit', { unit: 'Old Guard', owner: 'bob' }))).toBe('Only a GM can give a unit to another player.');
-    expectMessage(await sub(alice, 'unit', 'edit', { unit: 'Old Guard', disorder: 3 }));
-    expectMessage(await sub(gm, 'unit', 'edit', { unit: 'Old Guard', strength: 8, owner: 'bob' }));
+    expectMessage(await sub(alice, 'unit', 'edit', { unit: 'Old Guard', fields: 'disorder:3' }));
+    expectMessage(await sub(gm, 'unit', 'edit', { unit: 'Old Guard', owner: 'bob', fields: 'strength:8' }));
     expect(unitFields('Old Guard')).toMatchObject({ disorder: 3, strength: 8, original: 10 });
-    expect(expectError(await sub(gm, 'unit', 'edit', { unit: 'Old Guard', strength: 11 }))).toBe('`strength` (11) cannot be more than `original` (10).');
+    expect(expectError(await sub(gm, 'unit', 'edit', { unit: 'Old Guard', fields: 'strength:11' }))).toBe(
+      '`fields`: strength (11) cannot be more than original (10).',
+    );
     expectMessage(await sub(bob, 'unit', 'remove', { unit: 'Old Guard' }));
     expect(unitFields('Old Guard')).toBeUndefined();
   });
@@ -115,7 +122,7 @@ describe('/unit', () => {
   it('list pages with buttons past ten units; the buttons are checked against the database', async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Waterloo' });
-    for (let i = 1; i <= 12; i++) await sub(alice, 'unit', 'add', { name: `Battalion ${String(i).padStart(2, '0')}`, original: 10 });
+    for (let i = 1; i <= 12; i++) await sub(alice, 'unit', 'add', { name: `Battalion ${String(i).padStart(2, '0')}`, fields: 'original:10' });
     const first = expectMessage(await sub(bob, 'unit', 'list'));
     expect(first.embed.description!.split('\n')).toHaveLength(10);
     expect(first.embed.footer!.text).toMatch(/^page 1 of 2 · 12 units/);
@@ -133,7 +140,7 @@ describe('isolation between channels and servers', () => {
   it('a game and its units are never visible or autocompleted elsewhere', async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Waterloo' });
-    await sub(alice, 'unit', 'add', { name: 'Old Guard', original: 10 });
+    await sub(alice, 'unit', 'add', { name: 'Old Guard', fields: 'original:10' });
     const elsewhere = [
       { ...alice, channelId: 'c2' },
       { ...alice, guildId: 'g2' },
@@ -152,8 +159,8 @@ describe('roster defaults and write-back', () => {
   it('Hearts of Tin: disorder from the roster, cleared on a rally; the unit removed on a rout', async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Waterloo' });
-    await sub(alice, 'unit', 'add', { name: 'Old Guard', original: 10, quality: 'elite', disorder: 2 });
-    await sub(alice, 'unit', 'add', { name: 'Landwehr', original: 10, quality: 'militia', disorder: 4 });
+    await sub(alice, 'unit', 'add', { name: 'Old Guard', fields: 'original:10 quality:elite disorder:2' });
+    await sub(alice, 'unit', 'add', { name: 'Landwehr', fields: 'original:10 quality:militia disorder:4' });
     app.dice.push(4);
     const r = expectMessage(await command(app, alice, 'rally', { unit: 'Old Guard' }));
     // 4 + 1 (elite) − 1 (second marker) = 4: rally.
@@ -185,7 +192,7 @@ describe('roster defaults and write-back', () => {
   it('Hearts of Tin: a failed rally with the commander on offer keeps the unit until the re-roll', async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Waterloo' });
-    await sub(alice, 'unit', 'add', { name: 'Landwehr', original: 10, quality: 'militia', disorder: 3 });
+    await sub(alice, 'unit', 'add', { name: 'Landwehr', fields: 'original:10 quality:militia disorder:3' });
     app.dice.push(1);
     const first = expectMessage(await command(app, alice, 'rally', { unit: 'Landwehr', commander_near: true }));
     expect(first.record!.result).toBe('rout');
@@ -199,7 +206,7 @@ describe('roster defaults and write-back', () => {
   it('a unit that left the roster is not rolled again as a new one: the roll says so and what to do (issue 43)', async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Waterloo' });
-    await sub(alice, 'unit', 'add', { name: '1st Foot', original: 10, quality: 'militia', disorder: 3 });
+    await sub(alice, 'unit', 'add', { name: '1st Foot', fields: 'original:10 quality:militia disorder:3' });
     app.dice.push(1);
     // A rout with no commander on offer removes the unit at once.
     expect(expectMessage(await command(app, alice, 'rally', { unit: '1st Foot' })).record!.result).toBe('rout');
@@ -218,8 +225,8 @@ describe('roster defaults and write-back', () => {
   it('Hearts of Tin: /disorder adds markers and takes the losses; /brigade reads the brigade from the roster', async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Waterloo' });
-    await sub(alice, 'unit', 'add', { name: 'A', original: 8, brigade: 'Highland' });
-    await sub(alice, 'unit', 'add', { name: 'B', original: 8, brigade: 'Highland' });
+    await sub(alice, 'unit', 'add', { name: 'A', fields: 'original:8 brigade:Highland' });
+    await sub(alice, 'unit', 'add', { name: 'B', fields: 'original:8 brigade:Highland' });
     const d = expectMessage(await command(app, alice, 'disorder', { unit: 'A', lost: 2, melee: 'defeated' }));
     expect(d.record!.steps[0]).toMatchObject({ markers: 2 });
     expect(unitFields('A')).toMatchObject({ strength: 6, disorder: 2 });
@@ -233,7 +240,7 @@ describe('roster defaults and write-back', () => {
   it('Lightning War: morale and casualties from the roster; an elimination removes the unit', async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'lightning-war', name: 'Kursk' });
-    await sub(alice, 'unit', 'add', { name: '2nd Platoon', morale: 'leery', original: 5, casualties: 2 });
+    await sub(alice, 'unit', 'add', { name: '2nd Platoon', fields: 'morale:leery original:5 casualties:2' });
     app.dice.push(1, 1, 1);
     const r = expectMessage(await command(app, alice, 'morale', { unit: '2nd Platoon' }));
     expect((r.record!.steps[0] as unknown as { modifiers: unknown }).modifiers).toEqual([
@@ -247,7 +254,7 @@ describe('roster defaults and write-back', () => {
   it('ASL: the counter and status from the roster; battle hardening changes the counter; refusing puts it back', async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'asl', name: 'Stalingrad' });
-    await sub(alice, 'unit', 'add', { name: 'Able', counter: 'ge 467', broken: true });
+    await sub(alice, 'unit', 'add', { name: 'Able', fields: 'counter:ge 467 broken:true' });
     expect(unitFields('Able')).toMatchObject({ counter: 'German 4-6-7', broken: true });
     app.dice.push(3, 3);
     const r = expectMessage(await command(app, alice, 'hob', { unit: 'Able' }));
@@ -258,7 +265,7 @@ describe('roster defaults and write-back', () => {
     expectMessage(await press(app, alice, r.buttons[0]!.custom_id));
     // Refusing leaves it exactly as it was, broken included (A15.3).
     expect(unitFields('Able')).toMatchObject({ counter: 'German 4-6-7', broken: true });
-    expectMessage(await sub(alice, 'unit', 'edit', { unit: 'Able', broken: false }));
+    expectMessage(await sub(alice, 'unit', 'edit', { unit: 'Able', fields: 'broken:false' }));
     app.dice.push(5, 5);
     expectMessage(await command(app, alice, 'mc', { unit: 'Able', number: 1 }));
     expect(unitFields('Able')).toMatchObject({ broken: true });
@@ -269,7 +276,7 @@ describe('roster defaults and write-back', () => {
   it('Wacht am Rhein: /fatigue changes the roster, only by the owner or a GM', async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'wacht-am-rhein', name: 'Bulge' });
-    await sub(alice, 'unit', 'add', { name: 'KG Peiper', attack: 7, defense: 5, movement: 6, mode: 'maneuver_reserve' });
+    await sub(alice, 'unit', 'add', { name: 'KG Peiper', fields: 'attack:7 defense:5 movement:6 mode:maneuver_reserve' });
     expect(expectError(await sub(bob, 'fatigue', 'event', { unit: 'KG Peiper', event: 'overkill' }))).toBe(
       'Only Alice, who owns KG Peiper, or a GM can change it. To roll without changing the roster, leave the unit out.',
     );
@@ -282,7 +289,7 @@ describe('roster defaults and write-back', () => {
     expect(unitFields('KG Peiper')).toMatchObject({ mr_exemption: false });
     expectMessage(await sub(gm, 'fatigue', 'event', { unit: 'KG Peiper', event: 'ena_activated' }));
     expect(unitFields('KG Peiper')).toMatchObject({ fatigue: 'fatigued' });
-    await sub(alice, 'unit', 'edit', { unit: 'KG Peiper', mode: 'strategic' });
+    await sub(alice, 'unit', 'edit', { unit: 'KG Peiper', fields: 'mode:strategic' });
     await sub(alice, 'game', 'turn', { number: 2, phase: 'Resting' });
     // Not adjacent to an enemy unless said (issue 43: the option had no default).
     const stay = expectMessage(await sub(alice, 'fatigue', 'recover', { unit: 'KG Peiper', moved: false }));

@@ -96,7 +96,7 @@ describe('caps on a game', () => {
       });
     }
     const rows = app.ledger.count('g1');
-    expect(expectError(await subcommand(app, alice, 'unit', 'add', { name: 'One more', original: 8 }))).toBe(
+    expect(expectError(await subcommand(app, alice, 'unit', 'add', { name: 'One more', fields: 'original:8' }))).toBe(
       `Big already has ${MAX_UNITS_PER_GAME} units, the most a game's roster holds: remove one with /unit remove first.`,
     );
     expect(app.ledger.count('g1')).toBe(rows);

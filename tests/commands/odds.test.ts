@@ -1,11 +1,12 @@
 import { attachmentData } from '../../src/core/command.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { alice, command, expectError, expectMessage, testApp, type TestApp } from '../helpers/app.js';
+import { alice, command, expectError, expectMessage, oddsRoll, testApp, type TestApp } from '../helpers/app.js';
 
 let app: TestApp;
 afterEach(() => app?.ledger.close());
 
-const odds = (sub: string, options: Record<string, unknown>) => app.router.handle({ type: 'command', name: 'odds', subcommand: sub, options, actor: alice });
+const odds = (sub: string, options: Record<string, unknown>) =>
+  app.router.handle({ type: 'command', name: 'odds', options: oddsRoll(sub, options), actor: alice });
 
 describe('/odds', () => {
   it('rally: a table of every outcome, a PNG chart, no dice and no ledger row', async () => {
@@ -37,9 +38,13 @@ describe('/odds', () => {
     expect(expectError(await odds('rally', { disorder: 0 }))).toContain('`disorder` must be a whole number from 1 to 30');
     expect(expectError(await odds('morale', { morale: 'leery', casualties: '3/2' }))).toContain('more lost than the original strength');
     expect(expectError(await odds('nonsense', {}))).toBe(
-      'there is no /odds nonsense; /odds takes one of: rally, morale, hob, mc (e.g. /odds rally disorder:2 quality:militia commander_near:true).',
+      '`roll` starts with "nonsense", which /odds does not know: it starts with one of mc, hob, rally, morale. (A rule pack\'s command takes odds_only:true.)',
     );
-    expect(expectError(await app.router.handle({ type: 'command', name: 'odds', options: {}, actor: alice }))).toContain('/odds takes one of');
+    expect(expectError(await app.router.handle({ type: 'command', name: 'odds', options: {}, actor: alice }))).toContain('`roll` is required');
+    // The roll's options are the rolling command's own: one it does not take is named.
+    expect(expectError(await odds('rally', { elr: 3 }))).toBe(
+      '`elr` is not an option of /odds rally: its options are disorder, quality, band, enemy_in_sight, commander_near, unit.',
+    );
   });
 });
 

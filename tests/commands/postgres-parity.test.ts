@@ -30,8 +30,8 @@ const sub = (actor: Actor, name: string, subcommand: string, options: Record<str
 /** The session; a step may use an earlier reply (a button's custom_id, a roll id). */
 const script: ((replies: Reply[]) => Step)[] = [
   () => sub(alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Waterloo' }),
-  () => sub(alice, 'unit', 'add', { name: '1st Foot', disorder: 2, quality: 'regular', original: 4, strength: 4 }),
-  () => sub(bob, 'unit', 'add', { name: '1st foot', original: 3 }),
+  () => sub(alice, 'unit', 'add', { name: '1st Foot', fields: 'disorder:2 quality:regular original:4 strength:4' }),
+  () => sub(bob, 'unit', 'add', { name: '1st foot', fields: 'original:3' }),
   () => cmd(alice, 'rally', { unit: '1st Foot', commander_near: true }, [1]),
   (r) => ({ actor: gm, req: { type: 'button', customId: buttonOf(r[3]!) }, dice: [5] }),
   (r) => ({ actor: gm, req: { type: 'button', customId: buttonOf(r[3]!) } }),

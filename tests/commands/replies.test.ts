@@ -4,7 +4,7 @@ import { attachmentData, type Reply } from '../../src/core/command.js';
 import { MessageLinks } from '../../src/core/message-links.js';
 import { Responder, type TransportInteraction } from '../../src/core/responder.js';
 import { CHART_THEME } from '../../src/render/chart.js';
-import { alice, bob, command, expectMessage, gm, queueRoller, subcommand, testApp } from '../helpers/app.js';
+import { alice, bob, command, expectMessage, gm, oddsRoll, queueRoller, subcommand, testApp } from '../helpers/app.js';
 import { createRouter } from '../../src/app.js';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { sqliteStore } from '../../src/ledger/store.js';
@@ -48,7 +48,7 @@ const hex = (rgba: number[]) =>
 describe('charts for both themes, with alt text', () => {
   it('/odds and /stats draw on a dark panel (not white) and describe the chart in words', async () => {
     const app = testApp();
-    const odds = expectMessage(await subcommand(app, alice, 'odds', 'rally', { disorder: 2 }));
+    const odds = expectMessage(await command(app, alice, 'odds', oddsRoll('rally', { disorder: 2 })));
     const file = odds.type === 'message' ? odds.files![0]! : undefined;
     expect(hex(firstPixel(attachmentData(file!)))).toBe(CHART_THEME.background);
     expect(CHART_THEME.background).not.toBe('#ffffff');

@@ -100,11 +100,11 @@ describe('Hearts of Tin: disorder markers have no ceiling (a sanity bound of 30)
 
   it('/unit add and /unit edit take more than 10; the roster shows the count; past 30 is refused naming the bound', async () => {
     const app = await appWithGame('hearts-of-tin');
-    expectMessage(await subcommand(app, alice, 'unit', 'add', { name: 'Rifles', original: 4, disorder: 14 }));
+    expectMessage(await subcommand(app, alice, 'unit', 'add', { name: 'Rifles', fields: 'original:4 disorder:14' }));
     expect(JSON.stringify(expectMessage(await subcommand(app, alice, 'unit', 'show', { unit: 'Rifles' })).embed)).toMatch(/14/);
-    expectMessage(await subcommand(app, alice, 'unit', 'edit', { unit: 'Rifles', disorder: 30 }));
-    expect(expectError(await subcommand(app, alice, 'unit', 'edit', { unit: 'Rifles', disorder: 31 }))).toBe(
-      '`disorder` must be a whole number from 0 to 30 (you gave 31).',
+    expectMessage(await subcommand(app, alice, 'unit', 'edit', { unit: 'Rifles', fields: 'disorder:30' }));
+    expect(expectError(await subcommand(app, alice, 'unit', 'edit', { unit: 'Rifles', fields: 'disorder:31' }))).toBe(
+      '`fields`: disorder must be a whole number from 0 to 30 (you gave "31").',
     );
     expect(expectError(await command(app, alice, 'rally', { disorder: 31 }))).toBe('`disorder` must be a whole number from 1 to 30 (you gave 31).');
   });

@@ -7,6 +7,7 @@ import {
   expectError,
   expectMessage,
   gm,
+  oddsRoll,
   press,
   rollWith,
   rosterFields,
@@ -133,7 +134,7 @@ describe('ASL §7: who rallies it (A10.6)', () => {
   it('a rally with neither a leader nor Self-Rally is refused naming both, in /mc, /odds and for a roster unit', async () => {
     app = await appWithGame('asl', { Able: { counter: 'American 5-3-6', broken: true } });
     expect(expectError(await command(app, alice, 'mc', { unit: 'American 5-3-6', check: 'rally' }))).toContain(ASKS);
-    expect(expectError(await sub(alice, 'odds', 'mc', { unit: 'American 5-3-6', check: 'rally' }))).toContain(ASKS);
+    expect(expectError(await command(app, alice, 'odds', oddsRoll('mc', { unit: 'American 5-3-6', check: 'rally' })))).toContain(ASKS);
     expect(expectError(await command(app, alice, 'mc', { unit: 'Able', check: 'rally' }))).toContain(ASKS);
     expect(app.dice.pending()).toBe(0);
   });
@@ -149,7 +150,7 @@ describe('ASL §7: who rallies it (A10.6)', () => {
 
   it('/odds mc of a led rally: hero 1/432 after a rallied Original 2 (HoB DRM +1: Final ≤ 4 is 1/12 of 1/36)', async () => {
     app = testApp();
-    const r = expectMessage(await sub(alice, 'odds', 'mc', { unit: 'American 5-3-6', check: 'rally', leader_drm: 0 }));
+    const r = expectMessage(await command(app, alice, 'odds', oddsRoll('mc', { unit: 'American 5-3-6', check: 'rally', leader_drm: 0 })));
     expect(r.embed.description).toMatch(/rallied → hero\s+1\/432/);
   });
 });
@@ -298,7 +299,7 @@ describe('Hearts of Tin: a shaken brigade stays shaken', () => {
     await sub(alice, 'game', 'turn', { number: 1 });
     // 12 of 20 lost: shaken; the turn end marks both.
     expect(expectMessage(await sub(alice, 'game', 'turn', { number: 2 })).embed.description).toContain('A (P, shaken): +1 disorder marker, now 1.');
-    expectMessage(await sub(alice, 'unit', 'add', { name: 'C', original: 20, brigade: 'P' }));
+    expectMessage(await sub(alice, 'unit', 'add', { name: 'C', fields: 'original:20 brigade:P' }));
     // 12 of 40 lost, less than half, but shaken does not go away: all three gain a marker.
     const t = expectMessage(await sub(alice, 'game', 'turn', { number: 3 }));
     expect(t.embed.description).toContain('A (P, shaken): +1 disorder marker, now 2.');
@@ -461,11 +462,13 @@ describe('review mends: guards each with a test that fails without it', () => {
 
   it('/odds offers nationality and class as typed (no listed choices), validated against the same list', async () => {
     app = testApp();
-    const ask = (subcommand: string, option: string, value: string) =>
-      app.router.handle({ type: 'autocomplete', name: 'odds', subcommand, option, value, actor: alice });
-    expect(await ask('mc', 'nationality', 'ger')).toEqual({ type: 'choices', choices: [{ name: 'german', value: 'german' }] });
-    expect(await ask('hob', 'class', 'e')).toEqual({ type: 'choices', choices: [{ name: 'elite', value: 'elite' }] });
-    expect(expectError(await sub(alice, 'odds', 'mc', { unit: '467', nationality: 'klingon' }))).toContain('`nationality` must be one of');
+    const ask = (value: string) => app.router.handle({ type: 'autocomplete', name: 'odds', option: 'roll', value, actor: alice });
+    expect(await ask('mc unit:467 nationality:ger')).toEqual({
+      type: 'choices',
+      choices: [{ name: 'mc unit:467 nationality:german', value: 'mc unit:467 nationality:german' }],
+    });
+    expect(await ask('hob class:e')).toEqual({ type: 'choices', choices: [{ name: 'hob class:elite', value: 'hob class:elite' }] });
+    expect(expectError(await command(app, alice, 'odds', oddsRoll('mc', { unit: '467', nationality: 'klingon' })))).toContain('`nationality` must be one of');
   });
 
   it('/hob wounded is for a leader or hero; a companion ml outside 1–10 is refused', async () => {

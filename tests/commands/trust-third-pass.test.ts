@@ -175,7 +175,7 @@ describe('reveals are checked, and sealed payloads are append-only (item 5)', ()
   it('an edited payload is refused by /reveal (nothing published or applied) and reported by /verify', async () => {
     app = testApp();
     expectMessage(await subcommand(app, alice, 'game', 'start', { system: 'hearts-of-tin', name: 'G' }));
-    expectMessage(await subcommand(app, bob, 'unit', 'add', { name: 'Theirs', original: 4, disorder: 2 }));
+    expectMessage(await subcommand(app, bob, 'unit', 'add', { name: 'Theirs', fields: 'original:4 disorder:2' }));
     app.dice.push(1);
     const id = idOf(await command(app, alice, 'rally', { disorder: 2, sealed: true }));
     // Append-only: the payload cannot be changed, or deleted, while the trigger stands.
@@ -319,7 +319,7 @@ describe('well-formed text (item 4)', () => {
         app!.dice.push(4);
         const r = expectMessage(await command(app!, actor, 'rally', { disorder: 2, unit: `${unit}${n++}` }));
         expectMessage(await command(app!, gm, 'annotate', { id: r.record!.roll_id, note }));
-        expectMessage(await subcommand(app!, actor, 'unit', 'add', { name: `${unit}-${n}`, original: 3 }));
+        expectMessage(await subcommand(app!, actor, 'unit', 'add', { name: `${unit}-${n}`, fields: 'original:3' }));
       }),
       { numRuns: 30 },
     );

@@ -24,7 +24,7 @@ const WRITERS: Record<string, Writer> = {
   // A roll that writes back: a rally of the unit (a 6 rallies it: disorder 2 → 0).
   roll: { actor: 'alice', req: { type: 'command', name: 'rally', options: { unit: 'Guard' } }, dice: [6] },
   // A stale edit by the owner of one field.
-  edit: { actor: 'alice', req: { type: 'command', name: 'unit', subcommand: 'edit', options: { unit: 'Guard', disorder: 5 } } },
+  edit: { actor: 'alice', req: { type: 'command', name: 'unit', subcommand: 'edit', options: { unit: 'Guard', fields: 'disorder:5' } } },
   // A GM gives the unit away and sets its side.
   transfer: { actor: 'gm', req: { type: 'command', name: 'unit', subcommand: 'edit', options: { unit: 'Guard', owner: 'bob', side: 'Blue' } } },
   // The turn ends with the brigade shaken: one disorder marker on each of its units.
@@ -58,9 +58,9 @@ async function table(store: LedgerStore, guildId: string) {
     { actor: 'alice', req: { type: 'command', name: 'game', subcommand: 'start', options: { system: 'hearts-of-tin', name: 'Race' } } },
     {
       actor: 'alice',
-      req: { type: 'command', name: 'unit', subcommand: 'add', options: { name: 'Guard', original: 4, strength: 3, disorder: 2, brigade: '1st' } },
+      req: { type: 'command', name: 'unit', subcommand: 'add', options: { name: 'Guard', fields: 'original:4 strength:3 disorder:2 brigade:1st' } },
     },
-    { actor: 'alice', req: { type: 'command', name: 'unit', subcommand: 'add', options: { name: 'Line', original: 4, strength: 1, brigade: '1st' } } },
+    { actor: 'alice', req: { type: 'command', name: 'unit', subcommand: 'add', options: { name: 'Line', fields: 'original:4 strength:1 brigade:1st' } } },
     { actor: 'alice', req: { type: 'command', name: 'game', subcommand: 'turn', options: { number: 1 } } },
   ];
   for (const w of setup) expect((await run(w)).type).toBe('message');

@@ -104,10 +104,10 @@ describe('npm run console -- --json', () => {
   });
 
   it('/odds prints the outcome table, and its probabilities sum to 1', () => {
-    const r = runConsole('/odds rally disorder:2 quality:militia commander_near:true\n');
+    const r = runConsole('/odds roll:"rally disorder:2 quality:militia commander_near:true"\n');
     expect(r.lines).toHaveLength(1);
     const out = JSON.parse(r.lines[0]!);
-    expect(out).toMatchObject({ ok: true, command: 'odds rally', attachments: [{ name: 'odds.png' }] });
+    expect(out).toMatchObject({ ok: true, command: 'odds', attachments: [{ name: 'odds.png' }] });
     // Issue 46: the chart was written to the console's own temporary folder, gone once it exited.
     expect(fs.existsSync(out.attachments[0].path)).toBe(false);
     expect(fs.existsSync(path.dirname(out.attachments[0].path))).toBe(false);
@@ -128,7 +128,7 @@ describe('npm run console -- --json', () => {
     const r = runConsole(
       `${[
         '/game start system:wacht-am-rhein name:"The Bulge"',
-        '/unit add name:"1/506 PIR" attack:7 defense:5 movement:6',
+        '/unit add name:"1/506 PIR" fields:"attack:7 defense:5 movement:6"',
         `/fatigue event ${unit} event:ena_activated`,
         `/fatigue status ${unit}`,
         '/game turn number:1 phase:resting',

@@ -43,10 +43,10 @@ describe('scripted games through the console', () => {
       db,
       [
         '/game start system:hearts-of-tin name:Waterloo',
-        '/unit add name:"1st Foot" original:12 brigade:Picton',
-        '/unit add name:Rifles original:8 quality:elite brigade:Picton',
-        '/unit add name:Militia original:10 quality:militia brigade:Picton',
-        '/unit add name:Guards original:12 brigade:Maitland',
+        '/unit add name:"1st Foot" fields:"original:12 brigade:Picton"',
+        '/unit add name:Rifles fields:"original:8 quality:elite brigade:Picton"',
+        '/unit add name:Militia fields:"original:10 quality:militia brigade:Picton"',
+        '/unit add name:Guards fields:"original:12 brigade:Maitland"',
         '/game turn number:1',
         '/disorder unit:"1st Foot" lost:3 melee:defeated', // 3 of 12 is 25%, and defeated: 2 markers
         '/disorder unit:Militia lost:2', // 2 of 10: none
@@ -202,10 +202,10 @@ describe('scripted games through the console', () => {
     const ok = (x: string) => `/fatigue recover ${x} adjacent_enemy:false moved:false`;
     const out = play(db, [
       '/game start system:wacht-am-rhein name:Bulge',
-      '/unit add name:"1/506 PIR" attack:7 defense:5 movement:6',
-      '/unit add name:"KG Peiper" attack:9 defense:6 movement:10 mode:maneuver_reserve',
-      '/unit add name:"CCB 9th" attack:6 defense:6 movement:8 mode:prepared_assault',
-      '/unit add name:"2/112" attack:4 defense:4 movement:6',
+      '/unit add name:"1/506 PIR" fields:"attack:7 defense:5 movement:6"',
+      '/unit add name:"KG Peiper" fields:"attack:9 defense:6 movement:10 mode:maneuver_reserve"',
+      '/unit add name:"CCB 9th" fields:"attack:6 defense:6 movement:8 mode:prepared_assault"',
+      '/unit add name:"2/112" fields:"attack:4 defense:4 movement:6"',
       '/game turn number:1 phase:Movement',
       `/fatigue event ${K} event:left_maneuver_reserve`, // 6: armed for the first possible ENA
       `/fatigue event ${C} event:overkill`, // 7: fatigued, stays in PA
@@ -227,10 +227,10 @@ describe('scripted games through the console', () => {
       '/game turn number:2 phase:Resting',
       ok(P), // 24: resting → normal
       ok(K), // 25: fatigued → resting
-      `/unit edit ${K} mode:prepared_assault`, // 26: refused while resting
+      `/unit edit ${K} fields:"mode:prepared_assault"`, // 26: refused while resting
       '/game turn number:3 phase:Resting',
       ok(K), // 28: resting → normal
-      `/unit edit ${K} mode:prepared_assault`, // 29: allowed now
+      `/unit edit ${K} fields:"mode:prepared_assault"`, // 29: allowed now
       '/game turn number:4 phase:ENA',
       `/fatigue event ${T} event:overkill`, // 31: already fatigued
       '/game turn number:5 phase:Resting',
@@ -338,10 +338,10 @@ describe('scripted games through the console', () => {
       db,
       [
         '/game start system:lightning-war name:Kursk',
-        '/unit add name:"1st Platoon" morale:professional original:5',
-        '/unit add name:Panther morale:resolved original:1 unit_type:armored_vehicle',
-        '/unit add name:Recon morale:leery original:2 unit_type:soft_vehicle',
-        '/unit add name:"2nd Platoon" morale:leery original:4',
+        '/unit add name:"1st Platoon" fields:"morale:professional original:5"',
+        '/unit add name:Panther fields:"morale:resolved original:1 unit_type:armored_vehicle"',
+        '/unit add name:Recon fields:"morale:leery original:2 unit_type:soft_vehicle"',
+        '/unit add name:"2nd Platoon" fields:"morale:leery original:4"',
         '/game turn number:1',
         '/morale unit:"1st Platoon" casualties:2/5 reason:casualties_33', // 8 − 2 = 6: fall back
         '/morale unit:Panther reason:vehicle_penetrated', // 7 + 2 = 9: pinned, no effect on armour
@@ -447,11 +447,11 @@ describe('scripted games through the console', () => {
       db,
       [
         '/game start system:asl name:Stalingrad',
-        '/unit add name:Able counter:"German 4-6-7"',
-        '/unit add name:Baker counter:"German 4-4-7"',
-        '/unit add name:"Lt Hans" counter:"German 9-1"',
-        '/unit add name:Ivan counter:"Russian 4-4-7"',
-        '/unit add name:Kato counter:"Japanese 4-4-7"',
+        '/unit add name:Able fields:"counter:German 4-6-7"',
+        '/unit add name:Baker fields:"counter:German 4-4-7"',
+        '/unit add name:"Lt Hans" fields:"counter:German 9-1"',
+        '/unit add name:Ivan fields:"counter:Russian 4-4-7"',
+        '/unit add name:Kato fields:"counter:Japanese 4-4-7"',
         '/game turn number:1',
         '/mc unit:Able number:1', // 8 + 1 = 9 > 7: broken
         '/mc unit:Baker number:2', // 5 + 2 = 7 = ML: pinned

@@ -137,7 +137,7 @@ describe('the real discord.js client against a local fake Discord', () => {
 
   it('/odds sends its chart as an attachment (multipart) with the embed pointing at it', async () => {
     const interaction = slashCommand('odds', {}, { member: bob });
-    interaction.data.options = [{ name: 'rally', type: 1, options: [{ name: 'disorder', type: 4, value: 2 }] }] as never;
+    interaction.data.options = [{ name: 'roll', type: 3, value: 'rally disorder:2' }] as never;
     const cb = await fake.send(interaction);
     expect(cb.type).toBe(4);
     expect(cb.data.flags).toBe(64);

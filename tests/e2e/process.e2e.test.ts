@@ -137,7 +137,7 @@ describe('the bot as its own process (issue 15)', () => {
       'verify.html',
     ]);
     const odds = slashCommand('odds', {}, { member: { id: '300000000000000013', username: 'erin' } });
-    odds.data.options = [{ name: 'rally', type: 1, options: [{ name: 'disorder', type: 4, value: 2 }] }] as never;
+    odds.data.options = [{ name: 'roll', type: 3, value: 'rally disorder:2' }] as never;
     expect((await fake.send(odds)).files).toEqual([expect.objectContaining({ filename: 'odds.png', png: true })]);
     child.kill('SIGTERM');
     expect(await within(exited, 15_000)).not.toBe('timeout');

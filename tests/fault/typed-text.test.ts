@@ -6,7 +6,7 @@ import type { OptionMap } from '../../src/core/options.js';
 import type { Request } from '../../src/core/router.js';
 import { cryptoRoller } from '../../src/dice/roller.js';
 import { SYSTEMS } from '../../src/rules/systems.js';
-import { alice, testApp, type TestApp } from '../helpers/app.js';
+import { alice, fieldsText, testApp, type TestApp } from '../helpers/app.js';
 
 // Issue 39, two classes of bug closed as classes:
 // - a lookup keyed by typed text that reads inherited keys: `unit:constructor` crashed /mc, /hob and
@@ -82,7 +82,8 @@ function shown(reply: Reply): string {
 /** A unit of each system's roster, and a roll that names it. */
 const UNITS: Record<string, { fields: Record<string, unknown>; roll: string; sub?: string; options: Record<string, unknown> }> = {
   asl: { fields: { counter: 'German 4-6-7' }, roll: 'mc', options: {} },
-  'hearts-of-tin': { fields: { original: 4, disorder: 1 }, roll: 'rally', options: {} },
+  // A brigade is typed text too, shown on every roster line of its units.
+  'hearts-of-tin': { fields: { original: 4, disorder: 1, brigade: '**Bold** `coded` Brigade' }, roll: 'rally', options: {} },
   'lightning-war': { fields: { morale: 'professional', original: 5 }, roll: 'morale', options: {} },
   'wacht-am-rhein': { fields: { attack: 4, defense: 4, movement: 4 }, roll: 'fatigue', sub: 'status', options: {} },
 };
@@ -148,7 +149,10 @@ describe('typed text, as a class', () => {
       // A roster unit named in markdown, and a roll on it: its name comes back in results and views.
       const unitName = '**Bold** `coded` Guard';
       const unit = UNITS[system]!;
-      check('/unit add', await app.router.handle({ type: 'command', name: 'unit', subcommand: 'add', options: { name: unitName, ...unit.fields }, actor: gm }));
+      check(
+        '/unit add',
+        await app.router.handle({ type: 'command', name: 'unit', subcommand: 'add', options: { name: unitName, fields: fieldsText(unit.fields) }, actor: gm }),
+      );
       const rolled = await app.router.handle({
         type: 'command',
         name: unit.roll,

@@ -79,11 +79,23 @@ export function rosterFields(app: TestApp, name: string, actor: Actor = alice) {
   return app.ledger.roster.unitByName(game.id, name)?.fields;
 }
 
+/** /odds' one option: the roll as it would be typed (`rally disorder:2`). */
+export const oddsRoll = (name: string, options: Record<string, unknown>) => ({
+  roll: [name, ...Object.entries(options).map(([k, v]) => `${k}:${String(v)}`)].join(' '),
+});
+
+/** A unit's fields as /unit add takes them: `name:value …` in one option. */
+export const fieldsText = (f: Record<string, unknown>) =>
+  Object.entries(f)
+    .map(([k, v]) => `${k}:${String(v)}`)
+    .join(' ');
+
 /** A fresh app with a game of `system` started by Alice and these units added by `owner`. */
 export async function appWithGame(system: string, units: Record<string, Record<string, unknown>> = {}, owner: Actor = alice): Promise<TestApp> {
   const app = testApp();
   expectMessage(await subcommand(app, alice, 'game', 'start', { system, name: 'G' }));
-  for (const [name, f] of Object.entries(units)) expectMessage(await subcommand(app, owner, 'unit', 'add', { name, ...f }));
+  for (const [name, f] of Object.entries(units))
+    expectMessage(await subcommand(app, owner, 'unit', 'add', { name, ...(Object.keys(f).length ? { fields: fieldsText(f) } : {}) }));
   return app;
 }
 

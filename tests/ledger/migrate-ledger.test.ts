@@ -28,7 +28,7 @@ const send = (app: TestApp, actor: Actor, req: Asked) => {
 async function fullLedger(): Promise<TestApp> {
   const app = testApp();
   expectMessage(await subcommand(app, alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Waterloo' }));
-  expectMessage(await subcommand(app, alice, 'unit', 'add', { name: '1st Foot', disorder: 2, quality: 'regular', original: 4, strength: 4 }));
+  expectMessage(await subcommand(app, alice, 'unit', 'add', { name: '1st Foot', fields: 'disorder:2 quality:regular original:4 strength:4' }));
   app.dice.push(1);
   const rally = expectMessage(await send(app, alice, { type: 'command', name: 'rally', options: { unit: '1st Foot', commander_near: true } }));
   app.dice.push(5);

@@ -3,11 +3,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../commands/index.js';
 import { commandDefinitions } from '../../src/discord/definitions.js';
+import { SYSTEM_MODULES } from '../../commands/systems.js';
+import { systemName } from '../../src/rules/systems.js';
 
 // Issue 28: docs/commands.md cannot go stale. Every registered command, subcommand and option has
 // its heading and its row (in Discord's order, with the description Discord shows), nothing
 // documented is missing from the bot, and README's one-line list names every command.
 const ROOT = path.resolve(__dirname, '../..');
+
 const read = (f: string) => fs.readFileSync(path.join(ROOT, f), 'utf8');
 
 type Opt = {
@@ -68,7 +71,35 @@ function documented(text: string): Map<string, string[]> {
   return out;
 }
 
+/** The unit fields table of /unit add, row by row, made from every built-in system's descriptor. */
+function unitFieldRows(): string[] {
+  return SYSTEM_MODULES.flatMap((s) => {
+    const u = s.units;
+    // Each required field given as a marker: a default that follows one of them shows which.
+    const given = Object.fromEntries(u.required.map((k) => [k, Symbol(k)]));
+    const defaults = u.defaults(given);
+    return Object.entries(u.fields).map(([name, spec]) => {
+      const required = u.required.includes(name);
+      const d = defaults[name];
+      const follows = u.required.find((k) => given[k] === d);
+      const shown = required ? '—' : follows ? `its \`${follows}\`` : d === undefined || d === null ? 'none' : `\`${String(d)}\``;
+      return `| ${systemName(s.id)} | \`${name}\` | ${required ? 'yes' : ''} | ${spec.description}: ${spec.allowed} | ${shown} |`;
+    });
+  });
+}
+
 describe('docs/commands.md against the registered commands', () => {
+  it('the unit fields table is every system’s fields, as the descriptors declare them', () => {
+    const text = read('docs/commands.md');
+    const at = text.indexOf('| system | field | required | what it takes | default |');
+    const after = text.slice(at).split('\n').slice(2);
+    const rows = after.slice(
+      0,
+      after.findIndex((l) => !l.startsWith('| ')),
+    );
+    expect(rows).toEqual(unitFieldRows());
+  });
+
   const docs = documented(read('docs/commands.md'));
   const bot = registered();
 
@@ -93,9 +124,9 @@ describe('docs/commands.md against the registered commands', () => {
     expect(stale.get('/rally')?.[0]).toMatch(/^\| `disorders`/);
     expect(stale.has('/game status')).toBe(false);
     // A range the code changed (disorder markers went from 0–10 to 0–30) no longer matches its row.
-    const disorder = bot.get('/unit add')!.find((o) => o.name === 'disorder')!;
-    expect(takes(disorder)).toBe('| `disorder` | Hearts of Tin: disorder markers (whole number; 0–30');
-    expect('| `disorder` | Hearts of Tin: disorder markers (whole number; 0–10) |'.startsWith(takes(disorder))).toBe(false);
+    const disorder = bot.get('/rally')!.find((o) => o.name === 'disorder')!;
+    expect(takes(disorder)).toBe('| `disorder` | Disorder markers on the unit (1–30; a roster unit: its own) (whole number; 1–30');
+    expect('| `disorder` | Disorder markers on the unit (1–30; a roster unit: its own) (whole number; 1–10) |'.startsWith(takes(disorder))).toBe(false);
   });
 
   it("README's command list names every command, one line each, and links here for the options", () => {

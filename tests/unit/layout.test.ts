@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The layout the README describes: commands/ holds commands grouped by system, with their helpers
-// beside them, and no command imports another (only commands/index.ts lists them).
+// beside them, and no command imports another (only the lists do: commands/index.ts, the systems'
+// descriptors and commands/systems.ts).
 const ROOT = path.resolve(__dirname, '../..');
 const files = (dir: string): string[] =>
   fs
@@ -12,13 +13,14 @@ const files = (dir: string): string[] =>
 
 describe('layout', () => {
   const all = files(path.join(ROOT, 'commands'));
-  const isCommand = (f: string) => /^export default /m.test(fs.readFileSync(f, 'utf8'));
+  const isCommand = (f: string) => /^export default (?!defineSystem)/m.test(fs.readFileSync(f, 'utf8'));
+  const isList = (f: string) => ['index.ts', 'systems.ts', 'system.ts'].includes(path.basename(f));
   const commands = new Set(all.filter(isCommand));
 
   it('no command imports another command', () => {
     const offenders: string[] = [];
     for (const f of all) {
-      if (f.endsWith(path.join('commands', 'index.ts'))) continue;
+      if (isList(f)) continue;
       for (const [, spec] of fs.readFileSync(f, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
         const target = path.resolve(path.dirname(f), spec!.replace(/\.js$/, '.ts'));
         if (commands.has(target)) offenders.push(`${path.relative(ROOT, f)} → ${path.relative(ROOT, target)}`);
@@ -69,13 +71,48 @@ describe('layout', () => {
 });
 
 describe('a built-in system is never half added', () => {
-  it('every system has its commands in the one list (the other per-system tables are Record<SystemId, …>: a missing entry does not compile)', async () => {
+  it('every system in the one list has its descriptor, and every command of it is offered and says its system', async () => {
     const { COMMANDS } = await import('../../commands/index.js');
+    const { BUILT_IN_SYSTEMS } = await import('../../commands/systems.js');
     const { SYSTEMS } = await import('../../src/rules/systems.js');
-    for (const s of SYSTEMS)
-      expect(
-        COMMANDS.some((c) => c.system === s),
-        `no command of ${s} in commands/index.ts`,
-      ).toBe(true);
+    for (const s of SYSTEMS) {
+      const d = BUILT_IN_SYSTEMS[s];
+      expect(d?.id, `no descriptor of ${s} in commands/systems.ts`).toBe(s);
+      expect(d.commands.length, `${s} offers no command`).toBeGreaterThan(0);
+      for (const c of d.commands) {
+        expect(COMMANDS, `/${c.name} of ${s} is not offered`).toContain(c);
+        expect(c.system, `/${c.name} is listed under ${s}`).toBe(s);
+      }
+      expect(Object.keys(d.units.fields), `${s} units need fields`).toEqual(expect.arrayContaining([...d.units.required]));
+    }
+  });
+
+  it('every command file is offered: a command left out of its descriptor is caught', async () => {
+    const { COMMANDS } = await import('../../commands/index.js');
+    const root = path.resolve(__dirname, '../..');
+    const modules = files(path.join(root, 'commands')).filter((f) => /^export default (?!defineSystem)/m.test(fs.readFileSync(f, 'utf8')));
+    expect(modules.length).toBeGreaterThan(20);
+    for (const f of modules) {
+      const { default: c } = await import(f);
+      expect(COMMANDS, `${path.relative(root, f)} is not offered`).toContain(c);
+    }
+  });
+
+  it('a descriptor with a part left out, or of an id not in the list, does not compile', async () => {
+    const { defineSystem } = await import('../../src/core/system.js');
+    const { default: wacht } = await import('../../commands/wacht-am-rhein/system.js');
+    const { hooks: _hooks, ...withoutHooks } = wacht;
+    const { units: _units, ...withoutUnits } = wacht;
+    // Each line below is a type error; \`npm run typecheck\` fails if one of them ever compiles.
+    // @ts-expect-error: its turn-end hooks (an empty object when it has none) are required.
+    expect(() => defineSystem(withoutHooks)).not.toThrow();
+    // @ts-expect-error: its units (fields, checks, how a unit reads) are required.
+    expect(() => defineSystem(withoutUnits)).not.toThrow();
+    // @ts-expect-error: an id must be in the one list of systems.
+    expect(() => defineSystem({ ...wacht, id: 'kriegspiel' })).not.toThrow();
+    const registry: Record<string, unknown> = { asl: 1 };
+    // @ts-expect-error: the registry needs every system of the list.
+    const partial: import('../../commands/systems.js').BuiltInSystems = registry;
+    expect(partial).toBe(registry);
   });
 });

@@ -1,0 +1,74 @@
+import { EVERYONE } from '../../src/core/access.js';
+import { defineSubcommand } from '../../src/core/command.js';
+import { readScope } from '../../src/core/games.js';
+import { chanceOptions, oddsAnswer } from '../../src/core/odds-entry.js';
+import { boolean, text } from '../../src/core/options.js';
+import { defineSystem } from '../../src/core/system.js';
+import { refuse } from '../../src/core/user-error.js';
+import { describeSituation } from '../../src/render/asl.js';
+import { quoted, userText } from '../../src/render/embed.js';
+import { HOB_ORDER, hobDistribution } from '../../src/rules/asl/hob.js';
+import { checkDistribution, checkOrder } from '../../src/rules/asl/mc.js';
+import { parseUnit } from '../../src/rules/asl/parse-unit.js';
+import { ASL_FIELD_DEFAULTS } from '../../src/rules/asl/roster.js';
+import dr from './dr.js';
+import hob from './hob.js';
+import * as hobInput from './hob-input.js';
+import mc from './mc.js';
+import * as mcInput from './mc-input.js';
+
+const FLAGS = ['broken', 'disrupted', 'berserk', 'fanatic', 'heroic', 'wounded'] as const;
+
+/** Advanced Squad Leader: Morale Checks and Rallies, Heat of Battle, and every other DR or dr. */
+export default defineSystem({
+  id: 'asl',
+  commands: [mc, hob, dr],
+  units: {
+    label: 'ASL',
+    // Disrupted is set by rolls and cleared with broken:false.
+    fields: {
+      counter: text({ description: 'The counter, e.g. German 4-6-7', maxLength: 60 }),
+      broken: boolean({ description: 'Broken' }),
+      berserk: boolean({ description: 'Berserk' }),
+      fanatic: boolean({ description: 'Fanatic' }),
+      heroic: boolean({ description: 'A heroic leader' }),
+      wounded: boolean({ description: 'A wounded leader or hero' }),
+    },
+    required: ['counter'],
+    defaults: () => ({ ...ASL_FIELD_DEFAULTS }),
+    check: (f) => {
+      const u = parseUnit(String(f.counter));
+      if (typeof u === 'string') refuse(`\`fields\`: counter ${quoted(f.counter)}: ${u}.`);
+      if (f.heroic && u.kind !== 'leader') refuse('`fields`: heroic is for a leader.');
+      if (f.wounded && u.kind !== 'leader' && u.kind !== 'hero') refuse('`fields`: wounded is for a leader or hero (A17).');
+      return { ...f, counter: u.name, ...(f.broken === false ? { disrupted: false } : {}) };
+    },
+    summary: (f) => {
+      const flags = FLAGS.filter((k) => f[k]);
+      return `${userText(String(f.counter))}${flags.length ? ` · ${flags.join(', ')}` : ''}`;
+    },
+  },
+  hooks: {},
+  odds: {
+    mc: defineSubcommand({
+      description: 'ASL Morale Check or Rally, with the Heat of Battle DR an Original 2 brings',
+      access: EVERYONE,
+      options: chanceOptions(mcInput.options),
+      check: mcInput.check,
+      async run(ctx, o) {
+        const { input } = await mcInput.prepare(await readScope(ctx, 'asl'), ctx, o, 'read');
+        const check = input.check === 'mc' ? 'Morale Check' : 'Rally';
+        return oddsAnswer(`Odds · ${check} · ${userText(input.unit.name)}`, describeSituation(o), checkDistribution(input, true), checkOrder(input), HOB_ORDER);
+      },
+    }),
+    hob: defineSubcommand({
+      description: 'ASL Heat of Battle DR',
+      access: EVERYONE,
+      options: chanceOptions(hobInput.options),
+      async run(ctx, o) {
+        const prepared = await hobInput.prepare(await readScope(ctx, 'asl'), ctx, o, 'read');
+        return oddsAnswer(`Odds · Heat of Battle · ${userText(prepared.input.unit.name)}`, describeSituation(o), hobDistribution(prepared.input), HOB_ORDER);
+      },
+    }),
+  },
+});

@@ -1,0 +1,116 @@
+import { ApplicationCommandOptionType } from 'discord.js';
+import { quoted } from '../render/embed.js';
+import { capitalized, withArticle } from '../util/text.js';
+import type { Choices } from './command.js';
+import { readOptionText } from './option-text.js';
+import type { OptionMap } from './options.js';
+import type { UnitFields, UnitSpec } from './system.js';
+import { refuse } from './user-error.js';
+
+/**
+ * A roster unit's fields as typed in one option, `fields:` (`counter:German 4-6-7 broken:true`),
+ * read against its system's unit spec: the same for every system, built-in or rule pack, so /unit
+ * does not grow with the number of systems (Discord allows 25 options a subcommand).
+ */
+
+/** An example `fields:` text of the system: its required fields (or its first two). */
+export const fieldsExample = (spec: UnitSpec) =>
+  (spec.required.length ? spec.required : Object.keys(spec.fields).slice(0, 2)).map((k) => `${k}:${exampleValue(spec, k)}`).join(' ');
+
+/** A value a field takes: its first choice, its least number, or the example its description gives. */
+function exampleValue(spec: UnitSpec, name: string): string {
+  const values = valuesOf(spec.fields, name);
+  if (values.length) return values[0]!;
+  const slash = spec.fields[name]!.toSlash(name);
+  if ('min_value' in slash && slash.min_value !== undefined) return String(slash.min_value);
+  return /e\.g\. (.+)$/.exec(spec.fields[name]!.description)?.[1] ?? '…';
+}
+
+/** The values a field takes that start with what is typed: a choice's (or true/false); none for a number or text. */
+function valuesOf(fields: OptionMap, name: string, typed = ''): string[] {
+  const spec = fields[name]!;
+  if (spec.suggest) return spec.suggest(typed);
+  const slash = spec.toSlash(name);
+  const all =
+    slash.type === ApplicationCommandOptionType.Boolean
+      ? ['true', 'false']
+      : 'choices' in slash && slash.choices
+        ? slash.choices.map((c) => String(c.value))
+        : [];
+  return all.filter((v) => v.startsWith(typed.toLowerCase()));
+}
+
+const fieldList = (spec: UnitSpec) => Object.keys(spec.fields).join(', ');
+
+/** The fields typed, each checked by its own spec; a name the system does not know is refused, listing its fields. */
+export function typedFields(spec: UnitSpec, text: string | undefined): UnitFields {
+  if (text === undefined || !text.trim()) return {};
+  if (!Object.keys(spec.fields).length) refuse(`\`fields\`: ${withArticle(spec.label)} unit keeps no fields: leave \`fields\` out.`);
+  const read = readOptionText(text);
+  if ('error' in read)
+    refuse(
+      read.stray !== undefined
+        ? `\`fields\`: ${quoted(read.stray)} is not name:value; write them like ${fieldsExample(spec)}.`
+        : `\`fields\`: ${read.error.replaceAll('`', '')}.`,
+    );
+  const out: UnitFields = {};
+  for (const [name, raw] of Object.entries(read.values)) {
+    const field = spec.fields[name];
+    if (!field) refuse(`\`fields\`: ${name} is not a field of ${withArticle(spec.label)} unit (its fields: ${fieldList(spec)}).`);
+    const parsed = field.schema.safeParse(field.fromText(raw));
+    if (!parsed.success || parsed.data === undefined) {
+      const why = field.explain?.(raw);
+      refuse(`\`fields\`: ${name} must be ${field.allowed} (you gave ${quoted(raw)})${why ? `: ${why}` : ''}.`);
+    }
+    out[name] = parsed.data;
+  }
+  return out;
+}
+
+/** A complete, checked set of fields for a new unit; anything missing or forbidden is refused. */
+export function newUnitFields(spec: UnitSpec, given: UnitFields): UnitFields {
+  const missing = spec.required.filter((k) => given[k] === undefined);
+  if (missing.length)
+    refuse(`${capitalized(withArticle(spec.label))} unit needs ${missing.join(' and ')} in \`fields\`, like fields:${quoted(fieldsExample(spec))}.`);
+  const next = { ...spec.defaults(given), ...given };
+  spec.entering?.(undefined, next);
+  return spec.check(next);
+}
+
+/** The unit's fields after an edit, checked as a whole; a forbidden change is refused. */
+export function editedFields(spec: UnitSpec, current: UnitFields, given: UnitFields): UnitFields {
+  const next = { ...current, ...given };
+  spec.entering?.(current, next);
+  return spec.check(next);
+}
+
+/**
+ * Autocomplete for `name:value …` text (a unit's `fields:`, /odds' roll): what is typed so far,
+ * completed with the name being typed (its values, when it has a few) or with the names not yet given.
+ */
+export function fieldChoices(fields: OptionMap, typed: string): Choices {
+  const m = /^(.*?)(?:(\S*))$/s.exec(typed)!;
+  const head = m[1]!;
+  const last = m[2]!;
+  const given = new Set([...head.matchAll(/(?:^|\s)([a-z][a-z0-9_]*):/g)].map((g) => g[1]!));
+  const colon = last.indexOf(':');
+  const candidates =
+    colon >= 0 && fields[last.slice(0, colon)]
+      ? valuesOf(fields, last.slice(0, colon), last.slice(colon + 1)).map((v) => ({
+          text: `${last.slice(0, colon)}:${v}`,
+          label: `${last.slice(0, colon)}:${v}`,
+        }))
+      : Object.keys(fields)
+          .filter((k) => !given.has(k) && k.startsWith(last))
+          .flatMap((k) => {
+            const values = valuesOf(fields, k);
+            const allowed = fields[k]!.allowed;
+            return values.length && values.length <= 6
+              ? values.map((v) => ({ text: `${k}:${v}`, label: `${k}:${v}` }))
+              : [{ text: `${k}:`, label: `${k}: ${values.length ? `one of ${values.slice(0, 4).join(', ')}…` : allowed}` }];
+          });
+  return candidates
+    .map((c) => ({ name: `${head}${c.label}`.slice(-100), value: `${head}${c.text}` }))
+    .filter((c) => c.value.length <= 100)
+    .slice(0, 25);
+}
