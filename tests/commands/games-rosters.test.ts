@@ -100,6 +100,25 @@ describe('/unit', () => {
     );
   });
 
+  it('offers the channel game’s own fields as you type, then their values; none outside a game', async () => {
+    app = testApp();
+    expect(await complete(alice, 'unit', 'fields', '', 'add')).toEqual({ type: 'choices', choices: [] });
+    await sub(alice, 'game', 'start', { system: 'lightning-war', name: 'Kursk' });
+    const offered = await complete(alice, 'unit', 'fields', 'original:5 mor', 'add');
+    expect(offered).toEqual({
+      type: 'choices',
+      choices: ['shaken', 'leery', 'professional', 'resolved', 'fanatic'].map((m) => ({ name: `original:5 morale:${m}`, value: `original:5 morale:${m}` })),
+    });
+    expectMessage(await sub(alice, 'unit', 'add', { name: 'Recon', fields: 'original:5 morale:leery' }));
+    expect(await complete(alice, 'unit', 'fields', 'state:r', 'edit')).toEqual({
+      type: 'choices',
+      choices: [
+        { name: 'state:retreating', value: 'state:retreating' },
+        { name: 'state:routing', value: 'state:routing' },
+      ],
+    });
+  });
+
   it('only the owner or a GM may edit or remove; only a GM may give a unit away', async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Waterloo' });

@@ -48,6 +48,34 @@ describe('/odds', () => {
   });
 });
 
+describe('/odds offers the roll as you type it', () => {
+  const ask = (value: string) => app.router.handle({ type: 'autocomplete', name: 'odds', option: 'roll', value, actor: alice });
+  it('the rolls it knows, then the roll’s own options and their values', async () => {
+    app = testApp();
+    expect(await ask('')).toEqual({
+      type: 'choices',
+      choices: ['mc', 'hob', 'rally', 'morale'].map((n) => ({ name: `${n} …`, value: `${n} ` })),
+    });
+    expect(await ask('/ra')).toEqual({ type: 'choices', choices: [{ name: 'rally …', value: 'rally ' }] });
+    expect(await ask('rally disorder:2 qu')).toEqual({
+      type: 'choices',
+      choices: ['regular', 'elite', 'militia', 'irregular'].map((q) => ({ name: `rally disorder:2 quality:${q}`, value: `rally disorder:2 quality:${q}` })),
+    });
+    expect(await ask('morale cover:h')).toEqual({ type: 'choices', choices: [{ name: 'morale cover:hard', value: 'morale cover:hard' }] });
+  });
+
+  it('a typed roll is read as its command reads it: quotes, a value up to the next option, a roster unit', async () => {
+    app = testApp();
+    const r = expectMessage(
+      await app.router.handle({ type: 'command', name: 'odds', options: { roll: '/mc unit:German 4-6-7 check:rally leader_drm:-1' }, actor: alice }),
+    );
+    expect(r.embed.title).toBe('Odds · Rally · German 4-6-7');
+    expect(expectError(await app.router.handle({ type: 'command', name: 'odds', options: { roll: 'rally 2' }, actor: alice }))).toBe(
+      '`roll`: "2" is not option:value, like /odds roll:"rally disorder:2".',
+    );
+  });
+});
+
 describe('every rolled result carries its odds', () => {
   it('rally: this result and this or better, recorded with the roll', async () => {
     app = testApp();
