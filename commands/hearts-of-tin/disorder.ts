@@ -13,6 +13,7 @@ import { lapseInstead, routStands } from './pending-rout.js';
 import { unitChoicesFor, unitOption } from '../../src/core/unit-option.js';
 import { findingEmbed } from '../../src/render/hearts-of-tin.js';
 import { disorderGained, MELEE_RESULTS } from '../../src/rules/hearts-of-tin/disorder.js';
+import { disorderRosterChange } from '../../src/rules/hearts-of-tin/roster.js';
 
 const options = {
   strength: integer({ description: 'Strength at the start of this turn (a roster unit: its own)', min: 1, max: STRENGTH_MAX }),
@@ -63,21 +64,11 @@ async function rule(at: TxScope, ctx: Context, given: Given, tracked: Tracked | 
   const outcome = disorderGained(input);
   const step = outcome.steps[0]!;
   const row = await record(at.tx, ctx, { command: 'disorder', kind: 'check', unit: o.unit, input }, outcome, [], at);
-  if (tracked && f && step.result === 'gone') {
-    await writeBack(at.tx, ctx, tracked, { remove: true, why: `All its strength lost: gone from the field` }, row.id, 'disorder');
-  } else if (tracked && f && (step.markers || o.lost)) {
-    const heavy = step.causes.some((c) => c.startsWith('lost 25%'));
-    const fields = {
-      disorder: Math.min(MAX_DISORDER, f.disorder + step.markers),
-      strength: f.strength - o.lost,
-      turn_of: tracked.game.turn,
-      turn_strength: o.strength,
-      turn_lost: lostEarlier + o.lost,
-      turn_marked: Boolean(sameTurn && f.turn_marked) || heavy,
-    };
-    const why = `${step.markers} disorder marker${step.markers === 1 ? '' : 's'} gained, ${o.lost} lost`;
-    await writeBack(at.tx, ctx, tracked, { fields, why }, row.id, 'disorder');
-  }
+  const change =
+    tracked &&
+    f &&
+    disorderRosterChange(f, step, { lost: o.lost, turn: tracked.game.turn, turnStrength: o.strength, lostEarlier, sameTurn: Boolean(sameTurn) });
+  if (tracked && change) await writeBack(at.tx, ctx, tracked, change, row.id, 'disorder');
   return { row, outcome, input, o, lostEarlier, scope: at };
 }
 

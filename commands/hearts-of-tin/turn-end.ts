@@ -5,7 +5,7 @@ import type { Game } from '../../src/ledger/roster.js';
 import { userText } from '../../src/render/embed.js';
 import { brigadeMorale } from '../../src/rules/hearts-of-tin/disorder.js';
 import { allBrigades, lossesOf, markedShaken } from './brigades.js';
-import { MAX_DISORDER } from '../../src/rules/hearts-of-tin/rally.js';
+import { shakenBrigadeChange } from '../../src/rules/hearts-of-tin/roster.js';
 import { lapseAllRouts } from './pending-rout.js';
 
 /**
@@ -19,10 +19,10 @@ export async function heartsOfTinTurnEnd(tx: LedgerTx, ctx: Context, before: Gam
     const { original, lost } = lossesOf(units);
     if (brigadeMorale({ original, lost, alreadyShaken: markedShaken(units) }).result !== 'shaken') continue;
     for (const unit of units.filter((u) => !u.removed_at && Number(u.fields.strength) > 0)) {
-      const disorder = Math.min(MAX_DISORDER, Number(unit.fields.disorder ?? 0) + 1);
       const why = `End of turn ${before.turn}: ${userText(name)} is shaken (lost ${lost} of ${original}), one disorder marker`;
-      await writeBack(tx, ctx, { game: after, unit }, { fields: { disorder, brigade_shaken: true }, why }, turnRowId, 'game', { asGame: true });
-      lines.push(`${userText(unit.name)} (${userText(name)}, shaken): +1 disorder marker, now ${disorder}.`);
+      const change = shakenBrigadeChange(Number(unit.fields.disorder ?? 0), why);
+      await writeBack(tx, ctx, { game: after, unit }, change, turnRowId, 'game', { asGame: true });
+      lines.push(`${userText(unit.name)} (${userText(name)}, shaken): +1 disorder marker, now ${change.fields!.disorder}.`);
     }
   }
   return lines;
