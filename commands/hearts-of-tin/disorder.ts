@@ -1,6 +1,5 @@
 import { EVERYONE } from '../../src/core/access.js';
 import { STRENGTH_MAX } from './limits.js';
-import { MAX_DISORDER } from '../../src/rules/hearts-of-tin/rally.js';
 import { defineCommand, type Context, type Reply } from '../../src/core/command.js';
 import { refuse } from '../../src/core/user-error.js';
 import { record } from '../../src/core/record.js';
