@@ -264,9 +264,9 @@ export class Router {
   }
 }
 
-/** The roll log's line: who, what, the result and the roll id (the transport adds the message link). */
+/** The roll log's line: who, the result's title (which says what happened) and the roll id (the transport adds the message link). */
 function logLine(actor: Actor, r: RecordSummary, title: string | undefined): string {
-  return `<@${actor.userId}> · ${title ?? `/${r.command}`} · **${r.result ?? '—'}** · \`${r.roll_id}\``;
+  return `<@${actor.userId}> · **${title ?? `/${r.command}`}** · \`${r.roll_id}\``;
 }
 
 function describe(req: Request) {

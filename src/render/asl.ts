@@ -3,7 +3,7 @@ import type { HobStep, NtcStep } from '../rules/asl/hob.js';
 import type { CheckStep, WoundStep } from '../rules/asl/mc.js';
 import { HOB_BANDS } from '../rules/asl/hob-table.js';
 import type { Finding, Tone } from '../rules/types.js';
-import { findingField, number, oddsField, resultEmbed, stepFields, userText } from './embed.js';
+import { findingField, headlineOf, number, oddsField, resultEmbed, stepFields, userText, worstTone } from './embed.js';
 
 export type AslStep = CheckStep | WoundStep | HobStep | NtcStep;
 
@@ -12,13 +12,19 @@ const range = (min: number, max: number) => (min === -Infinity ? `≤ ${max}` : 
 function notesFor(step: AslStep): string[] {
   if (step.kind === 'hob') {
     const band = HOB_BANDS.find((b) => b.code === step.band)!;
-    const notes = [`Band for Final ${number(step.final)}: ${band.label} (${range(band.min, band.max)}).`];
+    // The band's name only where an override made the result another (a Berserk band read as Battle Hardening).
+    const notes = [
+      band.label === step.label
+        ? `Final ${number(step.final)} is in its band, ${range(band.min, band.max)}.`
+        : `Band for Final ${number(step.final)}: ${band.label} (${range(band.min, band.max)}).`,
+    ];
     if (step.trigger) notes.unshift(`Triggered by the ${step.trigger}.`);
     return notes;
   }
   if (step.kind === 'ntc') return [`NTC for ${step.unit} against ML ${step.ml}.`];
   if (step.kind === 'wound') return ['Wound Severity dr: 1–4 a minor wound, 5 or more killed.'];
-  return [`Against ML ${step.ml}.`];
+  // The effect already says "Final … ≤ ML 7" on a pass; the ML is named only where it does not.
+  return step.effect.includes(`ML ${step.ml}`) ? [] : [`Against ML ${step.ml}.`];
 }
 
 const HEADINGS: Record<AslStep['kind'], string> = { mc: 'Morale Check', rally: 'Rally', wound: 'Wound Severity', hob: 'Heat of Battle', ntc: 'Berserk NTC' };
@@ -49,8 +55,9 @@ export function aslEmbed(a: {
 }): APIEmbed {
   return resultEmbed({
     title: a.title,
+    headline: headlineOf(a.steps),
     userName: a.userName,
-    tone: a.tone,
+    tone: worstTone([a.tone, ...a.steps.map((s) => s.tone)]),
     description: a.description,
     fields: [
       ...aslFields(

@@ -28,6 +28,7 @@ export function drEmbed(row: Pick<LedgerRow, 'id' | 'hash' | 'user_name' | 'unit
   const odds = o.odds ? `Original ${o.original}: ${chanceText(o.odds.exactly)} · ${o.original} or lower: ${chanceText(o.odds.or_better)}` : undefined;
   return resultEmbed({
     title: `${o.category === 'other' ? '' : `${o.category} `}${o.dice}${row.unit ? ` · ${userText(row.unit)}` : ''}`,
+    headline: o.drm ? `Final ${o.final}` : `${o.original}`,
     userName: row.user_name,
     tone: 'neutral',
     description: [dice, totals, ...noteLine(o.note)].join('\n'),
@@ -45,7 +46,13 @@ const termDice = (t: RolledExpression['terms'][number]) => t.dice.map((d, i) => 
 
 /** /roll dice: every die, each term's subtotal, the total, and the odds (or why there are none). */
 export function rollEmbed(row: Pick<LedgerRow, 'id' | 'hash' | 'user_name'>, o: RollShown): APIEmbed {
-  const terms = o.terms.map((t) => `\`${t.sign < 0 ? '−' : '+'}${t.text}\` ${t.dice.length ? `${termDice(t)} → ` : ''}**${signed(t.subtotal)}**`);
+  // One term: its dice are the answer the title already gives; several: each subtotal, then the total.
+  const single = o.terms.length === 1;
+  const terms = o.terms.map((t, i) =>
+    single
+      ? `\`${t.text}\` ${termDice(t)}`
+      : `\`${t.sign < 0 ? '−' : i ? '+' : ''}${t.text}\` ${t.dice.length ? `${termDice(t)} → ` : ''}**${i || t.sign < 0 ? signed(t.subtotal) : t.subtotal}**`,
+  );
   const odds = o.odds
     ? `${o.total}: ${chanceText(o.odds.exactly)} · ${o.total} or higher: ${chanceText(o.odds.or_better)}`
     : (o.odds_skipped ?? 'odds not computed');
@@ -53,7 +60,7 @@ export function rollEmbed(row: Pick<LedgerRow, 'id' | 'hash' | 'user_name'>, o: 
     title: `${o.shape} → ${o.total}`,
     userName: row.user_name,
     tone: 'neutral',
-    description: [...terms, `Total **${o.total}**`, ...noteLine(o.note)].join('\n'),
+    description: [...terms, ...(single ? [] : [`Total **${o.total}**`]), ...noteLine(o.note)].join('\n'),
     fields: [{ name: 'Odds', value: odds, inline: false }],
     rollId: row.id,
     hash: row.hash,

@@ -62,16 +62,17 @@ export function findingField(f: Finding, show: Show = {}): APIEmbedField {
   return { name: `${prefix(show)}Result`, value, inline: false };
 }
 
-/** One rolled step as embed fields: dice, modifiers, Final, then the result. */
+/** One rolled step as embed fields: dice, modifiers, Final, then the result; a heading names the step once, on its dice. */
 export function stepFields(step: Step, show: Show = {}): APIEmbedField[] {
   const p = prefix(show);
+  const { heading: _once, ...rest } = show;
   const dice = `${step.dice.map((d, i) => dieText(d, show.diceLabels?.[i])).join(' · ')} → Original **${number(step.original)}**`;
   const mods = step.modifiers.length ? step.modifiers.map(modifierLine).join('\n') : 'none';
   return [
     { name: `${p}Dice`, value: dice, inline: true },
-    { name: `${p}Modifiers`, value: mods, inline: true },
-    { name: `${p}Final`, value: `**${number(step.final)}**`, inline: true },
-    findingField(step, show),
+    { name: 'Modifiers', value: mods, inline: true },
+    { name: 'Final', value: `**${number(step.final)}**`, inline: true },
+    findingField(step, rest),
   ];
 }
 
@@ -90,6 +91,8 @@ export const stepLine = (step: Step) => `${step.dice.map((d) => dieText(d)).join
 
 export type ResultEmbed = {
   title: string;
+  /** What happened, in the title after the roll's name: the first line a phone shows is the answer. */
+  headline?: string;
   userName: string;
   tone: Tone;
   fields: APIEmbedField[];
@@ -99,11 +102,19 @@ export type ResultEmbed = {
   footerExtra?: string;
 };
 
+/** Every step's result name, once each, in order: `Passed · Hero and Battle Hardening`. */
+export const headlineOf = (steps: readonly { label: string }[]) => [...new Set(steps.map((s) => s.label))].join(' · ');
+
+const TONE_WEIGHT: Record<Tone, number> = { neutral: 0, good: 1, mixed: 2, bad: 3 };
+
+/** The colour of a result follows its worst consequence (a pass that chains a berserk is not good news). */
+export const worstTone = (tones: readonly Tone[]): Tone => tones.reduce((w, t) => (TONE_WEIGHT[t] > TONE_WEIGHT[w] ? t : w), 'neutral');
+
 /** The frame every result shares: title, who rolled, colour, and the ledger footer. */
 export function resultEmbed(r: ResultEmbed): APIEmbed {
   const footer = [`roll ${r.rollId}`, `hash ${r.hash.slice(0, 8)}`, r.footerExtra].filter(Boolean).join(' · ');
   return limitEmbed({
-    title: r.title,
+    title: r.headline ? `${r.title} — ${r.headline}` : r.title,
     author: { name: r.userName },
     color: TONE_COLOUR[r.tone],
     ...(r.description ? { description: r.description } : {}),

@@ -2,7 +2,7 @@ import type { APIEmbed } from 'discord.js';
 import type { RallyInput, RallyOutcome } from '../rules/hearts-of-tin/rally.js';
 import type { BrigadeFinding, DisorderFinding } from '../rules/hearts-of-tin/disorder.js';
 import type { Outcome } from '../rules/types.js';
-import { findingField, oddsField, resultEmbed, stepFields, stepLine, userText } from './embed.js';
+import { findingField, headlineOf, oddsField, resultEmbed, stepFields, stepLine, userText } from './embed.js';
 
 type Recorded = { id: string; hash: string };
 
@@ -37,9 +37,10 @@ export function rallyEmbed(a: {
       ]
     : stepFields(first, { notes: a.rerollOffered ? ['A commander within 12" may join the unit and let it roll once more.'] : [] });
   const odds = last.outcome.odds;
-  if (odds) fields.push(oddsField(odds, a.reroll ? 'Commander re-roll' : undefined));
+  if (odds) fields.push(oddsField(odds));
   return resultEmbed({
     title: a.unit ? `Rally · ${userText(a.unit)}` : 'Rally',
+    headline: headlineOf(last.outcome.steps),
     userName: a.userName,
     tone: last.outcome.tone,
     description: situation(a.input),
@@ -68,6 +69,7 @@ export function findingEmbed(a: {
   fields.push(findingField(f));
   return resultEmbed({
     title: a.name ? `${a.title} · ${userText(a.name)}` : a.title,
+    headline: f.label,
     userName: a.userName,
     tone: a.outcome.tone,
     description: a.description,

@@ -31,6 +31,7 @@ export function moraleEmbed(a: {
   const check = a.input.rally ? 'Rally' : 'Morale check';
   return resultEmbed({
     title: a.unit ? `${check} · ${userText(a.unit)}` : check,
+    headline: step.label,
     userName: a.userName,
     tone: a.outcome.tone,
     description: situation(a.input),

@@ -5,7 +5,7 @@ import type { PackStep } from '../rules/packs/roll.js';
 import { resultsOf } from '../rules/packs/results.js';
 import { format, ordered, percent, type Fraction } from '../rules/odds.js';
 import type { Outcome } from '../rules/types.js';
-import { clip, modifierLine, noticeEmbed, number, oddsField, resultEmbed, stepFields, userText } from './embed.js';
+import { clip, headlineOf, modifierLine, noticeEmbed, number, oddsField, resultEmbed, stepFields, userText, worstTone } from './embed.js';
 
 /**
  * A pack roll as the built-in systems show theirs, every text the pack's author wrote escaped:
@@ -60,7 +60,6 @@ export function packEmbed(a: {
   row: { id: string; hash: string };
 }): APIEmbed {
   const steps = a.outcome.steps.map(escapedStep);
-  const last = steps.at(-1)!;
   const who = a.unit ? ` · ${userText(a.unit)}` : '';
   const fields = steps.flatMap((s, i) => [
     ...targetField(s),
@@ -72,9 +71,10 @@ export function packEmbed(a: {
     ),
   ]);
   return resultEmbed({
-    title: clip(`${userText(a.pack.name)}${who} — ${last.label}`, 256),
+    title: clip(`${userText(a.pack.name)}${who}`, 200),
+    headline: headlineOf(steps),
     userName: a.userName,
-    tone: a.outcome.tone,
+    tone: worstTone([a.outcome.tone, ...steps.map((s) => s.tone)]),
     description: [inputLine(a.pack, a.input), ...sourceLines(a.sources)].join('\n'),
     fields: [...fields, ...(a.outcome.odds ? [oddsField(a.outcome.odds)] : [])],
     rollId: a.row.id,

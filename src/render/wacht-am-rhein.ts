@@ -48,6 +48,7 @@ export function fatigueChangeEmbed(a: {
   }
   return resultEmbed({
     title: `${a.title} · ${a.name ? userText(a.name) : 'untracked unit'}`,
+    headline: f.label,
     userName: a.userName,
     tone: a.outcome.tone,
     ...(a.event ? { description: `Event: ${a.event}` } : {}),

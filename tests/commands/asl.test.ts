@@ -19,12 +19,12 @@ describe('/hob', () => {
     });
     const row = app.ledger.get('g1', reply.record!.roll_id)!;
     expect(row).toMatchObject({ unit: 'German 4-6-7', result: 'battle_hardening', dice: [4, 2] });
-    expect(reply.embed.title).toBe('Heat of Battle · German 4-6-7');
+    expect(reply.embed.title).toBe('Heat of Battle · German 4-6-7 — Battle Hardening');
     const text = JSON.stringify(reply.embed);
     expect(text).toContain('coloured ⚃ **4** · white ⚁ **2** → Original **6**');
     expect(text).toContain('`+1` broken when the Original 2 was rolled');
     expect(text).toContain('replace German 4-6-7 with an unbroken, unpinned German 4-6-8');
-    expect(text).toContain('Band for Final 7: Battle Hardening (7–8)');
+    expect(text).toContain('Final 7 is in its band, 7–8.');
     expect(reply.buttons).toEqual([{ custom_id: `v1:refuse_bh:${row.id}`, label: 'Refuse battle hardening', style: 'secondary' }]);
   });
 
@@ -76,7 +76,7 @@ describe('/mc', () => {
     app.dice.push(3, 4);
     const reply = expectMessage(await command(app, alice, 'mc', { unit: 'Russian 4-4-7', number: 2, leader_drm: -1 }));
     expect(reply.record).toMatchObject({ result: 'broken', steps: [{ kind: 'mc', ml: 7, original: 7, final: 8 }] });
-    expect(reply.embed.title).toBe('Morale Check · Russian 4-4-7');
+    expect(reply.embed.title).toBe('Morale Check · Russian 4-4-7 — Broken');
     expect(reply.buttons).toEqual([]);
   });
 
@@ -89,8 +89,9 @@ describe('/mc', () => {
     expect(app.ledger.count('g1')).toBe(1);
     expect(app.ledger.get('g1', reply.record!.roll_id)!.dice).toEqual([1, 1, 2, 2]);
     const names = reply.embed.fields!.map((f) => f.name);
-    expect(names).toContain('Morale Check · Result');
-    expect(names).toContain('Heat of Battle · Result');
+    // Each step named once, on its dice; the title says both results.
+    expect(names).toContain('Morale Check · Dice');
+    expect(names).toContain('Heat of Battle · Dice');
   });
 
   it('a rally', async () => {
@@ -98,7 +99,7 @@ describe('/mc', () => {
     app.dice.push(3, 4);
     const reply = expectMessage(await command(app, alice, 'mc', { unit: 'German 4-6-7', check: 'rally', leader_drm: -1, terrain: 'building' }));
     expect(reply.record).toMatchObject({ result: 'rallied', steps: [{ kind: 'rally', final: 5 }] });
-    expect(reply.embed.title).toBe('Rally · German 4-6-7');
+    expect(reply.embed.title).toBe('Rally · German 4-6-7 — Rallied');
   });
 
   it.each([

@@ -225,7 +225,7 @@ describe('/roll dice through the router', () => {
     app.dice.push(6, 1, 4, 3);
     const r = expectMessage(await subcommand(app, alice, 'roll', 'dice', { expression: '4d6kh3+2' }));
     expect(r.embed.title).toBe('4d6kh3+2 → 15');
-    expect(r.embed.description).toBe('`+4d6kh3` 6 ~~1~~ 4 3 → **+13**\n`+2` **+2**\nTotal **15**');
+    expect(r.embed.description).toBe('`4d6kh3` 6 ~~1~~ 4 3 → **13**\n`+2` **+2**\nTotal **15**');
     // 15 on 4d6kh3+2 is 13 on 4d6kh3: 172 of 1,296 ways (43/324); 13 or more: 172+160+131+94+54+21 = 632 (79/162).
     expect(r.embed.fields).toEqual([{ name: 'Odds', value: '15: 43/324 (13.3%) · 15 or higher: 79/162 (48.8%)', inline: false }]);
     expect(r.record).toMatchObject({ command: 'roll', dice: [6, 1, 4, 3], original: 15, final: 15, notes: [], category: null });

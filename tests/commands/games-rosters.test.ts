@@ -279,7 +279,7 @@ describe('roster defaults and write-back', () => {
     const r = expectMessage(await command(app, alice, 'hob', { unit: 'Able' }));
     // 6 + 1 (broken, from the roster) = 7: battle hardening into a 4-6-8, unbroken.
     expect(r.record!.steps[0]).toMatchObject({ final: 7, result: 'battle_hardening', unit_after: 'German 4-6-8' });
-    expect(r.embed.title).toBe('Heat of Battle · Able');
+    expect(r.embed.title).toBe('Heat of Battle · Able — Battle Hardening');
     expect(unitFields('Able')).toMatchObject({ counter: 'German 4-6-8', broken: false });
     expectMessage(await press(app, alice, r.buttons[0]!.custom_id));
     // Refusing leaves it exactly as it was, broken included (A15.3).

@@ -97,7 +97,7 @@ describe('/disorder and /brigade', () => {
     app = testApp();
     const reply = expectMessage(await command(app, alice, 'brigade', { original: 24, lost: 12, brigade: 'Highland Brigade' }));
     expect(reply.record).toMatchObject({ command: 'brigade', result: 'shaken' });
-    expect(reply.embed.title).toBe('Brigade morale · Highland Brigade');
+    expect(reply.embed.title).toBe('Brigade morale · Highland Brigade — Shaken');
     expect(app.ledger.get('g1', reply.record!.roll_id)!.unit).toBe('Highland Brigade');
     expect(expectMessage(await command(app, alice, 'brigade', { original: 24, lost: 11 })).record!.result).toBe('steady');
     expect(expectError(await command(app, alice, 'brigade', { original: 2, lost: 3 }))).toBe('`lost` (3) cannot be more than `original` (2).');

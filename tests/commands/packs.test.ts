@@ -107,7 +107,7 @@ describe('rolling an installed pack', () => {
 
   it('a double 6 rolls the follow-up in the same roll', async () => {
     const r = await rollWith(app, 'nerve-test', { nerve: 7 }, [6, 6, 1]);
-    expect(r.embed.title).toBe('Nerve test — Routs');
+    expect(r.embed.title).toBe('Nerve test — Panic · Routs');
     expect(rows('nerve-test')[0]).toMatchObject({ result: 'panic → routs', dice: [6, 6, 1] });
   });
 

@@ -22,7 +22,7 @@ describe('/rally', () => {
     const row = app.ledger.get('g1', reply.record!.roll_id)!;
     expect(row).toMatchObject({ command: 'rally', kind: 'roll', unit: '1st Foot', result: 'retreat', user_id: 'alice', user_name: 'Alice', dice: [4] });
     expect(row.input).toEqual({ disorder: 2, quality: 'regular', band: false, enemy_in_sight: true, commander_near: false, unit: '1st Foot', sealed: false });
-    expect(reply.embed.title).toBe('Rally · 1st Foot');
+    expect(reply.embed.title).toBe('Rally · 1st Foot — Retreat');
     expect(reply.embed.author?.name).toBe('Alice');
     expect(reply.embed.footer?.text).toBe(`roll ${row.id} · hash ${row.hash.slice(0, 8)}`);
     const text = JSON.stringify(reply.embed.fields);
@@ -105,14 +105,8 @@ describe('commander re-roll button', () => {
     expect(row).toMatchObject({ kind: 'reroll', parent_id: first.record!.roll_id, unit: 'Guards', result: 'rally' });
     // Compact (issue 30): the first roll in one line, then the re-roll in full.
     const names = reroll.embed.fields!.map((f) => f.name);
-    expect(names).toEqual([
-      'First roll',
-      'Commander re-roll · Dice',
-      'Commander re-roll · Modifiers',
-      'Commander re-roll · Final',
-      'Commander re-roll · Result',
-      'Commander re-roll · Odds',
-    ]);
+    expect(names).toEqual(['First roll', 'Commander re-roll · Dice', 'Modifiers', 'Final', 'Result', 'Odds']);
+    expect(reroll.embed.title).toBe('Rally · Guards — Rally');
     expect(reroll.embed.fields![0]!.value).toBe('⚁ **2** → Final **1**: **Retreat** — the commander joined and the unit rolled again.');
     expect(reroll.embed.author?.name).toBe('Alice');
     expect(app.ledger.verify('g1')).toMatchObject({ ok: true, count: 2 });

@@ -121,7 +121,7 @@ describe('the roll log channel', () => {
     await run({ name: 'rally', options: { disorder: 1, unit: 'Guards' } });
     const id = app.ledger.history.page({ guildId: 'g1' }, 1, 0).rows[0]!.id;
     expect(posts).toEqual([
-      { channelId: 'dice-log', text: `<@alice> · Rally · Guards · **rally** · \`${id}\` · [message](https://discord.com/channels/g1/c1/m123)` },
+      { channelId: 'dice-log', text: `<@alice> · **Rally · Guards — Rally** · \`${id}\` · [message](https://discord.com/channels/g1/c1/m123)` },
     ]);
     app.dice.push(2);
     await run({ name: 'rally', options: { disorder: 1, sealed: true } });

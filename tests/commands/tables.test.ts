@@ -145,15 +145,16 @@ describe('Lightning War morale table, row by row', () => {
 describe('Heat of Battle: band names, result labels, exempt statuses and sub-types', () => {
   // German 4-6-7 (1st Line, no DRM): the Final is the DR.
   it.each([
-    [[1, 1], 'Hero', 'Hero', '≤ 4', GOOD],
-    [[3, 3], 'Hero and Battle Hardening', 'Hero and Battle Hardening', '5–6', GOOD],
-    [[3, 4], 'Battle Hardening', 'Battle Hardening', '7–8', GOOD],
-    [[4, 5], 'Berserk', 'Berserk', '9–11', MIXED],
-  ] as const)('DR %j: the %s band', async (dice, label, band, range, colour) => {
+    [[1, 1], 'Hero', '≤ 4', GOOD],
+    [[3, 3], 'Hero and Battle Hardening', '5–6', GOOD],
+    [[3, 4], 'Battle Hardening', '7–8', GOOD],
+    [[4, 5], 'Berserk', '9–11', MIXED],
+  ] as const)('DR %j: the %s band', async (dice, label, range, colour) => {
     fresh();
     const r = await reply('hob', { unit: 'German 4-6-7' }, [...dice]);
     expect(resultField(r)).toContain(`**${label}**`);
-    expect(all(r)).toContain(`: ${band} (${range}).`);
+    expect(all(r)).toContain(`is in its band, ${range}.`);
+    expect(r.embed.title).toBe(`Heat of Battle · German 4-6-7 — ${label}`);
     expect(r.embed.color).toBe(colour);
   });
 
@@ -161,10 +162,13 @@ describe('Heat of Battle: band names, result labels, exempt statuses and sub-typ
     fresh();
     const s = await reply('hob', { unit: 'German 4-6-7', enemy_adjacent: true }, [6, 6]);
     expect(resultField(s)).toContain('**Surrender**');
-    expect(all(s)).toContain(': Surrender (≥ 12).');
+    expect(all(s)).toContain('Final 12 is in its band, ≥ 12.');
     expect(s.embed.color).toBe(BAD);
     const d = await reply('hob', { unit: 'German 4-6-7' }, [6, 6]);
     expect(resultField(d)).toContain('**Disrupted**');
+    // The band is named where its result became another: here Surrender, with no enemy ADJACENT.
+    expect(all(d)).toContain('Band for Final 12: Surrender (≥ 12).');
+    expect(d.embed.title).toBe('Heat of Battle · German 4-6-7 — Disrupted');
   });
 
   // Each status's reason is pinned word for word in tests/unit/asl-hob.test.ts; here, the refusal a player reads.

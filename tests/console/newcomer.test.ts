@@ -40,7 +40,7 @@ describe('the console as a newcomer meets it', () => {
     app.dice.push(2, 3);
     const out = await json(c, '/hob unit:German 4-6-7 broken:false');
     expect(out).toMatchObject({ ok: true, command: 'hob', result: 'hero_and_battle_hardening' });
-    expect(out.embed.title).toBe('Heat of Battle · German 4-6-7');
+    expect(out.embed.title).toBe('Heat of Battle · German 4-6-7 — Hero and Battle Hardening');
     const rally = await json(c, '/rally disorder:2 oops');
     expect(rally).toEqual({ ok: false, command: 'rally', error: '`disorder` must be a whole number from 1 to 30 (you gave "2 oops").' });
   });

@@ -157,7 +157,7 @@ describe(`kill -9 in the middle of a burst, ten times (seed ${SEED})`, () => {
     };
     await expect.poll(unshown, { timeout: 60_000, message: `rolls never shown in their channel (${where})` }).toBe(0);
     const late = fake.channelMessages.slice(posted).map((m) => m.body);
-    const lateUnits = late.map((b) => /^Rally · (.+)$/.exec(b.embeds[0].title)?.[1]);
+    const lateUnits = late.map((b) => /^Rally · (.+?) — /.exec(b.embeds[0].title)?.[1]);
     for (const unit of held) expect(lateUnits, unit).toContain(unit);
     expect(new Set(lateUnits).size, 'each posted once').toBe(lateUnits.length);
     expect(late[0].content).toMatch(

@@ -45,7 +45,7 @@ describe('Discord answering 429 and 500', () => {
     fake.failCallbacks.length = 0;
     app.dice.push(6);
     const next = await fake.send(slashCommand('rally', { disorder: 1, unit: 'Next' }, { member: alice }));
-    expect(next.data.embeds[0].title).toBe('Rally · Next');
+    expect(next.data.embeds[0].title).toBe('Rally · Next — Rally');
     expect(app.logs.some((l) => l.includes('could not answer the interaction'))).toBe(true);
   }, 120_000);
 });

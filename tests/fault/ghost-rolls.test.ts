@@ -42,7 +42,7 @@ describe('a roll committed but never shown', () => {
     expect(p!.message.content).toMatch(
       /^<@alice>: your \/rally of <t:\d{10}:f> was recorded, but the bot stopped before its reply reached this channel\. Here it is\.$/,
     );
-    expect(p!.message.embed.title).toBe('Rally · 1st Foot');
+    expect(p!.message.embed.title).toMatch(/^Rally · 1st Foot — /);
     expect(p!.message.embed.footer?.text).toMatch(new RegExp(`^roll ${id} · hash [0-9a-f]{8}$`));
     // Claimed and linked: a second look posts nothing, and /history links the late message.
     expect(await deliver(app, post)).toEqual({ posted: 0, undelivered: 0 });
@@ -88,7 +88,7 @@ describe('a roll committed but never shown', () => {
     app.ledger.history.linkMessage(shown, 'm1');
     await command(app, gm, 'disorder', { unit: 'Young', strength: 4, lost: 1 });
     await deliver(app, post);
-    expect(posts.map((p) => p.message.embed.title)).toEqual(['Rally · Young']);
+    expect(posts.map((p) => p.message.embed.title!.split(' — ')[0])).toEqual(['Rally · Young']);
   });
 
   it('two processes looking at once post each roll once', async () => {
@@ -98,6 +98,6 @@ describe('a roll committed but never shown', () => {
     const { posts, post } = channel();
     const [one, two] = await Promise.all([deliver(app, post), deliver(app, post)]);
     expect(one.posted + two.posted).toBe(3);
-    expect(posts.map((p) => p.message.embed.title).sort()).toEqual(['Rally · A', 'Rally · B', 'Rally · C']);
+    expect(posts.map((p) => p.message.embed.title!.split(' — ')[0]).sort()).toEqual(['Rally · A', 'Rally · B', 'Rally · C']);
   });
 });

@@ -148,7 +148,7 @@ describe('Hearts of Tin rally effects, word for word', () => {
 
   it('a retreat keeps its disorder and says it must be ordered to rally again', () => {
     expect(rally(two, fixedRoller([3])).steps[0]!.effect).toBe(
-      'The disorder stays. The unit must retreat a full move; it may end facing the enemy. Its disorder stays, so it must be ordered to rally again the next time its brigade is activated.',
+      'The disorder stays. The unit must retreat a full move; it may end facing the enemy. It must be ordered to rally again the next time its brigade is activated.',
     );
     // A rally's own effect is the chart's.
     expect(rally(two, fixedRoller([6])).steps[0]!.effect).toBe(

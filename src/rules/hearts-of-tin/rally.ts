@@ -65,7 +65,7 @@ function rallyStep(input: RallyInput, roller: Roller, kind: RallyStep['kind']): 
     : pending
       ? 'The unit breaks: it leaves the field unless a commander joins it and the re-roll saves it (below).'
       : row.code === 'retreat'
-        ? `${row.effect} Its disorder stays, so it must be ordered to rally again the next time its brigade is activated.`
+        ? `${row.effect} It must be ordered to rally again the next time its brigade is activated.`
         : row.effect;
   return {
     kind,
