@@ -7,8 +7,8 @@ import { defineSystem } from '../../src/core/system.js';
 import { refuse } from '../../src/core/user-error.js';
 import { describeSituation } from '../../src/render/asl.js';
 import { quoted, userText } from '../../src/render/embed.js';
-import { HOB_ORDER, hobDistribution } from '../../src/rules/asl/hob.js';
-import { checkDistribution, checkOrder } from '../../src/rules/asl/mc.js';
+import { HOB_LABELS, HOB_ORDER, hobDistribution } from '../../src/rules/asl/hob.js';
+import { CHECK_LABELS, checkDistribution, checkOrder } from '../../src/rules/asl/mc.js';
 import { parseUnit } from '../../src/rules/asl/parse-unit.js';
 import { ASL_FIELD_DEFAULTS } from '../../src/rules/asl/roster.js';
 import dr from './dr.js';
@@ -58,7 +58,17 @@ export default defineSystem({
       async run(ctx, o) {
         const { input } = await mcInput.prepare(await readScope(ctx, 'asl'), ctx, o, 'read');
         const check = input.check === 'mc' ? 'Morale Check' : 'Rally';
-        return oddsAnswer(`Odds · ${check} · ${userText(input.unit.name)}`, describeSituation(o), checkDistribution(input, true), checkOrder(input), HOB_ORDER);
+        return oddsAnswer(
+          `Odds · ${check} · ${userText(input.unit.name)}`,
+          describeSituation(o),
+          checkDistribution(input, true),
+          checkOrder(input),
+          HOB_ORDER,
+          {
+            ...CHECK_LABELS,
+            ...HOB_LABELS,
+          },
+        );
       },
     }),
     hob: defineSubcommand({
@@ -67,7 +77,14 @@ export default defineSystem({
       options: chanceOptions(hobInput.options),
       async run(ctx, o) {
         const prepared = await hobInput.prepare(await readScope(ctx, 'asl'), ctx, o, 'read');
-        return oddsAnswer(`Odds · Heat of Battle · ${userText(prepared.input.unit.name)}`, describeSituation(o), hobDistribution(prepared.input), HOB_ORDER);
+        return oddsAnswer(
+          `Odds · Heat of Battle · ${userText(prepared.input.unit.name)}`,
+          describeSituation(o),
+          hobDistribution(prepared.input),
+          HOB_ORDER,
+          [],
+          HOB_LABELS,
+        );
       },
     }),
   },

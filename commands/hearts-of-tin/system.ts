@@ -1,7 +1,8 @@
 import { EVERYONE } from '../../src/core/access.js';
 import { defineSubcommand } from '../../src/core/command.js';
 import { readScope } from '../../src/core/games.js';
-import { chanceOptions, oddsAnswer } from '../../src/core/odds-entry.js';
+import { chanceOptions, labelsOf, oddsAnswer } from '../../src/core/odds-entry.js';
+import { RALLY_CHART, ROUT_COMMANDER_LOST } from '../../src/rules/hearts-of-tin/rally-chart.js';
 import { boolean, choice, integer, text } from '../../src/core/options.js';
 import { defineSystem } from '../../src/core/system.js';
 import { refuse } from '../../src/core/user-error.js';
@@ -55,6 +56,8 @@ export default defineSystem({
           `${o.disorder} disorder · ${o.quality} · ${how}`,
           rallyDistribution(input, true),
           RALLY_ORDER,
+          [],
+          labelsOf(...RALLY_CHART, ROUT_COMMANDER_LOST),
         );
       },
     }),

@@ -1,12 +1,12 @@
 import { EVERYONE } from '../../src/core/access.js';
 import { defineSubcommand } from '../../src/core/command.js';
 import { readScope } from '../../src/core/games.js';
-import { chanceOptions, oddsAnswer } from '../../src/core/odds-entry.js';
+import { chanceOptions, labelsOf, oddsAnswer } from '../../src/core/odds-entry.js';
 import { choice, integer } from '../../src/core/options.js';
 import { defineSystem } from '../../src/core/system.js';
 import { refuse } from '../../src/core/user-error.js';
 import { userText } from '../../src/render/embed.js';
-import { LW_STATES, MORALE_LEVELS, UNIT_TYPES } from '../../src/rules/lightning-war/morale-table.js';
+import { LW_STATES, MORALE_LEVELS, MORALE_TABLE, RALLIED, RALLY_FAILED, SURRENDER, UNIT_TYPES } from '../../src/rules/lightning-war/morale-table.js';
 import { MORALE_ORDER, moraleDistribution } from '../../src/rules/lightning-war/morale.js';
 import morale from './morale.js';
 import * as moraleInput from './morale-input.js';
@@ -48,6 +48,8 @@ export default defineSystem({
           `${o.morale} morale, ${o.unit_type.replace('_', ' ')}`,
           moraleDistribution(moraleInput.toInput(o)),
           MORALE_ORDER,
+          [],
+          labelsOf(...MORALE_TABLE, SURRENDER, RALLIED, RALLY_FAILED),
         );
       },
     }),

@@ -8,14 +8,18 @@ export function chanceOptions<O extends Record<string, unknown>>(options: O): O 
   return rest as O;
 }
 
+/** A table's result names by code, for the odds of its results. */
+export const labelsOf = (...rows: readonly { code: string; label: string }[]): Record<string, string> => Object.fromEntries(rows.map((r) => [r.code, r.label]));
+
 /** The /odds reply: every outcome's exact chance, in the rules' order, as a table and a chart. */
 export async function oddsAnswer(
   title: string,
   situation: string,
   dist: Map<string, Fraction>,
   order: readonly string[],
-  then?: readonly string[],
+  then: readonly string[] = [],
+  labels: Readonly<Record<string, string>> = {},
 ): Promise<Reply> {
-  const { embed, png, alt } = await oddsReply(title, situation, ordered(dist, order, then));
+  const { embed, png, alt } = await oddsReply(title, situation, ordered(dist, order, then), labels);
   return { type: 'message', ephemeral: true, embed, buttons: [], files: [{ name: ODDS_CHART, data: png, description: alt }] };
 }

@@ -1,3 +1,4 @@
+import { capitalized } from '../util/text.js';
 import { escapeMarkdown, type APIEmbed, type APIEmbedField } from 'discord.js';
 import { memo, percentOf } from '../rules/odds.js';
 import type { Finding, Modifier, Step, Tone } from '../rules/types.js';
@@ -101,6 +102,20 @@ export type ResultEmbed = {
   hash: string;
   footerExtra?: string;
 };
+
+/** A result code as players read it: its table's name, else the code in words (`rout_commander_lost` never reaches a reply). */
+export const resultName = (code: string, labels: Readonly<Record<string, string>> = {}) =>
+  code
+    .split(' → ')
+    .map((c) => labels[c] ?? capitalized(c.replaceAll('_', ' ')))
+    .join(' → ');
+
+/** The name of the result a recorded outcome stands on: its step's own label, else the code in words. */
+export function outcomeName(outcome: unknown, code: string): string {
+  const steps = (outcome as { steps?: { result?: string; label?: string }[] } | null)?.steps ?? [];
+  const own = [...steps].reverse().find((s) => s.result === code && typeof s.label === 'string');
+  return own ? userText(own.label!) : resultName(code);
+}
 
 /** Every step's result name, once each, in order: `Passed · Hero and Battle Hardening`. */
 export const headlineOf = (steps: readonly { label: string }[]) => [...new Set(steps.map((s) => s.label))].join(' · ');

@@ -1,12 +1,18 @@
 import type { APIEmbed } from 'discord.js';
 import { format, percent, toNumber, type OddsRow } from '../rules/odds.js';
 import { chartAlt, chartPng } from './chart.js';
-import { limitEmbed, TONE_COLOUR } from './embed.js';
+import { limitEmbed, resultName, TONE_COLOUR } from './embed.js';
 
 export const ODDS_CHART = 'odds.png';
 
 /** Every outcome with its exact probability, as a table, and the bar chart that goes with it. */
-export async function oddsReply(title: string, situation: string, rows: OddsRow[]): Promise<{ embed: APIEmbed; png: Buffer; alt: string }> {
+export async function oddsReply(
+  title: string,
+  situation: string,
+  coded: OddsRow[],
+  labels: Readonly<Record<string, string>> = {},
+): Promise<{ embed: APIEmbed; png: Buffer; alt: string }> {
+  const rows = coded.map((r) => ({ ...r, result: resultName(r.result, labels) }));
   const width = Math.max(7, ...rows.map((r) => r.result.length));
   const fracWidth = Math.max(8, ...rows.map((r) => format(r.p).length));
   const table = [
@@ -21,7 +27,7 @@ export async function oddsReply(title: string, situation: string, rows: OddsRow[
   });
   const spec = {
     title,
-    labels: rows.map((r) => r.result.replace(/_/g, ' ')),
+    labels: rows.map((r) => r.result),
     series: [{ name: 'probability', values: rows.map((r) => toNumber(r.p)), colour: '#5b8fd1' }],
     format: (v: number) => `${Math.round(v * 100)}%`,
   };

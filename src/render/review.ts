@@ -1,11 +1,14 @@
 import type { APIEmbed } from 'discord.js';
 import type { LedgerRow } from '../ledger/rows.js';
-import { codeBlock, discordTime, limitEmbed, modifierLine, number, TONE_COLOUR, userText } from './embed.js';
+import { codeBlock, discordTime, limitEmbed, modifierLine, number, outcomeName, resultName, TONE_COLOUR, userText } from './embed.js';
 
 export const HISTORY_PAGE = 10;
 
 export const messageLink = (row: { guild_id: string; channel_id: string }, messageId: string | undefined) =>
   messageId && /^\d+$/.test(row.guild_id) ? `https://discord.com/channels/${row.guild_id}/${row.channel_id}/${messageId}` : undefined;
+
+/** The kinds of row a player meets among a roll's linked rows, in words. */
+const ROW_KINDS: Record<string, string> = { reroll: 'Re-roll' };
 
 /** A roll made with `sealed:true`: its result shows to GMs, and to everyone once revealed. */
 export const isSealed = (row: LedgerRow) => Boolean((row.input as { sealed?: boolean } | null)?.sealed);
@@ -18,7 +21,7 @@ export function historyLine(
   row: LedgerRow,
   extra: { voidReason?: string | undefined; messageId?: string | undefined; undelivered?: string | undefined; hidden: boolean },
 ): string {
-  const result = extra.hidden ? 'sealed' : (row.result ?? '—');
+  const result = extra.hidden ? 'sealed' : row.result ? outcomeName(row.outcome, row.result) : '—';
   const link = messageLink(row, extra.messageId);
   const missed = extra.undelivered ? ` · ⚠️ never shown in its channel (${userText(extra.undelivered)})` : '';
   // Who rolled, by mention: a display name alone can be copied by another member (Discord shows the mention as the member's name, and it cannot be faked).
@@ -66,7 +69,11 @@ export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId:
     for (const s of outcome.steps ?? []) {
       const mods = (s.modifiers ?? []).map(modifierLine).join('\n');
       const roll = s.dice ? `${s.dice.join(' ')} → Original ${number(s.original ?? 0)}${mods ? `\n${mods}` : ''}\nFinal ${number(s.final ?? 0)}\n` : '';
-      fields.push({ name: `Step: ${s.kind}`, value: `${roll}**${s.label ?? s.result}** (\`${s.result}\`)${s.ref ? ` · *${s.ref}*` : ''}`, inline: false });
+      fields.push({
+        name: `Step: ${resultName(s.kind ?? '')}`,
+        value: `${roll}**${s.label ?? resultName(s.result ?? '')}**${s.ref ? ` · *${s.ref}*` : ''}`,
+        inline: false,
+      });
     }
     if (outcome.odds) fields.push({ name: 'Odds', value: `this result ${outcome.odds.exactly}, this or better ${outcome.odds.or_better}`, inline: true });
   }
@@ -76,7 +83,7 @@ export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId:
       value: related
         .map(
           (r) =>
-            `\`${r.id}\` ${r.kind}${r.result ? ` · ${r.result}` : ''} by <@${r.user_id}>${(r.input as { reason?: string; note?: string }).reason ? `: ${userText((r.input as { reason: string }).reason)}` : ''}${(r.input as { note?: string }).note ? `: ${userText((r.input as { note: string }).note)}` : ''}`,
+            `\`${r.id}\` ${resultName(r.kind, ROW_KINDS)}${r.result ? ` · ${outcomeName(r.outcome, r.result)}` : ''} by <@${r.user_id}>${(r.input as { reason?: string; note?: string }).reason ? `: ${userText((r.input as { reason: string }).reason)}` : ''}${(r.input as { note?: string }).note ? `: ${userText((r.input as { note: string }).note)}` : ''}`,
         )
         .join('\n'),
       inline: false,

@@ -35,9 +35,9 @@ describe('/mc and /hob with the spec’s unit data', () => {
     );
     // Original 3–8 rally (25/36), an Original 2 rallies and chains HoB (1/36 split by its result),
     // 9–11 do not (1/4), 12 is Fate (1/36): 26/36 = 13/18 rally in all, as for ML 8.
-    expect(r.embed.description).toMatch(/\nrallied\s+25\/36/);
-    expect(r.embed.description).toMatch(/not_rallied\s+1\/4/);
-    expect(r.embed.description).toMatch(/fate\s+1\/36/);
+    expect(r.embed.description).toMatch(/\nRallied\s+25\/36/);
+    expect(r.embed.description).toMatch(/Not rallied\s+1\/4/);
+    expect(r.embed.description).toMatch(/Fate\s+1\/36/);
   });
 
   it('a bare counter answers with the nationality choices (nothing rolled)', async () => {

@@ -13,9 +13,9 @@ describe('/odds', () => {
     app = testApp();
     const reply = expectMessage(await odds('rally', { disorder: 2, quality: 'militia', commander_near: true }));
     expect(reply.type === 'message' && reply.ephemeral).toBe(true);
-    expect(reply.embed.description).toMatch(/rally\s+11\/36\s+30\.6%/);
-    expect(reply.embed.description).toMatch(/retreat\s+5\/12\s+41\.7%/);
-    expect(reply.embed.description).toMatch(/rout_commander_lost\s+5\/18\s+27\.8%/);
+    expect(reply.embed.description).toMatch(/Rally\s+11\/36\s+30\.6%/);
+    expect(reply.embed.description).toMatch(/Retreat\s+5\/12\s+41\.7%/);
+    expect(reply.embed.description).toMatch(/Rout, commander lost\s+5\/18\s+27\.8%/);
     expect(reply.embed.image).toEqual({ url: 'attachment://odds.png' });
     const png = reply.type === 'message' ? reply.files![0]! : undefined;
     expect(png!.name).toBe('odds.png');
@@ -26,9 +26,9 @@ describe('/odds', () => {
 
   it('morale, hob and mc take the same options as their rolling commands', async () => {
     app = testApp();
-    expect(expectMessage(await odds('morale', { morale: 'professional' })).embed.description).toMatch(/firm\s+1\/2\s+50\.0%/);
-    expect(expectMessage(await odds('hob', { unit: 'German 4-6-7' })).embed.description).toMatch(/hero\s+1\/6/);
-    expect(expectMessage(await odds('mc', { unit: 'German 4-6-7' })).embed.description).toMatch(/passed → hero\s+1\/216/);
+    expect(expectMessage(await odds('morale', { morale: 'professional' })).embed.description).toMatch(/Morale firm\s+1\/2\s+50\.0%/);
+    expect(expectMessage(await odds('hob', { unit: 'German 4-6-7' })).embed.description).toMatch(/Hero\s+1\/6/);
+    expect(expectMessage(await odds('mc', { unit: 'German 4-6-7' })).embed.description).toMatch(/Passed → Hero\s+1\/216/);
     expect(app.ledger.count('g1')).toBe(0);
   });
 

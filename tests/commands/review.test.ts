@@ -63,7 +63,7 @@ describe('/history', () => {
     const lines = first.embed.description!.split('\n');
     expect(lines).toHaveLength(10);
     expect(lines[0]).toContain('Unit 11');
-    expect(lines[0]).toMatch(/^<t:\d{10}:f> <@alice> \/rally · Unit 11 · \*\*rally\*\* · `[0-9a-z]{10}`$/);
+    expect(lines[0]).toMatch(/^<t:\d{10}:f> <@alice> \/rally · Unit 11 · \*\*Rally\*\* · `[0-9a-z]{10}`$/);
     expect(first.embed.footer!.text).toBe('this channel · page 1 of 2 · 12 rolls · newest first');
     const next = first.buttons[0]!;
     expect(expectError(await press(app, bob, next.custom_id))).toContain('Only the player who asked for this history can page it');
@@ -183,10 +183,10 @@ describe('/roll show, /annotate, /verify', () => {
     const text = JSON.stringify(shown.embed);
     const row = app.ledger.get('g1', first.record!.roll_id)!;
     expect(text).toContain(row.hash);
-    expect(text).toContain('Step: rally');
+    expect(text).toContain('Step: Rally');
     // Who, by mention: a display name alone can be copied by another member (issue 40).
-    expect(text).toContain('reroll · rally by <@alice>');
-    expect(text).toContain('annotation · annotated by <@gm>: table bumped');
+    expect(text).toContain('Re-roll · Rally by <@alice>');
+    expect(text).toContain('Annotation · Annotated by <@gm>: table bumped');
     // A mark is no roll: voiding it, or asking its receipt, says what it is (with the article as said).
     const note = app.ledger.db.prepare("SELECT id FROM rolls WHERE kind = 'annotation'").get() as { id: string };
     expect(expectError(await command(app, gm, 'void', { id: note.id, reason: 'x' }))).toBe(
@@ -308,7 +308,7 @@ describe('sealed rolls', () => {
     expect(JSON.stringify(revealed.embed)).toContain('**Retreat**');
     expect(revealed.embed.footer!.text).toContain('revealed by Alice');
     expect(expectError(await command(app, gm, 'reveal', { id }))).toBe(`Roll ${id} was already revealed.`);
-    expect(expectMessage(await command(app, bob, 'history', {})).embed.description).toContain('**retreat**');
+    expect(expectMessage(await command(app, bob, 'history', {})).embed.description).toContain('**Retreat**');
   });
 
   it('a GM rolling sealed sees the result privately', async () => {

@@ -151,7 +151,7 @@ describe('ASL §7: who rallies it (A10.6)', () => {
   it('/odds mc of a led rally: hero 1/432 after a rallied Original 2 (HoB DRM +1: Final ≤ 4 is 1/12 of 1/36)', async () => {
     app = testApp();
     const r = expectMessage(await command(app, alice, 'odds', oddsRoll('mc', { unit: 'American 5-3-6', check: 'rally', leader_drm: 0 })));
-    expect(r.embed.description).toMatch(/rallied → hero\s+1\/432/);
+    expect(r.embed.description).toMatch(/Rallied → Hero\s+1\/432/);
   });
 });
 

@@ -161,7 +161,7 @@ describe('sealed rolls stay sealed after /game end (item 1)', () => {
     expect(ended.embed.description).not.toContain(`\`${sealed[5]}\` by Bob revealed`);
     for (const id of sealed) expect(t.ledger.children('g1', id).filter((r) => r.kind === 'reveal')).toHaveLength(1);
     // After a reveal, /roll show shows the result to anyone.
-    expect(JSON.stringify(expectMessage(await t.run(carol, 'roll', { id: sealed[3] }, 'show')).embed)).toContain('Step: rally');
+    expect(JSON.stringify(expectMessage(await t.run(carol, 'roll', { id: sealed[3] }, 'show')).embed)).toContain('Step: Rally');
     const verified = expectMessage(await t.run(gm, 'verify', {}));
     expect(verified.embed.title).toBe('Ledger intact');
     expect(verified.embed.description).toContain(

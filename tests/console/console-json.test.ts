@@ -111,11 +111,11 @@ describe('npm run console -- --json', () => {
     // Issue 46: the chart was written to the console's own temporary folder, gone once it exited.
     expect(fs.existsSync(out.attachments[0].path)).toBe(false);
     expect(fs.existsSync(path.dirname(out.attachments[0].path))).toBe(false);
-    const rows = [...out.embed.description.matchAll(/^(\w+)\s+(\d+)\/(\d+)\s+[\d.]+%$/gm)].map((m) => [m[1], Number(m[2]), Number(m[3])]);
+    const rows = [...out.embed.description.matchAll(/^(\S.*?)\s+(\d+)\/(\d+)\s+[\d.]+%$/gm)].map((m) => [m[1], Number(m[2]), Number(m[3])]);
     expect(rows).toEqual([
-      ['rally', 11, 36],
-      ['retreat', 5, 12],
-      ['rout_commander_lost', 5, 18],
+      ['Rally', 11, 36],
+      ['Retreat', 5, 12],
+      ['Rout, commander lost', 5, 18],
     ]);
     expect(rows.reduce((a, [, n, d]) => a + (n as number) * (36 / (d as number)), 0)).toBe(36);
     const ledger = Ledger.open(r.db);

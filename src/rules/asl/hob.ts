@@ -255,7 +255,7 @@ function effectOf(result: HobResult, input: HobInput): Effect {
   }
 }
 
-const LABELS: Record<HobResult, string> = {
+export const HOB_LABELS: Record<HobResult, string> = {
   hero: 'Hero',
   hero_and_battle_hardening: 'Hero and Battle Hardening',
   battle_hardening: 'Battle Hardening',
@@ -303,7 +303,7 @@ export function hobStep(input: HobInput, roller: Roller, trigger?: string): HobS
     band,
     overrides,
     result,
-    label: LABELS[result],
+    label: HOB_LABELS[result],
     effect: [...notes.map((n) => `Override: ${n}.`), effect.text].join('\n'),
     tone: effect.tone,
     ref: HOB_REF,

@@ -756,6 +756,23 @@ export const MC_ORDER = [
 export const ASL_RALLY_ORDER = ['rallied', 'not_rallied', 'replaced', 'casualty_reduction', 'fate', 'eliminated'] as const;
 export const checkOrder = (input: CheckInput): readonly string[] => (input.check === 'mc' ? MC_ORDER : ASL_RALLY_ORDER);
 
+/** Each result's name as players say it, where a table of odds or a history line shows the result alone. */
+export const CHECK_LABELS: Record<(typeof MC_ORDER)[number] | (typeof ASL_RALLY_ORDER)[number], string> = {
+  passed: 'Passed',
+  pinned: 'Pinned',
+  step_reduced: 'Step-Reduced',
+  broken: 'Broken',
+  wounded: 'Wounded',
+  replaced: 'Replaced (ELR)',
+  disrupted: 'Disrupted',
+  casualty_reduction: 'Casualty Reduction',
+  elr_unresolved: 'ELR failure',
+  eliminated: 'Eliminated',
+  rallied: 'Rallied',
+  not_rallied: 'Not rallied',
+  fate: 'Fate',
+};
+
 /**
  * Exact distribution of a check. With `chain`, an Original 2's Heat of Battle result is part of
  * the outcome ("passed → hero"); without, only the check's own result counts.
