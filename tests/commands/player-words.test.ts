@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Reply } from '../../src/core/command.js';
-import { alice, command, expectMessage, gm, oddsRoll, subcommand, testApp, type TestApp } from '../helpers/app.js';
+import { alice, command, gm, oddsRoll, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
 /**
  * Issue 43, item 2: a result code (`rout_commander_lost`, `battle_hardening`) is the ledger's word,
