@@ -66,7 +66,9 @@ export async function prepare(
   }
   const fits = eff.reason ? REASON_FITS[eff.reason] : undefined;
   if (fits && !fits.types.includes(eff.unit_type)) {
-    refuse(`\`reason\` ${eff.reason} is for ${fits.what}, and the unit is ${withArticle(eff.unit_type.replace('_', ' '))}: nothing was rolled or recorded.`);
+    refuse(
+      `\`reason\` ${eff.reason} is for ${fits.what}, and the unit is ${eff.unit_type === 'infantry' ? 'infantry' : withArticle(eff.unit_type.replace('_', ' '))}: nothing was rolled or recorded.`,
+    );
   }
   return { options: { ...eff, ...(eff.rally ? { state: eff.state ?? 'retreating' } : {}) } as Settled, ...(tracked ? { tracked } : {}) };
 }

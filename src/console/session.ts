@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterNotify } from '../core/replies.js';
 import os from 'node:os';
 import path from 'node:path';
-import { isGroup, optionsOf, releaseFiles, type Actor, type Attachment, type Reply } from '../core/command.js';
+import { isGroup, optionsOf, releaseFiles, type Action, type Actor, type AnyCommand, type Attachment, type Reply } from '../core/command.js';
 import type { Button } from '../render/embed.js';
 import type { OptionMap } from '../core/options.js';
 import type { AttachedFile } from '../core/attached-file.js';
@@ -136,7 +136,8 @@ export class ConsoleSession {
     const command = name === undefined ? undefined : this.router.commands.find((c) => c.name === name);
     if (!command || !message.startsWith('expected option:value')) return message;
     const subs = isGroup(command) ? ` /${command.name} takes one of: ${Object.keys(command.subcommands).join(', ')};` : '';
-    return `${message}.${subs}${subs ? ' for' : ' For'} example ${command.example}`;
+    const meant = meantLine(command, /got "(.*)"$/.exec(message)?.[1]);
+    return `${message}.${subs}${subs ? ' for' : ' For'} example ${command.example}${meant ? `. Did you mean ${meant}?` : ''}`;
   }
 
   private async output(command: string, reply: Reply): Promise<ConsoleOutput> {
@@ -222,4 +223,15 @@ function typedOptions(spec: OptionMap, raw: Record<string, string>): Record<stri
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) out[k] = spec[k]?.fromText(v) ?? v;
   return out;
+}
+
+/** A bare word typed after a command, read as the value of its first required option that takes it: `/roll 3d6` → `/roll dice expression:3d6`. */
+function meantLine(command: AnyCommand, word: string | undefined): string | undefined {
+  if (word === undefined) return undefined;
+  const actions: [string, Action<OptionMap>][] = isGroup(command) ? Object.entries(command.subcommands) : [['', command]];
+  for (const [sub, action] of actions) {
+    const first = Object.entries(action.options).find(([, o]) => o.required);
+    if (first && first[1].schema.safeParse(first[1].fromText(word)).success) return `/${command.name}${sub ? ` ${sub}` : ''} ${first[0]}:${word}`;
+  }
+  return undefined;
 }

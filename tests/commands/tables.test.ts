@@ -137,7 +137,7 @@ describe('Lightning War morale table, row by row', () => {
       '`reason` overrun is for infantry, and the unit is a soft vehicle: nothing was rolled or recorded.',
     );
     expect(expectError(await command(app, alice, 'morale', { morale: 'professional', reason: 'vehicle_penetrated' }))).toBe(
-      '`reason` vehicle_penetrated is for vehicles, and the unit is an infantry: nothing was rolled or recorded.',
+      '`reason` vehicle_penetrated is for vehicles, and the unit is infantry: nothing was rolled or recorded.',
     );
   });
 });

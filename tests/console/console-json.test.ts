@@ -219,7 +219,7 @@ describe('npm run console -- --json', () => {
       'expected option:value after /rally, got "disorder". For example /rally disorder:2 quality:militia commander_near:true unit:"1st Foot"',
     );
     expect(out[4].error).toBe(
-      'expected option:value after /roll, got "3d6". /roll takes one of: dice, show, receipt; for example /roll dice expression:4d6kh3',
+      'expected option:value after /roll, got "3d6". /roll takes one of: dice, show, receipt; for example /roll dice expression:4d6kh3. Did you mean /roll dice expression:3d6?',
     );
   });
 });
