@@ -230,8 +230,8 @@ function meantLine(command: AnyCommand, word: string | undefined): string | unde
   if (word === undefined) return undefined;
   const actions: [string, Action<OptionMap>][] = isGroup(command) ? Object.entries(command.subcommands) : [['', command]];
   for (const [sub, action] of actions) {
-    const first = Object.entries(action.options).find(([, o]) => o.required);
-    if (first && first[1].schema.safeParse(first[1].fromText(word)).success) return `/${command.name}${sub ? ` ${sub}` : ''} ${first[0]}:${word}`;
+    const [name, option] = Object.entries(action.options).find(([, o]) => o.required) ?? [];
+    if (name && option?.schema.safeParse(option.fromText(word)).success) return `/${command.name}${sub ? ` ${sub}` : ''} ${name}:${word}`;
   }
   return undefined;
 }
