@@ -41,9 +41,14 @@ export default defineCommand({
     }
     if (report.ok) {
       const { games } = verdict.promises;
-      const aggregates = verdict.tallies ? `; the dice report's aggregates against the ${tallies.counted} counted roll${tallies.counted === 1 ? '' : 's'}` : '';
-      const packs = verdict.packRolls ? `, ${verdict.packRolls} pack roll${verdict.packRolls === 1 ? '' : 's'} re-adjudicated against their pack rows` : '';
-      const checked = `Checked too: ${verdict.reveals} reveal${verdict.reveals === 1 ? '' : 's'} against their commitments, ${games.length} ended game${games.length === 1 ? '' : 's'} with every die recomputed${packs}${aggregates}.`;
+      const aggregates = verdict.tallies ? `; the dice report's totals match the ${tallies.counted} roll${tallies.counted === 1 ? '' : 's'} it counts` : '';
+      const packs = verdict.packRolls ? `, ${verdict.packRolls} rule pack roll${verdict.packRolls === 1 ? '' : 's'} ruled again from their pack` : '';
+      const parts = [
+        verdict.reveals ? `${verdict.reveals} sealed roll${verdict.reveals === 1 ? '' : 's'} revealed exactly as sealed` : '',
+        games.length ? `every die of ${games.length} ended game${games.length === 1 ? '' : 's'} recomputed from its seeds` : '',
+      ].filter(Boolean);
+      const checked =
+        parts.length || packs || aggregates ? `Also checked: ${parts.join(', ') || 'no sealed roll or ended game yet'}${packs}${aggregates}.` : '';
       const anchor = o.publish
         ? `\n**Pin this message.** It is an anchor outside the bot: \`npm run verify -- export.jsonl --head ${report.headHash}\` proves a later export still contains this head unchanged, so no row up to here was rewritten or cut.`
         : '';

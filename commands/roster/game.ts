@@ -60,11 +60,14 @@ function assertTournamentReady(ctx: Context): void {
     );
 }
 
+/** A commitment as a player compares it: its first 12 hex digits (the whole is on the ledger, in every export). */
+const fingerprint = (sha256: string) => `${sha256.slice(0, 12)}…`;
+
 /** What the start of a game says of its dice: where they come from, and how anyone checks them. */
 function fairDiceNote(committed: string, chain: BeaconChain | undefined): string {
   if (chain)
-    return `**Fair dice.** Each roll binds to a round of the public drand beacon${chain.hash === QUICKNET.hash ? ' (quicknet)' : ' (a private chain: trust its operator)'} published after it is asked, and its dice mix that round with a server seed whose SHA-256 is \`${committed}\`: nobody, the host included, knows a die before it is rolled. /game end reveals the seed so every die can be recomputed.`;
-  return `**Fair dice.** The dice come from a secret server seed whose SHA-256 is \`${committed}\`. Before the first roll each player on a side may commit to a seed (/game seed commit:<SHA-256>) and, once all have committed, reveal it (/game seed reveal:<seed>); /game end reveals the server seed so every die can be recomputed.`;
+    return `**Fair dice.** Each roll's dice come from a public drand beacon round${chain.hash === QUICKNET.hash ? '' : ' (of a private chain: trust its operator)'} drawn after it is asked, mixed with this game's locked-in seed (fingerprint \`${fingerprint(committed)}\`): nobody, the host included, knows a die before it is rolled. /game end reveals the seed, so anyone can recompute every die.`;
+  return `**Fair dice.** This game's seed is locked in now (fingerprint \`${fingerprint(committed)}\`) and revealed at /game end, so anyone can recompute every die. Players who want a hand in the dice add their own seeds before the first roll: /game seed.`;
 }
 
 /** The system a game is started with: a built-in one, or a rule pack installed here (`pack:<id>`). */

@@ -13,7 +13,7 @@ export function gameEmbed(title: string, g: Game, extra: { units?: number; rolls
     { name: 'Turn', value: turnText(g), inline: true },
     ...(extra.units !== undefined ? [{ name: 'Roster', value: `${extra.units} unit${extra.units === 1 ? '' : 's'}`, inline: true }] : []),
     ...(extra.rolls !== undefined ? [{ name: 'Rolls so far', value: String(extra.rolls), inline: true }] : []),
-    ...(extra.rulings !== undefined ? [{ name: 'Rulings so far', value: String(extra.rulings), inline: true }] : []),
+    ...(extra.rulings ? [{ name: 'Rulings without dice', value: String(extra.rulings), inline: true }] : []),
     { name: 'Started', value: `<@${g.started_by}> · ${discordTime(g.started_at)}`, inline: true },
     ...(g.ended_at ? [{ name: 'Ended', value: discordTime(g.ended_at), inline: true }] : []),
   ];

@@ -225,7 +225,7 @@ describe("the bot's own /verify", () => {
     });
     expectMessage(await expectBound(r).result);
     expectMessage(await subcommand(app, alice, 'game', 'end'));
-    expect(expectMessage(await command(app, gm, 'verify', {})).embed.description).toContain('1 ended game with every die recomputed');
+    expect(expectMessage(await command(app, gm, 'verify', {})).embed.description).toContain('every die of 1 ended game recomputed from its seeds');
     // The operator, with the database, gives the roll another round's randomness and re-hashes the chain.
     const row = rowsOf(app).find((x) => x.kind === 'roll')!;
     const input = row.input as { beacon: { round: number } };

@@ -248,7 +248,7 @@ describe('/roll dice through the router', () => {
     expect([row.game_id, row.game_seq, row.system, row.dice.length]).toEqual([expect.any(String), 1, 'lightning-war', 3]);
     expectMessage(await t.run(alice, 'game', {}, 'end'));
     const verified = expectMessage(await t.run(gm, 'verify'));
-    expect(verified.embed.description).toContain('1 ended game with every die recomputed');
+    expect(verified.embed.description).toContain('every die of 1 ended game recomputed from its seeds');
     await store.close();
   });
 });

@@ -294,7 +294,7 @@ describe('all systems (issue 12, item 15)', () => {
     expect(s.embed.fields).toEqual(
       expect.arrayContaining([
         { name: 'Rolls so far', value: '0', inline: true },
-        { name: 'Rulings so far', value: '2', inline: true },
+        { name: 'Rulings without dice', value: '2', inline: true },
       ]),
     );
     app.dice.push(4, 4, 4);

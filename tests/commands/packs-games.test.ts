@@ -115,6 +115,6 @@ describe('a pack game verified', () => {
     const verified = expectMessage(await router.handle({ type: 'command', name: 'verify', options: {}, actor: gm }));
     ledger.close();
     expect(verified.embed.title).toBe('Ledger intact');
-    expect(verified.embed.description).toMatch(/1 ended game with every die recomputed, 42 pack rolls re-adjudicated against their pack rows/);
+    expect(verified.embed.description).toMatch(/every die of 1 ended game recomputed from its seeds, 42 rule pack rolls ruled again from their pack/);
   });
 });

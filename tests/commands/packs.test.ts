@@ -187,7 +187,7 @@ describe('/verify in the bot re-adjudicates pack rolls', () => {
 
   it('all hold; an edited result is named with what its dice give', async () => {
     const text = await packExport();
-    expect(await verifyInBot(chained(text))).toMatch(/^Ledger intact\n.*, 2 pack rolls re-adjudicated against their pack rows/);
+    expect(await verifyInBot(chained(text))).toMatch(/^Ledger intact\n.*, 2 rule pack rolls ruled again from their pack/);
     let id = '';
     const forged = tamperPacks(text, (_p, pass) => {
       id = pass.id;

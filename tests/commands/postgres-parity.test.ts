@@ -79,6 +79,7 @@ function normalised(reply: Reply, drawn: Set<string>, ids: Map<string, string>):
       return ids.get(id)!;
     })
     .replace(/\b[0-9a-f]{64}\b/g, '<hash>')
+    .replace(/`[0-9a-f]{12}…`/g, '`<fingerprint>…`')
     .replace(/`[0-9a-f]{8}`/g, '`<hash8>`')
     .replace(/hash [0-9a-f]{8}\b/g, 'hash <hash8>')
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<time>')

@@ -202,7 +202,7 @@ describe('/roll show, /annotate, /verify', () => {
     const ids = await rallies(3);
     const ok = expectMessage(await command(app, bob, 'verify', {}));
     expect(ok.embed.description).toBe(
-      `Intact: 3 rows, head hash \`${app.ledger.get('g1', ids[2]!)!.hash}\`. Checked too: 0 reveals against their commitments, 0 ended games with every die recomputed; the dice report's aggregates against the 3 counted rolls.`,
+      `Intact: 3 rows, head hash \`${app.ledger.get('g1', ids[2]!)!.hash}\`. Also checked: no sealed roll or ended game yet; the dice report's totals match the 3 rolls it counts.`,
     );
     expect(expectMessage(await command(app, bob, 'verify', { id: ids[0] })).embed.description).toContain('Intact: 1 row up to');
     app.ledger.db.exec('DROP TRIGGER rolls_no_update');

@@ -165,7 +165,7 @@ describe('sealed rolls stay sealed after /game end (item 1)', () => {
     const verified = expectMessage(await t.run(gm, 'verify', {}));
     expect(verified.embed.title).toBe('Ledger intact');
     expect(verified.embed.description).toContain(
-      "Checked too: 20 reveals against their commitments, 1 ended game with every die recomputed; the dice report's aggregates against the 19 counted rolls.",
+      "Also checked: 20 sealed rolls revealed exactly as sealed, every die of 1 ended game recomputed from its seeds; the dice report's totals match the 19 rolls it counts.",
     );
     t.ledger.close();
   });

@@ -91,7 +91,7 @@ describe('scripted games through the console', () => {
     expect(second[10]).toMatchObject({ result: 'shaken' });
     expect(second[12]).toMatchObject({ result: 'rout' });
     expect(JSON.stringify(second[11])).toContain('Militia (Picton, shaken): +1 disorder marker, now 3.');
-    expect(JSON.stringify(second[14])).toContain('Rulings so far');
+    expect(JSON.stringify(second[14])).toContain('Rulings without dice');
 
     expect(roster(db)).toEqual({
       '1st Foot': {
