@@ -6,7 +6,7 @@ import { filterOptions, toFilter } from '../../src/core/filters.js';
 import { choice } from '../../src/core/options.js';
 import { TALLY_GROUPS, type TallyFilter } from '../../src/ledger/tally.js';
 import { chartAlt, chartPng } from '../../src/render/chart.js';
-import { comparisonLine, groupLine, reportChart } from '../../src/render/dice-report.js';
+import { comparisonLine, groupLine, reportCharts } from '../../src/render/dice-report.js';
 import { limitEmbed, TONE_COLOUR } from '../../src/render/embed.js';
 import { SIDES } from '../../src/rules/sides.js';
 
@@ -83,8 +83,10 @@ export default defineCommand({
       '',
       '*Sealed rolls count once revealed; voided rolls never.*',
     ];
-    const spec = reportChart(o.by, report);
-    const png = spec && (await cachedChart(JSON.stringify([f, o.by ?? null, rolls]), () => chartPng(spec)));
+    // One chart per dice shape counted: the first is the embed's image, the others follow it.
+    const specs = reportCharts(o.by, report);
+    const pngs = await Promise.all(specs.map((spec) => cachedChart(JSON.stringify([f, o.by ?? null, rolls, spec.title]), () => chartPng(spec))));
+    const files = specs.map((spec, i) => ({ name: i ? `stats-${i + 1}.png` : CHART, data: pngs[i]!, description: chartAlt(spec) }));
     return {
       type: 'message',
       ephemeral: true,
@@ -92,10 +94,10 @@ export default defineCommand({
         title: 'Dice report',
         color: TONE_COLOUR.neutral,
         description: lines.join('\n'),
-        ...(png ? { image: { url: `attachment://${CHART}` } } : {}),
+        ...(files.length ? { image: { url: `attachment://${CHART}` } } : {}),
       }),
       buttons: [],
-      ...(png && spec ? { files: [{ name: CHART, data: png, description: chartAlt(spec) }] } : {}),
+      ...(files.length ? { files } : {}),
     };
   },
 });

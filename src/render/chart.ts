@@ -16,8 +16,13 @@ export type ChartSpec = {
 };
 
 const W = 640;
-const H = 400;
-const PAD = { left: 56, right: 16, top: 40, bottom: 130 };
+/** Discord shows an embed's image at most 400 px wide: every text is sized to read at 12 px or more there. */
+export const DISPLAY_WIDTH = 400;
+export const MIN_DISPLAY_TEXT = 12;
+const TEXT = Math.ceil((MIN_DISPLAY_TEXT * W) / DISPLAY_WIDTH) + 1;
+const TITLE = TEXT + 2;
+const PAD = 16;
+const BAR = 18;
 
 /**
  * One palette for both of Discord's themes: a dark panel with light text reads on the dark theme
@@ -26,44 +31,67 @@ const PAD = { left: 56, right: 16, top: 40, bottom: 130 };
 export const CHART_THEME = { background: '#2b2d31', text: '#f2f3f5', muted: '#b5bac1', grid: '#4e5058' } as const;
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+/** Characters of TEXT-sized type that fit in `px` (an average glyph is about 0.58 of the size). */
+const fits = (px: number, size = TEXT) => Math.floor(px / (size * 0.58));
+const clipTo = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
 
+/** Words broken into lines of at most `n` characters. */
+function wrap(text: string, n: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= n) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/**
+ * A horizontal bar chart, read at phone width: one row per label (short labels beside their bars,
+ * long ones on a line above them), each series a bar with its value written at its end; no rotated
+ * text, every text at least 12 px at the size Discord shows the image.
+ */
 export function chartSvg(spec: ChartSpec): string {
   const fmt = spec.format ?? ((v: number) => String(Math.round(v * 100) / 100));
   const max = Math.max(1e-9, ...spec.series.flatMap((s) => s.values));
-  const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom;
-  const groupW = plotW / Math.max(1, spec.labels.length);
-  const barW = (groupW * 0.8) / Math.max(1, spec.series.length);
+  const beside = spec.labels.every((l) => l.length <= 6);
+  const labelW = beside ? Math.max(...spec.labels.map((l) => l.length), 1) * TEXT * 0.62 + 12 : 0;
+  const valueW = TEXT * 3.6;
+  const barMax = W - 2 * PAD - labelW - valueW;
+  const title = wrap(spec.title, fits(W - 2 * PAD, TITLE));
+  const legend = spec.series.length > 1 ? spec.series : [];
+  let y = PAD + title.length * (TITLE + 6) + legend.length * (TEXT + 8) + 8;
+  const top = y;
+  const rowH = (beside ? 0 : TEXT + 6) + spec.series.length * (BAR + 4) + 10;
+  const H = top + spec.labels.length * rowH + PAD;
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="DejaVu Sans, Arial, sans-serif">`,
     `<rect width="${W}" height="${H}" fill="${CHART_THEME.background}"/>`,
-    `<text x="${W / 2}" y="24" font-size="16" text-anchor="middle" fill="${CHART_THEME.text}">${esc(spec.title)}</text>`,
+    ...title.map((line, i) => `<text x="${PAD}" y="${PAD + TITLE + i * (TITLE + 6)}" font-size="${TITLE}" fill="${CHART_THEME.text}">${esc(line)}</text>`),
   ];
-  for (let t = 0; t <= 4; t++) {
-    const v = (max * t) / 4;
-    const y = PAD.top + plotH - (plotH * t) / 4;
-    parts.push(`<line x1="${PAD.left}" x2="${W - PAD.right}" y1="${y}" y2="${y}" stroke="${CHART_THEME.grid}"/>`);
-    parts.push(`<text x="${PAD.left - 6}" y="${y + 4}" font-size="11" text-anchor="end" fill="${CHART_THEME.muted}">${esc(fmt(v))}</text>`);
-  }
+  legend.forEach((s, j) => {
+    const ly = PAD + title.length * (TITLE + 6) + j * (TEXT + 8) + 6;
+    parts.push(`<rect x="${PAD}" y="${ly}" width="${TEXT}" height="${TEXT}" fill="${s.colour}"/>`);
+    parts.push(
+      `<text x="${PAD + TEXT + 8}" y="${ly + TEXT - 3}" font-size="${TEXT}" fill="${CHART_THEME.text}">${esc(clipTo(s.name, fits(W - 3 * PAD)))}</text>`,
+    );
+  });
   spec.labels.forEach((label, i) => {
-    const x0 = PAD.left + i * groupW + groupW * 0.1;
+    y = top + i * rowH;
+    if (!beside) parts.push(`<text x="${PAD}" y="${y + TEXT}" font-size="${TEXT}" fill="${CHART_THEME.text}">${esc(clipTo(label, fits(W - 2 * PAD)))}</text>`);
+    const barsTop = beside ? y : y + TEXT + 6;
+    if (beside)
+      parts.push(
+        `<text x="${PAD + labelW - 12}" y="${barsTop + BAR - 2}" font-size="${TEXT}" text-anchor="end" fill="${CHART_THEME.text}">${esc(label)}</text>`,
+      );
     spec.series.forEach((s, j) => {
       const v = s.values[i] ?? 0;
-      const h = (plotH * v) / max;
-      parts.push(`<rect x="${x0 + j * barW}" y="${PAD.top + plotH - h}" width="${barW - 2}" height="${h}" fill="${s.colour}"/>`);
+      const by = barsTop + j * (BAR + 4);
+      const w = Math.max(1, (barMax * v) / max);
+      parts.push(`<rect x="${PAD + labelW}" y="${by}" width="${w}" height="${BAR}" fill="${s.colour}"/>`);
+      parts.push(`<text x="${PAD + labelW + w + 6}" y="${by + BAR - 2}" font-size="${TEXT}" fill="${CHART_THEME.muted}">${esc(fmt(v))}</text>`);
     });
-    // Labels slant so that long result names never run into each other.
-    const cx = PAD.left + i * groupW + groupW / 2;
-    const y = H - PAD.bottom + 14;
-    parts.push(`<text x="${cx}" y="${y}" font-size="11" text-anchor="end" transform="rotate(-35 ${cx} ${y})" fill="${CHART_THEME.text}">${esc(label)}</text>`);
   });
-  if (spec.series.length > 1) {
-    spec.series.forEach((s, j) => {
-      const x = PAD.left + j * 140;
-      parts.push(`<rect x="${x}" y="${H - 28}" width="12" height="12" fill="${s.colour}"/>`);
-      parts.push(`<text x="${x + 18}" y="${H - 18}" font-size="12" fill="${CHART_THEME.text}">${esc(s.name)}</text>`);
-    });
-  }
   parts.push('</svg>');
   return parts.join('');
 }

@@ -57,14 +57,20 @@ export function comparisonLine(by: TallyGroup | undefined, c: Comparison): strin
 }
 
 /** The most bars a chart draws: a wide shape shows its central totals. */
-const MAX_BARS = 40;
+const MAX_BARS = 20;
+/** Charts one report draws: one per dice shape, the largest first. */
+export const MAX_CHARTS = 4;
 const COLOURS = ['#5b8fd1', '#e8a045', '#5fbf7f', '#c77dba'];
 
-/** Each group of the largest shape as shares of its rolls, against the exact distribution. */
-export function reportChart(by: TallyGroup | undefined, report: DiceReport): ChartSpec | undefined {
-  const top = report.groups[0];
-  if (!top?.facts) return undefined;
-  const f = top.facts;
+/** A chart for each shape the report counts (the largest first): its groups as shares of their rolls, against fair dice. */
+export function reportCharts(by: TallyGroup | undefined, report: DiceReport): ChartSpec[] {
+  const shapes = [...new Set(report.groups.filter((g) => g.facts).map((g) => g.shape))].slice(0, MAX_CHARTS);
+  return shapes.map((shape) => shapeChart(by, report, report.groups.find((g) => g.shape === shape)!));
+}
+
+/** Each group of one shape as shares of its rolls, against the exact distribution. */
+function shapeChart(by: TallyGroup | undefined, report: DiceReport, top: DiceReport['groups'][number]): ChartSpec {
+  const f = top.facts!;
   const groups = report.groups.filter((g) => g.shape === top.shape).slice(0, COLOURS.length);
   // The central totals: trim the least likely ends until the bars fit.
   let lo = 0;

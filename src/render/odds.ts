@@ -29,7 +29,8 @@ export async function oddsReply(
     title,
     labels: rows.map((r) => r.result),
     series: [{ name: 'probability', values: rows.map((r) => toNumber(r.p)), colour: '#5b8fd1' }],
-    format: (v: number) => `${Math.round(v * 100)}%`,
+    // A small chance keeps its first figure: 1/216 reads 0.5%, not 0%.
+    format: (v: number) => (v >= 0.1 || v === 0 ? `${Math.round(v * 100)}%` : v >= 0.001 ? `${(v * 100).toFixed(1)}%` : '<0.1%'),
   };
   return { embed, png: await chartPng(spec), alt: chartAlt(spec) };
 }
