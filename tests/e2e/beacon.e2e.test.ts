@@ -34,7 +34,7 @@ const sub = (name: string, subName: string, options: Record<string, unknown>) =>
 describe('a beacon game over the gateway', () => {
   it('a roll is bound at once, publicly, and its message becomes the result when the round is out', async () => {
     const started = await sub('game', 'start', { system: 'hearts-of-tin', name: 'Wavre' });
-    expect(started.data.embeds[0].description).toContain('Each roll binds to a round of the public drand beacon (a private chain: trust its operator)');
+    expect(started.data.embeds[0].description).toContain("Each roll's dice come from a public drand beacon round (of a private chain: trust its operator)");
     const interaction = slashCommand('rally', { disorder: 2, unit: 'Ney' }, { guildId: GUILD, member: alice });
     const round = boundRound(chain, interaction.id);
     const cb = await harness.fake.send(interaction);

@@ -58,7 +58,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(cb.type).toBe(4);
     expect(cb.data.flags ?? 0).toBe(0);
     const [embed] = cb.data.embeds;
-    expect(embed.title).toBe('Rally · 1st Foot');
+    expect(embed.title.split(' — ')[0]).toBe('Rally · 1st Foot');
     expect(embed.author.name).toBe('Alice of the 1st');
     expect(embed.fields.find((f: any) => f.name === 'Final').value).toBe('**3**');
     expect(embed.fields.find((f: any) => f.name === 'Result').value).toContain('**Retreat**');
@@ -77,7 +77,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     const first = await fake.send(interaction);
     const second = await fake.send(interaction);
     app.dice.clear();
-    expect(first.data.embeds[0].title).toBe('Rally · Twice');
+    expect(first.data.embeds[0].title.split(' — ')[0]).toBe('Rally · Twice');
     expect(second.data.flags).toBe(64);
     expect(second.data.content).toContain('This interaction was already handled');
     expect(app.ledger.count(GUILD)).toBe(before + 1);
@@ -100,7 +100,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(pressed.type).toBe(7);
     expect(pressed.data.components).toEqual([]);
     const names = pressed.data.embeds[0].fields.map((f: any) => f.name);
-    expect(names).toEqual(expect.arrayContaining(['First roll', 'Commander re-roll · Result']));
+    expect(names).toEqual(expect.arrayContaining(['First roll', 'Commander re-roll · Dice', 'Result']));
     const rollId = button.custom_id.split(':')[2];
     expect(app.ledger.children(GUILD, rollId).map((r) => [r.kind, r.user_id, r.result])).toEqual([['reroll', referee.id, 'rally']]);
 
@@ -235,7 +235,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     const copy = fake.channelMessages[posted]!;
     expect(copy.channelId).toBe(logChannel);
     const line = String((copy.body as { embeds: { description: string }[] }).embeds[0]!.description);
-    expect(line).toMatch(/^<@\d+> · Rally · Logged · \*\*rally\*\* · `\w+` · \[message\]\(https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+\)$/);
+    expect(line).toMatch(/^<@\d+> · \*\*Rally · Logged — [A-Za-z!, ]+\*\* · `\w+` · \[message\]\(https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+\)$/);
     const off = slashCommand('config', {}, { member: referee });
     off.data.options = [{ name: 'log-channel', type: 1, options: [] }] as never;
     await fake.send(off);
@@ -346,7 +346,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     const name = '[**Rally**](https://evil.example) @everyone';
     app.dice.push(6);
     const cb = await fake.send(slashCommand('rally', { disorder: 1, unit: name }, { member: alice }));
-    expect(cb.data.embeds[0].title).toBe('Rally · \\[\\*\\*Rally\\*\\*](https://evil.example) @everyone');
+    expect(cb.data.embeds[0].title.split(' — ')[0]).toBe('Rally · \\[\\*\\*Rally\\*\\*](https://evil.example) @everyone');
     expect(cb.data.allowed_mentions).toEqual({ parse: [] });
     const history = await fake.send(slashCommand('history', {}, { member: alice }));
     const line = (history.data.embeds[0].description as string).split('\n')[0]!;

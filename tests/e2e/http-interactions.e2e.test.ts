@@ -102,7 +102,7 @@ describe('HTTP interactions: commands, buttons, autocomplete', () => {
     expect(res.status).toBe(200);
     expect(res.body.type).toBe(4);
     const [embed] = res.body.data.embeds;
-    expect(embed.title).toBe('Rally · 1st Foot');
+    expect(embed.title.split(' — ')[0]).toBe('Rally · 1st Foot');
     expect(embed.author.name).toBe('Alice of the 1st');
     expect(embed.fields.find((f: any) => f.name === 'Result').value).toContain('**Retreat**');
     const id = /roll (\w+)/.exec(embed.footer.text)![1]!;
@@ -142,9 +142,9 @@ describe('HTTP interactions: commands, buttons, autocomplete', () => {
     expect(res).toEqual({ status: 200, body: { type: 5, data: { flags: 64 } } });
     // The result follows over REST on the interaction's webhook.
     const deadline = Date.now() + 3_000;
-    while (!fake.webhookEdits.slice(edits).some((e) => e.body?.embeds?.[0]?.title === 'Rally · Slowpoke') && Date.now() < deadline)
+    while (!fake.webhookEdits.slice(edits).some((e) => e.body?.embeds?.[0]?.title?.startsWith('Rally · Slowpoke — ')) && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 20));
-    const result = fake.webhookEdits.slice(edits).find((e) => e.body?.embeds?.[0]?.title === 'Rally · Slowpoke');
+    const result = fake.webhookEdits.slice(edits).find((e) => e.body?.embeds?.[0]?.title?.startsWith('Rally · Slowpoke — '));
     expect(result?.path).toContain(interaction.token.split('/')[0]);
     expect(fake.callbackAttempts.get(interaction.id)).toBeUndefined();
   });
@@ -174,7 +174,7 @@ describe('HTTP interactions: replays and hostile clients (issue 23)', () => {
     app.dice.clear();
     expect(app.ledger.count(GUILD)).toBe(before + 1);
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(replies[0]!.body.data.embeds[0].title).toBe('Rally · Replayed');
+    expect(replies[0]!.body.data.embeds[0].title.split(' — ')[0]).toBe('Rally · Replayed');
     for (const r of replies.slice(1)) {
       expect(r.body.data.flags).toBe(64);
       expect(r.body.data.content).toContain('This interaction was already handled');
