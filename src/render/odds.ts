@@ -5,6 +5,24 @@ import { limitEmbed, resultName, TONE_COLOUR } from './embed.js';
 
 export const ODDS_CHART = 'odds.png';
 
+/** Characters a code block shows on a phone without wrapping, and the widest result name kept on its row. */
+export const PHONE_COLUMNS = 40;
+const NAME_COLUMN = 20;
+
+/**
+ * The odds as a table that fits a phone: a name longer than its column goes on a line of its own,
+ * its figures on the next, so no row wraps (a 53-character row did, issue 43).
+ */
+export function oddsTable(rows: OddsRow[]): string {
+  const width = Math.min(NAME_COLUMN, Math.max(6, ...rows.map((r) => r.result.length)));
+  const fracWidth = Math.max(6, ...rows.map((r) => format(r.p).length));
+  const figures = (r: OddsRow) => `${format(r.p).padStart(fracWidth)}  ${percent(r.p).padStart(6)}`;
+  return [
+    `${'result'.padEnd(width)}  ${'chance'.padStart(fracWidth)}  ${'%'.padStart(6)}`,
+    ...rows.map((r) => (r.result.length <= width ? `${r.result.padEnd(width)}  ${figures(r)}` : `${r.result}\n${' '.repeat(width)}  ${figures(r)}`)),
+  ].join('\n');
+}
+
 /** Every outcome with its exact probability, as a table, and the bar chart that goes with it. */
 export async function oddsReply(
   title: string,
@@ -13,12 +31,7 @@ export async function oddsReply(
   labels: Readonly<Record<string, string>> = {},
 ): Promise<{ embed: APIEmbed; png: Buffer; alt: string }> {
   const rows = coded.map((r) => ({ ...r, result: resultName(r.result, labels) }));
-  const width = Math.max(7, ...rows.map((r) => r.result.length));
-  const fracWidth = Math.max(8, ...rows.map((r) => format(r.p).length));
-  const table = [
-    `${'result'.padEnd(width)}  ${'fraction'.padStart(fracWidth)}  percent`,
-    ...rows.map((r) => `${r.result.padEnd(width)}  ${format(r.p).padStart(fracWidth)}  ${percent(r.p).padStart(7)}`),
-  ].join('\n');
+  const table = oddsTable(rows);
   const embed = limitEmbed({
     title,
     color: TONE_COLOUR.neutral,

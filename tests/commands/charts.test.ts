@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartSvg, DISPLAY_WIDTH, MIN_DISPLAY_TEXT, type ChartSpec } from '../../src/render/chart.js';
+import { PHONE_COLUMNS } from '../../src/render/odds.js';
 import { alice, command, expectMessage, oddsRoll, testApp } from '../helpers/app.js';
 
 /** Every text of a chart at the size Discord shows the image (at most DISPLAY_WIDTH wide), and whether any is turned. */
@@ -50,6 +51,16 @@ describe('charts read at phone width (issue 43, item 4)', () => {
     expect(reply.type === 'message' && reply.files!.map((f) => f.name)).toEqual(['stats.png', 'stats-2.png', 'stats-3.png']);
     expect(reply.type === 'message' && reply.files!.map((f) => /^Bar chart, (\w+):/.exec(f.description!)?.[1])).toEqual(['2d6', '1d6', '3d6']);
     expect(reply.embed.image).toEqual({ url: 'attachment://stats.png' });
+    app.ledger.close();
+  });
+
+  it('/odds’ table fits a phone: no line past 40 characters, a long name on a line of its own', async () => {
+    const app = testApp();
+    const reply = expectMessage(await command(app, alice, 'odds', oddsRoll('mc', { unit: 'Russian 4-4-7' })));
+    const table = /```\n([\s\S]*?)\n```/.exec(reply.embed.description!)![1]!;
+    expect(Math.max(...table.split('\n').map((l) => l.length))).toBeLessThanOrEqual(PHONE_COLUMNS);
+    expect(table).toMatch(/^Passed → Hero and Battle Hardening\n {22}5\/1296 {4}0\.4%$/m);
+    expect(table).toMatch(/^Passed {18}7\/18 {3}38\.9%$/m);
     app.ledger.close();
   });
 
