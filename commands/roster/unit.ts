@@ -101,7 +101,7 @@ export default {
         fields: fieldsOption(),
       },
       async run(ctx, o) {
-        const { game, unit } = await unitOfWork(ctx, null, async (at) => {
+        const { unit, spec } = await unitOfWork(ctx, null, async (at) => {
           const { tx } = at;
           const game = runningGame(at);
           const spec = await unitSpecOf(ctx, game.system);
@@ -133,9 +133,9 @@ export default {
             'Unit added',
             `${userText(ctx.actor.userName)} added ${userText(u.name)}.`,
           );
-          return { game, unit: u };
+          return { unit: u, spec };
         });
-        return message(unitEmbed('Unit added', await unitSpecOf(ctx, game.system), unit));
+        return message(unitEmbed('Unit added', spec, unit));
       },
     }),
     edit: defineSubcommand({
@@ -150,7 +150,7 @@ export default {
         fields: fieldsOption(),
       },
       async run(ctx, o) {
-        const { game, updated } = await unitOfWork(ctx, null, async (at) => {
+        const { updated, spec } = await unitOfWork(ctx, null, async (at) => {
           const { tx } = at;
           // The unit is read in the edit's transaction, and only what the edit changes is written.
           const { game, unit } = await findUnit(at, o.unit);
@@ -171,9 +171,9 @@ export default {
             'Unit edited',
             `${userText(ctx.actor.userName)} edited ${userText(unit.name)}.`,
           );
-          return { game, updated: u };
+          return { updated: u, spec };
         });
-        return message(unitEmbed('Unit edited', await unitSpecOf(ctx, game.system), updated));
+        return message(unitEmbed('Unit edited', spec, updated));
       },
     }),
     show: defineSubcommand({
