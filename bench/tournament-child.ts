@@ -41,6 +41,8 @@ const rolls = async () =>
     : Number((await (store as PgStore).ledger.pool.query("SELECT count(*) AS n FROM rolls WHERE kind = 'roll'")).rows[0].n);
 process.on('message', async (m) => {
   if (m === 'cpu') {
+    // The links fetched once the answers are out are part of what a roll costs.
+    await bot.idle();
     const used = process.cpuUsage();
     process.send?.({ cpuUs: used.user + used.system, rolls: await rolls() });
   } else if (m === 'stop') {

@@ -9,6 +9,7 @@ import { createClient } from './bot.js';
 import { signatureProblem } from './signature.js';
 import { answerOps, type Ops } from '../ops/ops-http.js';
 import type { RequestEvidence } from '../core/evidence.js';
+import { WhenQuiet } from './when-quiet.js';
 
 export type HttpBotOptions = BotOptions & {
   publicKey: KeyObject;
@@ -31,7 +32,8 @@ export type HttpBotOptions = BotOptions & {
   ops?: Ops;
 };
 
-export type HttpBot = Bot & { port(): number };
+/** `idle()`: resolves once every interaction in hand is done, its deferred work (message links) included. */
+export type HttpBot = Bot & { port(): number; idle(): Promise<void> };
 
 /** The HTTP exchange an interaction arrived on, waiting for the bot's first answer. */
 type Exchange = { answer: (a: Answer) => void; appId: string; token: string };
@@ -43,7 +45,7 @@ const CALLBACK = /\/interactions\/(\d+)\/([^/?]+)\/callback(?:\?|$)/;
  * discord.js's REST requests, with the first answer to an interaction that arrived over HTTP caught
  * and written into its waiting HTTP response instead of the callback endpoint.
  */
-function catchingCallbacks(exchanges: Map<string, Exchange>) {
+function catchingCallbacks(exchanges: Map<string, Exchange>, quiet: WhenQuiet) {
   return async (url: string, init: RequestInit): Promise<Response> => {
     const m = CALLBACK.exec(url);
     const exchange = m && init.method === 'POST' ? exchanges.get(m[1]!) : undefined;
@@ -56,9 +58,11 @@ function catchingCallbacks(exchanges: Map<string, Exchange>) {
     const body = JSON.parse(init.body) as { type: number; data?: { flags?: number } };
     exchange.answer({ body });
     if (new URL(url, 'http://x').searchParams.get('with_response') !== 'true') return new Response(null, { status: 204 });
-    // The message's id (for /history's links) comes from the original response, once Discord has it.
+    // The message's id (for /history's links) comes from the original response, once Discord has
+    // it, fetched when no other interaction waits for its answer: a link can wait, a player should not.
     const root = url.slice(0, url.indexOf('/interactions/'));
-    const message = await fetch(`${root}/webhooks/${exchange.appId}/${exchange.token}/messages/@original`)
+    const message = await quiet
+      .run(() => fetch(`${root}/webhooks/${exchange.appId}/${exchange.token}/messages/@original`))
       .then((r) => (r.ok ? r.json() : undefined))
       .catch(() => undefined);
     return Response.json({
@@ -79,7 +83,8 @@ function catchingCallbacks(exchanges: Map<string, Exchange>) {
  */
 export function createHttpBot(o: HttpBotOptions): HttpBot {
   const exchanges = new Map<string, Exchange>();
-  const client = createClient(o.apiBase, catchingCallbacks(exchanges));
+  const quiet = new WhenQuiet(() => exchanges.size > 0);
+  const client = createClient(o.apiBase, catchingCallbacks(exchanges, quiet));
   const responder = new Responder(o.router, o.links, o.log, o.deferAfterMs, o.observe);
   const handling = new Map<string, Promise<void>>();
   // Discord's signed bytes of each request being handled, for the rows it writes (issue 45).
@@ -127,6 +132,7 @@ export function createHttpBot(o: HttpBotOptions): HttpBot {
     const done = handling.get(raw.id) ?? Promise.resolve();
     const first = await Promise.race([answered, done.then((): Answer => ({ failed: true }))]);
     exchanges.delete(raw.id);
+    quiet.pump();
     void done.finally(() => handling.delete(raw.id));
     if ('body' in first) return [200, first.body];
     if ('accepted' in first) return [202];
@@ -137,6 +143,9 @@ export function createHttpBot(o: HttpBotOptions): HttpBot {
     client,
     ready: () => server.listening,
     port: () => (server.address() as AddressInfo | null)?.port ?? 0,
+    idle: async () => {
+      await Promise.allSettled(handling.values());
+    },
     async start() {
       client.rest.setToken(o.token);
       await new Promise<void>((resolve, reject) => {

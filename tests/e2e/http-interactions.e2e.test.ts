@@ -22,6 +22,7 @@ let app: TestApp;
 let bot: HttpBot;
 let url: string;
 let dir: string;
+let links: MessageLinks;
 
 beforeAll(async () => {
   fake = await new FakeDiscord([GUILD]).start();
@@ -34,11 +35,12 @@ beforeAll(async () => {
       return app.router.handle(req);
     },
   };
+  links = new MessageLinks(app.ledger, app.log);
   bot = createHttpBot({
     token: TOKEN,
     apiBase: fake.apiBase,
     router,
-    links: new MessageLinks(app.ledger, app.log),
+    links,
     log: app.log,
     deferAfterMs: 200,
     publicKey: publicKeyFromHex(fake.publicKeyHex),
@@ -110,6 +112,26 @@ describe('HTTP interactions: commands, buttons, autocomplete', () => {
     expect(app.ledger.count(GUILD)).toBe(before + 1);
     // Nothing went to the callback endpoint: the answer was the HTTP response.
     expect(fake.callbackAttempts.get(interaction.id)).toBeUndefined();
+  });
+
+  it('a roll is linked to its message for /history, fetched only once no other interaction waits for its answer', async () => {
+    app.dice.push(4, 4);
+    const t0 = Date.now();
+    // Slowpoke's answer is pending until the responder defers it, 200 ms after it came in.
+    const slow = fake.postInteraction(url, slashCommand('rally', { disorder: 2, unit: 'Slowpoke' }, { member: alice }));
+    await new Promise((r) => setTimeout(r, 20));
+    const quick = slashCommand('rally', { disorder: 2, unit: 'Quick' }, { member: alice });
+    const res = await fake.postInteraction(url, quick);
+    expect(Date.now() - t0).toBeLessThan(150);
+    await slow;
+    await bot.idle();
+    await links.flush();
+    const fetched = fake.webhookEdits.find((e) => e.method === 'GET' && e.path.includes(quick.token.split('/')[0]!));
+    expect(fetched?.path).toMatch(/\/messages\/@original$/);
+    expect(fetched!.at - t0).toBeGreaterThanOrEqual(150);
+    const id = /roll (\w+)/.exec(res.body.data.embeds[0].footer.text)![1]!;
+    const linked = app.ledger.db.prepare('SELECT message_id FROM roll_messages WHERE roll_id = ?').get(id) as { message_id: string } | undefined;
+    expect(linked?.message_id).toMatch(/^\d{17,20}$/);
   });
 
   it('a button press updates its message in the HTTP response; a second press is refused', async () => {
