@@ -6,6 +6,7 @@ import { fieldChoices } from '../src/core/unit-fields.js';
 import { refuse } from '../src/core/user-error.js';
 import { quoted } from '../src/render/embed.js';
 import { SYSTEM_MODULES } from './systems.js';
+import { command, option, said } from '../src/i18n/said.js';
 
 /**
  * /odds takes the roll as it would be typed (`rally disorder:2 quality:militia`): one option, so it
@@ -22,21 +23,20 @@ function split(roll: string): { name: string; rest: string } {
 }
 
 function entryNamed(name: string): Action<any> {
-  return (
-    ENTRIES.get(name) ??
-    refuse(
-      `\`roll\` starts with ${quoted(name)}, which /odds does not know: it starts with one of ${NAMES.join(', ')}. (A rule pack's command takes odds_only:true.)`,
-    )
-  );
+  return ENTRIES.get(name) ?? refuse('oddsUnknown', { roll: option('roll'), given: quoted(name), odds: command('odds'), names: NAMES.join(', ') });
 }
 
 /** The roll's options, read and checked as the command itself would check them. */
 function readRoll(name: string, entry: Action<any>, rest: string): { options: Record<string, unknown>; given: Set<string> } {
   const read = readOptionText(rest);
-  if ('error' in read)
+  if ('error' in read) {
+    const roll = option('roll');
     refuse(
-      `\`roll\`: ${read.stray !== undefined ? `${quoted(read.stray)} is not option:value, like /odds roll:"rally disorder:2"` : read.error.replaceAll('`', '')}.`,
+      read.stray !== undefined
+        ? said('oddsNotOptionValue', { roll, given: quoted(read.stray), odds: command('odds') })
+        : said('oddsUnreadable', { roll, why: read.error }),
     );
+  }
   const raw: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(read.values)) raw[k] = entry.options[k]?.fromText(v) ?? v;
   const parsed = parseOptions(`odds ${name}`, entry.options, raw);

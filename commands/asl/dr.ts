@@ -29,6 +29,8 @@ import { chanceOf, rememberedDistribution } from '../../src/rules/dice/distribut
 import { parseExpression } from '../../src/rules/dice/expression.js';
 import { format, fraction } from '../../src/rules/odds.js';
 import type { Outcome } from '../../src/rules/types.js';
+import { userText } from '../../src/render/embed.js';
+import { option, said } from '../../src/i18n/said.js';
 
 const AGAIN = 'dr_again';
 
@@ -108,10 +110,10 @@ async function rollDrFor(ctx: Context, settle: (at: TxScope) => Promise<DrOption
  */
 const rollAgain: ButtonHandler = (ctx, target) =>
   rollDrFor(ctx, async (at) => {
-    const parent = (await buttonParent(at.reads, ctx, target)) ?? refuse('That roll is not on record in this server.');
+    const parent = (await buttonParent(at.reads, ctx, target)) ?? refuse('notOnRecord');
     const { roll } = parent;
-    if (roll.command !== 'dr') refuse(`Roll ${roll.id} is a /${roll.command} roll, not a /dr: it has nothing to roll again.`);
-    if (roll.user_id !== ctx.actor.userId) refuse(`Only ${roll.user_name}, who made roll ${roll.id}, can roll it again.`);
+    if (roll.command !== 'dr') refuse('notADr', { id: roll.id, command: roll.command });
+    if (roll.user_id !== ctx.actor.userId) refuse('onlyRollerRerolls', { user: userText(roll.user_name), id: roll.id });
     return recordedOptions(roll) as DrOptions;
   });
 
@@ -122,7 +124,8 @@ export default defineCommand({
   system: 'asl',
   example: '/dr category:TH drm:2 unit:"Panther 1"',
   options,
-  check: (o) => (o.dice === 'DR' && DR_ONLY.includes(o.category) ? `\`category\` ${o.category} is a dr (one die): leave \`dice\` out or give dr.` : undefined),
+  check: (o) =>
+    o.dice === 'DR' && DR_ONLY.includes(o.category) ? said('drIsOneDie', { category: option('category'), given: o.category, dice: option('dice') }) : undefined,
   run: (ctx, o) => rollDrFor(ctx, () => o),
   buttons: { [AGAIN]: rollAgain },
   autocomplete: unitChoicesFor('asl'),

@@ -6,6 +6,7 @@ import { hobExemption, type HobInput } from '../../src/rules/asl/hob.js';
 import { woundedConflict } from '../../src/rules/asl/traits.js';
 import type { AslUnit } from '../../src/rules/asl/parse-unit.js';
 import { hobOptions, hobSituation, readCompanions, readUnit, rosterDefaults, unitOptions, type TrackedAsl } from './unit-input.js';
+import { userText } from '../../src/render/embed.js';
 
 export const options = {
   ...unitOptions,
@@ -25,10 +26,10 @@ export async function prepare(
   const { unit, tracked } = await readUnit(scope, ctx, given, purpose);
   const o = rosterDefaults(ctx, given, tracked);
   const wounded = woundedConflict(unit, o.wounded);
-  if (wounded) refuse(`${wounded}.`);
+  if (wounded) refuse('sentence', { what: wounded });
   const input: HobInput = { ...hobSituation(o), unit, broken: o.broken, heroic: tracked?.fields.heroic ?? false, wounded: o.wounded };
   const exempt = hobExemption(input);
-  if (exempt) refuse(`${unit.name}: no Heat of Battle DR — ${exempt} (A15.1). Nothing was rolled or recorded.`);
+  if (exempt) refuse('hobExempt', { unit: userText(unit.name), why: exempt });
   const companions = readCompanions(o.companions, unit.nationality);
   return { input, companions, ...(tracked ? { tracked } : {}), options: tracked ? { ...o, counter: tracked.fields.counter } : o };
 }

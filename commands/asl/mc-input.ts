@@ -4,6 +4,8 @@ import { refuse } from '../../src/core/user-error.js';
 import { boolean, choice, integer, type ParsedOptions, sealedOption } from '../../src/core/options.js';
 import { checkConflict, COMMISSAR_ROLES, TERRAINS, type CheckInput } from '../../src/rules/asl/mc.js';
 import { hobOptions, hobSituation, readCompanions, readUnit, rosterDefaults, unitOptions, type TrackedAsl } from './unit-input.js';
+import { option, said } from '../../src/i18n/said.js';
+import { userText } from '../../src/render/embed.js';
 
 /** `first`: the player's first MMC Self-Rally attempt of his RPh (A18.11); `later`: any other. */
 const SELF_RALLY = ['no', 'first', 'later'] as const;
@@ -38,11 +40,11 @@ export const options = {
 };
 
 export const check = (o: ParsedOptions<typeof options>) => {
-  if (o.check === 'rally' && o.number) return '`number` is the #MC: a rally takes none.';
+  if (o.check === 'rally' && o.number) return said('numberIsMc', { number: option('number') });
   if (o.check === 'mc' && (o.self_rally !== 'no' || o.desperation || o.terrain !== 'none')) {
-    return '`self_rally`, `desperation` and `terrain` apply to a rally: add check:rally.';
+    return said('rallyOnly', { self_rally: option('self_rally'), desperation: option('desperation'), terrain: option('terrain'), check: option('check') });
   }
-  if (o.self_rally !== 'no' && o.leader_drm !== undefined) return 'A Self-Rally has no rallying leader: leave out `leader_drm`.';
+  if (o.self_rally !== 'no' && o.leader_drm !== undefined) return said('selfRallyNoLeader', { leader_drm: option('leader_drm') });
   return undefined;
 };
 
@@ -55,7 +57,7 @@ export async function prepare(
 ): Promise<{ input: CheckInput; tracked?: TrackedAsl; options: Record<string, unknown> }> {
   const { unit, tracked } = await readUnit(scope, ctx, given, purpose);
   const o = rosterDefaults(ctx, given, tracked);
-  if (o.self_rally !== 'no' && tracked?.fields.disrupted) refuse(`${tracked.unit.name} is Disrupted: a Disrupted unit may not Self-Rally (A19.12).`);
+  if (o.self_rally !== 'no' && tracked?.fields.disrupted) refuse('disruptedSelfRally', { unit: userText(tracked.unit.name) });
   const companions = readCompanions(o.companions, unit.nationality);
   const input: CheckInput = {
     unit,
@@ -76,9 +78,9 @@ export async function prepare(
     companions,
   };
   const conflict = checkConflict(input);
-  if (conflict) refuse(`${conflict}. Nothing was rolled or recorded.`);
+  if (conflict) refuse('sentenceNothingRolled', { what: conflict });
   if (o.ml === undefined && o.status !== 'berserk' && (o.check === 'rally' || o.broken ? unit.brokenMl : unit.ml) === undefined) {
-    refuse(`${unit.name} has no Morale Level in the data: give its counter or \`ml\`.`);
+    refuse('noMorale', { unit: userText(unit.name), ml: option('ml') });
   }
 
   return { input, ...(tracked ? { tracked } : {}), options: tracked ? { ...o, counter: tracked.fields.counter } : o };

@@ -10,6 +10,8 @@ import type { Button } from '../../src/render/embed.js';
 import { writeBack } from '../../src/core/roster-unit.js';
 import { storedAslEmbed, type AslStep } from '../../src/render/asl.js';
 import type { Finding, Outcome } from '../../src/rules/types.js';
+import { said } from '../../src/i18n/said.js';
+import { userText } from '../../src/render/embed.js';
 
 export const REFUSE = 'refuse_bh';
 export const REFUSE_LABEL = 'Refuse battle hardening';
@@ -51,10 +53,11 @@ export async function refuseHardening(ctx: Context, rollId: string): Promise<Rep
     const parent = await buttonParent(at.reads, ctx, rollId);
     const roll = parent?.roll;
     const hob = ((roll?.outcome as { steps?: AslStep[] } | undefined)?.steps ?? []).find((s): s is Extract<AslStep, { kind: 'hob' }> => s.kind === 'hob');
-    if (roll?.kind !== 'roll' || !hob) refuse('That Heat of Battle roll is not on record in this server.');
-    if (!hob.refusable) refuse('That Heat of Battle result has no battle hardening to refuse.');
-    if (parent!.voided !== undefined) refuse(`A GM voided roll ${roll.id}${parent!.voided ? ` (${parent!.voided})` : ''}: a voided roll offers no choice.`);
-    assertOwnerOrGm(ctx, roll.user_id, `Only ${roll.user_name}, who rolled it, or a GM can refuse the battle hardening.`);
+    if (roll?.kind !== 'roll' || !hob) refuse('hobNotOnRecord');
+    if (!hob.refusable) refuse('nothingToRefuse');
+    if (parent!.voided !== undefined)
+      refuse(parent!.voided ? said('voidedNoChoiceWhy', { id: roll.id, why: userText(parent!.voided) }) : said('voidedNoChoice', { id: roll.id }));
+    assertOwnerOrGm(ctx, roll.user_id, said('onlyRollerRefuses', { user: userText(roll.user_name) }));
     const row = await record(
       at.tx,
       ctx,
@@ -65,7 +68,7 @@ export async function refuseHardening(ctx: Context, rollId: string): Promise<Rep
         input: { decision: 'refuse_battle_hardening' },
         parentId: roll.id,
         onceKey: `${REFUSE}:${roll.id}`,
-        onceTaken: 'That battle hardening was already refused.',
+        onceTaken: said('hardeningRefused'),
       },
       outcome,
       [],

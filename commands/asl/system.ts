@@ -16,6 +16,7 @@ import hob from './hob.js';
 import * as hobInput from './hob-input.js';
 import mc from './mc.js';
 import * as mcInput from './mc-input.js';
+import { option } from '../../src/i18n/said.js';
 
 const FLAGS = ['broken', 'disrupted', 'berserk', 'fanatic', 'heroic', 'wounded'] as const;
 
@@ -38,9 +39,9 @@ export default defineSystem({
     defaults: () => ({ ...ASL_FIELD_DEFAULTS }),
     check: (f) => {
       const u = parseUnit(String(f.counter));
-      if (typeof u === 'string') refuse(`\`fields\`: counter ${quoted(f.counter)}: ${u}.`);
-      if (f.heroic && u.kind !== 'leader') refuse('`fields`: heroic is for a leader.');
-      if (f.wounded && u.kind !== 'leader' && u.kind !== 'hero') refuse('`fields`: wounded is for a leader or hero (A17).');
+      if (typeof u === 'string') refuse('counterUnreadable', { fields: option('fields'), given: quoted(f.counter), why: u });
+      if (f.heroic && u.kind !== 'leader') refuse('heroicForLeader', { fields: option('fields') });
+      if (f.wounded && u.kind !== 'leader' && u.kind !== 'hero') refuse('woundedForLeader', { fields: option('fields') });
       return { ...f, counter: u.name, ...(f.broken === false ? { disrupted: false } : {}) };
     },
     summary: (f) => {

@@ -10,6 +10,7 @@ import { HOB_STATUS_CODES, hobExemption, situationConflict, SUB_TYPES, subTypeCo
 import { SPECIAL_SITUATION_CODES } from '../../src/rules/asl/hob-table.js';
 import { parseUnit, suggestUnits, type AslUnit } from '../../src/rules/asl/parse-unit.js';
 import { quoted, userText } from '../../src/render/embed.js';
+import { option } from '../../src/i18n/said.js';
 
 /** Options /hob and /mc share: the unit and what Heat of Battle needs to know about it. */
 
@@ -69,9 +70,9 @@ export async function readUnit(
   const text = tracked ? String(tracked.unit.fields.counter) : o.unit;
   // A sub-type given as an option picks its unit the way the word would ("German 2-3-7" + VG).
   const unit = parseUnit(text, { nationality: o.nationality, class: o.class, ...(o.sub_type !== 'none' ? { tag: o.sub_type } : {}) });
-  if (typeof unit === 'string') refuse(`\`unit\` ${quoted(o.unit)}: ${unit}.`);
+  if (typeof unit === 'string') refuse('unitUnreadable', { unit: option('unit'), given: quoted(o.unit), why: unit });
   const conflict = subTypeConflict(unit, o.sub_type as HobInput['subType']) ?? situationConflict(unit, o.situation as HobInput['situation']);
-  if (conflict) refuse(`${conflict}.`);
+  if (conflict) refuse('sentence', { what: conflict });
   // A roster unit keeps its counter's name in the rules (substitutions read "German 4-6-7 → …");
   // the reply's title and the ledger's unit column carry the roster name.
   return tracked ? { unit, tracked: { ...tracked, fields: { ...ASL_FIELD_DEFAULTS, ...(tracked.unit.fields as Partial<AslFields>) } as AslFields } } : { unit };
@@ -102,21 +103,21 @@ export function readCompanions(textValue: string | undefined, nationality: strin
     .split(/[,;]/)
     .map((p) => p.trim())
     .filter(Boolean);
-  if (parts.length > MAX_COMPANIONS) refuse(`\`companions\`: at most ${MAX_COMPANIONS} units (you gave ${parts.length}).`);
+  if (parts.length > MAX_COMPANIONS) refuse('tooManyCompanions', { companions: option('companions'), max: MAX_COMPANIONS, n: parts.length });
   const out: { unit: AslUnit; broken: boolean }[] = [];
   for (const p of parts) {
     // "[broken] Guards 6-2-8 [ml:8]": a companion the data does not know carries its ML.
     const [, broken, text, given] = /^(broken\s+)?(.*?)(?:\s+ml:\s*(\d+))?$/i.exec(p)!;
     const ml = given === undefined ? undefined : Number(given);
-    if (ml !== undefined && (ml < 1 || ml > 10)) refuse(`\`companions\` ${quoted(p)}: ml must be a whole number from 1 to 10.`);
+    if (ml !== undefined && (ml < 1 || ml > 10)) refuse('companionMl', { companions: option('companions'), given: quoted(p) });
     // An ML given stands for the unit's: an unknown counter of a known nationality needs no class then.
     const parsed = parseUnit(text!, { nationality, ml });
-    if (typeof parsed === 'string') refuse(`\`companions\` ${quoted(p)}: ${parsed}.`);
+    if (typeof parsed === 'string') refuse('companionUnreadable', { companions: option('companions'), given: quoted(p), why: parsed });
     const unit = ml !== undefined ? { ...parsed, ml, brokenMl: ml } : parsed;
     // A crew (or any unit HoB never touches) takes no NTC, so its ML is never used (A15.1).
     const exempt = hobExemption({ unit, status: 'none' });
     if (!exempt && (broken ? unit.brokenMl : unit.ml) === undefined)
-      refuse(`\`companions\` ${quoted(p)}: the unit data gives it no Morale Level; add it, e.g. "${userText(text!)} ml:8" (nothing was rolled).`);
+      refuse('companionNoMl', { companions: option('companions'), given: quoted(p), text: userText(text!) });
     out.push({ unit, broken: broken !== undefined });
   }
   return out;

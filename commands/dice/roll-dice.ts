@@ -13,6 +13,7 @@ import { EXAMPLE, ExpressionError, parseExpression, rollExpression, type Express
 import { format, fraction } from '../../src/rules/odds.js';
 import type { Outcome, SystemId } from '../../src/rules/types.js';
 import { quoted } from '../../src/render/embed.js';
+import { option } from '../../src/i18n/said.js';
 
 /** The command name /roll dice rows are recorded under (the group's: its only rolling subcommand). */
 export const ROLL_COMMAND = 'roll';
@@ -25,9 +26,7 @@ export function parsedOrRefused(text: string): Expression {
     return parseExpression(text);
   } catch (err) {
     if (!(err instanceof ExpressionError)) throw err;
-    return refuse(
-      `\`expression\` ${quoted(text)}: ${err.message}. Allowed: NdS (N 1–100, S 2–1000, d% for d100), constants 0–1000, + and -, one of kh/kl/dh/dl per term; at most 20 terms and 200 dice. Example: ${EXAMPLE}.`,
-    );
+    return refuse('badExpression', { expression: option('expression'), given: quoted(text), why: err.message, example: EXAMPLE });
   }
 }
 

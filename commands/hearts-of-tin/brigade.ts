@@ -12,6 +12,8 @@ import { brigadeUnits, lossesOf, markedShaken } from './brigades.js';
 import { findingEmbed } from '../../src/render/hearts-of-tin.js';
 import { brigadeMorale } from '../../src/rules/hearts-of-tin/disorder.js';
 import { STRENGTH_MAX } from './limits.js';
+import { option, said } from '../../src/i18n/said.js';
+import { userText } from '../../src/render/embed.js';
 
 const options = {
   original: integer({ description: "The brigade's original strength (a roster brigade: its units' total)", min: 1, max: STRENGTH_MAX }),
@@ -38,12 +40,12 @@ export default defineCommand({
       if (o.original === undefined || o.lost === undefined) {
         refuse(requiredMessage(o.original === undefined ? 'original' : 'lost', o.original === undefined ? options.original : options.lost));
       }
-      if (o.lost > o.original) refuse(`\`lost\` (${o.lost}) cannot be more than \`original\` (${o.original}).`);
+      if (o.lost > o.original) refuse('lostOverOriginal', { lost: option('lost'), n: o.lost, original: option('original'), of: o.original });
       const input = { ...o, original: o.original, lost: o.lost };
       const outcome = brigadeMorale({ ...input, alreadyShaken: fromRoster && markedShaken(ever) });
       const marking = outcome.result === 'shaken' && fromRoster ? live.filter((u) => !u.fields.brigade_shaken) : [];
       // Marking the brigade's units shaken writes to each of them: their owners or a GM only.
-      for (const unit of marking) assertMayChange(ctx, { game: at.game!, unit }, { verb: `mark ${unit.name} shaken` });
+      for (const unit of marking) assertMayChange(ctx, { game: at.game!, unit }, { verb: said('markShaken', { unit: userText(unit.name) }) });
       const row = await record(at.tx, ctx, { command: 'brigade', kind: 'check', unit: o.brigade, input }, outcome, [], at);
       const why = `${o.brigade} is shaken: a disorder marker at the end of every turn`;
       for (const unit of marking) await writeBack(at.tx, ctx, { game: at.game!, unit }, { fields: { brigade_shaken: true }, why }, row.id, 'brigade');

@@ -13,6 +13,8 @@ import { unitChoicesFor, unitOption } from '../../src/core/unit-option.js';
 import { findingEmbed } from '../../src/render/hearts-of-tin.js';
 import { disorderGained, MELEE_RESULTS } from '../../src/rules/hearts-of-tin/disorder.js';
 import { disorderRosterChange } from '../../src/rules/hearts-of-tin/roster.js';
+import { option } from '../../src/i18n/said.js';
+import { userText } from '../../src/render/embed.js';
 
 const options = {
   strength: integer({ description: 'Strength at the start of this turn (a roster unit: its own)', min: 1, max: STRENGTH_MAX }),
@@ -37,11 +39,11 @@ type Given = ParsedOptions<typeof options>;
 
 /** The refusals a tracked unit's state makes: what it has left bounds what it can lose. */
 function checkAgainstRoster(given: Given, tracked: Tracked, f: HotFields): void {
-  if (f.strength <= 0) refuse(`${tracked.unit.name} has no strength left: it is gone, not disordered.`);
+  if (f.strength <= 0) refuse('noStrengthLeft', { unit: userText(tracked.unit.name) });
   if (given.strength !== undefined && given.strength > f.original) {
-    refuse(`\`strength\` (${given.strength}) cannot be more than ${tracked.unit.name}'s original strength (${f.original}).`);
+    refuse('strengthOverOriginal', { strength: option('strength'), n: given.strength, unit: userText(tracked.unit.name), of: f.original });
   }
-  if (given.lost > f.strength) refuse(`\`lost\` (${given.lost}) is more than ${tracked.unit.name} has left (${f.strength}).`);
+  if (given.lost > f.strength) refuse('lostOverLeft', { lost: option('lost'), n: given.lost, unit: userText(tracked.unit.name), of: f.strength });
 }
 
 /** The ruling, recorded with what it does to a tracked unit, in the command's unit of work. */
@@ -54,7 +56,7 @@ async function rule(at: TxScope, ctx: Context, given: Given, tracked: Tracked | 
   const o = preferGiven(ctx, given, start !== undefined ? { strength: start } : {});
   if (o.strength === undefined) refuse(requiredMessage('strength', options.strength));
   const lostEarlier = sameTurn ? (f!.turn_lost ?? 0) : 0;
-  if (!tracked && o.lost > o.strength) refuse(`\`lost\` (${o.lost}) cannot be more than \`strength\` (${o.strength}).`);
+  if (!tracked && o.lost > o.strength) refuse('lostOverStrength', { lost: option('lost'), n: o.lost, strength: option('strength'), of: o.strength });
   const input = {
     ...o,
     strength: o.strength,

@@ -5,6 +5,8 @@ import { preferGiven, trackedUnit, type Tracked } from '../../src/core/roster-un
 import { unitOption } from '../../src/core/unit-option.js';
 import { refuse } from '../../src/core/user-error.js';
 import { MAX_DISORDER, MIN_DISORDER, QUALITIES, type RallyInput } from '../../src/rules/hearts-of-tin/rally.js';
+import { said } from '../../src/i18n/said.js';
+import { userText } from '../../src/render/embed.js';
 
 export const options = {
   disorder: integer({
@@ -31,7 +33,7 @@ type RallyOptions = ParsedOptions<typeof options>;
 /** The options with `disorder` settled (given, or from the roster). */
 export type Settled = RallyOptions & { disorder: number };
 
-const NO_DISORDER = 'a unit with no disorder does not need to rally';
+const NO_DISORDER = said('noDisorderNeedsNoRally');
 
 /** Roster defaults (explicit options win); a missing or zero disorder count is refused. */
 export async function prepare(
@@ -43,7 +45,8 @@ export async function prepare(
   const tracked = await trackedUnit(scope, ctx, o.unit, purpose);
   const f = tracked?.unit.fields as { disorder: number; quality: RallyOptions['quality']; band: boolean } | undefined;
   const eff = preferGiven(ctx, o, f ? { disorder: f.disorder, quality: f.quality, band: f.band } : {});
-  if (eff.disorder === 0) refuse(`${tracked?.unit.name ?? 'The unit'} has no disorder markers: ${NO_DISORDER}.`);
+  if (eff.disorder === 0)
+    refuse(tracked ? said('noDisorderMarkers', { unit: userText(tracked.unit.name), why: NO_DISORDER }) : said('theUnitNoDisorder', { why: NO_DISORDER }));
   if (eff.disorder === undefined) refuse(requiredMessage('disorder', options.disorder));
   return { options: eff as Settled, ...(tracked ? { tracked } : {}) };
 }

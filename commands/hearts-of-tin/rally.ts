@@ -25,6 +25,8 @@ import {
   type RallyInput,
   type RallyOutcome,
 } from '../../src/rules/hearts-of-tin/rally.js';
+import { said } from '../../src/i18n/said.js';
+import { userText } from '../../src/render/embed.js';
 
 /** A rally's roster change (the rules decide it), for the roll's transaction. */
 function rallyEffects(tracked: Tracked | undefined, outcome: RallyOutcome, pendingAs: string | undefined): RosterEffect[] {
@@ -38,21 +40,21 @@ const REROLL = 'reroll';
 async function rerollable(at: TxScope, ctx: Context, rollId: string): Promise<{ first: LedgerRow; input: RallyInput }> {
   const parent = await buttonParent(at.reads, ctx, rollId);
   const first = parent?.roll;
-  if (first?.command !== 'rally' || first.kind !== 'roll') refuse('That rally is not on record in this server.');
-  assertOwnerOrGm(ctx, first.user_id, `Only ${first.user_name}, who rolled this rally, or a GM can call the commander in.`);
+  if (first?.command !== 'rally' || first.kind !== 'roll') refuse('rallyNotOnRecord');
+  assertOwnerOrGm(ctx, first.user_id, said('onlyRollerCommander', { user: userText(first.user_name) }));
   // The rally's linked rows say whether it was voided, re-rolled, or its rout already stood.
   const { children, voided } = parent!;
-  if (voided !== undefined) refuse(`A GM voided rally ${first.id}${voided ? ` (${voided})` : ''}: a voided rally offers no re-roll.`);
+  if (voided !== undefined) refuse(voided ? said('voidedNoRerollWhy', { id: first.id, why: userText(voided) }) : said('voidedNoReroll', { id: first.id }));
   // The button carries only the roll id: the unit's situation is re-read from the ledger.
   const stored = parseOptions('rally', options, recordedOptions(first));
-  if (!stored.ok || stored.value.disorder === undefined) refuse('That rally cannot be re-rolled: its recorded options no longer validate.');
+  if (!stored.ok || stored.value.disorder === undefined) refuse('rerollInvalid');
   const input = toInput(stored.value as Settled);
-  if (!commanderMayRejoin(input, first.result ?? '')) refuse('The rules give no commander re-roll for that rally.');
+  if (!commanderMayRejoin(input, first.result ?? '')) refuse('noReroll');
   // Checked before rolling so a spent button draws no dice; the ledger's once-key settles races.
   const earlier = children.find((r) => r.kind === 'reroll');
-  if (earlier) refuse(`The commander has already joined this unit (re-roll ${earlier.id}): one re-roll per rally.`);
+  if (earlier) refuse('commanderJoined', { id: earlier.id });
   const lapsed = await rerollLapsed(at.reads, first, children);
-  if (lapsed) refuse(`The commander re-roll offer of rally ${first.id} has lapsed: ${lapsed}.`);
+  if (lapsed) refuse('rerollLapsed', { id: first.id, why: lapsed });
   return { first, input };
 }
 
@@ -70,7 +72,7 @@ async function commanderRejoins(ctx: Context, rollId: string): Promise<Reply> {
         input: recordedOptions(first),
         parentId: first.id,
         onceKey: `${REROLL}:${first.id}`,
-        onceTaken: 'The commander has already joined this unit: one re-roll per rally.',
+        onceTaken: said('commanderJoinedOnce'),
       },
       rules: (dice) => commanderReroll(input, first.result ?? '', dice),
       odds: (o) => oddsOf(rerollDistribution(input, first.result ?? ''), RALLY_ORDER, o.result),

@@ -14,6 +14,7 @@ import { lapseAllRouts } from './pending-rout.js';
 import rally from './rally.js';
 import * as rallyInput from './rally-input.js';
 import { heartsOfTinTurnEnd } from './turn-end.js';
+import { option } from '../../src/i18n/said.js';
 
 const STRENGTH_MAX = 100_000;
 
@@ -33,7 +34,10 @@ export default defineSystem({
     },
     required: ['original'],
     defaults: (f) => ({ quality: 'regular', band: false, brigade: null, disorder: 0, strength: f.original }),
-    check: (f) => (Number(f.strength) > Number(f.original) ? refuse(`\`fields\`: strength (${f.strength}) cannot be more than original (${f.original}).`) : f),
+    check: (f) =>
+      Number(f.strength) > Number(f.original)
+        ? refuse('moreThanOriginal', { fields: option('fields'), what: 'strength', n: String(f.strength), original: String(f.original) })
+        : f,
     summary: (f) =>
       `${f.quality}${f.band ? ' + band' : ''} · strength ${f.strength}/${f.original} · disorder ${f.disorder}${f.brigade ? ` · ${userText(String(f.brigade))}` : ''}${f.brigade_shaken ? ' (shaken)' : ''}`,
   },

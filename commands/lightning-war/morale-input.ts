@@ -1,4 +1,5 @@
-import { withArticle } from '../../src/util/text.js';
+import { articleOf } from '../../src/util/text.js';
+import { userText } from '../../src/render/embed.js';
 import type { Context } from '../../src/core/command.js';
 import type { Scope } from '../../src/core/games.js';
 import { boolean, choice, parsedText, requiredMessage, sealedOption, type ParsedOptions } from '../../src/core/options.js';
@@ -7,13 +8,14 @@ import { unitOption } from '../../src/core/unit-option.js';
 import { refuse } from '../../src/core/user-error.js';
 import { CHECK_REASON_CODES, COVERS, MORALE_LEVELS, REASON_FITS, UNIT_TYPES, type LwState } from '../../src/rules/lightning-war/morale-table.js';
 import { parseCasualties, type MoraleInput } from '../../src/rules/lightning-war/morale.js';
+import { option, said } from '../../src/i18n/said.js';
 
 export const options = {
   morale: choice({ description: "The unit's base morale level (a roster unit: its own)", choices: MORALE_LEVELS }),
   casualties: parsedText({
     description: 'Casualties as lost/original, e.g. 2/5 (omit for none)',
     maxLength: 20,
-    allowed: 'lost/original with 0 ≤ lost ≤ original and original ≥ 1, like 2/5',
+    allowed: said('allowedCasualties'),
     parse: parseCasualties,
   }),
   cover: choice({ description: 'Cover the unit is under (default none)', choices: COVERS, default: 'none' }),
@@ -50,7 +52,13 @@ export async function prepare(
   const tracked = await trackedUnit(scope, ctx, o.unit, purpose);
   const f = tracked?.unit.fields as LwFields | undefined;
   if (f && o.casualties && o.casualties.original !== f.original) {
-    refuse(`\`casualties\` ${o.casualties.lost}/${o.casualties.original}: ${tracked!.unit.name}'s original strength on the roster is ${f.original}.`);
+    refuse('casualtiesOverRoster', {
+      casualties: option('casualties'),
+      lost: o.casualties.lost,
+      original: o.casualties.original,
+      unit: userText(tracked!.unit.name),
+      of: f.original,
+    });
   }
   const rosterState = f?.state && f.state !== 'steady' ? f.state : undefined;
   const eff = preferGiven(
@@ -61,14 +69,19 @@ export async function prepare(
   if (eff.morale === undefined) refuse(requiredMessage('morale', options.morale));
   if (eff.rally) {
     // Rallies are for infantry that is retreating or routing.
-    if (eff.unit_type !== 'infantry') refuse(`Only infantry rallies: ${withArticle(eff.unit_type.replace('_', ' '))} cannot (Lightning War, Rallying).`);
-    if (f && !eff.state) refuse(`${tracked!.unit.name} is steady on the roster: only a retreating or routing unit rallies.`);
+    if (eff.unit_type !== 'infantry') refuse('onlyInfantryRallies', { article: articleOf(eff.unit_type), type: eff.unit_type.replace('_', ' ') });
+    if (f && !eff.state) refuse('steadyNoRally', { unit: userText(tracked!.unit.name) });
   }
   const fits = eff.reason ? REASON_FITS[eff.reason] : undefined;
   if (fits && !fits.types.includes(eff.unit_type)) {
-    refuse(
-      `\`reason\` ${eff.reason} is for ${fits.what}, and the unit is ${eff.unit_type === 'infantry' ? 'infantry' : withArticle(eff.unit_type.replace('_', ' '))}: nothing was rolled or recorded.`,
-    );
+    const type = eff.unit_type.replace('_', ' ');
+    refuse('reasonDoesNotFit', {
+      reason: option('reason'),
+      given: eff.reason!,
+      what: fits.what,
+      article: eff.unit_type === 'infantry' ? '' : articleOf(type),
+      type,
+    });
   }
   return { options: { ...eff, ...(eff.rally ? { state: eff.state ?? 'retreating' } : {}) } as Settled, ...(tracked ? { tracked } : {}) };
 }
@@ -90,4 +103,4 @@ export const toInput = (o: Settled): MoraleInput => ({
 });
 
 export const check = (o: ParsedOptions<typeof options>) =>
-  o.rally && o.reason ? '`rally` and `reason` do not go together: a rally attempt is not a morale check caused by an event.' : undefined;
+  o.rally && o.reason ? said('rallyNotReason', { rally: option('rally'), reason: option('reason') }) : undefined;

@@ -10,6 +10,7 @@ import { LW_STATES, MORALE_LEVELS, MORALE_TABLE, RALLIED, RALLY_FAILED, SURRENDE
 import { MORALE_ORDER, moraleDistribution } from '../../src/rules/lightning-war/morale.js';
 import morale from './morale.js';
 import * as moraleInput from './morale-input.js';
+import { option } from '../../src/i18n/said.js';
 
 const STRENGTH_MAX = 100_000;
 
@@ -30,7 +31,9 @@ export default defineSystem({
     required: ['morale', 'original'],
     defaults: () => ({ casualties: 0, unit_type: 'infantry', state: 'steady' }),
     check: (f) =>
-      Number(f.casualties) > Number(f.original) ? refuse(`\`fields\`: casualties (${f.casualties}) cannot be more than original (${f.original}).`) : f,
+      Number(f.casualties) > Number(f.original)
+        ? refuse('moreThanOriginal', { fields: option('fields'), what: 'casualties', n: String(f.casualties), original: String(f.original) })
+        : f,
     summary: (f) =>
       `${f.morale} · ${String(f.unit_type).replace('_', ' ')} · casualties ${f.casualties}/${f.original}${f.state && f.state !== 'steady' ? ` · ${f.state}` : ''}`,
   },

@@ -11,6 +11,8 @@ import { message } from '../../src/core/replies.js';
 import { refuse } from '../../src/core/user-error.js';
 import { noticeEmbed, userText } from '../../src/render/embed.js';
 import { MAX_PACK_BYTES } from '../../src/rules/packs/load.js';
+import { said } from '../../src/i18n/said.js';
+import { command } from '../../src/i18n/said.js';
 
 /** The example packs the bot ships (packs/*.yaml), by name. */
 export const EXAMPLES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packs');
@@ -31,7 +33,7 @@ function commandLine(p: InstalledPack): string {
 }
 
 async function installFrom(ctx: Context, o: { file?: string | undefined; example?: string | undefined }) {
-  if (Boolean(o.file) === Boolean(o.example)) refuse('Give one of file: (a pack file you attach) or example: (a pack the bot ships).');
+  if (Boolean(o.file) === Boolean(o.example)) refuse('packFileOrExample');
   const text = o.example ? fs.readFileSync(path.join(EXAMPLES_DIR, `${o.example}.yaml`), 'utf8') : (await ctx.file(o.file!, MAX_PACK_BYTES)).text;
   const installed = await installPack(ctx, text);
   const registered = await register(ctx, installed);
@@ -61,7 +63,7 @@ export default {
   subcommands: {
     install: defineSubcommand({
       description: 'Install a rule pack (a YAML file) as a command of this server',
-      access: gmOnly('install a rule pack'),
+      access: gmOnly(said('gmInstallPack')),
       options: {
         file: attachment({ description: 'The pack file (YAML or JSON, at most 64 KiB)' }),
         ...(examples.length ? { example: choice({ description: 'A pack the bot ships, for a real game', choices: examples as [string, ...string[]] }) } : {}),
@@ -84,14 +86,14 @@ export default {
       options: { pack: text({ description: 'The pack’s id (its command’s name)', maxLength: 32, required: true }) },
       async run(ctx, o) {
         const installed = (await installedPacks(ctx)).get(o.pack);
-        if (!installed) refuse(`No pack "${userText(o.pack)}" is installed here. /pack list shows the installed ones.`);
+        if (!installed) refuse('noSuchPack', { pack: userText(o.pack), list: command('pack list') });
         const file = { name: `${installed.pack.pack}.yaml`, data: Buffer.from(stringify(installed.pack)) };
         return { ...message(noticeEmbed(userText(installed.pack.name), commandLine(installed)), true), files: [file] };
       },
     }),
     remove: defineSubcommand({
       description: 'Remove a rule pack: its command goes; its rolls stay on record',
-      access: gmOnly('remove a rule pack'),
+      access: gmOnly(said('gmRemovePack')),
       options: { pack: text({ description: 'The pack’s id (its command’s name)', maxLength: 32, required: true }) },
       async run(ctx, o) {
         const gone = await removePack(ctx, o.pack);

@@ -6,6 +6,7 @@ import { changeOutcome } from '../../src/core/roster-unit.js';
 import { unitOfWork } from '../../src/core/unit-of-work.js';
 import { refuse } from '../../src/core/user-error.js';
 import { noticeEmbed, userText } from '../../src/render/embed.js';
+import { said } from '../../src/i18n/said.js';
 
 /** The button on a tournament game's results: custom_id `v1:ack:<roll id>`. */
 export const ACKNOWLEDGE = 'ack';
@@ -18,8 +19,8 @@ export const ACKNOWLEDGE = 'ack';
 export const acknowledge: ButtonHandler = async (ctx, rollId) => {
   const row = await unitOfWork(ctx, null, async (at) => {
     const roll = await findRoll(at.reads, ctx, rollId);
-    if (roll.user_id === ctx.actor.userId) refuse('Acknowledge is for your opponent: your own roll needs no acknowledgement.');
-    if (!ctx.evidence) refuse('An acknowledgement keeps the request Discord signed, which this bot receives only in HTTP mode: nothing was recorded.');
+    if (roll.user_id === ctx.actor.userId) refuse('ackOwnRoll');
+    if (!ctx.evidence) refuse('ackNeedsHttp');
     const finding = changeOutcome(roll.system ?? 'unknown', 'acknowledged', 'Acknowledged', `${ctx.actor.userName} acknowledged the result as shown.`);
     await record(
       at.tx,
@@ -31,7 +32,7 @@ export const acknowledge: ButtonHandler = async (ctx, rollId) => {
         input: { note: 'acknowledged as shown' },
         parentId: roll.id,
         onceKey: `ack:${roll.id}:${ctx.actor.userId}`,
-        onceTaken: `You acknowledged roll ${roll.id} already.`,
+        onceTaken: said('ackTwice', { id: roll.id }),
       },
       finding,
     );

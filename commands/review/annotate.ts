@@ -4,10 +4,11 @@ import { text } from '../../src/core/options.js';
 import { rollIdChoices } from '../../src/core/choices.js';
 import { gmMark } from './gm-mark.js';
 import { ACKNOWLEDGE, acknowledge } from './acknowledge.js';
+import { said } from '../../src/i18n/said.js';
 
 export default defineCommand({
   name: 'annotate',
-  access: gmOnly('annotate a roll'),
+  access: gmOnly(said('gmAnnotate')),
   description: 'GM: add a note to a roll (a new ledger row; the roll is unchanged)',
   example: '/annotate id:k3x9q2m7pd note:"agreed re-roll after the table was bumped"',
   options: {

@@ -7,6 +7,7 @@ import { refuse } from '../../src/core/user-error.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
 import { noticeEmbed } from '../../src/render/embed.js';
 import type { LedgerTx } from '../../src/ledger/transaction.js';
+import { said, type Said } from '../../src/i18n/said.js';
 
 /** Changes one setting and records it, together. */
 async function setting(ctx: Context, name: string, value: string, apply: (tx: LedgerTx) => Promise<void>, shown: string) {
@@ -23,13 +24,10 @@ async function setting(ctx: Context, name: string, value: string, apply: (tx: Le
 }
 
 /** A channel the bot can post in, as the transport sees it; else the refusal says what is missing. */
-function postable(ctx: Context, id: string, need: string): void {
+function postable(ctx: Context, id: string, need: Said): void {
   const facts = ctx.channel(id);
-  if (facts && !facts.text) refuse(`<#${id}> is not a text channel: ${need}.`);
-  if (facts?.botMissing?.length)
-    refuse(
-      `The bot cannot post in <#${id}>: it lacks ${facts.botMissing.join(', ')} there. Grant those to the bot (or its role) in the channel's settings, then run this again.`,
-    );
+  if (facts && !facts.text) refuse('notTextChannel', { id, need });
+  if (facts?.botMissing?.length) refuse('botCannotPost', { id, missing: facts.botMissing.join(', ') });
 }
 
 export default {
@@ -39,32 +37,32 @@ export default {
   subcommands: {
     'gm-role': defineSubcommand({
       description: 'Members with this role are GMs (as well as those with Manage Server)',
-      access: gmOnly('change the settings'),
+      access: gmOnly(said('gmChangeSettings')),
       options: { role: role({ description: 'The GM role', required: true }) },
       run: (ctx, o) => {
         // Discord gives @everyone the server's own id: as the GM role it would make every member a GM.
-        if (o.role === ctx.actor.guildId) refuse('@everyone cannot be the GM role: every member would be a GM. Pick a role only referees hold.');
+        if (o.role === ctx.actor.guildId) refuse('everyoneNotGm');
         return setting(ctx, 'gm_role', o.role!, (tx) => tx.settings.setGmRole(ctx.actor.guildId, o.role!), `Members with <@&${o.role}> are now GMs here.`);
       },
     }),
     'gm-channel': defineSubcommand({
       description: 'Where the results of sealed rolls are posted for the GMs',
-      access: gmOnly('change the settings'),
+      access: gmOnly(said('gmChangeSettings')),
       options: { channel: channel({ description: 'A text channel only GMs can read, where the bot may post', required: true }) },
       run: (ctx, o) => {
         const id = o.channel!;
         // Checked now so that a sealed roll never finds out later that its result has nowhere to go.
-        postable(ctx, id, 'sealed results need a text or announcement channel');
+        postable(ctx, id, said('sealedNeedText'));
         return setting(ctx, 'gm_channel', id, (tx) => tx.settings.setGmChannel(ctx.actor.guildId, id), `Sealed results now go to <#${id}>.`);
       },
     }),
     'log-channel': defineSubcommand({
       description: 'A channel for a one-line copy of every public result (leave out to stop)',
-      access: gmOnly('change the settings'),
+      access: gmOnly(said('gmChangeSettings')),
       options: { channel: channel({ description: 'A text channel where the bot may post; none: no roll log' }) },
       run: (ctx, o) => {
         const id = o.channel ?? null;
-        if (id) postable(ctx, id, 'the roll log needs a text or announcement channel');
+        if (id) postable(ctx, id, said('logNeedText'));
         const shown = id ? `A one-line copy of every public result now goes to <#${id}>.` : 'No roll log: results are no longer copied anywhere.';
         return setting(ctx, 'log_channel', id ?? 'none', (tx) => tx.settings.setLogChannel(ctx.actor.guildId, id), shown);
       },

@@ -6,12 +6,14 @@ import { exportLedger } from '../../src/core/export-files.js';
 import { filterOptions, toFilter } from '../../src/core/filters.js';
 import { refuse } from '../../src/core/user-error.js';
 import { noticeEmbed } from '../../src/render/embed.js';
+import { said } from '../../src/i18n/said.js';
+import { command } from '../../src/i18n/said.js';
 
 const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
 export default defineCommand({
   name: 'export',
-  access: gmOnly('export the ledger'),
+  access: gmOnly(said('gmExport')),
   description: "GM: this server's ledger as CSV and JSON Lines, every field and hash",
   example: '/export since:7d',
   // Reads the whole ledger: a full bucket's worth.
@@ -30,9 +32,7 @@ export default defineCommand({
     const keys = await ctx.services.ledger.keys.list();
     const result = await exportLedger(ctx.services.ledger, { filter, limit, stamp, keys });
     if (!result.ok) {
-      refuse(
-        `The export passes ${megabytes(ctx.attachmentLimit)} MB, the most Discord takes in this reply, after ${result.rows} rows. Narrow it with since:, until:, game:, system: or user: (e.g. /export since:30d) and export it in parts.`,
-      );
+      refuse('exportTooBig', { mb: megabytes(ctx.attachmentLimit), rows: result.rows, export: command('export') });
     }
     const filtered = Object.values(o).some((v) => v !== undefined);
     const note = filtered

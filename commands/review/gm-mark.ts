@@ -1,4 +1,4 @@
-import { withArticle } from '../../src/util/text.js';
+import { articleOf } from '../../src/util/text.js';
 import { message } from '../../src/core/replies.js';
 import { record } from '../../src/core/record.js';
 import { unitOfWork } from '../../src/core/unit-of-work.js';
@@ -7,13 +7,14 @@ import type { Context, Reply } from '../../src/core/command.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
 import { findRoll } from '../../src/core/review.js';
 import { noticeEmbed } from '../../src/render/embed.js';
+import { said } from '../../src/i18n/said.js';
 
 /** A GM's note on a roll: a new ledger row pointing at it; the roll itself never changes. */
 export async function gmMark(ctx: Context, id: string, kind: 'void' | 'annotation', words: string): Promise<Reply> {
   const { row, mark } = await unitOfWork(ctx, null, async (at) => {
     const row = await findRoll(at.reads, ctx, id);
     if (kind === 'void' && row.kind !== 'roll' && row.kind !== 'reroll' && row.kind !== 'check')
-      refuse(`${row.id} is ${withArticle(row.kind)} row, not a roll: only rolls and rulings can be voided.`);
+      refuse('notARollToVoid', { id: row.id, article: articleOf(row.kind), kind: row.kind });
     const finding = changeOutcome(row.system ?? 'unknown', kind === 'void' ? 'voided' : 'annotated', kind === 'void' ? 'Voided' : 'Annotated', words);
     const mark = await record(
       at.tx,
@@ -24,7 +25,7 @@ export async function gmMark(ctx: Context, id: string, kind: 'void' | 'annotatio
         unit: row.unit ?? undefined,
         input: kind === 'void' ? { reason: words } : { note: words },
         parentId: row.id,
-        ...(kind === 'void' ? { onceKey: `void:${row.id}`, onceTaken: `Roll ${row.id} is already void.` } : {}),
+        ...(kind === 'void' ? { onceKey: `void:${row.id}`, onceTaken: said('alreadyVoid', { id: row.id }) } : {}),
       },
       finding,
     );

@@ -8,6 +8,7 @@ import { choice } from '../../src/core/options.js';
 import { viewsFor } from '../../src/core/review.js';
 import { newRollId } from '../../src/ledger/next-row.js';
 import { HISTORY_PAGE, historyEmbed, historyLine } from '../../src/render/review.js';
+import { command, said } from '../../src/i18n/said.js';
 
 const PAGE = 'history_page';
 
@@ -38,7 +39,7 @@ async function page(ctx: Context, queryId: string, params: Params, n: number): P
 }
 
 /** Whole-server history is for GMs: checked on the command and again on every page press. */
-const historyAccess = (o: { scope?: string }) => (o.scope === 'server' ? gmOnly("see the whole server's history") : EVERYONE);
+const historyAccess = (o: { scope?: string }) => (o.scope === 'server' ? gmOnly(said('gmSeeServerHistory')) : EVERYONE);
 
 export default defineCommand({
   name: 'history',
@@ -70,9 +71,9 @@ export default defineCommand({
     [PAGE]: async (ctx, target) => {
       const m = /^([0-9a-z]+)-(\d{1,6})$/.exec(target);
       const q = m && (await ctx.services.ledger.queries.get(ctx.actor.guildId, m[1]!, ctx.services.ledger.timestamp()));
-      if (!m || !q) refuse('That history page is not on record in this server.');
-      if (q === 'expired') refuse('That history page has expired (pages last a day): run /history again.');
-      if (q.user_id !== ctx.actor.userId) refuse('Only the player who asked for this history can page it: run /history yourself.');
+      if (!m || !q) refuse('pageNotHere');
+      if (q === 'expired') refuse('pageExpired', { history: command('history') });
+      if (q.user_id !== ctx.actor.userId) refuse('pageNotYours', { history: command('history') });
       // A member who is no longer a GM pages no further through the whole server (issue 13).
       checkAccess(ctx, historyAccess, q.params);
       const reply = await page(ctx, q.id, q.params as Params, Number(m[2]));

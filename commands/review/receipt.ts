@@ -1,4 +1,4 @@
-import { withArticle } from '../../src/util/text.js';
+import { articleOf } from '../../src/util/text.js';
 import type { Context, Reply } from '../../src/core/command.js';
 import { message } from '../../src/core/replies.js';
 import { buttonParent, findRoll } from '../../src/core/review.js';
@@ -7,6 +7,7 @@ import { noticeEmbed } from '../../src/render/embed.js';
 import { record, recordedOptions } from '../../src/core/record.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
 import { receiptPayload, receiptText, type ReceiptFields, type Signer } from '../../src/verify/receipt.js';
+import { command } from '../../src/i18n/said.js';
 
 /** The row kinds a receipt is for: what a player rolled or had ruled, not a GM's mark on it. */
 const RECEIPTED = new Set(['roll', 'reroll', 'check']);
@@ -47,12 +48,12 @@ async function chainKey(ctx: Context, signer: Signer): Promise<void> {
  */
 export async function receiptReply(ctx: Context, id: string): Promise<Reply> {
   const { signer, ledger } = ctx.services;
-  if (!signer) refuse('This bot has no receipt key, so it cannot sign receipts: the operator must start it with its key file.');
+  if (!signer) refuse('noReceiptKey');
   // The roll as its buttons see it: revealed (a sealed one has none before its reveal, for GMs too), with its void.
   const stored = await findRoll(ledger, ctx, id);
-  if (!RECEIPTED.has(stored.kind)) refuse(`${stored.id} is ${withArticle(stored.kind)} row, not a roll or a ruling: ask for the receipt of the roll it marks.`);
+  if (!RECEIPTED.has(stored.kind)) refuse('receiptNotARoll', { id: stored.id, article: articleOf(stored.kind), kind: stored.kind });
   const parent = await buttonParent(ledger, ctx, stored.id);
-  if (!parent) refuse(`Roll ${stored.id} is sealed: its receipt exists only after its reveal (/reveal id:${stored.id}).`);
+  if (!parent) refuse('receiptSealed', { id: stored.id, reveal: command('reveal') });
   const { roll: row, voided } = parent;
   await chainKey(ctx, signer);
   const game = row.game_id ? await ledger.roster.game(ctx.actor.guildId, row.game_id) : undefined;

@@ -11,6 +11,8 @@ import { isSealed } from '../../src/render/review.js';
 import { summarise } from '../../src/core/replies.js';
 import { commandNamed } from '../../src/core/pack-command.js';
 import type { Outcome } from '../../src/rules/types.js';
+import { said } from '../../src/i18n/said.js';
+import { userText } from '../../src/render/embed.js';
 
 export default defineCommand({
   name: 'reveal',
@@ -23,11 +25,11 @@ export default defineCommand({
     // The roll, its payload and the units its effects name are read in the reveal's transaction.
     const { row, payload, render, mark } = await unitOfWork(ctx, null, async (at) => {
       const row = await findRoll(at.reads, ctx, o.id);
-      if (!isSealed(row)) refuse(`Roll ${row.id} is not sealed: its result is already public.`);
-      assertOwnerOrGm(ctx, row.user_id, `Only ${row.user_name}, who rolled it, or a GM can reveal roll ${row.id}.`);
+      if (!isSealed(row)) refuse('notSealed', { id: row.id });
+      assertOwnerOrGm(ctx, row.user_id, said('onlyRollerReveals', { user: userText(row.user_name), id: row.id }));
       const command = await commandNamed(ctx, row.command);
       const render = command?.renderStored;
-      if (!render) refuse(`Roll ${row.id} cannot be shown here.`);
+      if (!render) refuse('cannotShowHere', { id: row.id });
       const { mark, payload } = await revealIn(at, ctx, row);
       return { row, payload, render, mark };
     });

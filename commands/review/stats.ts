@@ -9,6 +9,7 @@ import { chartAlt, chartPng } from '../../src/render/chart.js';
 import { comparisonLine, groupLine, reportCharts } from '../../src/render/dice-report.js';
 import { limitEmbed, TONE_COLOUR } from '../../src/render/embed.js';
 import { SIDES } from '../../src/rules/sides.js';
+import { said } from '../../src/i18n/said.js';
 
 const CHART = 'stats.png';
 /** A chart is drawn once per distinct query and kept for a minute: the text is what is timed. */
@@ -51,7 +52,7 @@ async function tallyFilter(ctx: Context, o: StatsOptions): Promise<TallyFilter> 
 
 export default defineCommand({
   name: 'stats',
-  access: (o) => (o.scope === 'server' ? gmOnly("see the whole server's statistics") : EVERYONE),
+  access: (o) => (o.scope === 'server' ? gmOnly(said('gmSeeServerStats')) : EVERYONE),
   description: 'The dice report: rolls by shape and group against fair dice, with a verdict and a chart',
   example: '/stats game:k3x9q2m7pd by:side',
   cost: 2,

@@ -3,10 +3,11 @@ import { gmMark } from './gm-mark.js';
 import { defineCommand } from '../../src/core/command.js';
 import { text } from '../../src/core/options.js';
 import { rollIdChoices } from '../../src/core/choices.js';
+import { said } from '../../src/i18n/said.js';
 
 export default defineCommand({
   name: 'void',
-  access: gmOnly('void a roll'),
+  access: gmOnly(said('gmVoid')),
   description: 'GM: mark a roll void, with the reason (nothing is changed or deleted)',
   example: '/void id:k3x9q2m7pd reason:"rolled for the wrong unit"',
   options: {

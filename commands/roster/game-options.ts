@@ -10,6 +10,7 @@ import { userText } from '../../src/render/embed.js';
 import { gameEmbed } from '../../src/render/roster.js';
 import { BOOBY_TRAP_LEVELS, SIDE_NAMES, SIDES, type Side } from '../../src/rules/asl/dr.js';
 import { notManager, recordGame } from './seeds.js';
+import { command } from '../../src/i18n/said.js';
 
 /** The options as one line each, for /game status and the replies here. */
 export function optionLines(o: GameOptions): string[] {
@@ -35,7 +36,7 @@ async function setAslOption(ctx: Context, key: GameOptionKey, value: { axis: num
   const { result, label, what } = ASL_SETTINGS[key];
   const g = await unitOfWork(ctx, null, async (at) => {
     const g = runningGame(at);
-    if (g.system !== 'asl') refuse(`${userText(g.name)} is not an ASL game: SANs and booby traps are ASL's (A14, B28.9).`);
+    if (g.system !== 'asl') refuse('notAsl', { game: userText(g.name) });
     assertOwnerOrGm(ctx, g.started_by, notManager(g));
     await at.tx.roster.setGameOption(g.id, key, value);
     const after = (await at.tx.roster.game(g.guild_id, g.id))!;
@@ -77,9 +78,8 @@ export const join = defineSubcommand({
     const g = await unitOfWork(ctx, null, async (at) => {
       const g = runningGame(at);
       const had = gameOptionsOf(g).sides?.[who];
-      if (who !== ctx.actor.userId && !ctx.actor.isGm) refuse('Only a GM can put another player on a side.');
-      if (had && !ctx.actor.isGm)
-        refuse(`You already joined ${userText(g.name)} as ${SIDE_NAMES[had.side as Side]}: a GM can move you (/game join side:… user:…).`);
+      if (who !== ctx.actor.userId && !ctx.actor.isGm) refuse('gmPutsOnSide');
+      if (had && !ctx.actor.isGm) refuse('alreadyJoined', { game: userText(g.name), side: SIDE_NAMES[had.side as Side], join: command('game join') });
       const name = who === ctx.actor.userId ? ctx.actor.userName : `<@${who}>`;
       await at.tx.roster.setPlayerSide(g.id, who, { side: o.side, name });
       const after = (await at.tx.roster.game(g.guild_id, g.id))!;

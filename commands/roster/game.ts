@@ -19,6 +19,7 @@ import { gameEmbed } from '../../src/render/roster.js';
 import { isSystemId, packSystem, SYSTEMS, systemName } from '../../src/rules/systems.js';
 import { installedPacks } from '../../src/core/packs.js';
 import { PHASE_KEYS, phaseKey } from '../../src/rules/wacht-am-rhein/fatigue.js';
+import { command, option, said } from '../../src/i18n/said.js';
 
 /**
  * The server seed published at the end would let anyone recompute a sealed roll's dice, so the
@@ -30,9 +31,7 @@ async function revealSealedAtEnd(at: TxScope, ctx: Context, g: Game, revealAll: 
   if (!sealed.length) return [];
   if (!revealAll || !ctx.actor.isGm) {
     const ids = sealed.map((r) => `\`${r.id}\``).join(', ');
-    refuse(
-      `${userText(g.name)} has ${sealed.length} sealed roll${sealed.length === 1 ? '' : 's'} not yet revealed (${ids}): ending it would publish the seed their dice come from. Reveal them with /reveal, or a GM can end it with reveal_sealed:true.`,
-    );
+    refuse('sealedUnrevealed', { game: userText(g.name), n: sealed.length, ids, reveal: command('reveal') });
   }
   const lines: string[] = [];
   for (const row of sealed) {
@@ -50,14 +49,8 @@ const FAIRNESS = ['club', 'tournament'] as const;
  * (HTTP interactions mode, kept as evidence) and dice from the public beacon.
  */
 function assertTournamentReady(ctx: Context): void {
-  if (!ctx.evidence)
-    refuse(
-      'fair:tournament needs the bot in HTTP interactions mode (INTERACTIONS_MODE=http), where Discord signs every request and the bot keeps the signed bytes as evidence: this bot does not receive signed requests here. Start the game without it, or ask the host to switch modes.',
-    );
-  if (!ctx.services.beacon)
-    refuse(
-      'fair:tournament needs dice from the public beacon (BEACON_CHAIN), which this bot has turned off: nobody could prove the host did not know the dice. Start the game without it, or ask the host to set the beacon.',
-    );
+  if (!ctx.evidence) refuse('tournamentNeedsHttp');
+  if (!ctx.services.beacon) refuse('tournamentNeedsBeacon');
 }
 
 /** A commitment as a player compares it: its first 12 hex digits (the whole is on the ledger, in every export). */
@@ -80,9 +73,8 @@ async function gameSystem(ctx: Context, typed: string): Promise<string> {
   const packs = await installedPacks(ctx);
   if (packs.has(id)) return packSystem(id);
   const names = [...SYSTEMS, ...packs.keys()].join(', ');
-  return refuse(
-    `\`system\` ${quoted(typed)} is not a rule system here: one of ${names}${packs.size ? '' : ' (or a rule pack, once a GM installs one with /pack install)'}.`,
-  );
+  const values = { system: option('system'), given: quoted(typed), names };
+  return refuse(packs.size ? said('notASystem', values) : said('notASystemNoPacks', { ...values, install: command('pack install') }));
 }
 
 /** The built-in systems and this server's rule packs that start with what is typed. */
@@ -167,7 +159,7 @@ export default {
           return message(gameEmbed('Game started', game, { note }));
         } catch (err) {
           if (err instanceof GameRunningError) {
-            refuse(`A game is already running in this channel: ${userText(err.game.name)} (${systemName(err.game.system)}). End it with /game end first.`);
+            refuse('gameRunning', { game: userText(err.game.name), system: systemName(err.game.system), end: command('game end') });
           }
           throw err;
         }
@@ -183,12 +175,12 @@ export default {
       },
       check: (o) =>
         [o.commit, o.reveal, o.drop].filter(Boolean).length !== 1
-          ? 'Give exactly one of `commit` (the hash), `reveal` (the seed) or `drop` (a player whose commitment to drop).'
+          ? said('oneSeedAction', { commit: option('commit'), reveal: option('reveal'), drop: option('drop') })
           : undefined,
       async run(ctx, o) {
         const { g, note } = await unitOfWork(ctx, null, async (at) => {
           const g = runningGame(at);
-          if ((await at.tx.gameRollCount(g.guild_id, g.id)) > 0) refuse(`${userText(g.name)} has rolled already: seeds are taken only before the first roll.`);
+          if ((await at.tx.gameRollCount(g.guild_id, g.id)) > 0) refuse('seedsAfterRoll', { game: userText(g.name) });
           const note = o.commit
             ? await commitSeed(at.tx, ctx, g, o.commit)
             : o.reveal

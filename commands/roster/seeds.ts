@@ -7,6 +7,7 @@ import { BEACON_SCHEME, commitment } from '../../src/dice/seeded.js';
 import { commitmentsOf, gameOptionsOf, type Game } from '../../src/ledger/roster.js';
 import type { LedgerTx } from '../../src/ledger/transaction.js';
 import { quoted, userText } from '../../src/render/embed.js';
+import { command, option, said } from '../../src/i18n/said.js';
 
 /**
  * Player seed commitments one game takes: one per player who joined a side, so accounts made to
@@ -16,7 +17,7 @@ import { quoted, userText } from '../../src/render/embed.js';
 export const MAX_SEEDS_PER_GAME = 200;
 
 /** The refusal when someone other than the game's starter or a GM tries to change it. */
-export const notManager = (g: Game) => `Only the player who started ${userText(g.name)}, or a GM, can change it.`;
+export const notManager = (g: Game) => said('onlyStarterOrGm', { game: userText(g.name) });
 
 /** Records a change to the game as a ledger row in the same transaction as the change. */
 export function recordGame(tx: LedgerTx, ctx: Context, g: Game, input: Record<string, unknown>, result: string, label: string, why: string) {
@@ -24,18 +25,15 @@ export function recordGame(tx: LedgerTx, ctx: Context, g: Game, input: Record<st
 }
 /** A player's seed commitment, decided from the game as read in the command's transaction; returns the reply's note. */
 export async function commitSeed(tx: LedgerTx, ctx: Context, g: Game, commit: string): Promise<string> {
-  if (g.dice_scheme === BEACON_SCHEME)
-    refuse(`${userText(g.name)} takes its dice from the public beacon, which nobody can foresee or steer: it takes no player seeds.`);
+  if (g.dice_scheme === BEACON_SCHEME) refuse('beaconNoSeeds', { game: userText(g.name) });
   const seeds = commitmentsOf(g);
   const hash = commit.trim().toLowerCase();
-  if (!/^[0-9a-f]{64}$/.test(hash)) refuse(`\`commit\` must be a SHA-256 as 64 hex digits (you gave ${quoted(commit)}).`);
-  if (!gameOptionsOf(g).sides?.[ctx.actor.userId])
-    refuse(`Only a player on a side of ${userText(g.name)} can commit to a seed: join one first (/game join side:axis or side:allied).`);
-  if (seeds.some((c) => c.user_id === ctx.actor.userId))
-    refuse(`You already committed to a seed in ${userText(g.name)}: reveal it with /game seed reveal:<your seed>.`);
+  if (!/^[0-9a-f]{64}$/.test(hash)) refuse('badCommitment', { commit: option('commit'), given: quoted(commit) });
+  if (!gameOptionsOf(g).sides?.[ctx.actor.userId]) refuse('commitNeedsSide', { game: userText(g.name), join: command('game join') });
+  if (seeds.some((c) => c.user_id === ctx.actor.userId)) refuse('alreadyCommitted', { game: userText(g.name), seed: command('game seed') });
   // Once a seed is out, a later commitment could be chosen knowing it: the last player would steer the dice.
-  if (seeds.some((c) => c.seed !== null)) refuse(`A seed of ${userText(g.name)} is already revealed: commitments are closed.`);
-  if (seeds.length >= MAX_SEEDS_PER_GAME) refuse(`${userText(g.name)} already has ${MAX_SEEDS_PER_GAME} seed commitments, the most a game takes.`);
+  if (seeds.some((c) => c.seed !== null)) refuse('commitmentsClosed', { game: userText(g.name) });
+  if (seeds.length >= MAX_SEEDS_PER_GAME) refuse('tooManySeeds', { game: userText(g.name), max: MAX_SEEDS_PER_GAME });
   const next = [...seeds, { user_id: ctx.actor.userId, user_name: ctx.actor.userName, commitment: hash, seed: null }];
   await tx.roster.setSeedCommitments(g.id, next);
   await recordGame(tx, ctx, g, { seed_commitment: hash }, 'seed_committed', 'Seed committed', `${ctx.actor.userName} committed to a seed.`);
@@ -46,9 +44,9 @@ export async function commitSeed(tx: LedgerTx, ctx: Context, g: Game, commit: st
 export async function revealSeed(tx: LedgerTx, ctx: Context, g: Game, seed: string): Promise<string> {
   const seeds = commitmentsOf(g);
   const mine = seeds.find((c) => c.user_id === ctx.actor.userId);
-  if (!mine) refuse(`You have no commitment in ${userText(g.name)}: commit first with /game seed commit:<SHA-256 of your seed>.`);
-  if (mine.seed !== null) refuse('Your seed is already revealed.');
-  if (commitment(seed) !== mine.commitment) refuse(`That seed's SHA-256 is ${commitment(seed)}, not the ${mine.commitment} you committed to.`);
+  if (!mine) refuse('noCommitment', { game: userText(g.name), seed: command('game seed') });
+  if (mine.seed !== null) refuse('seedRevealed');
+  if (commitment(seed) !== mine.commitment) refuse('seedMismatch', { hash: commitment(seed), committed: mine.commitment });
   const next = seeds.map((c) => (c === mine ? { ...c, seed } : c));
   await tx.roster.setSeedCommitments(g.id, next);
   await recordGame(
@@ -70,11 +68,11 @@ export async function revealSeed(tx: LedgerTx, ctx: Context, g: Game, seed: stri
  * dice as steerable (a seed withheld after the others were seen), and the reply says so.
  */
 export async function dropSeed(tx: LedgerTx, ctx: Context, g: Game, userId: string): Promise<string> {
-  if (!isOwnerOrGm(ctx, g.started_by)) refuse(`Only the player who started ${userText(g.name)}, or a GM, can drop a seed commitment.`);
+  if (!isOwnerOrGm(ctx, g.started_by)) refuse('dropSeedOwner', { game: userText(g.name) });
   const seeds = commitmentsOf(g);
   const theirs = seeds.find((c) => c.user_id === userId);
-  if (!theirs) refuse(`<@${userId}> has no seed commitment in ${userText(g.name)}: /game status lists them.`);
-  if (theirs.seed !== null) refuse(`${userText(theirs.user_name)}'s seed is already revealed: a revealed seed stays.`);
+  if (!theirs) refuse('noCommitmentOf', { user: userId, game: userText(g.name), status: command('game status') });
+  if (theirs.seed !== null) refuse('revealedSeedStays', { player: userText(theirs.user_name) });
   const next = seeds.filter((c) => c !== theirs);
   await tx.roster.setSeedCommitments(g.id, next);
   const why = `${userText(ctx.actor.userName)} dropped ${userText(theirs.user_name)}'s unrevealed seed commitment.`;

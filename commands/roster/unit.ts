@@ -14,6 +14,7 @@ import { readScope, runningGame, type Scope } from '../../src/core/games.js';
 import { unitOfWork } from '../../src/core/unit-of-work.js';
 import { editedFields, fieldChoices, newUnitFields, typedFields } from '../../src/core/unit-fields.js';
 import { unitSpecOf } from '../systems.js';
+import { command, said } from '../../src/i18n/said.js';
 
 const NAME_MAX = 60;
 /** Units one game's roster may hold: far past any scenario, and it bounds autocomplete and /unit list. */
@@ -36,7 +37,7 @@ async function fieldsChoices(ctx: Context, value: string) {
 async function findUnit(scope: Scope, name: string): Promise<{ game: Game; unit: RosterUnit }> {
   const game = runningGame(scope);
   const unit = await scope.reads.roster.unitByName(game.id, name);
-  return { game, unit: unit ?? refuse(`There is no unit named ${quoted(name)} in ${userText(game.name)}. /unit list shows the roster.`) };
+  return { game, unit: unit ?? refuse('noUnitNamed', { name: quoted(name), game: userText(game.name), list: command('unit list') }) };
 }
 
 function recordUnit(tx: LedgerTx, ctx: Context, game: Game, unit: string, input: Record<string, unknown>, result: string, label: string, why: string) {
@@ -61,11 +62,11 @@ function editPatch(o: { new_name?: string | undefined; side?: string | undefined
 }
 
 /** A roster write that may take a name another unit has: refused with the game's name, and the transaction rolls back. */
-async function named<T>(game: Game, name: string | undefined, write: Promise<T>, note = ''): Promise<T> {
+async function named<T>(game: Game, name: string | undefined, write: Promise<T>, ignoringCase = false): Promise<T> {
   try {
     return await write;
   } catch (err) {
-    if (err instanceof DuplicateUnitError) refuse(`There is already a unit named ${quoted(name)} in ${userText(game.name)}${note}.`);
+    if (err instanceof DuplicateUnitError) refuse(ignoringCase ? 'unitExistsAnyCase' : 'unitExists', { name: quoted(name), game: userText(game.name) });
     throw err;
   }
 }
@@ -108,7 +109,7 @@ export default {
           const fields = newUnitFields(spec, typedFields(spec, o.fields));
           // Counted inside the transaction, so two adds at once cannot both pass the cap.
           if ((await tx.roster.countUnits(game.id)) >= MAX_UNITS_PER_GAME)
-            refuse(`${userText(game.name)} already has ${MAX_UNITS_PER_GAME} units, the most a game's roster holds: remove one with /unit remove first.`);
+            refuse('rosterFull', { game: userText(game.name), max: MAX_UNITS_PER_GAME, remove: command('unit remove') });
           const u = await named(
             game,
             o.name,
@@ -121,7 +122,7 @@ export default {
               fields,
               at: tx.timestamp(),
             }),
-            ' (names ignore case)',
+            true,
           );
           await recordUnit(
             tx,
@@ -141,7 +142,7 @@ export default {
     edit: defineSubcommand({
       description: 'Change a unit (its owner or a GM)',
       // Giving a unit away is for a GM; any other change is the owner's or a GM's (assertMayChange).
-      access: (o) => (o.owner ? gmOnly('give a unit to another player', 'Only a GM can give a unit to another player.') : EVERYONE),
+      access: (o) => (o.owner ? gmOnly(said('gmGiveUnit'), said('gmGiveUnitOnly')) : EVERYONE),
       options: {
         unit: unitName(),
         new_name: text({ description: 'A new name', maxLength: NAME_MAX }),
@@ -158,7 +159,7 @@ export default {
           const spec = await unitSpecOf(ctx, game.system);
           const changes = typedFields(spec, o.fields);
           const fields = Object.keys(changes).length ? editedFields(spec, unit.fields, changes) : unit.fields;
-          if (!Object.keys(changes).length && !o.new_name && o.side === undefined && !o.owner) refuse('Nothing to change: give the fields to set.');
+          if (!Object.keys(changes).length && !o.new_name && o.side === undefined && !o.owner) refuse('nothingToChange');
           const patch = editPatch(o, changedFields(unit.fields, fields));
           const u = await named(game, o.new_name, tx.roster.patchUnit(unit.id, patch, tx.timestamp()));
           await recordUnit(
@@ -203,7 +204,7 @@ export default {
           const { tx } = at;
           const found = await findUnit(at, o.unit);
           const { game, unit } = found;
-          assertMayChange(ctx, found, { verb: 'remove it' });
+          assertMayChange(ctx, found, { verb: said('removeIt') });
           await tx.roster.removeUnit(unit.id, tx.timestamp());
           await recordUnit(
             tx,
@@ -226,7 +227,7 @@ export default {
     [PAGE]: async (ctx, target) => {
       const m = /^([0-9a-z]+)-(\d{1,4})$/.exec(target);
       const game = m && (await ctx.services.ledger.roster.game(ctx.actor.guildId, m[1]!));
-      if (!m || !game || game.channel_id !== ctx.actor.channelId) refuse('That roster is not in this channel.');
+      if (!m || !game || game.channel_id !== ctx.actor.channelId) refuse('rosterElsewhere');
       const page = await listPage(ctx, game, Number(m[2]));
       return page.type === 'message' ? { type: 'update', embed: page.embed, buttons: page.buttons } : page;
     },

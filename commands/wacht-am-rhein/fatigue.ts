@@ -28,6 +28,7 @@ import {
 } from '../../src/rules/wacht-am-rhein/fatigue.js';
 import { rosterChoices } from '../../src/core/unit-option.js';
 import { quoted, userText } from '../../src/render/embed.js';
+import { command, option, said } from '../../src/i18n/said.js';
 
 const SYSTEM = 'wacht-am-rhein';
 
@@ -59,9 +60,7 @@ async function subject(
   if (tracked) {
     const f = tracked.unit.fields as Record<string, any>;
     if (o.status !== undefined && o.status !== f.fatigue) {
-      refuse(
-        `\`status\` describes an untracked unit; ${tracked.unit.name} is on the roster as ${f.fatigue}, which only events and recoveries change (or /unit edit).`,
-      );
+      refuse('statusForUntracked', { status: option('status'), unit: userText(tracked.unit.name), fatigue: String(f.fatigue), edit: command('unit edit') });
     }
     return {
       tracked,
@@ -71,14 +70,12 @@ async function subject(
     };
   }
   if (!o.status) {
-    refuse(
-      o.unit
-        ? `There is no Wacht am Rhein unit named ${quoted(o.unit)} in this channel's game. For an untracked unit give \`status\`${needStrengths ? ', `attack`, `defense` and `movement`' : ''} too.`
-        : "Name a roster `unit`, or give an untracked unit's `status`.",
-    );
+    const names = { status: option('status'), attack: option('attack'), defense: option('defense'), movement: option('movement') };
+    if (!o.unit) refuse('nameAUnit', { unit: option('unit'), status: names.status });
+    refuse(needStrengths ? said('noWarUnitStrengths', { name: quoted(o.unit), ...names }) : said('noWarUnit', { name: quoted(o.unit), status: names.status }));
   }
   if (needStrengths && (o.attack === undefined || o.defense === undefined || o.movement === undefined))
-    refuse('An untracked unit needs `attack`, `defense` and `movement`.');
+    refuse('untrackedStrengths', { attack: option('attack'), defense: option('defense'), movement: option('movement') });
   const printed =
     o.attack !== undefined && o.defense !== undefined && o.movement !== undefined ? { attack: o.attack, defense: o.defense, movement: o.movement } : undefined;
   return { name: o.unit, state: { status: o.status, mrExemption: false }, ...(printed ? { printed } : {}) };
@@ -148,20 +145,18 @@ const recoverOptions = {
 
 /** /fatigue event, decided from the unit and game read in its unit of work. */
 async function fatigueEvent(at: TxScope, ctx: Context, o: ParsedOptions<typeof eventOptions>): Promise<Reply> {
-  if (o.by !== undefined && o.event !== 'overkill') refuse('`by` says whose attack an Overkill came from: it goes with event:overkill only.');
+  if (o.by !== undefined && o.event !== 'overkill') refuse('byOverkillOnly', { by: option('by') });
   const s = await subject(at, ctx, o, 'write', false);
   const game = s.tracked?.game ?? at.game;
   const mode = s.tracked ? (s.tracked.unit.fields as Record<string, unknown>).mode : undefined;
   if (o.event === 'left_maneuver_reserve' && s.tracked && mode !== 'maneuver_reserve') {
-    refuse(`${s.tracked.unit.name} is in ${String(mode ?? 'no').replace('_', ' ')} mode, not Maneuver Reserve: only a unit in MR mode can leave it (13.1.3).`);
+    refuse('notInMr', { unit: userText(s.tracked.unit.name), mode: String(mode ?? 'no').replace('_', ' ') });
   }
   const ex = exemptionNow(s, game);
   const state = { ...s.state, mrExemption: ex.valid };
   const where = { inEna: isEnaPhase(game?.phase), overkillBy: o.by };
   if (needsOverkillBy(state, o.event, where)) {
-    refuse(
-      `${s.name ?? 'The unit'} is covered by its Maneuver Reserve exemption in this ENA, which spares only fatigue from its own actions (13.1.3): give \`by:own_attack\` (a GA it made) or \`by:enemy_attack\` (an enemy GA or Barrage). Nothing was recorded.`,
-    );
+    refuse('mrExempt', { unit: s.name ? userText(s.name) : said('theUnit'), by: option('by') });
   }
   const outcome = applyEvent(state, o.event, where);
   const extra: Record<string, unknown> = {};
@@ -180,7 +175,7 @@ async function fatigueRecover(at: TxScope, ctx: Context, o: ParsedOptions<typeof
   const mode = f?.mode;
   // A tracked unit's mode is the roster's; `tactical` describes an untracked unit only.
   const tactical = s.tracked && mode !== undefined ? mode === 'tactical' : o.tactical;
-  if (tactical === undefined) refuse('`tactical` is required for an untracked unit: is it in Tactical mode?');
+  if (tactical === undefined) refuse('tacticalRequired', { tactical: option('tactical') });
   const note =
     s.tracked && mode !== undefined && o.tactical !== undefined
       ? `\`tactical:${o.tactical}\` was not applied: ${s.tracked.unit.name}'s mode on the roster, ${String(mode).replace(/_/g, ' ')}, decides (13.1.2).`
@@ -190,13 +185,12 @@ async function fatigueRecover(at: TxScope, ctx: Context, o: ParsedOptions<typeof
   if (s.tracked) {
     const g = s.tracked.game;
     if (!isRestingPhase(g.phase)) {
-      refuse(
-        `Recovery is taken in the Resting Phase (13.1.2), and ${userText(g.name)} is at ${g.turn === null ? 'no turn yet' : `turn ${g.turn}${g.phase ? `, ${userText(g.phase)}` : ''}`}: set it with /game turn number:<n> phase:resting.`,
-      );
+      const when =
+        g.turn === null ? said('noTurnYet') : g.phase ? said('atTurnPhase', { turn: g.turn, phase: userText(g.phase) }) : said('atTurn', { turn: g.turn });
+      refuse('recoveryNotResting', { game: userText(g.name), when, turn: command('game turn') });
     }
     const here = positionKey(g);
-    if (f?.recovered_in === here)
-      refuse(`${s.tracked.unit.name} already recovered a step in the Resting Phase of turn ${g.turn}: one step per Resting Phase (13.1.2).`);
+    if (f?.recovered_in === here) refuse('recoveredThisPhase', { unit: userText(s.tracked.unit.name), turn: String(g.turn) });
     extra = { recovered_in: here };
   }
   const outcome = recover(s.state, { tactical, adjacentEnemy: o.adjacent_enemy, moved: o.moved });

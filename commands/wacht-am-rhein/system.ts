@@ -1,10 +1,11 @@
 import { choice, integer } from '../../src/core/options.js';
 import { defineSystem } from '../../src/core/system.js';
 import { refuse } from '../../src/core/user-error.js';
-import { capitalized, withArticle } from '../../src/util/text.js';
+import { capitalized, articleOf } from '../../src/util/text.js';
 import { effective, MODES, restrictions, STATUSES, type FatigueStatus } from '../../src/rules/wacht-am-rhein/fatigue.js';
 import fatigue from './fatigue.js';
 import { wachtAmRheinTurnEnd } from './turn-end.js';
+import { said } from '../../src/i18n/said.js';
 
 const RESTRICTED_MODES = ['prepared_assault', 'combat_reserve'];
 
@@ -28,9 +29,12 @@ export default defineSystem({
     // 13.1.1: a resting or fatigued unit may not enter PA or Combat Reserve mode (one already in it may stay).
     entering: (before, after) => {
       if (!RESTRICTED_MODES.includes(String(after.mode)) || after.fatigue === 'normal' || before?.mode === after.mode) return;
-      refuse(
-        `${capitalized(withArticle(String(after.fatigue)))} unit may not enter ${after.mode === 'prepared_assault' ? 'Prepared Assault' : 'Combat Reserve'} mode (13.1.1).`,
-      );
+      const fatigue = String(after.fatigue);
+      refuse('fatiguedNoMode', {
+        Article: capitalized(articleOf(fatigue)),
+        fatigue,
+        mode: said(after.mode === 'prepared_assault' ? 'preparedAssault' : 'combatReserve'),
+      });
     },
     summary: (f) => {
       const e = effective({ attack: Number(f.attack), defense: Number(f.defense), movement: Number(f.movement) }, f.fatigue as FatigueStatus);

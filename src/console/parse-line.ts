@@ -1,4 +1,5 @@
 import { readNamedValues, tokenize } from '../core/option-text.js';
+import { sayIn } from '../i18n/speak.js';
 /** A console line, read the way Discord's command box reads it. */
 export type ConsoleLine =
   | { type: 'command'; name: string; subcommand?: string; options: Record<string, string> }
@@ -23,13 +24,13 @@ export class LineError extends Error {
 function readOptions(name: string, tokens: string[]): Record<string, string> {
   const read = readNamedValues(tokens);
   if ('error' in read)
-    throw new LineError(read.stray !== undefined ? `expected option:value after /${name}, got ${JSON.stringify(read.stray)}` : read.error, name);
+    throw new LineError(read.stray !== undefined ? `expected option:value after /${name}, got ${JSON.stringify(read.stray)}` : sayIn('en', read.error), name);
   return read.values;
 }
 
 function tokenizeOrThrow(line: string): string[] {
   const t = tokenize(line);
-  if ('error' in t) throw new LineError(t.error);
+  if ('error' in t) throw new LineError(sayIn('en', t.error));
   return t.tokens;
 }
 

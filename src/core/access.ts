@@ -1,4 +1,5 @@
 import { refuse } from './user-error.js';
+import { command, said, type Said } from '../i18n/said.js';
 
 /**
  * Who may run a command, declared once beside it. The router checks it before `run`, and
@@ -8,15 +9,15 @@ import { refuse } from './user-error.js';
 /** What access needs of a request: who is acting (kept structural so access.ts imports nothing of the command contract). */
 type Acting = { actor: { isGm: boolean; userId: string } };
 
-export type Access = { who: 'everyone' } | { who: 'gm'; to: string; message?: string };
+export type Access = { who: 'everyone' } | { who: 'gm'; to: Said; message?: Said };
 /** Static, or decided by the options (/history scope:server is for GMs, scope:channel for all). */
 export type AccessDecl<I = any> = Access | ((input: I) => Access);
 
 export const EVERYONE: Access = { who: 'everyone' };
 /** GM only: `to` finishes the refusal, "Only a GM … can <to>" (or `message` says it all). */
-export const gmOnly = (to: string, message?: string): Access => ({ who: 'gm', to, ...(message ? { message } : {}) });
+export const gmOnly = (to: Said, message?: Said): Access => ({ who: 'gm', to, ...(message ? { message } : {}) });
 
-export const GM_ONLY = (what: string) => `Only a GM (Manage Server, or the GM role set with /config gm-role) can ${what}.`;
+export const GM_ONLY = (what: Said): Said => said('gmOnly', { config: command('config gm-role'), what });
 
 /** Discord's Manage Server permission bit: what a GM has by default (the GM role is the bot's own). */
 export const MANAGE_GUILD = 1n << 5n;
@@ -38,6 +39,6 @@ export const defaultMemberPermissions = (decl: AccessDecl): string | null => (ty
 export const isOwnerOrGm = (ctx: Acting, ownerId: string) => ctx.actor.isGm || ctx.actor.userId === ownerId;
 
 /** Refuses with `message` unless the actor is the owner or a GM. */
-export function assertOwnerOrGm(ctx: Acting, ownerId: string, message: string): void {
+export function assertOwnerOrGm(ctx: Acting, ownerId: string, message: Said): void {
   if (!isOwnerOrGm(ctx, ownerId)) refuse(message);
 }

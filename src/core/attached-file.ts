@@ -1,4 +1,5 @@
 import { refuse } from './user-error.js';
+import { userText } from '../render/embed.js';
 
 /** A file attached to a command, as the transport saw it: Discord's CDN address, or (the console) its text. */
 export type AttachedFile = { name: string; size: number; url?: string; text?: string };
@@ -15,20 +16,19 @@ export async function fileText(
   maxBytes: number,
   hosts: readonly string[] = DISCORD_CDN_HOSTS,
 ): Promise<{ name: string; text: string }> {
-  if (!file) return refuse('The file did not come with the command: attach it again.');
-  if (file.size > maxBytes) refuse(`${file.name} is ${file.size.toLocaleString('en')} bytes; at most ${maxBytes.toLocaleString('en')} are read.`);
+  if (!file) return refuse('fileMissing');
+  if (file.size > maxBytes) refuse('fileTooBig', { file: userText(file.name), size: file.size, max: maxBytes });
   if (file.text !== undefined) return { name: file.name, text: file.text };
   const url = new URL(file.url ?? '');
   // A host by name over HTTPS, or an exact origin (a test's local server).
-  if (!((url.protocol === 'https:' && hosts.includes(url.hostname)) || hosts.includes(url.origin)))
-    refuse(`${file.name} is not on Discord's file server: it was not read.`);
+  if (!((url.protocol === 'https:' && hosts.includes(url.hostname)) || hosts.includes(url.origin))) refuse('fileNotDiscords', { file: userText(file.name) });
   const res = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'error' });
-  if (!res.ok) refuse(`${file.name} could not be read from Discord (HTTP ${res.status}): attach it again.`);
+  if (!res.ok) refuse('fileUnreadable', { file: userText(file.name), status: String(res.status) });
   const bytes = Buffer.from(await res.arrayBuffer());
-  if (bytes.length > maxBytes) refuse(`${file.name} is ${bytes.length.toLocaleString('en')} bytes; at most ${maxBytes.toLocaleString('en')} are read.`);
+  if (bytes.length > maxBytes) refuse('fileTooBig', { file: userText(file.name), size: bytes.length, max: maxBytes });
   try {
     return { name: file.name, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
-    return refuse(`${file.name} is not UTF-8 text.`);
+    return refuse('fileNotText', { file: userText(file.name) });
   }
 }

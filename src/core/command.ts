@@ -17,6 +17,7 @@ import type { AccessDecl } from './access.js';
 import type { OptionMap, ParsedOptions } from './options.js';
 import type { RefusalCode } from './user-error.js';
 import type { Signer } from '../verify/receipt.js';
+import type { Said } from '../i18n/said.js';
 
 /** Who is acting and where, as the transport saw it. GM status is decided server-side by the transport. */
 export type Actor = {
@@ -163,7 +164,7 @@ export type Action<O extends OptionMap> = {
   access: AccessDecl<ParsedOptions<O>>;
   options: O;
   /** Checks across options that a single option's schema cannot make; returns the error sentence. */
-  check?: (input: ParsedOptions<O>) => string | undefined;
+  check?: (input: ParsedOptions<O>) => Said | undefined;
   run(ctx: Context, input: ParsedOptions<O>): Reply | Promise<Reply>;
 };
 

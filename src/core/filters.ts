@@ -5,6 +5,7 @@ import { choice, text, user } from './options.js';
 import type { Context } from './command.js';
 import { refuse } from './user-error.js';
 import { quoted, userText } from '../render/embed.js';
+import { list, option, said } from '../i18n/said.js';
 
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
@@ -18,7 +19,7 @@ export function parseWhen(name: string, raw: string, now: Date, endOfDay = false
   }
   const t = Date.parse(raw);
   if (/^\d{4}-\d{2}-\d{2}T/.test(raw.trim()) && !Number.isNaN(t)) return new Date(t).toISOString();
-  return refuse(`\`${name}\` ${quoted(raw)}: use a date (2026-11-29), a time (2026-11-29T18:00Z) or a span back from now (30m, 2h, 3d, 1w).`);
+  return refuse('badWhen', { name: option(name), given: quoted(raw) });
 }
 
 /** The filter options /history, /export and /stats share. */
@@ -59,10 +60,16 @@ export async function gameIdOf(ctx: Context, typed: string): Promise<string> {
   const named = games.filter((g) => g.name.toLowerCase() === t.toLowerCase());
   if (named.length === 1) return named[0]!.id;
   if (named.length > 1)
-    refuse(
-      `${named.length} games of this server are named ${quoted(t)}: ${named.map((g) => `${userText(g.name)} (\`${g.id}\`, started ${g.started_at.slice(0, 10)})`).join(', ')}. Give \`game\` the id of the one you mean.`,
-    );
-  return refuse(`There is no game ${quoted(t)} in this server, by id or by name: pick one from the list \`game\` offers as you type.`);
+    refuse('gamesNamed', {
+      n: named.length,
+      name: quoted(t),
+      games: list(
+        named.map((g) => said('gameNamedItem', { name: userText(g.name), id: g.id, date: g.started_at.slice(0, 10) })),
+        'comma',
+      ),
+      game: option('game'),
+    });
+  return refuse('noGameNamed', { name: quoted(t), game: option('game') });
 }
 
 /** The ledger filter the options ask for, confined to this server (and this channel unless `server`). */

@@ -5,6 +5,7 @@ import { systemName } from '../rules/systems.js';
 import type { AnySystemId } from '../rules/types.js';
 import type { Context } from './command.js';
 import { refuse } from './user-error.js';
+import { command } from '../i18n/said.js';
 
 /**
  * Where a command reads the facts it decides from. A command that writes reads them from its own
@@ -39,8 +40,7 @@ export async function scopeOf(reads: Reads, ctx: Context, system: string | null)
 export const readScope = (ctx: Context, system: string | null = null): Promise<Scope> => scopeOf(ctx.services.ledger, ctx, system);
 
 /** The game running in the actor's channel; with none, the request is refused with how to start one. */
-export const runningGame = (scope: Pick<Scope, 'channelGame'>): Game =>
-  scope.channelGame ?? refuse('No game is running in this channel: start one with /game start system:<system> name:<name>.');
+export const runningGame = (scope: Pick<Scope, 'channelGame'>): Game => scope.channelGame ?? refuse('noGameHere', { start: command('game start') });
 
 /**
  * Said in the reply when the channel's game is of another system: the result is recorded, but not

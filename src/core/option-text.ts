@@ -1,3 +1,5 @@
+import { said, type Said } from '../i18n/said.js';
+
 /**
  * Options written as text, the way Discord's command box reads them: the console's lines, a unit's
  * `fields:` and `/odds roll:`. One reader, so the three agree.
@@ -7,7 +9,7 @@
  * Splits on white space; double or single quotes keep spaces inside a value (`unit:"1st Foot"`),
  * and a backslash escapes the next character inside double quotes.
  */
-export function tokenize(line: string): { tokens: string[] } | { error: string } {
+export function tokenize(line: string): { tokens: string[] } | { error: Said } {
   const out: string[] = [];
   let cur = '';
   let inToken = false;
@@ -30,7 +32,7 @@ export function tokenize(line: string): { tokens: string[] } | { error: string }
       inToken = true;
     }
   }
-  if (quote) return { error: `a ${quote} quote is not closed` };
+  if (quote) return { error: said('quoteNotClosed', { quote }) };
   if (inToken) out.push(cur);
   return { tokens: out };
 }
@@ -42,17 +44,17 @@ const OPTION_START = /^([a-z][a-z0-9_-]{0,31}):/;
  * `name:value` pairs: a value runs up to the next `name:`, so `unit:German 4-6-7 elr:3` is unit
  * "German 4-6-7" (quotes still work). `stray`: a first word that names nothing.
  */
-export function readNamedValues(tokens: string[]): { values: Record<string, string> } | { error: string; stray?: string } {
+export function readNamedValues(tokens: string[]): { values: Record<string, string> } | { error: Said; stray?: string } {
   const values: Record<string, string> = {};
   let last: string | undefined;
   for (const t of tokens) {
     const key = OPTION_START.exec(t)?.[1];
     if (key === undefined) {
-      if (last === undefined) return { error: `expected name:value, got ${JSON.stringify(t)}`, stray: t };
+      if (last === undefined) return { error: said('expectedNameValue', { given: JSON.stringify(t) }), stray: t };
       values[last] = values[last] === '' ? t : `${values[last]} ${t}`;
       continue;
     }
-    if (key in values) return { error: `\`${key}\` is given twice` };
+    if (key in values) return { error: said('givenTwice', { name: key }) };
     values[key] = t.slice(key.length + 1);
     last = key;
   }
@@ -60,7 +62,7 @@ export function readNamedValues(tokens: string[]): { values: Record<string, stri
 }
 
 /** A whole `name:value …` text read at once. */
-export function readOptionText(text: string): { values: Record<string, string> } | { error: string; stray?: string } {
+export function readOptionText(text: string): { values: Record<string, string> } | { error: Said; stray?: string } {
   const t = tokenize(text);
   return 'error' in t ? t : readNamedValues(t.tokens);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApplicationCommandOptionType, ChannelType, type APIApplicationCommandBasicOption } from 'discord.js';
 import { quoted } from '../render/embed.js';
+import { command as commandName, isSaid, list, option, said, type Said } from '../i18n/said.js';
 
 /**
  * One declaration per option gives everything that must agree about it: the zod schema that
@@ -12,12 +13,12 @@ export type OptionSpec<T> = {
   readonly required: boolean;
   readonly schema: z.ZodType<T>;
   /** "a whole number from 1 to 10": completes "`disorder` must be …". */
-  readonly allowed: string;
+  readonly allowed: Said;
   readonly autocomplete: boolean;
   /** The values to offer as the user types, for an option that answers its own autocomplete. */
   readonly suggest?: (value: string) => string[];
   /** Why a value is refused, where the rules have a reason beyond the range. */
-  readonly explain?: (value: unknown) => string | undefined;
+  readonly explain?: (value: unknown) => Said | undefined;
   toSlash(name: string): APIApplicationCommandBasicOption;
   /** Turns console text into the value Discord would send; leaves what it cannot read for zod to refuse. */
   fromText(raw: string): unknown;
@@ -40,12 +41,12 @@ function finish<T>(base: z.ZodType<T>, presence: Presence<T>, rest: Omit<OptionS
 }
 
 export function integer<P extends Presence<number>>(
-  o: { description: string; min: number; max: number; explain?: (value: unknown) => string | undefined } & P,
+  o: { description: string; min: number; max: number; explain?: (value: unknown) => Said | undefined } & P,
 ): OptionSpec<Out<number, P>> {
   return finish(z.number().int().min(o.min).max(o.max), o, {
     description: o.description,
     explain: o.explain,
-    allowed: `a whole number from ${o.min} to ${o.max}`,
+    allowed: said('allowedInteger', { min: o.min, max: o.max }),
     autocomplete: false,
     toSlash: (name) => ({
       type: ApplicationCommandOptionType.Integer,
@@ -65,7 +66,7 @@ const FALSE = new Set(['false', 'no', 'n', '0', 'off']);
 export function boolean<P extends Presence<boolean>>(o: { description: string } & P): OptionSpec<Out<boolean, P>> {
   return finish(z.boolean(), o, {
     description: o.description,
-    allowed: 'true or false',
+    allowed: said('allowedBoolean'),
     autocomplete: false,
     toSlash: (name) => ({
       type: ApplicationCommandOptionType.Boolean,
@@ -90,7 +91,7 @@ export function choice<const C extends readonly [string, ...string[]], P extends
 ): OptionSpec<Out<C[number], P>> {
   return finish(z.enum(o.choices), o as Presence<C[number]>, {
     description: o.description,
-    allowed: `one of ${o.choices.join(', ')}`,
+    allowed: said('allowedChoice', { choices: o.choices.join(', ') }),
     autocomplete: o.autocomplete ?? false,
     ...(o.autocomplete ? { suggest: (value: string) => o.choices.filter((c) => c.startsWith(value.trim().toLowerCase())) } : {}),
     toSlash: (name) => ({
@@ -108,7 +109,7 @@ export function choice<const C extends readonly [string, ...string[]], P extends
 export function text<P extends Presence<string>>(o: { description: string; maxLength: number; autocomplete?: boolean } & P): OptionSpec<Out<string, P>> {
   return finish(z.string().trim().min(1).max(o.maxLength), o, {
     description: o.description,
-    allowed: `text of 1 to ${o.maxLength} characters`,
+    allowed: said('allowedText', { max: o.maxLength }),
     autocomplete: o.autocomplete ?? false,
     toSlash: (name) => ({
       type: ApplicationCommandOptionType.String,
@@ -129,7 +130,7 @@ export function user(o: { description: string }): OptionSpec<string | undefined>
     {},
     {
       description: o.description,
-      allowed: 'a member of this server',
+      allowed: said('allowedMember'),
       autocomplete: false,
       toSlash: (name) => ({ type: ApplicationCommandOptionType.User, name, description: o.description, required: false }),
       fromText: (raw) => raw.replace(/^<@!?(\d+)>$/, '$1').replace(/^@/, ''),
@@ -141,7 +142,7 @@ export function user(o: { description: string }): OptionSpec<string | undefined>
 export function role(o: { description: string; required?: boolean }): OptionSpec<string | undefined> {
   return finish(z.string().min(1).max(100), o.required ? { required: true } : {}, {
     description: o.description,
-    allowed: 'a role of this server',
+    allowed: said('allowedRole'),
     autocomplete: false,
     toSlash: (name) => ({ type: ApplicationCommandOptionType.Role, name, description: o.description, required: o.required ?? false }),
     fromText: (raw) => raw.replace(/^<@&(\d+)>$/, '$1').replace(/^@/, ''),
@@ -153,7 +154,7 @@ export function role(o: { description: string; required?: boolean }): OptionSpec
 export function channel(o: { description: string; required?: boolean }): OptionSpec<string | undefined> {
   return finish(z.string().min(1).max(100), o.required ? { required: true } : {}, {
     description: o.description,
-    allowed: 'a text channel of this server',
+    allowed: said('allowedChannel'),
     autocomplete: false,
     toSlash: (name) => ({
       type: ApplicationCommandOptionType.Channel,
@@ -170,14 +171,15 @@ export function channel(o: { description: string; required?: boolean }): OptionS
  * Text the command reads into a value (`2/5` → lost and original). `parse` returns the value, or
  * the reason the text cannot be one, which the error then quotes.
  */
-export function parsedText<T>(o: { description: string; maxLength: number; allowed: string; parse: (raw: string) => T | string }): OptionSpec<T | undefined> {
+export function parsedText<T>(o: { description: string; maxLength: number; allowed: Said; parse: (raw: string) => T | Said }): OptionSpec<T | undefined> {
   const schema = z
     .string()
     .max(o.maxLength)
     .transform((raw, ctx) => {
       const v = o.parse(raw);
-      if (typeof v !== 'string') return v;
-      ctx.addIssue({ code: 'custom', message: v });
+      if (!isSaid(v)) return v;
+      // zod carries text: the identifier goes through it and is read back in parseOptions.
+      ctx.addIssue({ code: 'custom', message: JSON.stringify(v) });
       return z.NEVER;
     });
   return finish(
@@ -186,7 +188,7 @@ export function parsedText<T>(o: { description: string; maxLength: number; allow
     {
       description: o.description,
       allowed: o.allowed,
-      explain: (v) => (typeof v === 'string' && v.length > o.maxLength ? `that is ${v.length} characters, over the limit of ${o.maxLength}` : undefined),
+      explain: (v) => (typeof v === 'string' && v.length > o.maxLength ? said('tooLong', { length: v.length, max: o.maxLength }) : undefined),
       autocomplete: false,
       toSlash: (name) => ({ type: ApplicationCommandOptionType.String, name, description: o.description, required: false, max_length: o.maxLength }),
       fromText: (raw) => raw,
@@ -212,7 +214,7 @@ export function objectSchema<O extends OptionMap>(options: O): z.ZodType<ParsedO
 }
 
 /** The error for a missing option, also used where a roster can stand in for it. */
-export const requiredMessage = (name: string, spec: OptionSpec<unknown>) => `\`${name}\` is required: ${spec.allowed}.`;
+export const requiredMessage = (name: string, spec: OptionSpec<unknown>): Said => said('optionRequired', { name: option(name), allowed: spec.allowed });
 
 const show = quoted;
 
@@ -224,12 +226,13 @@ export function parseOptions<O extends OptionMap>(
   command: string,
   options: O,
   raw: Record<string, unknown>,
-): { ok: true; value: ParsedOptions<O> } | { ok: false; error: string } {
+): { ok: true; value: ParsedOptions<O> } | { ok: false; error: Said } {
   const names = Object.keys(options);
   for (const k of Object.keys(raw)) {
     if (!(k in options)) {
-      const list = names.length ? `its options are ${names.join(', ')}` : 'it takes no options';
-      return { ok: false, error: `\`${k}\` is not an option of /${command}: ${list}.` };
+      const where = { name: option(k), command: commandName(command) };
+      if (!names.length) return { ok: false, error: said('noOptions', where) };
+      return { ok: false, error: said('notAnOption', { ...where, names: list(names.map(option), 'comma') }) };
     }
   }
   const parsed = objectSchema(options).safeParse(raw);
@@ -243,10 +246,10 @@ export function parseOptions<O extends OptionMap>(
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = wrong ?? parsed.error.issues[0]!;
   const name = String(issue.path[0] ?? '');
-  if (!(name in options)) return { ok: false, error: issue.message };
   const spec = options[name]!;
-  const why = issue.code === 'custom' ? issue.message : spec.explain?.(raw[name]);
-  return { ok: false, error: `\`${name}\` must be ${spec.allowed} (you gave ${show(raw[name])})${why ? `: ${why}` : ''}.` };
+  const why = issue.code === 'custom' ? (JSON.parse(issue.message) as Said) : spec.explain?.(raw[name]);
+  const values = { name: option(name), allowed: spec.allowed, given: show(raw[name]) };
+  return { ok: false, error: why ? said('optionWrongWhy', { ...values, why }) : said('optionWrong', values) };
 }
 
 /** A file attached to the command: Discord sends its id, and the transport hands the file beside the options. */
@@ -256,7 +259,7 @@ export function attachment(o: { description: string }): OptionSpec<string | unde
     {},
     {
       description: o.description,
-      allowed: 'an attached file',
+      allowed: said('allowedFile'),
       autocomplete: false,
       toSlash: (name) => ({ type: ApplicationCommandOptionType.Attachment, name, description: o.description, required: false }),
       fromText: (raw) => raw,

@@ -88,7 +88,7 @@ const stored = (installed: InstalledPack, row: LedgerRow) => ({
 /** The roll's inputs: the options given, then the named roster unit's fields for `from_unit` options. */
 function settled(ctx: Context, pack: InstalledPack['pack'], o: Record<string, unknown>, tracked: Tracked | undefined): ResolvedInput {
   const resolved = resolveInput(pack, givenOptions(ctx, pack, o), tracked?.unit.fields as UnitValues | undefined);
-  if (typeof resolved === 'string') refuse(`/${pack.pack}: ${resolved}.`);
+  if (typeof resolved === 'string') refuse('packRefused', { pack: pack.pack, why: resolved });
   return resolved;
 }
 

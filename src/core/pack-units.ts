@@ -31,6 +31,6 @@ export const orphanPackUnits = (packId: string): UnitSpec => ({
   fields: {},
   required: [],
   defaults: () => ({}),
-  check: () => refuse(`The rule pack ${packId} is no longer installed here: its roster's units cannot be added or changed.`),
+  check: () => refuse('packGone', { pack: packId }),
   summary: packSummary([]),
 });

@@ -10,6 +10,7 @@ import type { LedgerStore } from '../ledger/store.js';
 import { refuse } from './user-error.js';
 import { userText } from '../render/embed.js';
 import { memo } from '../rules/odds.js';
+import { command, type ListOf, list, said } from '../i18n/said.js';
 
 /**
  * The rule packs installed in a server, as its chain records them: each install is a `pack` row
@@ -67,13 +68,7 @@ export const installedPacks = (ctx: Context) => packsOf(ctx.services.ledger, ctx
  */
 export async function installPack(ctx: Context, text: string): Promise<InstalledPack & { again: boolean }> {
   const loaded = loadPack(text, builtInNames(ctx));
-  if (!loaded.ok)
-    refuse(
-      `The pack was not installed:\n${loaded.problems
-        .slice(0, 15)
-        .map((p) => `• ${userText(p)}`)
-        .join('\n')}${loaded.problems.length > 15 ? `\n…and ${loaded.problems.length - 15} more.` : ''}`,
-    );
+  if (!loaded.ok) refuse('packNotInstalled', { problems: problemLines(loaded.problems) });
   const pack = loaded.pack;
   const canonical = canonicalPack(pack);
   const sha256 = packHash(canonical);
@@ -82,7 +77,7 @@ export async function installPack(ctx: Context, text: string): Promise<Installed
     const before = (await packsOf(tx, ctx.actor.guildId, builtInNames(ctx))).get(pack.pack);
     if (before?.sha256 === sha256) return { ...before, again: true };
     if (before && before.pack.version >= pack.version)
-      refuse(`/${pack.pack} is installed at version ${before.pack.version}: a changed pack needs a higher version (you gave ${pack.version}).`);
+      refuse('packNeedsHigherVersion', { pack: pack.pack, installed: String(before.pack.version), given: String(pack.version) });
     const input: PackRowInput = { action: 'install', pack: JSON.parse(canonical), sha256 };
     const row = await record(
       tx,
@@ -94,11 +89,18 @@ export async function installPack(ctx: Context, text: string): Promise<Installed
   }, ctx.actor.guildId);
 }
 
+/** A pack's problems as lines, the first 15 (the validator's own words: a pack's author reads them beside the file). */
+function problemLines(problems: string[]): ListOf {
+  const lines = problems.slice(0, 15).map((p) => `• ${userText(p)}`);
+  const more = problems.length > 15 ? [said('packMoreProblems', { n: problems.length - 15 })] : [];
+  return list([...lines, ...more], 'lines');
+}
+
 /** Records a pack's removal: its command goes; its rolls stay on record, still verifiable. */
 export async function removePack(ctx: Context, id: string): Promise<InstalledPack> {
   return ctx.services.ledger.transaction(async (tx) => {
     const installed = (await packsOf(tx, ctx.actor.guildId, builtInNames(ctx))).get(id);
-    if (!installed) refuse(`No pack "${userText(id)}" is installed here. /pack list shows the installed ones.`);
+    if (!installed) refuse('noSuchPack', { pack: userText(id), list: command('pack list') });
     const input: PackRowInput = { action: 'remove', pack_id: id };
     await record(tx, ctx, { command: PACK_COMMAND, kind: 'pack', input }, changeOutcome('unknown', 'pack_removed', 'Pack removed', id));
     return installed;

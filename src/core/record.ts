@@ -7,6 +7,7 @@ import type { Context } from './command.js';
 import { refuse } from './user-error.js';
 import { ofSystem } from './games.js';
 import { withEvidence } from './evidence.js';
+import type { Said } from '../i18n/said.js';
 
 /** Writing one ledger row in a transaction: what every roll, ruling and change goes through. */
 
@@ -31,7 +32,7 @@ export type RecordMeta = {
   /** A row that may exist once (a button's effect): the ledger refuses a second one. */
   onceKey?: string;
   /** What the user is told when the once-key was already used (the button raced, or was pressed twice). */
-  onceTaken?: string;
+  onceTaken?: Said;
   /** Sealed: the row chains a commitment; the payload (and these roster changes) wait for /reveal. */
   sealed?: { effects: unknown[] };
 };

@@ -6,6 +6,7 @@ import type { PendingEffect } from './roll.js';
 import { changeOutcome, writeBack } from './roster-unit.js';
 import type { TxScope } from './unit-of-work.js';
 import { refuse } from './user-error.js';
+import { command, said } from '../i18n/said.js';
 
 /**
  * Publishes a sealed roll in the caller's unit of work: its payload is checked against the
@@ -16,13 +17,11 @@ import { refuse } from './user-error.js';
  */
 export async function revealIn(at: TxScope, ctx: Context, row: LedgerRow) {
   const sealed = (await at.tx.sealedPayloads(ctx.actor.guildId, [row.id])).get(row.id);
-  if (!sealed) refuse(`Roll ${row.id} was sealed before sealed rolls carried a commitment: a GM can read it with /roll show.`);
+  if (!sealed) refuse('sealedBeforeCommitments', { id: row.id, show: command('roll show') });
   const { salt, payload } = sealed;
   const committed = (row.outcome as { commitment?: string }).commitment;
   if (committed !== sealCommitment(salt, payload)) {
-    refuse(
-      `Roll ${row.id} cannot be revealed: its stored payload does not open the commitment in its chained row, so it was changed after the roll. Nothing was published; run /verify and tell the server's operator.`,
-    );
+    refuse('revealTampered', { id: row.id, verify: command('verify') });
   }
   const mark = await record(
     at.tx,
@@ -34,7 +33,7 @@ export async function revealIn(at: TxScope, ctx: Context, row: LedgerRow) {
       input: { roll: row.id, salt, payload },
       parentId: row.id,
       onceKey: `reveal:${row.id}`,
-      onceTaken: `Roll ${row.id} was already revealed.`,
+      onceTaken: said('alreadyRevealed', { id: row.id }),
     },
     changeOutcome(row.system ?? 'unknown', 'revealed', 'Revealed', `${ctx.actor.userName} revealed roll ${row.id}.`),
   );

@@ -8,7 +8,7 @@ import { quoted } from '../render/embed.js';
 
 /** A roll of this server by id, or the error; another server's roll is "not found", never shown. */
 export async function findRoll(reads: Pick<Reads, 'get'>, ctx: Context, id: string): Promise<LedgerRow> {
-  return (await reads.get(ctx.actor.guildId, id.trim().toLowerCase())) ?? refuse(`There is no roll ${quoted(id)} in this server.`);
+  return (await reads.get(ctx.actor.guildId, id.trim().toLowerCase())) ?? refuse('noRollHere', { id: quoted(id) });
 }
 
 /** The roll a button acts on and its linked rows (re-roll, decision, void, reveal, roster changes). */

@@ -12,6 +12,7 @@ import { writeBack, type RosterWrite, type Tracked } from './roster-unit.js';
 import { unitOfWork, type TxScope } from './unit-of-work.js';
 import { refuse } from './user-error.js';
 import { userText } from '../render/embed.js';
+import { command, list } from '../i18n/said.js';
 
 /** A roster change a sealed roll makes, kept in its sealed payload until /reveal applies it. */
 export type PendingEffect = { unit_id: number; change: RosterWrite; command: string };
@@ -44,10 +45,7 @@ export type Rolled<O extends Outcome> = { row: LedgerRow; outcome: O; scope: TxS
 function beaconOf(game: Game, ctx: Context): RollBeacon {
   const chain = gameOptionsOf(game).beacon;
   const source = ctx.services.beacon;
-  if (!chain || source?.chain.hash !== chain.hash)
-    refuse(
-      `${userText(game.name)} takes its dice from the public beacon chain ${chain?.hash.slice(0, 12) ?? '(unknown)'}…, which this bot is not set up to read (BEACON_CHAIN): nothing was rolled. Its host must set the beacon back, or end the game.`,
-    );
+  if (!chain || source?.chain.hash !== chain.hash) refuse('beaconUnreadable', { game: userText(game.name), chain: chain?.hash.slice(0, 12) ?? '?' });
   if (!ctx.beacon) throw new BeaconNeeded();
   return ctx.beacon;
 }
@@ -57,19 +55,21 @@ const rowBeacon = (b: RollBeacon) => ({ interaction: b.interactionId, round: b.r
 
 /** A tournament game's roll is taken only as a request Discord signed (kept as its evidence). */
 function assertSignedIfTournament(game: Game, ctx: Context): void {
-  if (gameOptionsOf(game).fair === 'tournament' && !ctx.evidence)
-    refuse(
-      `${userText(game.name)} is a tournament game: its rolls are taken only as requests Discord signed (a slash command or button in Discord, with the bot in HTTP mode), so nothing was rolled.`,
-    );
+  if (gameOptionsOf(game).fair === 'tournament' && !ctx.evidence) refuse('tournamentSignedOnly', { game: userText(game.name) });
 }
 
 /** A game's dice wait until every committed player seed is revealed (commit-then-reveal, issue 13). */
 function assertSeedsRevealed(game: Game): void {
   const waiting = commitmentsOf(game).filter((c) => c.seed === null);
   if (waiting.length)
-    refuse(
-      `${userText(game.name)}'s dice wait for committed seeds to be revealed: ${waiting.map((c) => userText(c.user_name)).join(', ')} (/game seed reveal:<seed>).`,
-    );
+    refuse('seedsWaiting', {
+      game: userText(game.name),
+      players: list(
+        waiting.map((c) => userText(c.user_name)),
+        'comma',
+      ),
+      reveal: command('game seed'),
+    });
 }
 
 /**
@@ -96,8 +96,7 @@ async function rollIn<O extends Outcome>(at: TxScope, ctx: Context, system: AnyS
   const changes = spec.effects?.(outcome, id) ?? [];
   // A beacon roll's row names its round and carries the round's signature: anyone can check both.
   const meta = { ...spec.meta, id, system: system ?? undefined, ...(beacon ? { input: { ...(spec.meta.input as object), beacon: rowBeacon(beacon) } } : {}) };
-  if (beacon && !(await tx.history.settleBinding(beacon.interactionId, 'rolled', id, tx.timestamp())))
-    refuse('This roll was already settled: its beacon round came in once, and it was rolled or expired then.');
+  if (beacon && !(await tx.history.settleBinding(beacon.interactionId, 'rolled', id, tx.timestamp()))) refuse('alreadySettled');
   const inGame = { game, seq };
   if (spec.meta.sealed) {
     // Nothing derived from a sealed result shows before its reveal: its roster changes wait in the sealed payload.

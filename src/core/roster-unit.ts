@@ -7,6 +7,7 @@ import type { Context } from './command.js';
 import { assertOwnerOrGm, isOwnerOrGm } from './access.js';
 import { refuse } from './user-error.js';
 import { userText } from '../render/embed.js';
+import { command, option, said, type Said } from '../i18n/said.js';
 
 export type Tracked = { game: Game; unit: RosterUnit };
 
@@ -35,9 +36,13 @@ async function refuseIfGone(scope: Scope, game: Game, name: string): Promise<und
   const key = name.trim().toLowerCase();
   const gone = (await scope.reads.roster.everyUnit(game.id)).find((u) => u.removed_at !== null && u.name.toLowerCase() === key);
   if (gone)
-    refuse(
-      `${userText(gone.name)} left the roster of ${userText(game.name)} (${gone.removed_at!.slice(0, 16).replace('T', ' ')} UTC): nothing was rolled. To roll for it anyway, leave \`unit\` out; to bring it back, /unit add it again.`,
-    );
+    refuse('leftRoster', {
+      unit: userText(gone.name),
+      game: userText(game.name),
+      at: gone.removed_at!.slice(0, 16).replace('T', ' '),
+      unitOption: option('unit'),
+      add: command('unit add'),
+    });
   return undefined;
 }
 
@@ -45,10 +50,10 @@ async function refuseIfGone(scope: Scope, game: Game, name: string): Promise<und
  * The one check that guards every write to a roster unit, whatever command makes it: its owner or a
  * GM; `asGame` writes (the end of a turn) are the game's own, allowed to whoever may manage the game.
  */
-export function assertMayChange(ctx: Context, t: Tracked, how: { asGame?: boolean; verb?: string; hint?: boolean } = {}): void {
+export function assertMayChange(ctx: Context, t: Tracked, how: { asGame?: boolean; verb?: Said; hint?: boolean } = {}): void {
   if (how.asGame && isOwnerOrGm(ctx, t.game.started_by)) return;
-  const hint = how.hint ? ' To roll without changing the roster, leave the unit out.' : '';
-  assertOwnerOrGm(ctx, t.unit.owner_id, `Only ${t.unit.owner_name}, who owns ${t.unit.name}, or a GM can ${how.verb ?? 'change it'}.${hint}`);
+  const who = { owner: userText(t.unit.owner_name), unit: userText(t.unit.name), what: how.verb ?? said('changeIt') };
+  assertOwnerOrGm(ctx, t.unit.owner_id, how.hint ? said('onlyOwnerOrGmHint', { ...who, hint: said('rollWithoutRoster') }) : said('onlyOwnerOrGm', who));
 }
 
 /** An option the user gave wins; otherwise the roster's value; otherwise the option's default. */

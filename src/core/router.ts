@@ -21,12 +21,12 @@ import { checkAccess } from './access.js';
 import { parseOptions } from './options.js';
 import { refuse, UserError } from './user-error.js';
 import { wellFormedDeep } from '../util/text.js';
-import { REPLIES } from '../i18n/en.js';
 import type { GuildSettings } from '../ledger/settings.js';
 import type { LedgerRow } from '../ledger/rows.js';
 import type { APIEmbed } from 'discord.js';
 import type { Button } from '../render/embed.js';
-import { reply } from '../i18n/i18n.js';
+import { command as cmd, list, said } from '../i18n/said.js';
+import { speak } from '../i18n/speak.js';
 import { BeaconBinder } from './beacon-binding.js';
 import { BeaconNeeded } from './beacon-needed.js';
 import type { RollBeacon } from '../dice/seeded.js';
@@ -60,8 +60,6 @@ export type Request = (
 
 /** A request a beacon roll binds (a command or a button). */
 type Bound = Exclude<Request, { type: 'autocomplete' }>;
-
-export const ALREADY_HANDLED = REPLIES.duplicate;
 
 export const AUTOCOMPLETE_MAX = 25;
 /** Discord's attachment limit for a server without boosts (8 MiB), when the transport does not say. */
@@ -149,15 +147,15 @@ export class Router {
 
   /** Every failure as the user's ephemeral answer: theirs to fix, the ledger's, or unexpected (logged under a ref). */
   private failure(req: Request, err: unknown): Reply {
-    if (err instanceof UserError) return { type: 'error', message: err.message, ...(err.code ? { code: err.code } : {}) };
+    if (err instanceof UserError) return { type: 'error', message: speak(req.locale, err.said), ...(err.code ? { code: err.code } : {}) };
     const ref = randomBytes(4).toString('hex');
     if (err instanceof LedgerWriteError) {
       this.services.log.error('ledger write failed', { ref, request: describe(req), err });
-      return { type: 'error', ref, message: reply(req.locale, 'ledger', { ref }) };
+      return { type: 'error', ref, message: speak(req.locale, said('ledger', { ref })) };
     }
-    if (err instanceof AlreadyRecordedError) return { type: 'error', message: reply(req.locale, 'alreadyDone') };
+    if (err instanceof AlreadyRecordedError) return { type: 'error', message: speak(req.locale, said('alreadyDone')) };
     this.services.log.error('handler failed', { ref, request: describe(req), err });
-    return { type: 'error', ref, message: reply(req.locale, 'failed', { ref }) };
+    return { type: 'error', ref, message: speak(req.locale, said('failed', { ref })) };
   }
 
   /**
@@ -190,7 +188,7 @@ export class Router {
     if (!limiter || req.type === 'autocomplete') return;
     const cost = req.type === 'command' ? (this.byName.get(req.name)?.cost ?? 1) : 1;
     const taken = limiter.take(`${req.actor.guildId}:${req.actor.userId}`, cost);
-    if (!taken.ok) refuse(reply(req.locale, 'rateLimited', { s: taken.retryAfterS }), 'rate_limited');
+    if (!taken.ok) refuse('rateLimited', { s: taken.retryAfterS }, 'rate_limited');
   }
 
   /**
@@ -202,7 +200,7 @@ export class Router {
     if (!id || req.type === 'autocomplete') return;
     const { guildId } = req.actor;
     const fresh = await this.services.ledger.transaction((tx) => tx.claimInteraction(id, guildId, tx.timestamp()), guildId);
-    if (!fresh) refuse(reply(req.locale, 'duplicate'), 'duplicate');
+    if (!fresh) refuse('duplicate', undefined, 'duplicate');
   }
 
   /**
@@ -233,7 +231,7 @@ export class Router {
     if (req.type === 'button') {
       const parsed = parseCustomId(req.customId);
       const handler = parsed && this.buttons.get(parsed.action);
-      if (!parsed || !handler) return { type: 'error', message: reply(req.locale, 'unknownButton') };
+      if (!parsed || !handler) return { type: 'error', message: speak(req.locale, said('unknownButton')) };
       return handler(ctx, parsed.target);
     }
     // A name no built-in command has may be a rule pack installed in this server.
@@ -251,14 +249,15 @@ export class Router {
     const handler = actionOf(command, req.subcommand);
     if (!handler) {
       const names = isGroup(command) ? Object.keys(command.subcommands) : [];
-      const given = req.subcommand ? `there is no /${command.name} ${req.subcommand}; ` : '';
-      return { type: 'error', message: `${given}/${command.name} takes one of: ${names.join(', ')} (e.g. ${command.example}).` };
+      const values = { command: cmd(command.name), names: list(names, 'comma'), example: command.example };
+      const text = req.subcommand ? said('noSubcommand', { ...values, given: `/${command.name} ${req.subcommand}` }) : said('takesOneOf', values);
+      return { type: 'error', message: speak(req.locale, text) };
     }
     const label = isGroup(command) ? `${command.name} ${req.subcommand}` : command.name;
     const parsed = parseOptions(label, handler.options, req.options);
-    if (!parsed.ok) return { type: 'error', message: parsed.error };
+    if (!parsed.ok) return { type: 'error', message: speak(req.locale, parsed.error) };
     const problem = handler.check?.(parsed.value);
-    if (problem) return { type: 'error', message: problem };
+    if (problem) return { type: 'error', message: speak(req.locale, problem) };
     checkAccess(ctx, handler.access, parsed.value);
     return handler.run(ctx, parsed.value);
   }

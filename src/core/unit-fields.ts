@@ -1,11 +1,13 @@
 import { ApplicationCommandOptionType } from 'discord.js';
 import { quoted } from '../render/embed.js';
-import { capitalized, withArticle } from '../util/text.js';
+import { capitalized, articleOf } from '../util/text.js';
 import type { Choices } from './command.js';
 import { readOptionText } from './option-text.js';
 import type { OptionMap } from './options.js';
 import type { UnitFields, UnitSpec } from './system.js';
 import { refuse } from './user-error.js';
+import { list, option, said } from '../i18n/said.js';
+import { sayIn } from '../i18n/speak.js';
 
 /**
  * A roster unit's fields as typed in one option, `fields:` (`counter:German 4-6-7 broken:true`),
@@ -45,22 +47,23 @@ const fieldList = (spec: UnitSpec) => Object.keys(spec.fields).join(', ');
 /** The fields typed, each checked by its own spec; a name the system does not know is refused, listing its fields. */
 export function typedFields(spec: UnitSpec, text: string | undefined): UnitFields {
   if (text === undefined || !text.trim()) return {};
-  if (!Object.keys(spec.fields).length) refuse(`\`fields\`: ${withArticle(spec.label)} unit keeps no fields: leave \`fields\` out.`);
+  if (!Object.keys(spec.fields).length) refuse('noFields', { fields: option('fields'), article: articleOf(spec.label), system: spec.label });
   const read = readOptionText(text);
   if ('error' in read)
     refuse(
       read.stray !== undefined
-        ? `\`fields\`: ${quoted(read.stray)} is not name:value; write them like ${fieldsExample(spec)}.`
-        : `\`fields\`: ${read.error.replaceAll('`', '')}.`,
+        ? said('fieldsNotNameValue', { fields: option('fields'), given: quoted(read.stray), example: fieldsExample(spec) })
+        : said('fieldsUnreadable', { fields: option('fields'), why: read.error }),
     );
   const out: UnitFields = {};
   for (const [name, raw] of Object.entries(read.values)) {
     const field = spec.fields[name];
-    if (!field) refuse(`\`fields\`: ${name} is not a field of ${withArticle(spec.label)} unit (its fields: ${fieldList(spec)}).`);
+    if (!field) refuse('notAField', { fields: option('fields'), name, article: articleOf(spec.label), system: spec.label, names: fieldList(spec) });
     const parsed = field.schema.safeParse(field.fromText(raw));
     if (!parsed.success || parsed.data === undefined) {
       const why = field.explain?.(raw);
-      refuse(`\`fields\`: ${name} must be ${field.allowed} (you gave ${quoted(raw)})${why ? `: ${why}` : ''}.`);
+      const values = { fields: option('fields'), name, allowed: field.allowed, given: quoted(raw) };
+      refuse(why ? said('fieldWrongWhy', { ...values, why }) : said('fieldWrong', values));
     }
     out[name] = parsed.data;
   }
@@ -71,7 +74,13 @@ export function typedFields(spec: UnitSpec, text: string | undefined): UnitField
 export function newUnitFields(spec: UnitSpec, given: UnitFields): UnitFields {
   const missing = spec.required.filter((k) => given[k] === undefined);
   if (missing.length)
-    refuse(`${capitalized(withArticle(spec.label))} unit needs ${missing.join(' and ')} in \`fields\`, like fields:${quoted(fieldsExample(spec))}.`);
+    refuse('fieldsMissing', {
+      Article: capitalized(articleOf(spec.label)),
+      system: spec.label,
+      missing: list(missing),
+      fields: option('fields'),
+      example: quoted(fieldsExample(spec)),
+    });
   const next = { ...spec.defaults(given), ...given };
   spec.entering?.(undefined, next);
   return spec.check(next);
@@ -104,7 +113,7 @@ export function fieldChoices(fields: OptionMap, typed: string): Choices {
           .filter((k) => !given.has(k) && k.startsWith(last))
           .flatMap((k) => {
             const values = valuesOf(fields, k);
-            const allowed = fields[k]!.allowed;
+            const allowed = sayIn('en', fields[k]!.allowed);
             return values.length && values.length <= 6
               ? values.map((v) => ({ text: `${k}:${v}`, label: `${k}:${v}` }))
               : [{ text: `${k}:`, label: `${k}: ${values.length ? `one of ${values.slice(0, 4).join(', ')}…` : allowed}` }];

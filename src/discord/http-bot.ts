@@ -87,8 +87,7 @@ export function createHttpBot(o: HttpBotOptions): HttpBot {
   const client = createClient(o.apiBase, catchingCallbacks(exchanges, quiet));
   const responder = new Responder(o.router, o.links, o.log, o.deferAfterMs, o.observe);
   const handling = new Map<string, Promise<void>>();
-  // Discord's signed bytes of each request being handled, for the rows it writes (issue 45).
-  const signed = new Map<string, RequestEvidence>();
+  const signed = new Map<string, RequestEvidence>(); // Discord's signed bytes of each request in hand, for its rows
   const appKey = hexOfKey(o.publicKey);
   client.on(Events.InteractionCreate, (i: Interaction) => {
     if (isRoutable(i)) handling.set(i.id, responder.respond(gatewayInteraction(i, signed.get(i.id))));
@@ -143,9 +142,7 @@ export function createHttpBot(o: HttpBotOptions): HttpBot {
     client,
     ready: () => server.listening,
     port: () => (server.address() as AddressInfo | null)?.port ?? 0,
-    idle: async () => {
-      await Promise.allSettled(handling.values());
-    },
+    idle: () => Promise.allSettled(handling.values()).then(() => undefined),
     async start() {
       client.rest.setToken(o.token);
       await new Promise<void>((resolve, reject) => {

@@ -317,12 +317,4 @@ export const de: Translation = {
     'A text channel where the bot may post; none: no roll log': 'Ein Textkanal, in dem der Bot posten darf; keiner: kein Wurfprotokoll',
     'What Morale Officer can adjudicate, with an example of each command': 'Was Morale Officer entscheidet, mit einem Beispiel je Befehl',
   },
-  replies: {
-    failed: 'Etwas ist schiefgelaufen (Ref. {{ref}}). Für diese Anfrage wurde nichts gespeichert.',
-    ledger: 'Der Wurf konnte nicht gespeichert werden, daher wird kein Ergebnis gezeigt. Bitte erneut versuchen (Ref. {{ref}}).',
-    duplicate: 'Diese Interaktion wurde bereits bearbeitet (Discord hat sie doppelt zugestellt oder sie wurde erneut gesendet): nichts weiter geschah.',
-    rateLimited: 'Langsamer: du sendest schneller, als dieser Server erlaubt. Versuche es in {{s}} s erneut.',
-    unknownButton: 'Diese Schaltfläche ist nicht von uns oder abgelaufen.',
-    alreadyDone: 'Das wurde bereits erledigt.',
-  },
 };

@@ -318,12 +318,4 @@ export const fr: Translation = {
     'A text channel where the bot may post; none: no roll log': 'Un salon textuel où le bot peut écrire ; aucun : pas de journal',
     'What Morale Officer can adjudicate, with an example of each command': 'Ce que Morale Officer arbitre, avec un exemple par commande',
   },
-  replies: {
-    failed: "Une erreur s'est produite (réf. {{ref}}). Rien n'a été enregistré pour cette demande.",
-    ledger: "Le jet n'a pas pu être enregistré, donc aucun résultat n'est affiché. Réessaie (réf. {{ref}}).",
-    duplicate: "Cette interaction a déjà été traitée (Discord l'a livrée deux fois, ou elle a été renvoyée) : rien de plus n'a été fait.",
-    rateLimited: 'Doucement : tu envoies des commandes plus vite que ce serveur ne le permet. Réessaie dans {{s}} s.',
-    unknownButton: "Ce bouton n'est pas à nous, ou il a expiré.",
-    alreadyDone: "C'est déjà fait.",
-  },
 };

@@ -26,7 +26,10 @@ export function wellFormedDeep<T>(value: T): T {
 export const quotedWord = (word: string): string => `"${word.replace(/[\\`*_~|[\]()<>#]/g, '\\$&')}"`;
 
 /** "a" or "an" before a word, as it is said: an ASL unit, an elite unit, a Hearts of Tin unit. */
-export const withArticle = (word: string): string => (soundsVowel(word) ? `an ${word}` : `a ${word}`);
+export const withArticle = (word: string): string => `${articleOf(word)}${word}`;
+
+/** English's indefinite article for a word, with its space ("a ", "an "): a parameter English sentences take and others ignore. */
+export const articleOf = (word: string): string => (soundsVowel(word) ? 'an ' : 'a ');
 
 /** A word starting with a vowel sound; an acronym is said letter by letter (an ASL, an MR, a WaR). */
 const soundsVowel = (word: string) => (/^[A-Z]{2}/.test(word) ? /^[AEFHILMNORSX]/.test(word) : /^[aeiou]/i.test(word));

@@ -5,6 +5,7 @@ import { COMMANDS } from '../../commands/index.js';
 import { commandDefinitions } from '../../src/discord/definitions.js';
 import { SYSTEM_MODULES } from '../../commands/systems.js';
 import { systemName } from '../../src/rules/systems.js';
+import { sayIn } from '../../src/i18n/speak.js';
 
 // Issue 28: docs/commands.md cannot go stale. Every registered command, subcommand and option has
 // its heading and its row (in Discord's order, with the description Discord shows), nothing
@@ -83,7 +84,7 @@ function unitFieldRows(): string[] {
       const d = defaults[name];
       const follows = u.required.find((k) => given[k] === d);
       const shown = required ? '—' : follows ? `its \`${follows}\`` : d === undefined || d === null ? 'none' : `\`${String(d)}\``;
-      return `| ${systemName(s.id)} | \`${name}\` | ${required ? 'yes' : ''} | ${spec.description}: ${spec.allowed} | ${shown} |`;
+      return `| ${systemName(s.id)} | \`${name}\` | ${required ? 'yes' : ''} | ${spec.description}: ${sayIn('en', spec.allowed)} | ${shown} |`;
     });
   });
 }

@@ -3,6 +3,8 @@ import { expectContiguous } from '../helpers/tables.js';
 import { fixedRoller } from '../../src/dice/roller.js';
 import { MORALE_TABLE } from '../../src/rules/lightning-war/morale-table.js';
 import { casualtyModifier, moraleCheck, moraleModifiers, parseCasualties, type MoraleInput } from '../../src/rules/lightning-war/morale.js';
+import { isSaid } from '../../src/i18n/said.js';
+import { sayIn } from '../../src/i18n/speak.js';
 
 const base: MoraleInput = {
   morale: 'professional',
@@ -156,7 +158,9 @@ describe('casualties', () => {
     ['1.5/4', 'write it as lost/original, like 2/5'],
     ['', 'write it as lost/original, like 2/5'],
   ])('reads %j as %o', (text, expected) => {
-    expect(parseCasualties(text)).toEqual(expected);
+    const read = parseCasualties(text);
+    // A refusal is an identifier with its parameters; its English is what a player reads in English.
+    expect(isSaid(read) ? sayIn('en', read) : read).toEqual(expected);
   });
 });
 

@@ -8,6 +8,7 @@ import { createLogger } from '../../src/log.js';
 import { alice } from '../helpers/app.js';
 import { tmpDb } from '../helpers/tmp.js';
 import { sqliteStore } from '../../src/ledger/store.js';
+import { said } from '../../src/i18n/said.js';
 
 describe('the router when a handler throws', () => {
   it('answers "something went wrong (ref …)", logs the same ref, and keeps serving', async () => {
@@ -81,7 +82,7 @@ describe('access, declared once', () => {
     let ran = 0;
     const gmCommand = defineCommand({
       name: 'secret',
-      access: gmOnly('see the secret'),
+      access: gmOnly(said('gmExport')),
       description: 'GM only',
       example: '/secret',
       options: {},
@@ -98,7 +99,7 @@ describe('access, declared once', () => {
       log: createLogger({ level: 'silent' }),
     });
     const reply = await router.handle({ type: 'command', name: 'secret', options: {}, actor: alice });
-    expect(reply).toEqual({ type: 'error', message: 'Only a GM (Manage Server, or the GM role set with /config gm-role) can see the secret.' });
+    expect(reply).toEqual({ type: 'error', message: 'Only a GM (Manage Server, or the GM role set with /config gm-role) can export the ledger.' });
     expect(ran).toBe(0);
     await router.handle({ type: 'command', name: 'secret', options: {}, actor: { ...alice, isGm: true } });
     expect(ran).toBe(1);

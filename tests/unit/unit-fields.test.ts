@@ -32,7 +32,7 @@ describe('a unit’s fields typed in one option', () => {
 
   it('refuses what it cannot read, naming the field and what it takes', () => {
     expect(refusal(() => typedFields(hot, 'elite original:12'))).toBe('`fields`: "elite" is not name:value; write them like original:1.');
-    expect(refusal(() => typedFields(hot, 'original:12 original:10'))).toBe('`fields`: original is given twice.');
+    expect(refusal(() => typedFields(hot, 'original:12 original:10'))).toBe('`fields`: `original` is given twice.');
     expect(refusal(() => typedFields(hot, 'counter:German 4-6-7'))).toBe(
       '`fields`: counter is not a field of a Hearts of Tin unit (its fields: quality, band, brigade, original, strength, disorder).',
     );

@@ -20,6 +20,7 @@ import {
   type MoraleLevel,
   type UnitType,
 } from './morale-table.js';
+import { said, type Said } from '../../i18n/said.js';
 
 export type Casualties = { lost: number; original: number };
 
@@ -56,14 +57,14 @@ export type MoraleStep = Step & {
 export type MoraleOutcome = Outcome<MoraleStep> & { result: MoraleResult };
 
 /** Reads `lost/original` ("2/5"); returns the reason it cannot be read otherwise. */
-export function parseCasualties(text: string): Casualties | string {
+export function parseCasualties(text: string): Casualties | Said {
   const m = /^\s*(-?\d+)\s*\/\s*(-?\d+)\s*$/.exec(text);
-  if (!m) return 'write it as lost/original, like 2/5';
+  if (!m) return said('casualtiesFormat');
   const lost = Number(m[1]);
   const original = Number(m[2]);
-  if (original < 1) return 'the original strength must be at least 1';
-  if (lost < 0) return 'losses cannot be negative';
-  if (lost > original) return 'more lost than the original strength';
+  if (original < 1) return said('casualtiesOriginal');
+  if (lost < 0) return said('casualtiesNegative');
+  if (lost > original) return said('casualtiesOverOriginal');
   return { lost, original };
 }
 
