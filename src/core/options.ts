@@ -229,7 +229,7 @@ export function parseOptions<O extends OptionMap>(
 ): { ok: true; value: ParsedOptions<O> } | { ok: false; error: Said } {
   const names = Object.keys(options);
   for (const k of Object.keys(raw)) {
-    if (!(k in options)) {
+    if (!Object.hasOwn(options, k)) {
       const where = { name: option(k), command: commandName(command) };
       if (!names.length) return { ok: false, error: said('noOptions', where) };
       return { ok: false, error: said('notAnOption', { ...where, names: list(names.map(option), 'comma') }) };

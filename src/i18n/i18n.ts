@@ -19,7 +19,8 @@ export const TRANSLATED = ['de', 'fr'] as const;
 export const languageOf = (locale: string | undefined): Language => TRANSLATED.find((l) => locale === l || locale?.startsWith(`${l}-`)) ?? 'en';
 
 /** A command's, subcommand's or option's English name as a language's client shows it. */
-export const nameIn = (lang: Language, english: string): string => LANGUAGES[lang].names[english] ?? english;
+// Own keys only: a typed option name may be any text, `constructor` included.
+export const nameIn = (lang: Language, english: string): string => (Object.hasOwn(LANGUAGES[lang].names, english) ? LANGUAGES[lang].names[english]! : english);
 
 /** Discord's localizations of an English name or description: { de, fr }. */
 export function localizations(kind: 'names' | 'descriptions', english: string): Record<(typeof TRANSLATED)[number], string> {
