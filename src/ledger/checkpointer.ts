@@ -5,8 +5,8 @@ import { walBytes, type Db } from './database.js';
 /** The WAL size past which the worker checkpoints: SQLite's own default (1,000 pages of 4 KiB). */
 export const CHECKPOINT_WAL_BYTES = 4_096_000;
 export const CHECKPOINT_EVERY_MS = 100;
-/** Once the worker runs, the writer's own automatic checkpoint stays as a backstop (a worker that died), at ten times the size. */
-export const BACKSTOP_PAGES = 10_000;
+/** SQLite's own automatic checkpoint (pages): the writer's while no worker runs, and again if the worker ends. */
+export const WRITER_CHECKPOINT_PAGES = 1_000;
 /** Commits between two looks at the WAL's size while no worker runs. */
 const LOOK_EVERY = 64;
 
@@ -14,8 +14,11 @@ const LOOK_EVERY = 64;
  * Checkpoints in a worker thread (issue 29): SQLite's automatic checkpoint runs inside the COMMIT
  * that crosses 1,000 WAL pages, so that roll paid the copy and two fsyncs on the thread every
  * server waits on. The worker starts when the WAL first reaches that size (a ledger that is
- * written to; an idle bot keeps its memory), and the writer keeps its own checkpoint at ten times
- * the size as a backstop.
+ * written to; an idle bot keeps its memory); while it runs the writer never checkpoints, and if it
+ * ends the writer takes its checkpoints back. A backstop that stayed on while the worker ran cost
+ * the most where it mattered: a long read (a GM's /export or /verify of a million rows) keeps the
+ * WAL from starting afresh, the WAL passed the backstop, and every COMMIT then ran a checkpoint on
+ * the serving thread (loop stalls of 230–335 ms in the bench's stall line).
  */
 export class Checkpointer {
   private worker: Worker | undefined;
@@ -23,7 +26,7 @@ export class Checkpointer {
   private tried = false;
   private commits = 0;
   /** Checkpoints the worker made, and its last failure (for the tests and a health check). */
-  readonly seen = { started: false, checkpoints: 0, error: undefined as string | undefined };
+  readonly seen = { started: false, ended: false, checkpoints: 0, error: undefined as string | undefined };
 
   constructor(private readonly db: Db) {}
 
@@ -45,8 +48,8 @@ export class Checkpointer {
       maxWalBytes: CHECKPOINT_WAL_BYTES,
       everyMs: CHECKPOINT_EVERY_MS,
     });
-    // Only once the worker runs does the writer's own checkpoint step back to a backstop.
-    this.db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    // Only once the worker runs does the writer stop checkpointing on its own thread.
+    this.db.pragma('wal_autocheckpoint = 0');
     this.seen.started = true;
     this.worker.on('message', (m: { checkpoint?: unknown; error?: string }) => {
       if (m.error) this.seen.error = m.error;
@@ -54,6 +57,11 @@ export class Checkpointer {
     });
     this.worker.on('error', (err) => {
       this.seen.error = err.message;
+    });
+    // A worker that ends (crashed, or stopped at close) hands the checkpoints back to the writer.
+    this.worker.on('exit', () => {
+      if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
+      this.seen.ended = true;
     });
     // The process may end without closing the ledger: the worker does not keep it alive.
     this.worker.unref();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BACKSTOP_PAGES, CHECKPOINT_WAL_BYTES } from '../../src/ledger/checkpointer.js';
+import { CHECKPOINT_WAL_BYTES, WRITER_CHECKPOINT_PAGES } from '../../src/ledger/checkpointer.js';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { ledgerEntry } from '../helpers/ledger.js';
 import { tmpDb } from '../helpers/tmp.js';
@@ -32,11 +32,23 @@ describe('checkpoints in a worker thread (issue 29)', () => {
         await expect.poll(() => ledger.checkpointer!.seen.checkpoints, { timeout: 60_000, interval: 20 }).toBeGreaterThan(before);
     }
     expect(ledger.checkpointer!.seen).toMatchObject({ started: true, error: undefined });
-    expect(ledger.db.pragma('wal_autocheckpoint', { simple: true })).toBe(BACKSTOP_PAGES);
+    expect(ledger.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
     expect(ledger.checkpointer!.seen.checkpoints).toBeGreaterThanOrEqual(2);
-    // Without the worker the WAL would hold all of it (the backstop is 40 MB away).
+    // Without the worker the WAL would hold all of it (the writer no longer checkpoints).
     expect(fs.statSync(`${file}-wal`).size).toBeLessThan(2 * CHECKPOINT_WAL_BYTES);
     expect(ledger.verify('g1').ok).toBe(true);
+    ledger.close();
+  });
+
+  it('a worker that ends hands the checkpoints back to the writer', async () => {
+    const file = tmpDb();
+    const ledger = Ledger.open(file, { checkpointInWorker: true });
+    while (!ledger.checkpointer!.seen.started) await writeWal(ledger, file, CHECKPOINT_WAL_BYTES / 4);
+    expect(ledger.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    // As if it crashed: the writer's own checkpoint comes back at SQLite's default.
+    await (ledger.checkpointer as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await expect.poll(() => ledger.checkpointer!.seen.ended, { timeout: 10_000 }).toBe(true);
+    expect(ledger.db.pragma('wal_autocheckpoint', { simple: true })).toBe(WRITER_CHECKPOINT_PAGES);
     ledger.close();
   });
 
