@@ -14,8 +14,8 @@ export default {
     'src/rules/asl/traits.ts',
     // The tables inside modules that also hold code: CLASS_NAMES, the HoB statuses and labels, the WaR phases, events and tones.
     'src/rules/asl/catalog.ts:10-18',
-    'src/rules/asl/hob.ts:26-46',
-    'src/rules/asl/hob.ts:258-265',
+    'src/rules/asl/hob.ts:27-47',
+    'src/rules/asl/hob.ts:264-271',
     'src/rules/wacht-am-rhein/fatigue.ts:40-53',
     'src/rules/wacht-am-rhein/fatigue.ts:84-130',
     'src/rules/wacht-am-rhein/fatigue.ts:142-142',

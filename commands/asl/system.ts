@@ -16,7 +16,7 @@ import hob from './hob.js';
 import * as hobInput from './hob-input.js';
 import mc from './mc.js';
 import * as mcInput from './mc-input.js';
-import { option } from '../../src/i18n/said.js';
+import { isSaid, option } from '../../src/i18n/said.js';
 
 const FLAGS = ['broken', 'disrupted', 'berserk', 'fanatic', 'heroic', 'wounded'] as const;
 
@@ -39,7 +39,7 @@ export default defineSystem({
     defaults: () => ({ ...ASL_FIELD_DEFAULTS }),
     check: (f) => {
       const u = parseUnit(String(f.counter));
-      if (typeof u === 'string') refuse('counterUnreadable', { fields: option('fields'), given: quoted(f.counter), why: u });
+      if (isSaid(u)) refuse('counterUnreadable', { fields: option('fields'), given: quoted(f.counter), why: u });
       if (f.heroic && u.kind !== 'leader') refuse('heroicForLeader', { fields: option('fields') });
       if (f.wounded && u.kind !== 'leader' && u.kind !== 'hero') refuse('woundedForLeader', { fields: option('fields') });
       return { ...f, counter: u.name, ...(f.broken === false ? { disrupted: false } : {}) };

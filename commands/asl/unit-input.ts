@@ -10,7 +10,7 @@ import { HOB_STATUS_CODES, hobExemption, situationConflict, SUB_TYPES, subTypeCo
 import { SPECIAL_SITUATION_CODES } from '../../src/rules/asl/hob-table.js';
 import { parseUnit, suggestUnits, type AslUnit } from '../../src/rules/asl/parse-unit.js';
 import { quoted, userText } from '../../src/render/embed.js';
-import { option } from '../../src/i18n/said.js';
+import { isSaid, option } from '../../src/i18n/said.js';
 
 /** Options /hob and /mc share: the unit and what Heat of Battle needs to know about it. */
 
@@ -70,7 +70,7 @@ export async function readUnit(
   const text = tracked ? String(tracked.unit.fields.counter) : o.unit;
   // A sub-type given as an option picks its unit the way the word would ("German 2-3-7" + VG).
   const unit = parseUnit(text, { nationality: o.nationality, class: o.class, ...(o.sub_type !== 'none' ? { tag: o.sub_type } : {}) });
-  if (typeof unit === 'string') refuse('unitUnreadable', { unit: option('unit'), given: quoted(o.unit), why: unit });
+  if (isSaid(unit)) refuse('unitUnreadable', { unit: option('unit'), given: quoted(o.unit), why: unit });
   const conflict = subTypeConflict(unit, o.sub_type as HobInput['subType']) ?? situationConflict(unit, o.situation as HobInput['situation']);
   if (conflict) refuse('sentence', { what: conflict });
   // A roster unit keeps its counter's name in the rules (substitutions read "German 4-6-7 → …");
@@ -112,7 +112,7 @@ export function readCompanions(textValue: string | undefined, nationality: strin
     if (ml !== undefined && (ml < 1 || ml > 10)) refuse('companionMl', { companions: option('companions'), given: quoted(p) });
     // An ML given stands for the unit's: an unknown counter of a known nationality needs no class then.
     const parsed = parseUnit(text!, { nationality, ml });
-    if (typeof parsed === 'string') refuse('companionUnreadable', { companions: option('companions'), given: quoted(p), why: parsed });
+    if (isSaid(parsed)) refuse('companionUnreadable', { companions: option('companions'), given: quoted(p), why: parsed });
     const unit = ml !== undefined ? { ...parsed, ml, brokenMl: ml } : parsed;
     // A crew (or any unit HoB never touches) takes no NTC, so its ML is never used (A15.1).
     const exempt = hobExemption({ unit, status: 'none' });

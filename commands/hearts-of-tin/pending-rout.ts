@@ -6,6 +6,7 @@ import type { Context, Reply } from '../../src/core/command.js';
 import type { Reads } from '../../src/core/games.js';
 import { writeBack, type Tracked } from '../../src/core/roster-unit.js';
 import { PENDING_ROUT } from '../../src/rules/hearts-of-tin/roster.js';
+import { said, type Said } from '../../src/i18n/said.js';
 
 /**
  * Hearts of Tin: a first-roll rout that offers the commander re-roll is pending, not yet applied;
@@ -60,11 +61,10 @@ export const routStands = (unitName: string, line: string): Reply => ({
  * ended, the turn it was rolled in is over, or the rout already stood (its lapse is a removal row
  * under the rally, among `children`, the rally's linked rows the caller has read).
  */
-export async function rerollLapsed(reads: Reads, first: LedgerRow, children: readonly LedgerRow[]): Promise<string | undefined> {
+export async function rerollLapsed(reads: Reads, first: LedgerRow, children: readonly LedgerRow[]): Promise<Said | undefined> {
   const game = first.game_id ? await reads.roster.game(first.guild_id, first.game_id) : undefined;
-  if (first.game_id && (!game || game.ended_at)) return 'the game has ended, so the rout stands';
-  if (game && game.turn !== first.turn) return `turn ${first.turn ?? '–'} is over (the game is at turn ${game.turn ?? '–'})`;
-  if (children.some((r) => r.kind === 'unit' && (r.input as { removed?: boolean }).removed === true))
-    return 'the rout already stood: the unit has left the field';
+  if (first.game_id && (!game || game.ended_at)) return said('lapsedGameEnded');
+  if (game && game.turn !== first.turn) return said('lapsedTurnOver', { turn: String(first.turn ?? '–'), now: String(game.turn ?? '–') });
+  if (children.some((r) => r.kind === 'unit' && (r.input as { removed?: boolean }).removed === true)) return said('lapsedUnitLeft');
   return undefined;
 }

@@ -1,6 +1,8 @@
 import { parseUnit, type AslUnit } from '../../src/rules/asl/parse-unit.js';
 import type { HobInput } from '../../src/rules/asl/hob.js';
 import type { CheckInput } from '../../src/rules/asl/mc.js';
+import { isSaid } from '../../src/i18n/said.js';
+import { sayIn } from '../../src/i18n/speak.js';
 
 /** Two dice (coloured first) that add up to `total`, 2–12. */
 export function dr(total: number): [number, number] {
@@ -10,7 +12,7 @@ export function dr(total: number): [number, number] {
 
 export function unit(text: string, opts: Parameters<typeof parseUnit>[1] = {}): AslUnit {
   const u = parseUnit(text, opts);
-  if (typeof u === 'string') throw new Error(u);
+  if (isSaid(u)) throw new Error(sayIn('en', u));
   return u;
 }
 

@@ -5,6 +5,11 @@ import { checkDistribution, moraleCheck, type CheckInput, type CheckStep, type W
 import { parseUnit } from '../../src/rules/asl/parse-unit.js';
 import { format } from '../../src/rules/odds.js';
 import { checkBase, dr, hobBase, unit } from '../helpers/asl.js';
+import { isSaid, type Said } from '../../src/i18n/said.js';
+import { sayIn } from '../../src/i18n/speak.js';
+
+/** What a player reads in English: a refusal's sentence, or the unit as read. */
+const english = <T extends object>(v: T | Said) => (isSaid(v) ? sayIn('en', v) : v);
 
 // Issue 11, item by item, with pinned dice. Rule numbers are the ASLRB's.
 const mc = (name: string, over: Partial<CheckInput> = {}, hob: Partial<CheckInput['hob']> = {}) => {
@@ -366,7 +371,7 @@ describe('8. spellings players use', () => {
     ['Japanese 3-4-8', 'Japanese 3-4-8 reduced squad'],
   ])('%j → %s', (text, name) => {
     const u = parseUnit(text);
-    if (typeof u === 'string') throw new Error(u);
+    if (isSaid(u)) throw new Error(sayIn('en', u));
     expect(u.name).toBe(name);
   });
   it('Gurkhas and Commissars keep their sub-type', () => {
@@ -377,7 +382,7 @@ describe('8. spellings players use', () => {
     ['467', /4-6-7 names no nationality: did you mean German 4-6-7/],
     ['9-2', /9-2 names no nationality: did you mean German 9-2 leader, Russian 9-2 leader/],
   ])('a bare %j answers with the nationality choices', (text, message) => {
-    expect(parseUnit(text)).toMatch(message);
+    expect(english(parseUnit(text))).toMatch(message);
   });
 });
 

@@ -4,6 +4,7 @@ import { heatOfBattle, hobExemption, hobModifiers, hobStep, HOB_STATUSES, subTyp
 import { HOB_BANDS } from '../../src/rules/asl/hob-table.js';
 import { dr, hobBase, unit } from '../helpers/asl.js';
 import { expectContiguous } from '../helpers/tables.js';
+import { sayIn } from '../../src/i18n/speak.js';
 
 const ge467 = unit('German 4-6-7');
 const roll = (input: ReturnType<typeof hobBase>, total: number) => hobStep(input, fixedRoller(dr(total)));
@@ -280,7 +281,7 @@ describe('sub-types belong to their nationality', () => {
     ['volksgrenadier', 'Russian 4-4-7', /volksgrenadier is German/],
     ['commissar', 'Russian 4-4-7', /commissar is a leader/],
   ] as const)('%s on %s is refused', (subType, text, message) => {
-    expect(subTypeConflict(unit(text), subType)).toMatch(message);
+    expect(sayIn('en', subTypeConflict(unit(text), subType)!)).toMatch(message);
   });
   it('fits where it belongs', () => {
     expect(subTypeConflict(unit('Russian 9-1'), 'commissar')).toBeUndefined();

@@ -12,6 +12,7 @@ import {
   type CheckInput,
 } from '../../src/rules/asl/mc.js';
 import { checkBase, dr, hobBase, unit } from '../helpers/asl.js';
+import { sayIn } from '../../src/i18n/speak.js';
 
 const ge467 = unit('German 4-6-7');
 const { unit: _u, broken: _b, ...hobDefaults } = hobBase(ge467);
@@ -1246,7 +1247,11 @@ describe('a check’s hand-offs and refusals', () => {
   });
 
   it('refuses what the rules cannot take as given, naming the unit and the rule', () => {
-    const conflict = (name: string, over: Partial<CheckInput>) => checkConflict(checkBase(unit(name), over));
+    // What the player reads in English (the rules return an identifier with parameters).
+    const conflict = (name: string, over: Partial<CheckInput>) => {
+      const said = checkConflict(checkBase(unit(name), over));
+      return said && sayIn('en', said);
+    };
     expect(conflict('Japanese 4-4-7', { broken: true })).toBe(
       'Japanese 4-4-7: Japanese squads have no broken side (G1.1); only their half-squads break and rally',
     );

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseUnit, suggestUnits } from '../../src/rules/asl/parse-unit.js';
+import { isSaid, type Said } from '../../src/i18n/said.js';
+import { sayIn } from '../../src/i18n/speak.js';
+
+/** What a player reads in English: a refusal's sentence, or the unit as read. */
+const english = <T extends object>(v: T | Said) => (isSaid(v) ? sayIn('en', v) : v);
 
 describe('ASL unit parsing: spellings players use', () => {
   const spellings: [string, string, string][] = [
@@ -41,7 +46,7 @@ describe('ASL unit parsing: spellings players use', () => {
   ];
   it.each(spellings)('%j → %s', (text, name, kind) => {
     const u = parseUnit(text);
-    if (typeof u === 'string') throw new Error(u);
+    if (isSaid(u)) throw new Error(sayIn('en', u));
     expect(u.name).toBe(name);
     expect(u.kind).toBe(kind);
   });
@@ -72,11 +77,11 @@ describe('ASL unit parsing: spellings players use', () => {
     ['Finnish 2-3-8', /more than one unit in the data .*class:first_line or class:green/],
     ['German 4-6-7 green', /German 4-6-7 is 1st Line in the data, not Green/],
   ])('refuses %j clearly', (text, message) => {
-    expect(parseUnit(text)).toMatch(message);
+    expect(english(parseUnit(text))).toMatch(message);
   });
 
   it('refuses a nationality that contradicts the option', () => {
-    expect(parseUnit('German 4-6-7', { nationality: 'russian' })).toMatch(/the unit says German but `nationality` is russian/);
+    expect(english(parseUnit('German 4-6-7', { nationality: 'russian' }))).toMatch(/the unit says German but `nationality` is russian/);
   });
 
   it('rolls a unit not in the data when its class is given', () => {
@@ -96,7 +101,7 @@ describe('ASL unit parsing: spellings players use', () => {
     expect(suggestUnits('finn 2-3-8')).toEqual(['Finnish 2-3-8 half-squad (1st Line)', 'Finnish 2-3-8 half-squad (Green)']);
     expect(suggestUnits('').length).toBe(25);
     // Every suggestion parses back to a unit.
-    for (const s of suggestUnits('', 500)) expect(typeof parseUnit(s)).toBe('object');
+    for (const s of suggestUnits('', 500)) expect(isSaid(parseUnit(s)), s).toBe(false);
   });
 });
 
@@ -143,14 +148,14 @@ describe('parseUnit refusals, word for word', () => {
     ['German 4-6-7 reduced', {}, 'German 4-6-7 is a full squad with no reduced side in the data'],
     ['German 2-4-7 reduced', {}, 'German 2-4-7 is a half-squad with no reduced side in the data'],
   ] as const)('%j %o', (text, opts, message) => {
-    expect(parseUnit(text, opts as never)).toBe(message);
+    expect(english(parseUnit(text, opts as never))).toBe(message);
   });
 });
 
 describe('parseUnit, whole units', () => {
   const plain = (text: string, opts = {}) => {
     const u = parseUnit(text, opts);
-    if (typeof u === 'string') throw new Error(u);
+    if (isSaid(u)) throw new Error(sayIn('en', u));
     return { ...u, known: u.known?.name };
   };
   it.each([
@@ -395,7 +400,7 @@ describe('parseUnit, whole units', () => {
 describe('parseUnit: separators, sub-types and suggestions', () => {
   const nameOf = (text: string, opts = {}) => {
     const u = parseUnit(text, opts);
-    return typeof u === 'string' ? u : { name: u.name, tags: u.tags };
+    return isSaid(u) ? sayIn('en', u) : { name: u.name, tags: u.tags };
   };
   it.each([
     ['German 9/1', { name: 'German 9-1 leader', tags: [] }],
@@ -417,18 +422,18 @@ describe('parseUnit: separators, sub-types and suggestions', () => {
   });
 
   it('a refusal quotes the text as typed, trimmed', () => {
-    expect(parseUnit('  German 4-6-7 and 8-1  ')).toBe('"German 4-6-7 and 8-1" names more than one counter (4-6-7, 8-1): give one');
+    expect(english(parseUnit('  German 4-6-7 and 8-1  '))).toBe('"German 4-6-7 and 8-1" names more than one counter (4-6-7, 8-1): give one');
   });
 
   it('the closest units never include a leader, even one nearer by the numbers', () => {
     // Partisan 9-1 leader would be 3 away from 9-1-1; the squads and half-squads are 11–15 away, German 8-3-8 110.
-    expect(parseUnit('Partisan 9-1-1')).toBe(
+    expect(english(parseUnit('Partisan 9-1-1'))).toBe(
       'Partisan 9-1-1 is not in the unit data. Closest known: Partisan 5-2-7, Partisan 3-3-7, Partisan 2-2-7 half-squad, Partisan 1-2-7 half-squad, German 8-3-8. To roll it anyway, give its `class`',
     );
   });
 
   it('a counter with no nationality lists the units that carry it', () => {
-    expect(parseUnit('8-1')).toBe(
+    expect(english(parseUnit('8-1'))).toBe(
       '8-1 names no nationality: did you mean German 8-1 leader, Russian 8-1 leader, American 8-1 leader, British 8-1 leader, French 8-1 leader, Italian 8-1 leader, Axis Minor 8-1 leader, Allied Minor 8-1 leader, Partisan 8-1 leader? Put the nationality in the unit or give `nationality`',
     );
   });

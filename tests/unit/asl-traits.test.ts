@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseUnit, type AslUnit } from '../../src/rules/asl/parse-unit.js';
 import { article, elrImmune, isCommissar, isLeader, isMmc, isSmc, neverDisrupted, tagsOf, type Situation } from '../../src/rules/asl/traits.js';
+import { isSaid } from '../../src/i18n/said.js';
+import { sayIn } from '../../src/i18n/speak.js';
 
 // What sets a unit apart (A19.11, A19.12, G1.4), case by case (issue 18: mutation testing).
 const u = (text: string): AslUnit => {
   const r = parseUnit(text);
-  if (typeof r === 'string') throw new Error(r);
+  if (isSaid(r)) throw new Error(sayIn('en', r));
   return r;
 };
 const plain: Situation = { fanatic: false, subType: 'none', vsRussians: false };

@@ -194,6 +194,40 @@ export const EN = {
   heroicForLeader: '`{fields}`: heroic is for a leader.',
   woundedForLeader: '`{fields}`: wounded is for a leader or hero (A17).',
 
+  // ASL units as players write them.
+  counterNoNationality: '{counter} names no nationality: did you mean {list}? Put the nationality in the unit or give `{nationality}`',
+  notANationality: '{word} is not a nationality the bot knows ({known})',
+  twoNationalities: 'the unit names two nationalities ({a}, {b})',
+  aHalfSquad: 'a half-squad',
+  aFullSquad: 'a full squad',
+  fullSideFlips: '{unit} is {size}; its reduced side is {flips}',
+  fullSideOnly: '{unit} is {size} with no reduced side in the data',
+  classInData: '{unit} is {classes} in the data, not {given}',
+  severalInData: '{unit} is more than one unit in the data ({units}): add {classes}',
+  notInData: '{unit} is not in the unit data. Closest known: {closest}. To roll it anyway, give its `{class}`',
+  nameTheNationality: 'name the nationality, in the unit ("German 4-6-7") or with `{nationality}`',
+  notACounter: '{text} is not a counter the bot can read: write the unit as its counter, e.g. "{nat} 4-6-7" for a squad or "{nat} 8-1" for a leader',
+  notACounterGiven:
+    '{text} is not a counter the bot can read: write the unit as its counter, e.g. "{nat} 4-6-7" for a squad or "{nat} 8-1" for a leader (with `{nationality}` given, "4-6-7" is enough)',
+  twoCounters: '"{text}" names more than one counter ({counters}): give one',
+  badCounter: '"{counter}" is not a counter: write a squad as 4-6-7 and a leader as 8-1 or 6+1',
+  unitSaysOther: 'the unit says {word} but `{option}` is {given}',
+  giveTheCounter: 'give the counter, e.g. "{nat} 4-6-7" for a squad or "{nat} 8-1" for a leader',
+
+  japaneseSquadUnbroken: '{unit}: Japanese squads have no broken side (G1.1); only their half-squads break and rally',
+  heroNeverBroken: '{unit}: heroes are never broken (A15.2, A17.1), so there is nothing to rally',
+  berserkNeverBroken: '{unit}: a berserk unit is never broken (A15.42); a roster unit stops being berserk through {edit}',
+  commissarLeadsRally: '`{commissar}:leads_rally` is for a rally (A25.222); on an MC give `{commissar}:in_location`',
+  selfRallyNoCommissar: 'a Self-Rally has no rallying leader, so no Commissar leads it',
+  commissarsRussian: '`{commissar}:{given}`: Commissars are Russian (A25.22), and {unit} is not',
+  isTheCommissar: '{unit} is the Commissar: his +1 ML is for the other units in his Location (A25.221)',
+  whoRallies:
+    '{unit}: say who rallies it — `{leader_drm}` for the rallying leader (0 for an 8-0) or `{self_rally}:first`/`{self_rally}:later` for a Self-Rally (A10.6)',
+  woundedIsSmc: '`{wounded}` is for a leader or hero (A17)',
+  subTypeNationality: '`{sub_type}` {given} is {nat}, but the unit is {unit}',
+  commissarIsLeader: '`{sub_type}` commissar is a leader: give a leader counter such as "Russian 9-1"',
+  japaneseSituation: '`{situation}` {given} is for Japanese units ({text}, A15.1)',
+
   // Hearts of Tin.
   rallyNotOnRecord: 'That rally is not on record in this server.',
   voidedNoReroll: 'A GM voided rally {id}: a voided rally offers no re-roll.',
@@ -203,6 +237,9 @@ export const EN = {
   commanderJoined: 'The commander has already joined this unit (re-roll {id}): one re-roll per rally.',
   commanderJoinedOnce: 'The commander has already joined this unit: one re-roll per rally.',
   rerollLapsed: 'The commander re-roll offer of rally {id} has lapsed: {why}.',
+  lapsedGameEnded: 'the game has ended, so the rout stands',
+  lapsedTurnOver: 'turn {turn} is over (the game is at turn {now})',
+  lapsedUnitLeft: 'the rout already stood: the unit has left the field',
   lostOverOriginal: '`{lost}` ({n}) cannot be more than `{original}` ({of}).',
   noDisorderMarkers: '{unit} has no disorder markers: {why}.',
   theUnitNoDisorder: 'The unit has no disorder markers: {why}.',
@@ -213,6 +250,8 @@ export const EN = {
   lostOverStrength: '`{lost}` ({n}) cannot be more than `{strength}` ({of}).',
 
   // Lightning War.
+  forInfantry: 'infantry',
+  forVehicles: 'vehicles',
   rallyNotReason: '`{rally}` and `{reason}` do not go together: a rally attempt is not a morale check caused by an event.',
   casualtiesOverRoster: "`{casualties}` {lost}/{original}: {unit}'s original strength on the roster is {of}.",
   onlyInfantryRallies: 'Only infantry rallies: {article}{type} cannot (Lightning War, Rallying).',

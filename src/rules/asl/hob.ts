@@ -19,6 +19,7 @@ import {
 } from './hob-table.js';
 import { EXEMPT_KINDS, type AslUnit } from './parse-unit.js';
 import { article, isLeader, tagsOf as unitTags, type SubType } from './traits.js';
+import { option, said, type Said } from '../../i18n/said.js';
 
 export { SUB_TYPES, type SubType } from './traits.js';
 
@@ -94,19 +95,24 @@ export function hobExemption(input: Pick<HobInput, 'unit' | 'status' | 'heroic'>
 }
 
 /** A sub-type that does not fit the unit's nationality, as an error sentence. */
-export function subTypeConflict(unit: AslUnit, subType: SubType): string | undefined {
+export function subTypeConflict(unit: AslUnit, subType: SubType): Said | undefined {
   if (subType === 'none') return undefined;
   const nat = SUB_TYPE_NATIONALITY[subType];
   if (unit.nationality !== nat)
-    return `\`sub_type\` ${subType} is ${catalog().nationalities.get(nat)!.name}, but the unit is ${catalog().nationalities.get(unit.nationality)?.name ?? unit.nationality}`;
-  if (subType === 'commissar' && unit.kind !== 'leader') return '`sub_type` commissar is a leader: give a leader counter such as "Russian 9-1"';
+    return said('subTypeNationality', {
+      sub_type: option('sub_type'),
+      given: subType,
+      nat: catalog().nationalities.get(nat)!.name,
+      unit: catalog().nationalities.get(unit.nationality)?.name ?? unit.nationality,
+    });
+  if (subType === 'commissar' && unit.kind !== 'leader') return said('commissarIsLeader', { sub_type: option('sub_type') });
   return undefined;
 }
 
 /** A situation that does not fit the unit, as an error sentence. */
-export function situationConflict(unit: AslUnit, situation: SpecialSituation | undefined): string | undefined {
+export function situationConflict(unit: AslUnit, situation: SpecialSituation | undefined): Said | undefined {
   const s = situation ? SPECIAL_SITUATIONS[situation] : undefined;
-  if (s?.japaneseOnly && unit.nationality !== 'japanese') return `\`situation\` ${situation} is for Japanese units (${s.text}, A15.1)`;
+  if (s?.japaneseOnly && unit.nationality !== 'japanese') return said('japaneseSituation', { situation: option('situation'), given: situation!, text: s.text });
   return undefined;
 }
 

@@ -7,6 +7,7 @@ import { WOUNDED_HERO_COUNTER } from './hob-table.js';
 import { berserkCompanionChecks, hobExemption, hobStep, type HobInput, type HobStep, type NtcStep } from './hob.js';
 import type { AslUnit } from './parse-unit.js';
 import { elrImmune, isCommissar, isLeader, isMmc, isSmc, neverDisrupted, woundedConflict } from './traits.js';
+import { command, option, said, type Said } from '../../i18n/said.js';
 
 export const TERRAINS = ['none', 'building', 'woods', 'pillbox', 'trench'] as const;
 export const COMMISSAR_ROLES = ['none', 'in_location', 'leads_rally'] as const;
@@ -103,22 +104,19 @@ const japaneseSquad = (u: AslUnit) => u.nationality === 'japanese' && u.kind ===
 const reducedSide = (u: AslUnit) => u.known?.reduced ?? false;
 
 /** A check the rules cannot take as given, as the sentence that refuses it; undefined when it can be rolled. */
-export function checkConflict(input: CheckInput): string | undefined {
+export function checkConflict(input: CheckInput): Said | undefined {
   const u = input.unit;
-  if (japaneseSquad(u) && (input.broken || input.check === 'rally'))
-    return `${u.name}: Japanese squads have no broken side (G1.1); only their half-squads break and rally`;
-  if (heroLike(input) && (input.broken || input.check === 'rally')) return `${u.name}: heroes are never broken (A15.2, A17.1), so there is nothing to rally`;
-  if (berserkOf(input) && (input.broken || input.check === 'rally'))
-    return `${u.name}: a berserk unit is never broken (A15.42); a roster unit stops being berserk through /unit edit`;
-  if (input.commissar === 'leads_rally' && input.check !== 'rally')
-    return '`commissar:leads_rally` is for a rally (A25.222); on an MC give `commissar:in_location`';
-  if (input.commissar === 'leads_rally' && input.selfRally) return 'a Self-Rally has no rallying leader, so no Commissar leads it';
+  if (japaneseSquad(u) && (input.broken || input.check === 'rally')) return said('japaneseSquadUnbroken', { unit: u.name });
+  if (heroLike(input) && (input.broken || input.check === 'rally')) return said('heroNeverBroken', { unit: u.name });
+  if (berserkOf(input) && (input.broken || input.check === 'rally')) return said('berserkNeverBroken', { unit: u.name, edit: command('unit edit') });
+  if (input.commissar === 'leads_rally' && input.check !== 'rally') return said('commissarLeadsRally', { commissar: option('commissar') });
+  if (input.commissar === 'leads_rally' && input.selfRally) return said('selfRallyNoCommissar');
   // Commissars are Russian (A25.22), as sub_type:nkvd is: on another nationality's unit he is refused.
   if (input.commissar !== 'none' && u.nationality !== 'russian')
-    return `\`commissar:${input.commissar}\`: Commissars are Russian (A25.22), and ${u.name} is not`;
-  if (input.commissar !== 'none' && commissarItself(input)) return `${u.name} is the Commissar: his +1 ML is for the other units in his Location (A25.221)`;
+    return said('commissarsRussian', { commissar: option('commissar'), given: input.commissar, unit: u.name });
+  if (input.commissar !== 'none' && commissarItself(input)) return said('isTheCommissar', { unit: u.name });
   if (input.check === 'rally' && !input.selfRally && input.leaderDrm === undefined && input.commissar !== 'leads_rally')
-    return `${u.name}: say who rallies it — \`leader_drm\` for the rallying leader (0 for an 8-0) or \`self_rally:first\`/\`self_rally:later\` for a Self-Rally (A10.6)`;
+    return said('whoRallies', { unit: u.name, leader_drm: option('leader_drm'), self_rally: option('self_rally') });
   return woundedConflict(u, input.wounded);
 }
 

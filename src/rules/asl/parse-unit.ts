@@ -1,6 +1,7 @@
 import { CLASS_NAMES, catalog, derivedBrokenMl, unitName, type Catalog, type KnownUnit, type Size, type UnitClass } from './catalog.js';
 import { own } from '../../util/own.js';
 import { quotedWord } from '../../util/text.js';
+import { isSaid, list, option, said, type Said } from '../../i18n/said.js';
 
 /** Unit kinds that never take a Heat of Battle DR, with the reason the reply gives (A15.1). */
 export const EXEMPT_KINDS = {
@@ -196,11 +197,11 @@ function closest(cat: Catalog, nationality: string | undefined, numbers: number[
 }
 
 /** With the nationality missing: the data's units with this counter, or else every nationality. */
-function nationalityChoices(cat: Catalog, counter: { counter: string }): string {
+function nationalityChoices(cat: Catalog, counter: { counter: string }): Said {
   // A leader's counter (8-1) and a squad's (4-6-7) never share a spelling.
   const names = cat.units.filter((u) => u.counter === counter.counter).map((u) => u.name);
   const list = names.length ? [...new Set(names)].slice(0, 12).join(', ') : describeNationalities(cat);
-  return `${counter.counter} names no nationality: did you mean ${list}? Put the nationality in the unit or give \`nationality\``;
+  return said('counterNoNationality', { counter: counter.counter, list, nationality: option('nationality') });
 }
 
 /** The sub-types that only describe a unit (Gurkha, Commissar) go into its name after the nationality. */
@@ -257,13 +258,13 @@ function readWords(all: string[], opts: ParseOptions): Words {
 }
 
 /** The one nationality the words name ("axis minor" is two words), or the sentence saying what is wrong. */
-function nationalityOfWords(cat: Catalog, words: string[]): { nationality: string | undefined } | string {
+function nationalityOfWords(cat: Catalog, words: string[]): { nationality: string | undefined } | Said {
   let nationality: string | undefined;
   for (let i = 0; i < words.length; ) {
     const two = i + 1 < words.length ? nationalityFor(cat, `${words[i]} ${words[i + 1]}`) : undefined;
     const found = two ?? nationalityFor(cat, words[i]!);
-    if (!found) return `${quotedWord(words[i]!)} is not a nationality the bot knows (${describeNationalities(cat)})`;
-    if (nationality && found !== nationality) return `the unit names two nationalities (${nationality}, ${found})`;
+    if (!found) return said('notANationality', { word: quotedWord(words[i]!), known: describeNationalities(cat) });
+    if (nationality && found !== nationality) return said('twoNationalities', { a: nationality, b: found });
     nationality = found;
     i += two ? 2 : 1;
   }
@@ -313,7 +314,7 @@ const commissar = (nationality: string, natName: string): AslUnit => ({
 });
 
 /** The data units this counter can be, narrowed by the words and options; or the sentence saying why none is. */
-function dataMatches(cat: Catalog, w: Words, counter: Counter, nationality: string, natName: string, cls: UnitClass | undefined): KnownUnit[] | string {
+function dataMatches(cat: Catalog, w: Words, counter: Counter, nationality: string, natName: string, cls: UnitClass | undefined): KnownUnit[] | Said {
   const size: Size[] = counter.leader ? ['leader'] : ['squad', 'half_squad'];
   let matches = cat.units.filter((u) => u.nationality === nationality && size.includes(u.size) && u.counter === counter.counter);
   // A Commissar is not one of the ranked leaders (A25.22).
@@ -322,13 +323,21 @@ function dataMatches(cat: Catalog, w: Words, counter: Counter, nationality: stri
   const full = matches.filter((u) => !u.reduced);
   if (w.reduced && full.length && !matches.some((u) => u.reduced)) {
     const flips = [...new Set(full.flatMap((u) => (u.flip ? [u.flip.name] : [])))];
-    return `${natName} ${counter.counter} is ${full[0]!.size === 'half_squad' ? 'a half-squad' : 'a full squad'}${flips.length ? `; its reduced side is ${flips.join(' or ')}` : ' with no reduced side in the data'}`;
+    const values = { unit: `${natName} ${counter.counter}`, size: said(full[0]!.size === 'half_squad' ? 'aHalfSquad' : 'aFullSquad') };
+    return flips.length ? said('fullSideFlips', { ...values, flips: list(flips, 'or') }) : said('fullSideOnly', values);
   }
   matches = w.reduced ? matches.filter((u) => u.reduced) : full.length ? full : matches;
   if (cls) {
     const ofClass = matches.filter((u) => u.class === cls || u.size === 'leader');
     if (matches.length && !ofClass.length) {
-      return `${natName} ${counter.counter} is ${matches.map((u) => CLASS_NAMES[u.class!]).join(' or ')} in the data, not ${CLASS_NAMES[cls]}`;
+      return said('classInData', {
+        unit: `${natName} ${counter.counter}`,
+        classes: list(
+          matches.map((u) => CLASS_NAMES[u.class!]),
+          'or',
+        ),
+        given: CLASS_NAMES[cls],
+      });
     }
     matches = ofClass;
   }
@@ -339,7 +348,14 @@ function dataMatches(cat: Catalog, w: Words, counter: Counter, nationality: stri
   const pick = plain.length ? plain : tagged;
   if (pick.length > 1) {
     const classes = pick.map((u) => `class:${u.class}`).join(' or ');
-    return `${natName} ${counter.counter} is more than one unit in the data (${pick.map((u) => `${CLASS_NAMES[u.class!]} ${u.size.replace('_', '-')}`).join(', ')}): add ${classes}`;
+    return said('severalInData', {
+      unit: `${natName} ${counter.counter}`,
+      units: list(
+        pick.map((u) => `${CLASS_NAMES[u.class!]} ${u.size.replace('_', '-')}`),
+        'comma',
+      ),
+      classes,
+    });
   }
   return pick;
 }
@@ -371,7 +387,7 @@ function fromCounter(
   natName: string,
   cls: UnitClass | undefined,
   mlGiven?: number,
-): AslUnit | string {
+): AslUnit | Said {
   if (counter.leader) {
     return withTags(
       {
@@ -411,7 +427,7 @@ function fromCounter(
     );
   }
   if (!cls) {
-    return `${named} is not in the unit data. Closest known: ${closest(cat, nationality, counter.numbers).join(', ')}. To roll it anyway, give its \`class\``;
+    return said('notInData', { unit: named, closest: list(closest(cat, nationality, counter.numbers), 'comma'), class: option('class') });
   }
   const ml = counter.numbers[2]!;
   const tags = [...w.dataTags, ...w.softTags];
@@ -433,13 +449,13 @@ function fromCounter(
   );
 }
 
-const NAME_THE_NATIONALITY = `name the nationality, in the unit ("German 4-6-7") or with \`nationality\``;
+const NAME_THE_NATIONALITY = said('nameTheNationality', { nationality: option('nationality') });
 
 /** What a unit written as a name of the player's own ("my squad") is told: how to write its counter. */
-function notACounter(cat: Catalog, text: string, nationality: string | undefined): string {
+function notACounter(cat: Catalog, text: string, nationality: string | undefined): Said {
   const natName = (nationality && cat.nationalities.get(nationality)?.name) || 'German';
-  const short = nationality ? ' (with `nationality` given, "4-6-7" is enough)' : '';
-  return `${quotedWord(text.trim())} is not a counter the bot can read: write the unit as its counter, e.g. "${natName} 4-6-7" for a squad or "${natName} 8-1" for a leader${short}`;
+  const values = { text: quotedWord(text.trim()), nat: natName };
+  return nationality ? said('notACounterGiven', { ...values, nationality: option('nationality') }) : said('notACounter', values);
 }
 
 /**
@@ -447,34 +463,34 @@ function notACounter(cat: Catalog, text: string, nationality: string | undefined
  * "SS 6-5-8", "German crew", "Finnish 2-3-8 (1st)", "U.S. 6-6-6", "4/6/7"). Returns the unit, or
  * the sentence saying what is wrong.
  */
-export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = catalog()): AslUnit | string {
+export function parseUnit(text: string, opts: ParseOptions = {}, cat: Catalog = catalog()): AslUnit | Said {
   const { counters, words: all } = tokens(text);
-  if (counters.length > 1) return `"${text.trim()}" names more than one counter (${counters.join(', ')}): give one`;
+  if (counters.length > 1) return said('twoCounters', { text: text.trim(), counters: list(counters, 'comma') });
   const counter = counters[0] !== undefined ? readCounter(counters[0]) : undefined;
-  if (counters[0] !== undefined && !counter) return `"${counters[0]}" is not a counter: write a squad as 4-6-7 and a leader as 8-1 or 6+1`;
+  if (counters[0] !== undefined && !counter) return said('badCounter', { counter: counters[0] });
   const w = readWords(all, opts);
-  if (w.wordClass && opts.class && w.wordClass !== opts.class) return `the unit says ${w.wordClass} but \`class\` is ${opts.class}`;
+  if (w.wordClass && opts.class && w.wordClass !== opts.class) return said('unitSaysOther', { word: w.wordClass, option: option('class'), given: opts.class });
   const cls = opts.class ?? w.wordClass;
   const named = nationalityOfWords(cat, w.rest);
   // A word the bot cannot read and no counter at all: a name of the player's own, so teach the counter.
-  if (typeof named === 'string') return counter ? named : notACounter(cat, text, opts.nationality);
+  if (isSaid(named)) return counter ? named : notACounter(cat, text, opts.nationality);
   if (named.nationality && opts.nationality && named.nationality !== opts.nationality) {
-    return `the unit says ${cat.nationalities.get(named.nationality)!.name} but \`nationality\` is ${opts.nationality}`;
+    return said('unitSaysOther', { word: cat.nationalities.get(named.nationality)!.name, option: option('nationality'), given: opts.nationality });
   }
   const nationality = named.nationality ?? opts.nationality ?? w.impliedNationality;
   // An exempt kind (a crew, a hero …) needs no nationality.
   if (!nationality && !w.kind) return counter ? nationalityChoices(cat, counter) : NAME_THE_NATIONALITY;
   const natName = nationality ? cat.nationalities.get(nationality)?.name : undefined;
-  if (nationality && !natName) return `${quotedWord(nationality)} is not a nationality the bot knows (${describeNationalities(cat)})`;
+  if (nationality && !natName) return said('notANationality', { word: quotedWord(nationality), known: describeNationalities(cat) });
   if (w.kind) return exemptUnit(w, w.kind, counter, nationality, natName, cls);
   // Past the exempt kinds there is always a nationality.
   if (!nationality || !natName) return NAME_THE_NATIONALITY;
   if (!counter) {
     if (w.describe.has('commissar')) return commissar(nationality, natName);
-    return `give the counter, e.g. "${natName} 4-6-7" for a squad or "${natName} 8-1" for a leader`;
+    return said('giveTheCounter', { nat: natName });
   }
   const matches = dataMatches(cat, w, counter, nationality, natName, cls);
-  if (typeof matches === 'string') return matches;
+  if (isSaid(matches)) return matches;
   return matches[0] ? fromData(w, matches[0], nationality) : fromCounter(cat, w, counter, nationality, natName, cls, opts.ml);
 }
 

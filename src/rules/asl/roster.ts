@@ -1,6 +1,7 @@
 import type { HobStep } from './hob.js';
 import type { Becomes, CheckStep, WoundStep } from './mc.js';
 import { parseUnit } from './parse-unit.js';
+import { isSaid } from '../../i18n/said.js';
 
 /** What a tracked ASL unit keeps between rolls. */
 export type AslFields = { counter: string; broken: boolean; berserk: boolean; fanatic: boolean; heroic: boolean; wounded: boolean; disrupted: boolean };
@@ -19,7 +20,7 @@ export type RosterChange = { fields?: Partial<AslFields>; remove?: true; why: st
 
 const isLeaderCounter = (counter: string) => {
   const u = parseUnit(counter);
-  return typeof u !== 'string' && u.kind === 'leader';
+  return !isSaid(u) && u.kind === 'leader';
 };
 
 /** A check's or a wound's result as roster fields, with why. */

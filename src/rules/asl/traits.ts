@@ -1,4 +1,5 @@
 import type { AslUnit } from './parse-unit.js';
+import { option, said, type Said } from '../../i18n/said.js';
 
 /** What sets a unit apart from the ordinary ones in Chapter A, in one place for /hob and /mc. */
 
@@ -13,7 +14,8 @@ export const isLeader = (u: AslUnit) => u.kind === 'leader';
 export const isSmc = (u: AslUnit) => u.kind === 'leader' || u.kind === 'hero';
 export const isMmc = (u: AslUnit) => u.kind === 'squad' || u.kind === 'half_squad' || u.kind === 'crew';
 /** Only an SMC is wounded (A17): the refusal of `wounded` on any other unit, or undefined. */
-export const woundedConflict = (u: AslUnit, wounded: boolean) => (wounded && !isSmc(u) ? '`wounded` is for a leader or hero (A17)' : undefined);
+export const woundedConflict = (u: AslUnit, wounded: boolean): Said | undefined =>
+  wounded && !isSmc(u) ? said('woundedIsSmc', { wounded: option('wounded') }) : undefined;
 export const isCommissar = (u: AslUnit, subType: SubType) => tagsOf(u, subType).has('commissar');
 
 /** Why ELR failure never Replaces or Disrupts this unit, or undefined (A19.12). */

@@ -1,4 +1,5 @@
 import type { Band } from '../types.js';
+import { said, type Said } from '../../i18n/said.js';
 
 export type MoraleCode = 'firm' | 'pinned' | 'suppressed' | 'fall_back' | 'retreat' | 'rout' | 'eliminated';
 
@@ -108,9 +109,9 @@ export const CHECK_REASONS = {
 } as const;
 
 /** Reasons that fit only one kind of unit: overrun is for infantry, penetration for vehicles. */
-export const REASON_FITS: Partial<Record<keyof typeof CHECK_REASONS, { types: readonly UnitType[]; what: string }>> = {
-  overrun: { types: ['infantry'], what: 'infantry' },
-  vehicle_penetrated: { types: ['armored_vehicle', 'soft_vehicle'], what: 'vehicles' },
+export const REASON_FITS: Partial<Record<keyof typeof CHECK_REASONS, { types: readonly UnitType[]; what: Said }>> = {
+  overrun: { types: ['infantry'], what: said('forInfantry') },
+  vehicle_penetrated: { types: ['armored_vehicle', 'soft_vehicle'], what: said('forVehicles') },
 };
 export type CheckReason = keyof typeof CHECK_REASONS;
 export const CHECK_REASON_CODES = Object.keys(CHECK_REASONS) as [CheckReason, ...CheckReason[]];
