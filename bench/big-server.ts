@@ -4,7 +4,7 @@ import type { Actor } from '../src/core/command.js';
 import { releaseFiles, type Reply } from '../src/core/command.js';
 import type { Request } from '../src/core/router.js';
 import { Ledger } from '../src/ledger/ledger.js';
-import { silentLogger } from '../src/log.js';
+import { createLogger } from '../src/log.js';
 
 /**
  * Issue 14's big server: one guild with `rows` rolls (five channels, a hundred players, 10,000 unit
@@ -24,7 +24,8 @@ export const UNLIMITED = 2 ** 45;
 export const openRouter = (file: string) => {
   // As the bot opens it (open-store.ts): checkpoints in a worker.
   const ledger = Ledger.open(file, { checkpointInWorker: true });
-  return { ledger, router: createRouter({ ledger, log: silentLogger }) };
+  // Errors only, to stderr: a line that fails says why (a refusal or a roll is never logged).
+  return { ledger, router: createRouter({ ledger, log: createLogger({ level: 'error' }) }) };
 };
 
 /** Fills the file; the first roll goes through the router so every copy carries a real outcome. */

@@ -134,6 +134,18 @@ describe('HTTP interactions: commands, buttons, autocomplete', () => {
     expect(linked?.message_id).toMatch(/^\d{17,20}$/);
   });
 
+  it("a refusal is in the player's language, naming the option as their client shows it", async () => {
+    const before = app.ledger.count(GUILD);
+    const german = { ...slashCommand('rally', { disorder: 99 }, { member: alice }), locale: 'de' };
+    const res = await fake.postInteraction(url, german);
+    expect(res.status).toBe(200);
+    expect(res.body.data.flags).toBe(64);
+    expect(res.body.data.content).toBe('⚠️ `unordnung` muss eine ganze Zahl von 1 bis 30 sein (du gabst 99).');
+    const french = { ...slashCommand('rally', { disorder: 99 }, { member: alice }), locale: 'fr' };
+    expect((await fake.postInteraction(url, french)).body.data.content).toBe('⚠️ `désordre` doit être un nombre entier de 1 à 30 (tu as donné 99).');
+    expect(app.ledger.count(GUILD)).toBe(before);
+  });
+
   it('a button press updates its message in the HTTP response; a second press is refused', async () => {
     app.dice.push(1);
     const first = await fake.postInteraction(url, slashCommand('rally', { disorder: 2, commander_near: true }, { member: alice }));
