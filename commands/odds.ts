@@ -66,13 +66,13 @@ export default defineCommand({
     // What the player typed beats a roster value, as in the roll itself.
     return entry.run({ ...ctx, given }, options);
   },
-  autocomplete: (_ctx, option, value) => {
+  autocomplete: (ctx, option, value) => {
     if (option !== 'roll') return [];
     const { name, rest } = split(value);
     const entry = ENTRIES.get(name);
     // Still typing the command's name: the rolls /odds knows.
     if (!entry || !/^\s*\/?[a-z0-9_-]+\s/.test(value)) return NAMES.filter((n) => n.startsWith(name)).map((n) => ({ name: `${n} …`, value: `${n} ` }));
-    return fieldChoices(entry.options, rest)
+    return fieldChoices(entry.options, rest, ctx.locale)
       .map((c) => ({ name: `${name} ${c.name}`.slice(-100), value: `${name} ${c.value}` }))
       .filter((c) => c.value.length <= 100);
   },

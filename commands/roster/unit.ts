@@ -30,7 +30,7 @@ const fieldsOption = () =>
 /** Autocomplete for `fields`: the fields of the channel's game's system, and their values. */
 async function fieldsChoices(ctx: Context, value: string) {
   const game = await ctx.services.ledger.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId);
-  return game ? fieldChoices((await unitSpecOf(ctx, game.system)).fields, value) : [];
+  return game ? fieldChoices((await unitSpecOf(ctx, game.system)).fields, value, ctx.locale) : [];
 }
 
 /** The game and the named unit on its roster; an unknown name is refused. */

@@ -78,6 +78,8 @@ export type Context = {
   beacon?: RollBeacon;
   /** Discord's signed request behind this interaction (HTTP mode): every row it writes commits to it. */
   evidence?: InteractionEvidence;
+  /** The player's Discord locale: what the bot says to them is said in its language. */
+  locale?: string;
 };
 
 /**

@@ -142,6 +142,7 @@ export class Router {
       file: (id, maxBytes) => fileText(req.type === 'command' ? req.files?.[id] : undefined, maxBytes),
       ...(beacon ? { beacon } : {}),
       ...(evidence ? { evidence } : {}),
+      ...(req.locale ? { locale: req.locale } : {}),
     };
   }
 

@@ -7,7 +7,7 @@ import type { OptionMap } from './options.js';
 import type { UnitFields, UnitSpec } from './system.js';
 import { refuse } from './user-error.js';
 import { list, option, said } from '../i18n/said.js';
-import { sayIn } from '../i18n/speak.js';
+import { speak } from '../i18n/speak.js';
 
 /**
  * A roster unit's fields as typed in one option, `fields:` (`counter:German 4-6-7 broken:true`),
@@ -97,7 +97,7 @@ export function editedFields(spec: UnitSpec, current: UnitFields, given: UnitFie
  * Autocomplete for `name:value …` text (a unit's `fields:`, /odds' roll): what is typed so far,
  * completed with the name being typed (its values, when it has a few) or with the names not yet given.
  */
-export function fieldChoices(fields: OptionMap, typed: string): Choices {
+export function fieldChoices(fields: OptionMap, typed: string, locale?: string): Choices {
   const m = /^(.*?)(?:(\S*))$/s.exec(typed)!;
   const head = m[1]!;
   const last = m[2]!;
@@ -113,10 +113,11 @@ export function fieldChoices(fields: OptionMap, typed: string): Choices {
           .filter((k) => !given.has(k) && k.startsWith(last))
           .flatMap((k) => {
             const values = valuesOf(fields, k);
-            const allowed = sayIn('en', fields[k]!.allowed);
+            // What a field takes, in the player's language ("one of a, b, c, d…" when it has many values).
+            const allowed = speak(locale, values.length ? said('allowedChoice', { choices: `${values.slice(0, 4).join(', ')}…` }) : fields[k]!.allowed);
             return values.length && values.length <= 6
               ? values.map((v) => ({ text: `${k}:${v}`, label: `${k}:${v}` }))
-              : [{ text: `${k}:`, label: `${k}: ${values.length ? `one of ${values.slice(0, 4).join(', ')}…` : allowed}` }];
+              : [{ text: `${k}:`, label: `${k}: ${allowed}` }];
           });
   return candidates
     .map((c) => ({ name: `${head}${c.label}`.slice(-100), value: `${head}${c.text}` }))

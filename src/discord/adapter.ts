@@ -109,6 +109,7 @@ export function requestOf(i: Interaction, actor: Actor, evidence?: RequestEviden
       option: focused.name,
       value: String(focused.value),
       actor,
+      locale: i.locale,
     };
   }
   return undefined;
