@@ -16,6 +16,8 @@ export default {
     'src/rules/asl/catalog.ts:10-18',
     'src/rules/asl/hob.ts:27-47',
     'src/rules/asl/hob.ts:264-271',
+    // The names /odds and /history give a Morale Check's and a Rally's results.
+    'src/rules/asl/mc.ts:758-772',
     'src/rules/wacht-am-rhein/fatigue.ts:40-53',
     'src/rules/wacht-am-rhein/fatigue.ts:84-130',
     'src/rules/wacht-am-rhein/fatigue.ts:142-142',

@@ -11,6 +11,7 @@ export default defineConfig({
       'tests/unit/war-fatigue.test.ts',
       'tests/unit/dice-*.test.ts',
       'tests/unit/tally.test.ts',
+      'tests/unit/result-labels.test.ts',
       'tests/commands/replies.test.ts',
       'tests/commands/tables.test.ts',
       'tests/commands/rules-third-pass.test.ts',

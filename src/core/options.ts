@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApplicationCommandOptionType, ChannelType, type APIApplicationCommandBasicOption } from 'discord.js';
 import { quoted } from '../render/embed.js';
 import { command as commandName, isSaid, list, option, said, type Said } from '../i18n/said.js';
+import { own } from '../util/own.js';
 
 /**
  * One declaration per option gives everything that must agree about it: the zod schema that
@@ -178,8 +179,8 @@ export function parsedText<T>(o: { description: string; maxLength: number; allow
     .transform((raw, ctx) => {
       const v = o.parse(raw);
       if (!isSaid(v)) return v;
-      // zod carries text: the identifier goes through it and is read back in parseOptions.
-      ctx.addIssue({ code: 'custom', message: JSON.stringify(v) });
+      // What the parser says rides on the issue as it is, read back in parseOptions.
+      ctx.addIssue({ code: 'custom', message: v.key, params: { said: v } });
       return z.NEVER;
     });
   return finish(
@@ -229,7 +230,7 @@ export function parseOptions<O extends OptionMap>(
 ): { ok: true; value: ParsedOptions<O> } | { ok: false; error: Said } {
   const names = Object.keys(options);
   for (const k of Object.keys(raw)) {
-    if (!Object.hasOwn(options, k)) {
+    if (!own(options, k)) {
       const where = { name: option(k), command: commandName(command) };
       if (!names.length) return { ok: false, error: said('noOptions', where) };
       return { ok: false, error: said('notAnOption', { ...where, names: list(names.map(option), 'comma') }) };
@@ -247,7 +248,7 @@ export function parseOptions<O extends OptionMap>(
   const issue = wrong ?? parsed.error.issues[0]!;
   const name = String(issue.path[0] ?? '');
   const spec = options[name]!;
-  const why = issue.code === 'custom' ? (JSON.parse(issue.message) as Said) : spec.explain?.(raw[name]);
+  const why = issue.code === 'custom' ? (issue.params?.said as Said) : spec.explain?.(raw[name]);
   const values = { name: option(name), allowed: spec.allowed, given: show(raw[name]) };
   return { ok: false, error: why ? said('optionWrongWhy', { ...values, why }) : said('optionWrong', values) };
 }

@@ -113,11 +113,10 @@ export function fieldChoices(fields: OptionMap, typed: string, locale?: string):
           .filter((k) => !given.has(k) && k.startsWith(last))
           .flatMap((k) => {
             const values = valuesOf(fields, k);
+            if (values.length && values.length <= 6) return values.map((v) => ({ text: `${k}:${v}`, label: `${k}:${v}` }));
             // What a field takes, in the player's language ("one of a, b, c, d…" when it has many values).
-            const allowed = speak(locale, values.length ? said('allowedChoice', { choices: `${values.slice(0, 4).join(', ')}…` }) : fields[k]!.allowed);
-            return values.length && values.length <= 6
-              ? values.map((v) => ({ text: `${k}:${v}`, label: `${k}:${v}` }))
-              : [{ text: `${k}:`, label: `${k}: ${allowed}` }];
+            const allowed = values.length ? said('allowedChoice', { choices: `${values.slice(0, 4).join(', ')}…` }) : fields[k]!.allowed;
+            return [{ text: `${k}:`, label: `${k}: ${speak(locale, allowed)}` }];
           });
   return candidates
     .map((c) => ({ name: `${head}${c.label}`.slice(-100), value: `${head}${c.text}` }))

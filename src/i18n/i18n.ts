@@ -1,6 +1,7 @@
 import { de } from './de.js';
 import type { Translation } from './en.js';
 import { fr } from './fr.js';
+import { own } from '../util/own.js';
 
 /**
  * The bot's languages (issue 30): English, and German and French for the large ASL and miniatures
@@ -18,11 +19,10 @@ export const TRANSLATED = ['de', 'fr'] as const;
 /** The language of a Discord locale (`de`, `fr`, `en-GB` …): ours where we have it, English otherwise. */
 export const languageOf = (locale: string | undefined): Language => TRANSLATED.find((l) => locale === l || locale?.startsWith(`${l}-`)) ?? 'en';
 
-/** A command's, subcommand's or option's English name as a language's client shows it. */
-// Own keys only: a typed option name may be any text, `constructor` included.
-export const nameIn = (lang: Language, english: string): string => (Object.hasOwn(LANGUAGES[lang].names, english) ? LANGUAGES[lang].names[english]! : english);
+/** A command's, subcommand's or option's English name as a language's client shows it (a typed option name may be any text). */
+export const nameIn = (lang: Language, english: string): string => own(LANGUAGES[lang].names, english) ?? english;
 
 /** Discord's localizations of an English name or description: { de, fr }. */
 export function localizations(kind: 'names' | 'descriptions', english: string): Record<(typeof TRANSLATED)[number], string> {
-  return Object.fromEntries(TRANSLATED.map((l) => [l, LANGUAGES[l][kind][english] ?? english])) as Record<(typeof TRANSLATED)[number], string>;
+  return Object.fromEntries(TRANSLATED.map((l) => [l, own(LANGUAGES[l][kind], english) ?? english])) as Record<(typeof TRANSLATED)[number], string>;
 }

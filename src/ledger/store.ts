@@ -53,7 +53,8 @@ export interface LedgerStore extends Async<StoreReads> {
 
 /**
  * Free space the disk holding a SQLite ledger must keep. Under it, readiness fails before rolls do:
- * a checkpoint copies the write-ahead log (up to its 10,000-page backstop, ~40 MiB) into the file.
+ * a checkpoint copies the write-ahead log into the file. The checkpoint worker keeps that log near
+ * 4 MiB; a GM's long read (/export, /verify) lets it grow while the read lasts, by what is written meanwhile.
  */
 export const FREE_SPACE_MARGIN_BYTES = 64 * 1024 * 1024;
 

@@ -168,6 +168,12 @@ describe('HTTP interactions: commands, buttons, autocomplete', () => {
     expect(res).toEqual({ status: 200, body: { type: 8, data: { choices: [{ name: 'Grenadiers', value: 'Grenadiers' }] } } });
   });
 
+  it("autocomplete's hints are in the player's language", async () => {
+    const german = { ...autocomplete('odds', { roll: 'rally dis' }, 'roll', { member: alice }), locale: 'de' };
+    const res = await fake.postInteraction(url, german);
+    expect(res.body.data.choices).toEqual([{ name: 'rally disorder: eine ganze Zahl von 1 bis 30', value: 'rally disorder:' }]);
+  });
+
   it('slow work is deferred in the HTTP response and the result edited in over REST', async () => {
     const edits = fake.webhookEdits.length;
     app.dice.push(4);

@@ -71,6 +71,14 @@ describe('the catalogs', () => {
   });
 });
 
+describe('names a player typed', () => {
+  it('an option name that is no option (every name Object.prototype has) is shown as typed, in every language', () => {
+    for (const name of Object.getOwnPropertyNames(Object.prototype))
+      for (const locale of ['en', 'de', 'fr'])
+        expect(speak(locale, said('noOptions', { name: option(name), command: command('dr') })), `${locale} ${name}`).toMatch(new RegExp(`^\`${name}\``));
+  });
+});
+
 describe('refusals through the router, in the player’s language', () => {
   it('a bad option value names the option as the player’s client shows it', async () => {
     const app = testApp(tmpDb());

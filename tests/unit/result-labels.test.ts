@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { HOB_LABELS, HOB_ORDER } from '../../src/rules/asl/hob.js';
-import { ASL_RALLY_ORDER, CHECK_LABELS, MC_ORDER } from '../../src/rules/asl/mc.js';
+import { HOB_LABELS } from '../../src/rules/asl/hob.js';
+import { CHECK_LABELS } from '../../src/rules/asl/mc.js';
 
 // The names /odds and /history show for each result code, pinned word for word (a table a player
-// reads, which a mutation of the module-level table would otherwise slip past).
+// reads, which a mutation of the module-level table would otherwise slip past). That every result
+// the odds can show has a name is the compiler's: each table is a Record over its result codes.
 describe('result names players read', () => {
   it('ASL Morale Check and Rally', () => {
     expect(CHECK_LABELS).toEqual({
@@ -21,8 +22,6 @@ describe('result names players read', () => {
       not_rallied: 'Not rallied',
       fate: 'Fate',
     });
-    // Every result the odds can show has its name.
-    for (const code of [...MC_ORDER, ...ASL_RALLY_ORDER]) expect(CHECK_LABELS[code], code).toBeTruthy();
   });
 
   it('ASL Heat of Battle', () => {
@@ -34,6 +33,5 @@ describe('result names players read', () => {
       surrender: 'Surrender',
       disrupted: 'Disrupted',
     });
-    for (const code of HOB_ORDER) expect(HOB_LABELS[code], code).toBeTruthy();
   });
 });
