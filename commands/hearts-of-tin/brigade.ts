@@ -14,6 +14,7 @@ import { brigadeMorale } from '../../src/rules/hearts-of-tin/disorder.js';
 import { STRENGTH_MAX } from './limits.js';
 import { option, said } from '../../src/i18n/said.js';
 import { userText } from '../../src/render/embed.js';
+import { say } from '../../src/i18n/reader.js';
 
 const options = {
   original: integer({ description: "The brigade's original strength (a roster brigade: its units' total)", min: 1, max: STRENGTH_MAX }),
@@ -51,14 +52,18 @@ export default defineCommand({
       for (const unit of marking) await writeBack(at.tx, ctx, { game: at.game!, unit }, { fields: { brigade_shaken: true }, why }, row.id, 'brigade');
       return { row, outcome, input, o, ever, totals, scope: at };
     });
-    const source = totals
-      ? ` (from its ${ever.length} roster unit${ever.length === 1 ? '' : 's'}${totals.gone ? `, ${totals.gone} of them gone from the field and counted as wholly lost` : ''})`
-      : '';
+    const source = !totals
+      ? ''
+      : totals.gone
+        ? say('hot.r.brigadeSourceGone', { n: ever.length, gone: String(totals.gone) })
+        : say('hot.r.brigadeSource', { n: ever.length });
     const embed = findingEmbed({
-      title: 'Brigade morale',
+      title: say('hot.r.brigade'),
       name: o.brigade,
       userName: ctx.actor.userName,
-      description: [`original strength ${input.original} · lost ${input.lost}${source}`, gameNote(scope, 'hearts-of-tin')].filter(Boolean).join('\n'),
+      description: [say('hot.r.brigadeSituation', { original: String(input.original), lost: String(input.lost), source }), gameNote(scope, 'hearts-of-tin')]
+        .filter(Boolean)
+        .join('\n'),
       outcome,
       row,
     });

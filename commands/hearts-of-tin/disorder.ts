@@ -15,6 +15,7 @@ import { disorderGained, MELEE_RESULTS } from '../../src/rules/hearts-of-tin/dis
 import { disorderRosterChange } from '../../src/rules/hearts-of-tin/roster.js';
 import { option } from '../../src/i18n/said.js';
 import { userText } from '../../src/render/embed.js';
+import { say } from '../../src/i18n/reader.js';
 
 const options = {
   strength: integer({ description: 'Strength at the start of this turn (a roster unit: its own)', min: 1, max: STRENGTH_MAX }),
@@ -92,12 +93,15 @@ export default defineCommand({
     });
     if ('lapsed' in done) return done.lapsed;
     const { row, outcome, input, o, lostEarlier, scope } = done.ruled;
-    const turnLoss = lostEarlier ? ` (${lostEarlier + o.lost} this turn)` : '';
+    const turnLoss = lostEarlier ? say('hot.r.thisTurn', { n: String(lostEarlier + o.lost) }) : '';
     const embed = findingEmbed({
-      title: 'Disorder',
+      title: say('hot.r.disorder'),
       name: o.unit,
       userName: ctx.actor.userName,
-      description: [`strength ${input.strength} at the start of the turn · lost ${o.lost}${turnLoss} · melee: ${o.melee}`, gameNote(scope, 'hearts-of-tin')]
+      description: [
+        say('hot.r.disorderSituation', { strength: String(input.strength), lost: String(o.lost), turnLoss, melee: o.melee }),
+        gameNote(scope, 'hearts-of-tin'),
+      ]
         .filter(Boolean)
         .join('\n'),
       outcome,

@@ -27,6 +27,7 @@ import {
 } from '../../src/rules/hearts-of-tin/rally.js';
 import { said } from '../../src/i18n/said.js';
 import { userText } from '../../src/render/embed.js';
+import { say } from '../../src/i18n/reader.js';
 
 /** A rally's roster change (the rules decide it), for the roll's transaction. */
 function rallyEffects(tracked: Tracked | undefined, outcome: RallyOutcome, pendingAs: string | undefined): RosterEffect[] {
@@ -113,7 +114,7 @@ async function storedRally(ctx: Context, row: LedgerRow, fresh = false) {
     rerollOffered: offered,
     ...(reroll ? { reroll: { row: reroll, outcome: reroll.outcome as RallyOutcome, userName: reroll.user_name } } : {}),
   });
-  const buttons = offered ? [{ custom_id: customId(REROLL, row.id), label: 'Commander joins — re-roll', style: 'primary' as const }] : [];
+  const buttons = offered ? [{ custom_id: customId(REROLL, row.id), label: say('hot.r.rerollButton'), style: 'primary' as const }] : [];
   return { embed, buttons };
 }
 

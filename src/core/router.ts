@@ -31,6 +31,7 @@ import { BeaconBinder } from './beacon-binding.js';
 import { BeaconNeeded } from './beacon-needed.js';
 import type { RollBeacon } from '../dice/seeded.js';
 import { interactionEvidence, type RequestEvidence } from './evidence.js';
+import { answering } from '../i18n/reader.js';
 
 /** What a transport (Discord gateway, console) hands the router. */
 export type Request = (
@@ -100,6 +101,10 @@ export class Router {
   async handle(raw: Request): Promise<Reply> {
     // Every transport's text made well-formed here, once (gateway, HTTP, console): names, options, ids.
     const req = wellFormedDeep(raw);
+    return answering(req.locale, () => this.answer(req));
+  }
+
+  private async answer(req: Request): Promise<Reply> {
     try {
       this.spend(req);
       await this.claim(req);
@@ -117,7 +122,12 @@ export class Router {
   }
 
   /** A bound request run again with its round (the claim and the rate limit were spent when it was bound). */
-  private async redo(req: Bound, beacon: RollBeacon): Promise<Reply> {
+  private redo(req: Bound, beacon: RollBeacon): Promise<Reply> {
+    // Run when the round is in, outside the request that bound it: the reader is set again.
+    return answering(req.locale, () => this.redone(req, beacon));
+  }
+
+  private async redone(req: Bound, beacon: RollBeacon): Promise<Reply> {
     try {
       const ctx = await this.contextOf(req, beacon);
       return await this.logged(ctx, await this.dispatch(req, ctx));

@@ -1,8 +1,9 @@
 import { capitalized } from '../util/text.js';
 import { escapeMarkdown, type APIEmbed, type APIEmbedField } from 'discord.js';
-import { memo, percentOf } from '../rules/odds.js';
-import type { Finding, Modifier, Step, Tone } from '../rules/types.js';
+import { fractionValue, memo } from '../rules/odds.js';
+import type { Finding, Modifier, Says, Step, Tone } from '../rules/types.js';
 import { number, signed } from '../util/numbers.js';
+import { percentIn, say, shown } from '../i18n/reader.js';
 
 /** A message button as the bot offers it: the transports draw it (Discord components, the console's text). */
 export type Button = { custom_id: string; label: string; style: 'primary' | 'secondary' | 'danger' };
@@ -49,7 +50,12 @@ export const dieText = (n: number, label?: string) => `${label ? `${label} ` : '
 
 export { number, signed };
 
-export const modifierLine = (m: Modifier) => `\`${signed(m.value)}\` ${m.reason}`;
+/** A rule's words in the reader's language where the rule gave them by identifier; as recorded before it did. */
+export const labelOf = (f: Pick<Finding, 'label' | 'says'>) => (f.says ? shown(f.says.label) : f.label);
+export const effectOf = (f: Pick<Finding, 'effect' | 'says'>) => (f.says ? shown(f.says.effect) : f.effect);
+export const reasonOf = (m: Modifier) => (m.says ? shown(m.says) : m.reason);
+
+export const modifierLine = (m: Modifier) => `\`${signed(m.value)}\` ${reasonOf(m)}`;
 
 /** Text cut to `max` characters, an ellipsis marking the cut. */
 export const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1)}…`);
@@ -59,20 +65,20 @@ const prefix = (show: Show) => (show.heading ? `${show.heading} · ` : '');
 
 /** A ruling as a field: the result in bold, what the unit must do now, notes, and the rule. */
 export function findingField(f: Finding, show: Show = {}): APIEmbedField {
-  const value = [`**${f.label}** — ${f.effect}`, ...(show.notes ?? []), `*${f.ref}*`].join('\n');
-  return { name: `${prefix(show)}Result`, value, inline: false };
+  const value = [`**${labelOf(f)}** — ${effectOf(f)}`, ...(show.notes ?? []), `*${f.ref}*`].join('\n');
+  return { name: `${prefix(show)}${say('fieldResult')}`, value, inline: false };
 }
 
 /** One rolled step as embed fields: dice, modifiers, Final, then the result; a heading names the step once, on its dice. */
 export function stepFields(step: Step, show: Show = {}): APIEmbedField[] {
   const p = prefix(show);
   const { heading: _once, ...rest } = show;
-  const dice = `${step.dice.map((d, i) => dieText(d, show.diceLabels?.[i])).join(' · ')} → Original **${number(step.original)}**`;
-  const mods = step.modifiers.length ? step.modifiers.map(modifierLine).join('\n') : 'none';
+  const dice = say('diceToOriginal', { dice: step.dice.map((d, i) => dieText(d, show.diceLabels?.[i])).join(' · '), original: number(step.original) });
+  const mods = step.modifiers.length ? step.modifiers.map(modifierLine).join('\n') : say('noModifiers');
   return [
-    { name: `${p}Dice`, value: dice, inline: true },
-    { name: 'Modifiers', value: mods, inline: true },
-    { name: 'Final', value: `**${number(step.final)}**`, inline: true },
+    { name: `${p}${say('fieldDice')}`, value: dice, inline: true },
+    { name: say('fieldModifiers'), value: mods, inline: true },
+    { name: say('fieldFinal'), value: `**${number(step.final)}**`, inline: true },
     findingField(step, rest),
   ];
 }
@@ -82,13 +88,15 @@ export function stepFields(step: Step, show: Show = {}): APIEmbedField[] {
  * worst result (every result is it or better) says so instead of "this or better 100%".
  */
 export function oddsField(odds: { exactly: string; or_better: string }, heading?: string): APIEmbedField {
-  const better = odds.or_better === '1' ? 'no result is worse' : `this or better ${odds.or_better} (${percentOf(odds.or_better)})`;
-  const value = `this result ${odds.exactly} (${percentOf(odds.exactly)}) · ${better}`;
-  return { name: heading ? `${heading} · Odds` : 'Odds', value, inline: false };
+  const pct = (f: string) => percentIn(fractionValue(f));
+  const better = odds.or_better === '1' ? say('oddsWorst') : say('oddsBetter', { fraction: odds.or_better, pct: pct(odds.or_better) });
+  const value = say('oddsLine', { exactly: odds.exactly, pct: pct(odds.exactly), better });
+  return { name: heading ? `${heading} · ${say('fieldOdds')}` : say('fieldOdds'), value, inline: false };
 }
 
 /** A rolled step in one line: its dice, its Final, its result (a first roll a re-roll replaced). */
-export const stepLine = (step: Step) => `${step.dice.map((d) => dieText(d)).join(' · ')} → Final **${number(step.final)}**: **${step.label}**`;
+export const stepLine = (step: Step) =>
+  say('stepLine', { dice: step.dice.map((d) => dieText(d)).join(' · '), final: number(step.final), label: labelOf(step) });
 
 export type ResultEmbed = {
   title: string;
@@ -112,13 +120,13 @@ export const resultName = (code: string, labels: Readonly<Record<string, string>
 
 /** The name of the result a recorded outcome stands on: its step's own label, else the code in words. */
 export function outcomeName(outcome: unknown, code: string): string {
-  const steps = (outcome as { steps?: { result?: string; label?: string }[] } | null)?.steps ?? [];
+  const steps = (outcome as { steps?: { result?: string; label?: string; says?: Says }[] } | null)?.steps ?? [];
   const own = [...steps].reverse().find((s) => s.result === code && typeof s.label === 'string');
-  return own ? userText(own.label!) : resultName(code);
+  return own ? userText(labelOf(own as { label: string; says?: Says })) : resultName(code);
 }
 
 /** Every step's result name, once each, in order: `Passed · Hero and Battle Hardening`. */
-export const headlineOf = (steps: readonly { label: string }[]) => [...new Set(steps.map((s) => s.label))].join(' · ');
+export const headlineOf = (steps: readonly Pick<Finding, 'label' | 'says'>[]) => [...new Set(steps.map(labelOf))].join(' · ');
 
 const TONE_WEIGHT: Record<Tone, number> = { neutral: 0, good: 1, mixed: 2, bad: 3 };
 
@@ -127,7 +135,7 @@ export const worstTone = (tones: readonly Tone[]): Tone => tones.reduce((w, t) =
 
 /** The frame every result shares: title, who rolled, colour, and the ledger footer. */
 export function resultEmbed(r: ResultEmbed): APIEmbed {
-  const footer = [`roll ${r.rollId}`, `hash ${r.hash.slice(0, 8)}`, r.footerExtra].filter(Boolean).join(' · ');
+  const footer = [say('footerRoll', { id: r.rollId }), say('footerHash', { hash: r.hash.slice(0, 8) }), r.footerExtra].filter(Boolean).join(' · ');
   return limitEmbed({
     title: r.headline ? `${r.title} — ${r.headline}` : r.title,
     author: { name: r.userName },

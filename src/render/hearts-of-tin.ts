@@ -2,18 +2,19 @@ import type { APIEmbed } from 'discord.js';
 import type { RallyInput, RallyOutcome } from '../rules/hearts-of-tin/rally.js';
 import type { BrigadeFinding, DisorderFinding } from '../rules/hearts-of-tin/disorder.js';
 import type { Outcome } from '../rules/types.js';
-import { findingField, headlineOf, oddsField, resultEmbed, stepFields, stepLine, userText } from './embed.js';
+import { findingField, headlineOf, labelOf, oddsField, resultEmbed, stepFields, stepLine, userText } from './embed.js';
+import { say, shown } from '../i18n/reader.js';
 
 type Recorded = { id: string; hash: string };
 
 /** What the player told us about the unit, so the reply can be checked against the table. */
 function situation(input: RallyInput): string {
   const parts = [
-    `${input.disorder} disorder marker${input.disorder === 1 ? '' : 's'}`,
-    input.quality,
-    input.band ? 'joined by a band' : undefined,
-    input.enemyInSight ? 'enemy in sight within 24"' : 'no enemy within 24"',
-    input.commanderNear ? 'commander within 12"' : undefined,
+    say('hot.r.markers', { n: input.disorder }),
+    say('hot.r.quality', { quality: input.quality }),
+    input.band ? say('hot.r.band') : undefined,
+    say(input.enemyInSight ? 'hot.r.enemyInSight' : 'hot.r.noEnemy'),
+    input.commanderNear ? say('hot.r.commanderNear') : undefined,
   ];
   return parts.filter(Boolean).join(' · ');
 }
@@ -32,14 +33,14 @@ export function rallyEmbed(a: {
   // A re-roll replaces the first result: the first is one line, the re-roll is shown in full.
   const fields = a.reroll
     ? [
-        { name: 'First roll', value: `${stepLine(first)} — the commander joined and the unit rolled again.`, inline: false },
-        ...stepFields(a.reroll.outcome.steps[0]!, { heading: 'Commander re-roll', notes: [`Called by ${a.reroll.userName}; this result replaces the first.`] }),
+        { name: say('hot.r.firstRoll'), value: say('hot.r.rolledAgain', { line: stepLine(first) }), inline: false },
+        ...stepFields(a.reroll.outcome.steps[0]!, { heading: say('hot.r.reroll'), notes: [say('hot.r.calledBy', { name: a.reroll.userName })] }),
       ]
-    : stepFields(first, { notes: a.rerollOffered ? ['A commander within 12" may join the unit and let it roll once more.'] : [] });
+    : stepFields(first, { notes: a.rerollOffered ? [say('hot.r.mayRejoin')] : [] });
   const odds = last.outcome.odds;
   if (odds) fields.push(oddsField(odds));
   return resultEmbed({
-    title: a.unit ? `Rally · ${userText(a.unit)}` : 'Rally',
+    title: a.unit ? `${say('hot.r.rally')} · ${userText(a.unit)}` : say('hot.r.rally'),
     headline: headlineOf(last.outcome.steps),
     userName: a.userName,
     tone: last.outcome.tone,
@@ -47,7 +48,7 @@ export function rallyEmbed(a: {
     fields,
     rollId: last.row.id,
     hash: last.row.hash,
-    footerExtra: a.reroll ? `re-roll of ${a.first.row.id}` : undefined,
+    footerExtra: a.reroll ? say('footerReroll', { id: a.first.row.id }) : undefined,
   });
 }
 
@@ -64,12 +65,13 @@ export function findingEmbed(a: {
   const f = a.outcome.steps[0]!;
   const fields = [];
   if (f.kind === 'disorder' && f.causes.length) {
-    fields.push({ name: 'Causes', value: f.causes.map((c) => `\`+1\` ${c}`).join('\n'), inline: false });
+    const causes = f.cause_says?.map(shown) ?? f.causes;
+    fields.push({ name: say('fieldCauses'), value: causes.map((c) => `\`+1\` ${c}`).join('\n'), inline: false });
   }
   fields.push(findingField(f));
   return resultEmbed({
     title: a.name ? `${a.title} · ${userText(a.name)}` : a.title,
-    headline: f.label,
+    headline: labelOf(f),
     userName: a.userName,
     tone: a.outcome.tone,
     description: a.description,

@@ -1,19 +1,19 @@
-import { withArticle } from '../util/text.js';
 import type { APIEmbed } from 'discord.js';
-import { CHECK_REASONS, COMMANDER_RANGE_M } from '../rules/lightning-war/morale-table.js';
+import { COMMANDER_RANGE_M } from '../rules/lightning-war/morale-table.js';
 import type { MoraleInput, MoraleOutcome } from '../rules/lightning-war/morale.js';
-import { oddsField, resultEmbed, stepFields, userText } from './embed.js';
+import { labelOf, oddsField, resultEmbed, stepFields, userText } from './embed.js';
+import { say } from '../i18n/reader.js';
 
 function situation(i: MoraleInput): string {
   return [
-    i.rally ? `rally attempt${i.state ? ` of ${withArticle(i.state)} unit` : ''}` : 'morale check',
-    i.unitType.replace('_', ' '),
-    `${i.morale} morale`,
-    i.casualties ? `${i.casualties.lost}/${i.casualties.original} lost` : 'no casualties',
-    i.cover === 'none' ? 'no cover' : `${i.cover} cover`,
-    i.commander ? `commander within ${COMMANDER_RANGE_M[i.unitType]} m` : undefined,
-    i.enemyWithin100m ? 'visible enemy within 100 m' : undefined,
-    i.reason ? `because ${CHECK_REASONS[i.reason]}` : undefined,
+    i.rally ? say('lw.r.rallyAttempt', { state: i.state ?? 'none' }) : say('lw.r.check'),
+    say('lw.r.unitType', { type: i.unitType }),
+    say('lw.r.morale', { level: i.morale }),
+    i.casualties ? say('lw.r.lost', { lost: String(i.casualties.lost), original: String(i.casualties.original) }) : say('lw.r.noCasualties'),
+    say('lw.r.cover', { cover: i.cover }),
+    i.commander ? say('lw.r.commander', { m: String(COMMANDER_RANGE_M[i.unitType]) }) : undefined,
+    i.enemyWithin100m ? say('lw.r.enemy100') : undefined,
+    i.reason ? say('lw.r.because', { reason: i.reason }) : undefined,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -27,11 +27,11 @@ export function moraleEmbed(a: {
   row: { id: string; hash: string };
 }): APIEmbed {
   const step = a.outcome.steps[0]!;
-  const notes = a.input.rally ? ['A commander who attempts a rally writes no orders this turn.'] : [];
-  const check = a.input.rally ? 'Rally' : 'Morale check';
+  const notes = a.input.rally ? [say('lw.r.noOrders')] : [];
+  const check = say(a.input.rally ? 'lw.r.rally' : 'lw.r.checkTitle');
   return resultEmbed({
     title: a.unit ? `${check} · ${userText(a.unit)}` : check,
-    headline: step.label,
+    headline: labelOf(step),
     userName: a.userName,
     tone: a.outcome.tone,
     description: situation(a.input),

@@ -2,11 +2,15 @@
 
 export type { AnySystemId, SystemId } from './systems.js';
 import type { AnySystemId } from './systems.js';
+import type { Said } from '../i18n/said.js';
 
 /** How a result went for the unit; the renderer turns it into a colour. */
 export type Tone = 'good' | 'mixed' | 'bad' | 'neutral';
 
-export type Modifier = { reason: string; value: number };
+/** A rule's words by identifier (src/rules/words.ts): the reply renders them in its reader's language. */
+export type Says = { label: Said; effect: Said };
+
+export type Modifier = { reason: string; value: number; says?: Said };
 
 /** One finding of the rules: a result code, what it means, and where the rule is. */
 export type Finding = {
@@ -15,6 +19,7 @@ export type Finding = {
   /** The result's name, what the unit must do now, and how it went for the unit. */
   label: string;
   effect: string;
+  says?: Says;
   tone: Tone;
   /** Rule reference shown beside the result so players can check it. */
   ref: string;
@@ -48,6 +53,7 @@ export type Band<Code extends string = string> = {
   tone: Tone;
   /** What the unit must do now, in our own words. */
   effect: string;
+  says: Says;
 };
 
 /** Finds the row of an open-ended table that a Final total falls in. */

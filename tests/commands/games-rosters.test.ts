@@ -262,7 +262,7 @@ describe('roster defaults and write-back', () => {
     await sub(alice, 'unit', 'add', { name: '2nd Platoon', fields: 'morale:leery original:5 casualties:2' });
     app.dice.push(1, 1, 1);
     const r = expectMessage(await command(app, alice, 'morale', { unit: '2nd Platoon' }));
-    expect((r.record!.steps[0] as unknown as { modifiers: unknown }).modifiers).toEqual([
+    expect((r.record!.steps[0] as unknown as { modifiers: unknown }).modifiers).toMatchObject([
       { reason: 'leery morale', value: -2 },
       { reason: 'casualties over 20% up to 40% (2/5)', value: -2 },
     ]);

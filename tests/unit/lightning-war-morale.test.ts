@@ -99,7 +99,7 @@ describe('modifiers, each alone', () => {
     ['enemy within 100 m: no modifier', { enemyWithin100m: true }, []],
   ];
   it.each(alone)('%s', (_n, change, expected) => {
-    expect(moraleModifiers({ ...base, ...change })).toEqual(expected);
+    expect(moraleModifiers({ ...base, ...change })).toMatchObject(expected);
   });
 
   it('all cumulative in combination', () => {
@@ -116,7 +116,7 @@ describe('modifiers, each alone', () => {
       unitType: 'armored_vehicle',
     };
     const mods = moraleModifiers(input);
-    expect(mods.map((m) => m.value)).toEqual([2, -6, 4, -2, -3, -2, 2, 2]);
+    expect(mods.map((m) => m.value)).toMatchObject([2, -6, 4, -2, -3, -2, 2, 2]);
     const out = moraleCheck(input, fixedRoller([6, 6, 6]));
     expect(out.steps[0]!.final).toBe(18 - 3);
     expect(out.result).toBe('rallied');

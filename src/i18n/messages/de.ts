@@ -1,4 +1,5 @@
 import type { MessageKey } from './en.js';
+import { deResults } from './de-results.js';
 
 /**
  * German: every identifier of en.ts with the same parameters (`article` is English grammar and
@@ -270,4 +271,6 @@ export const de: Record<MessageKey, string> = {
   lapsedUnitLeft: 'die Flucht steht bereits: die Einheit hat das Feld verlassen',
   forInfantry: 'Infanterie',
   forVehicles: 'Fahrzeuge',
+
+  ...deResults,
 };

@@ -1,3 +1,5 @@
+import { RESULTS_EN } from './en-results.js';
+
 /**
  * What the bot says, in English, by identifier (ICU MessageFormat: `{name}` is a parameter, plural
  * forms as `{n, plural, one {…} other {…}}`). German and French translate every key with the same
@@ -286,6 +288,8 @@ export const EN = {
   oddsUnreadable: '`{roll}`: {why}.',
   badExpression:
     '`{expression}` {given}: {why}. Allowed: NdS (N 1–100, S 2–1000, d% for d100), constants 0–1000, + and -, one of kh/kl/dh/dl per term; at most 20 terms and 200 dice. Example: {example}.',
+
+  ...RESULTS_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

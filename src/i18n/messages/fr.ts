@@ -1,4 +1,5 @@
 import type { MessageKey } from './en.js';
+import { frResults } from './fr-results.js';
 
 /**
  * French: every identifier of en.ts with the same parameters (`article` is English grammar and
@@ -273,4 +274,6 @@ export const fr: Record<MessageKey, string> = {
   lapsedUnitLeft: 'la déroute tient déjà : l’unité a quitté le terrain',
   forInfantry: 'l’infanterie',
   forVehicles: 'les véhicules',
+
+  ...frResults,
 };

@@ -1,4 +1,7 @@
 import type { Finding, Outcome } from '../types.js';
+import { list, said, type Said } from '../../i18n/said.js';
+import { sayIn } from '../../i18n/speak.js';
+import { worded } from '../words.js';
 
 export const DISORDER_REF = 'Hearts of Tin, New Morale (a)(i)';
 export const BRIGADE_REF = 'Hearts of Tin, New Morale (a)(ii)';
@@ -6,11 +9,11 @@ export const BRIGADE_REF = 'Hearts of Tin, New Morale (a)(ii)';
 export const MELEE_RESULTS = ['none', 'defeated', 'pursued'] as const;
 export type MeleeResult = (typeof MELEE_RESULTS)[number];
 
-/** The causes of disorder; each gives one marker, and markers add up. */
+/** The causes of disorder (each gives one marker, and markers add up), as the catalogs word them. */
 export const DISORDER_CAUSES = {
-  heavyLosses: 'lost 25% or more of its strength this turn',
-  defeated: 'defeated in a melee',
-  pursued: 'pursued after winning a melee',
+  heavyLosses: (what: Said) => said('hot.cause.heavyLosses', { what }),
+  defeated: said('hot.cause.defeated'),
+  pursued: said('hot.cause.pursued'),
 } as const;
 
 export type DisorderInput = {
@@ -27,15 +30,20 @@ export type DisorderInput = {
   markersBefore?: number;
 };
 
-export type DisorderFinding = Finding & { kind: 'disorder'; result: 'disorder' | 'no_disorder' | 'gone'; markers: number; causes: string[] };
-
-const RALLY_REMINDER = 'It must be given a Rally order the next time its brigade is activated.';
+/** `causes` in English as recorded; `cause_says` the same by identifier, for every reader's language. */
+export type DisorderFinding = Finding & {
+  kind: 'disorder';
+  result: 'disorder' | 'no_disorder' | 'gone';
+  markers: number;
+  causes: string[];
+  cause_says?: Said[];
+};
 
 /** How many disorder markers a unit gains this turn, and why. */
 export function disorderGained(input: DisorderInput): Outcome<DisorderFinding> {
-  const causes: string[] = [];
+  const causes: Said[] = [];
   const total = (input.lostEarlier ?? 0) + input.lost;
-  const notes: string[] = [];
+  const notes: Said[] = [];
   if (total >= input.strength) {
     // A unit with no strength left is gone, not disordered.
     const step: DisorderFinding = {
@@ -43,8 +51,7 @@ export function disorderGained(input: DisorderInput): Outcome<DisorderFinding> {
       result: 'gone',
       markers: 0,
       causes: [],
-      label: 'Gone',
-      effect: `It has lost all ${input.strength} of its strength this turn: it is gone from the field, not disordered. Remove it.`,
+      ...worded(said('hot.gone.label'), said('hot.gone.effect', { strength: String(input.strength) })),
       tone: 'bad',
       ref: DISORDER_REF,
     };
@@ -52,28 +59,25 @@ export function disorderGained(input: DisorderInput): Outcome<DisorderFinding> {
   }
   // 25% of the strength at the start of the turn, against everything lost this turn, in integers.
   if (4 * total >= input.strength) {
-    const what = input.lostEarlier
-      ? `${total} of ${input.strength}: ${input.lostEarlier} earlier this turn and ${input.lost} now`
-      : `${total} of ${input.strength}`;
-    if (input.markedForLosses) notes.push(`It has lost ${what}, but the marker for this turn's losses was already given.`);
-    else causes.push(`${DISORDER_CAUSES.heavyLosses} (${what})`);
+    const of = { total: String(total), strength: String(input.strength) };
+    const what = input.lostEarlier ? said('hot.lostOfEarlier', { ...of, earlier: String(input.lostEarlier), now: String(input.lost) }) : said('hot.lostOf', of);
+    if (input.markedForLosses) notes.push(said('hot.lossesMarked', { what }));
+    else causes.push(DISORDER_CAUSES.heavyLosses(what));
   }
   if (input.melee === 'defeated') causes.push(DISORDER_CAUSES.defeated);
   if (input.melee === 'pursued') causes.push(DISORDER_CAUSES.pursued);
   const markers = causes.length;
-  const s = markers === 1 ? '' : 's';
   const tracked = input.markersBefore !== undefined;
-  const now = tracked ? Math.min(10, input.markersBefore! + markers) : undefined;
-  const effect = markers
-    ? `${tracked ? `Marker${s} added on the roster: it now has ${now}.` : `Add the marker${s} to any it already has.`} ${RALLY_REMINDER}`
-    : 'No cause of disorder applies this turn.';
+  const now = tracked ? Math.min(10, input.markersBefore! + markers) : 0;
+  const effect = !markers ? said('hot.noCause') : tracked ? said('hot.markersAdded', { n: markers, now: String(now) }) : said('hot.markersAdd', { n: markers });
+  const result = markers ? 'disorder' : 'no_disorder';
   const step: DisorderFinding = {
     kind: 'disorder',
-    result: markers ? 'disorder' : 'no_disorder',
+    result,
     markers,
-    causes,
-    label: markers ? `Gains ${markers} disorder marker${s}` : 'No disorder',
-    effect: [effect, ...notes].join(' '),
+    causes: causes.map((c) => sayIn('en', c)),
+    cause_says: causes,
+    ...worded(said(`hot.${result}.label`, { n: markers }), notes.length ? said('hot.withNotes', { effect, notes: list(notes, 'comma') }) : effect),
     tone: markers ? 'bad' : 'good',
     ref: DISORDER_REF,
   };
@@ -94,12 +98,10 @@ export function brigadeMorale(input: BrigadeInput & { alreadyShaken?: boolean })
   const step: BrigadeFinding = {
     kind: 'brigade',
     result: shaken ? 'shaken' : 'steady',
-    label: shaken ? 'Shaken' : 'Steady',
-    effect: half
-      ? `It has lost ${input.lost} of ${input.original}, half or more. At the end of every turn each of its units gains one disorder marker. Shaken does not wear off.`
-      : shaken
-        ? `It was shaken earlier and shaken status does not go away, though it has now lost ${input.lost} of ${input.original}, less than half. At the end of every turn each of its units gains one disorder marker.`
-        : `It has lost ${input.lost} of ${input.original}, less than half: not shaken.`,
+    ...worded(
+      said(shaken ? 'hot.shaken.label' : 'hot.steady.label'),
+      said(half ? 'hot.shakenNow' : shaken ? 'hot.shakenBefore' : 'hot.notShaken', { lost: String(input.lost), original: String(input.original) }),
+    ),
     tone: shaken ? 'bad' : 'good',
     ref: BRIGADE_REF,
   };

@@ -1,4 +1,6 @@
 import type { Band } from '../types.js';
+import { said } from '../../i18n/said.js';
+import { worded } from '../words.js';
 
 export type RallyCode = 'huzzah' | 'rally' | 'retreat' | 'rout';
 
@@ -8,42 +10,37 @@ export const RALLY_CHART: readonly Band<RallyCode>[] = [
     min: 7,
     max: Infinity,
     code: 'huzzah',
-    label: 'Huzzah!',
     tone: 'good',
-    effect: 'All disorder is removed and the unit may be given an order straight away.',
+    ...worded(said('hot.huzzah.label'), said('hot.huzzah.effect')),
   },
   {
     min: 4,
     max: 6,
     code: 'rally',
-    label: 'Rally',
     tone: 'good',
-    effect: 'All disorder is removed. The unit may fall back up to half a move still facing the enemy, or change facing or formation, or fire.',
+    ...worded(said('hot.rally.label'), said('hot.rally.effect')),
   },
   {
     min: 1,
     max: 3,
     code: 'retreat',
-    label: 'Retreat',
     tone: 'bad',
-    effect: 'The disorder stays. The unit must retreat a full move; it may end facing the enemy.',
+    ...worded(said('hot.retreat.label'), said('hot.retreat.effect')),
   },
   {
     min: -Infinity,
     max: 0,
     code: 'rout',
-    label: 'Rout',
     tone: 'bad',
-    effect: 'The unit breaks and flees the field: remove it.',
+    ...worded(said('hot.rout.label'), said('hot.rout.effect')),
   },
 ];
 
 /** Shown instead of `rout` when it happens on the commander's re-roll. */
 export const ROUT_COMMANDER_LOST = {
   code: 'rout_commander_lost',
-  label: 'Rout, commander lost',
   tone: 'bad',
-  effect: 'The unit breaks and flees the field, and the commander who joined it is lost with it: remove both.',
+  ...worded(said('hot.rout_commander_lost.label'), said('hot.rout_commander_lost.effect')),
 } as const;
 
 /**
@@ -51,10 +48,10 @@ export const ROUT_COMMANDER_LOST = {
  * quality and band rows are named by what applies ("elite", "joined by a band", "militia").
  */
 export const RALLY_MODIFIERS = {
-  noEnemyInSight: { reason: 'no enemy visible within 24"', value: +1 },
+  noEnemyInSight: { reason: said('hot.mod.noEnemy'), value: +1 },
   eliteOrBand: { value: +1 },
   militiaOrIrregular: { value: -1 },
-  extraDisorder: { reason: 'each extra disorder marker', value: -1 },
+  extraDisorder: { reason: said('hot.mod.extraDisorder'), value: -1 },
 } as const;
 
 export const RALLY_REF = 'Hearts of Tin, New Morale (a)(iii)';

@@ -2,6 +2,8 @@ import type { Roller } from '../../dice/roller.js';
 import { enumerate, inputKey, remembered } from '../odds.js';
 import { applied, bandFor, sum, type Modifier, type Outcome, type Step } from '../types.js';
 import { RALLY_CHART, RALLY_MODIFIERS, RALLY_REF, ROUT_COMMANDER_LOST, type RallyCode } from './rally-chart.js';
+import { said } from '../../i18n/said.js';
+import { because, worded } from '../words.js';
 
 export const QUALITIES = ['regular', 'elite', 'militia', 'irregular'] as const;
 export type Quality = (typeof QUALITIES)[number];
@@ -36,18 +38,18 @@ const FAILED: ReadonlySet<string> = new Set<RallyCode>(['retreat', 'rout']);
 export function rallyModifiers(input: RallyInput): Modifier[] {
   const m = RALLY_MODIFIERS;
   const mods: Modifier[] = [];
-  if (!input.enemyInSight) mods.push({ ...m.noEnemyInSight });
+  if (!input.enemyInSight) mods.push(because(m.noEnemyInSight.reason, m.noEnemyInSight.value));
   const elite = input.quality === 'elite';
   // Elite and a band give one +1 between them, never two.
   if (elite || input.band) {
-    const reason = elite && input.band ? 'elite and joined by a band (one +1 only)' : elite ? 'elite' : 'joined by a band';
-    mods.push({ reason, value: m.eliteOrBand.value });
+    const reason = elite && input.band ? said('hot.mod.eliteAndBand') : elite ? said('hot.mod.elite') : said('hot.mod.band');
+    mods.push(because(reason, m.eliteOrBand.value));
   }
   // Decided (spec silent): a band's +1 also stands beside militia's −1; only elite shares its +1.
   if (input.quality === 'militia' || input.quality === 'irregular') {
-    mods.push({ reason: input.quality, value: m.militiaOrIrregular.value });
+    mods.push(because(said(`hot.mod.${input.quality}`), m.militiaOrIrregular.value));
   }
-  mods.push({ reason: m.extraDisorder.reason, value: m.extraDisorder.value * (input.disorder - 1) });
+  mods.push(because(m.extraDisorder.reason, m.extraDisorder.value * (input.disorder - 1)));
   return applied(mods);
 }
 
@@ -60,13 +62,8 @@ function rallyStep(input: RallyInput, roller: Roller, kind: RallyStep['kind']): 
   const lost = kind === 'commander_reroll' && row.code === 'rout';
   // A first-roll rout with the commander's re-roll on offer is not final yet; a retreat keeps its disorder.
   const pending = kind === 'rally' && row.code === 'rout' && input.commanderNear;
-  const effect = lost
-    ? ROUT_COMMANDER_LOST.effect
-    : pending
-      ? 'The unit breaks: it leaves the field unless a commander joins it and the re-roll saves it (below).'
-      : row.code === 'retreat'
-        ? `${row.effect} It must be ordered to rally again the next time its brigade is activated.`
-        : row.effect;
+  const read = lost ? ROUT_COMMANDER_LOST : row;
+  const effect = pending ? said('hot.routPending') : row.code === 'retreat' ? said('hot.retreatAgain', { effect: read.says.effect }) : read.says.effect;
   return {
     kind,
     dice: [die],
@@ -74,8 +71,7 @@ function rallyStep(input: RallyInput, roller: Roller, kind: RallyStep['kind']): 
     modifiers,
     final,
     result: lost ? ROUT_COMMANDER_LOST.code : row.code,
-    label: lost ? ROUT_COMMANDER_LOST.label : row.label,
-    effect,
+    ...worded(read.says.label, effect),
     tone: row.tone,
     ref: RALLY_REF,
   };

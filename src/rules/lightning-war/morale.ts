@@ -1,7 +1,6 @@
-import { withArticle } from '../../util/text.js';
 import type { Roller } from '../../dice/roller.js';
 import { enumerate, inputKey, remembered } from '../odds.js';
-import { applied, bandFor, sum, type Modifier, type Outcome, type Step } from '../types.js';
+import { applied, bandFor, sum, type Modifier, type Outcome, type Says, type Step } from '../types.js';
 import {
   BASE_MORALE,
   CASUALTY_BANDS,
@@ -21,6 +20,7 @@ import {
   type UnitType,
 } from './morale-table.js';
 import { said, type Said } from '../../i18n/said.js';
+import { because, worded } from '../words.js';
 
 export type Casualties = { lost: number; original: number };
 
@@ -71,22 +71,22 @@ export function parseCasualties(text: string): Casualties | Said {
 /** The casualty modifier, by exact integer comparison of lost/original with the fifths. */
 export function casualtyModifier(c: Casualties): Modifier | undefined {
   const band = CASUALTY_BANDS.find((b) => 5 * c.lost > b.aboveFifths * c.original && 5 * c.lost <= b.upToFifths * c.original);
-  return band && { reason: `${band.reason} (${c.lost}/${c.original})`, value: band.value };
+  return band && because(said('lw.mod.casualties', { band: String(band.band), lost: String(c.lost), original: String(c.original) }), band.value);
 }
 
 export function moraleModifiers(input: MoraleInput): Modifier[] {
   const s = STATUS_MODIFIERS;
   const mods: (Modifier | undefined)[] = [
-    { reason: `${input.morale} morale`, value: BASE_MORALE[input.morale] },
+    because(said('lw.mod.morale', { level: input.morale }), BASE_MORALE[input.morale]),
     input.casualties && casualtyModifier(input.casualties),
-    { reason: `under ${input.cover} cover`, value: COVER_MODIFIER[input.cover] },
-    input.immobilized ? s.immobilized : undefined,
-    input.nearKill ? s.nearKill : undefined,
-    input.reserveMove ? s.reserveMove : undefined,
-    input.commander ? { reason: `company commander or higher visible within ${COMMANDER_RANGE_M[input.unitType]} m`, value: s.commander.value } : undefined,
-    input.rally ? s.rally : undefined,
+    because(said('lw.mod.cover', { cover: input.cover }), COVER_MODIFIER[input.cover]),
+    input.immobilized ? because(said('lw.mod.immobilized'), s.immobilized.value) : undefined,
+    input.nearKill ? because(said('lw.mod.nearKill'), s.nearKill.value) : undefined,
+    input.reserveMove ? because(said('lw.mod.reserveMove'), s.reserveMove.value) : undefined,
+    input.commander ? because(said('lw.mod.commander', { m: String(COMMANDER_RANGE_M[input.unitType]) }), s.commander.value) : undefined,
+    input.rally ? because(said('lw.mod.rally'), s.rally.value) : undefined,
   ];
-  return applied(mods.filter((m): m is Modifier => m !== undefined).map((m) => ({ ...m })));
+  return applied(mods.filter((m): m is Modifier => m !== undefined));
 }
 
 /** The table row that stands for a state: a routing unit reads as a rout, a retreating one as a retreat. */
@@ -95,14 +95,22 @@ const STATE_ROW = { routing: 'rout', retreating: 'retreat' } as const;
 const worseThan = (a: MoraleCode, b: MoraleCode) => MORALE_ORDER.indexOf(a) > MORALE_ORDER.indexOf(b);
 
 /** A check that would improve a retreating or routing unit: the worse, its state, stands (decided in the spec). */
-function stateStands(state: 'retreating' | 'routing', row: { code: MoraleCode; label: string }) {
+function stateStands(state: 'retreating' | 'routing', row: { code: MoraleCode }) {
   const base = MORALE_TABLE.find((b) => b.code === STATE_ROW[state])!;
-  return {
-    ...base,
-    label: state === 'routing' ? 'Still routing' : 'Still retreating',
-    effect: `The table read ${row.label.toLowerCase()}, but a new check never improves ${withArticle(state)} unit: it is still ${state}. ${base.effect}`,
-  };
+  const still = state === 'routing' ? 'stillRouting' : 'stillRetreating';
+  return { ...base, ...worded(said(`lw.${still}.label`), said(`lw.${still}.effect`, { read: tableRead(row), effect: base.says.effect })) };
 }
+
+/** The row the table gave, named inside a sentence. */
+const tableRead = (row: { code: MoraleCode }) => said('lw.tableRead', { code: row.code });
+
+/** A reading of the table with another effect than its own. */
+const readAs = (r: { code: MoraleResult; tone: Step['tone']; says: Says }, effect: Said): Reading => ({
+  code: r.code,
+  tone: r.tone,
+  ...worded(r.says.label, effect),
+});
+type Reading = { code: MoraleResult; label: string; tone: Step['tone']; effect: string; says: Says };
 
 /** A morale check or rally attempt: 3d6 + modifiers on the morale table. */
 export function moraleCheck(input: MoraleInput, roller: Roller): MoraleOutcome {
@@ -111,30 +119,21 @@ export function moraleCheck(input: MoraleInput, roller: Roller): MoraleOutcome {
   const modifiers = moraleModifiers(input);
   const final = original + sum(modifiers.map((m) => m.value));
   const row = bandFor(MORALE_TABLE, final);
-  let reading: { code: MoraleResult; label: string; tone: Step['tone']; effect: string } = row;
+  let reading: Reading = row;
+  const read = tableRead(row);
   if (input.rally) {
     // A rally only succeeds on firm; anything else leaves the unit as it was — except that a unit
     // still routing surrenders to a visible enemy within 100 m.
     if (row.code === 'firm') reading = RALLIED;
-    else if (input.state === 'routing' && input.enemyWithin100m)
-      reading = {
-        ...SURRENDER,
-        effect: `The rally failed (the table read ${row.label.toLowerCase()}): it is still routing, and a visible enemy unit is within 100 m (2"), so it surrenders. Remove it.`,
-      };
-    else reading = { ...RALLY_FAILED, effect: `${RALLY_FAILED.effect} The table read ${row.label.toLowerCase()}.` };
+    else if (input.state === 'routing' && input.enemyWithin100m) reading = readAs(SURRENDER, said('lw.rallySurrender', { read }));
+    else reading = readAs(RALLY_FAILED, said('lw.rallyFailedRead', { effect: RALLY_FAILED.says.effect, read }));
   } else if ((row.code === 'rout' || input.state === 'routing') && input.enemyWithin100m) {
     // "Already routing" counts on every check: a routing unit surrenders whatever the new result.
-    reading =
-      row.code === 'rout'
-        ? SURRENDER
-        : {
-            ...SURRENDER,
-            effect: `It is already routing (the table read ${row.label.toLowerCase()}), and a visible enemy unit is within 100 m (2"): it surrenders. Remove it.`,
-          };
+    reading = row.code === 'rout' ? SURRENDER : readAs(SURRENDER, said('lw.routingSurrender', { read }));
   } else if (input.state && worseThan(STATE_ROW[input.state], row.code)) {
     reading = stateStands(input.state, row);
   } else if (row.code === 'pinned' && input.unitType === 'armored_vehicle') {
-    reading = { ...row, tone: 'neutral', effect: PINNED_ARMOR_EFFECT };
+    reading = { ...readAs(row, PINNED_ARMOR_EFFECT), tone: 'neutral' };
   }
   const step: MoraleStep = {
     kind: input.rally ? 'rally' : 'morale',
@@ -146,6 +145,7 @@ export function moraleCheck(input: MoraleInput, roller: Roller): MoraleOutcome {
     table_result: row.code,
     label: reading.label,
     effect: reading.effect,
+    says: reading.says,
     tone: reading.tone,
     ref: LW_REF,
   };

@@ -1,0 +1,98 @@
+import type { APIEmbed } from 'discord.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Reply } from '../../src/core/command.js';
+import { RESULTS_EN } from '../../src/i18n/messages/en-results.js';
+import { alice, expectMessage, testApp, type TestApp } from '../helpers/app.js';
+import { tmpDb } from '../helpers/tmp.js';
+
+// Issue 43, item 6: every result in the player's language, not only the refusals.
+
+/** Everything a reply shows, as one text. */
+function shownText(reply: Reply): string {
+  const m = expectMessage(reply);
+  const e: APIEmbed = m.embed;
+  const parts = [
+    e.title,
+    e.author?.name,
+    e.description,
+    ...(e.fields ?? []).flatMap((f) => [f.name, f.value]),
+    e.footer?.text,
+    ...m.buttons.map((b) => b.label),
+  ];
+  return parts.filter(Boolean).join('\n');
+}
+
+/**
+ * The English the results catalog words that a reply still shows: every run of words between a
+ * sentence's parameters long enough not to be shared by chance (names, rule references, units).
+ */
+const ENGLISH_RUNS = [
+  ...new Set(
+    Object.values(RESULTS_EN as Record<string, string>)
+      .flatMap((s) => s.replace(/\{[^{}]*(\{[^{}]*\}[^{}]*)*\}/g, '\u0000').split('\u0000'))
+      .map((s) => s.trim())
+      .filter((s) => s.length >= 14 && /[a-z]{3} [a-z]{2,}/.test(s)),
+  ),
+];
+const englishIn = (text: string) => ENGLISH_RUNS.filter((run) => text.includes(run));
+const FRAME_WORDS = /\b(Result|Modifiers|Dice|Odds|Original|roll [0-9A-Z]|this result|or better)\b/;
+
+let app: TestApp;
+afterEach(() => app?.ledger.close());
+
+async function inLanguage(locale: string, name: string, options: Record<string, unknown>, dice: number[]) {
+  app.dice.push(...dice);
+  const reply = await app.router.handle({ type: 'command', name, options, actor: alice, locale });
+  expect(app.dice.pending()).toBe(0);
+  return shownText(reply);
+}
+
+describe('Hearts of Tin and Lightning War results in German and French', () => {
+  it('a rally: title, situation, dice, modifiers, result, effect, odds and button in German', async () => {
+    app = testApp(tmpDb());
+    const text = await inLanguage('de', 'rally', { disorder: 2, quality: 'militia', commander_near: true }, [1]);
+    expect(text).toContain('Sammeln — Flucht');
+    expect(text).toContain('2 Unordnungsmarker · Miliz · Feind in Sicht innerhalb 24" · Kommandeur innerhalb 12"');
+    expect(text).toContain('`−1` Miliz\n`−1` jeder weitere Unordnungsmarker');
+    expect(text).toContain('**Flucht** — Die Einheit bricht: sie verlässt das Feld, es sei denn, ein Kommandeur schließt sich ihr an');
+    expect(text).toContain('Kommandeur schließt sich an — neu würfeln');
+    expect(text).toMatch(/dieses Ergebnis \d+\/\d+ \(/);
+    expect(englishIn(text)).toEqual([]);
+    expect(text).not.toMatch(FRAME_WORDS);
+  });
+
+  it('the same rally in French, and in English for any other locale', async () => {
+    app = testApp(tmpDb());
+    const fr = await inLanguage('fr', 'rally', { disorder: 2, quality: 'militia', commander_near: true }, [1]);
+    expect(fr).toContain('Ralliement — Déroute');
+    expect(fr).toContain('`−1` milice');
+    expect(englishIn(fr)).toEqual([]);
+    expect(fr).not.toMatch(FRAME_WORDS);
+    const en = await inLanguage('ja', 'rally', { disorder: 2, quality: 'militia', commander_near: true }, [1]);
+    expect(en).toContain('Rally — Rout');
+    expect(en).toContain('`−1` each extra disorder marker');
+  });
+
+  it('disorder and brigade morale in German', async () => {
+    app = testApp(tmpDb());
+    const disorder = await inLanguage('de', 'disorder', { strength: 8, lost: 2, melee: 'defeated' }, []);
+    expect(disorder).toContain('Unordnung — Erhält 2 Unordnungsmarker');
+    expect(disorder).toContain('`+1` in diesem Zug 25 % oder mehr ihrer Stärke verloren (2 von 8)\n`+1` im Nahkampf besiegt');
+    expect(disorder).toContain('Nahkampf: besiegt');
+    expect(englishIn(disorder)).toEqual([]);
+    const brigade = await inLanguage('fr', 'brigade', { original: 24, lost: 12, brigade: 'Highland Brigade' }, []);
+    expect(brigade).toContain('Moral de brigade · Highland Brigade — Ébranlée');
+    expect(brigade).toContain('Elle a perdu 12 sur 24, la moitié ou plus.');
+    expect(englishIn(brigade)).toEqual([]);
+  });
+
+  it('a Lightning War morale check in French: modifiers, the reason for the check, the table reading', async () => {
+    app = testApp(tmpDb());
+    const text = await inLanguage('fr', 'morale', { morale: 'leery', casualties: '2/5', cover: 'soft', reason: 'friendly_fire' }, [3, 3, 3]);
+    expect(text).toContain('Test de moral — Neutralisée');
+    expect(text).toContain('parce qu’elle a été touchée par un tir ami');
+    expect(text).toContain('`−2` moral hésitant\n`−2` pertes de plus de 20 % à 40 % (2/5)\n`+2` sous couvert léger');
+    expect(englishIn(text)).toEqual([]);
+    expect(text).not.toMatch(FRAME_WORDS);
+  });
+});
