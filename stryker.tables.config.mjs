@@ -18,9 +18,9 @@ export default {
     'src/rules/asl/hob.ts:264-271',
     // The names /odds and /history give a Morale Check's and a Rally's results.
     'src/rules/asl/mc.ts:758-772',
-    'src/rules/wacht-am-rhein/fatigue.ts:40-53',
-    'src/rules/wacht-am-rhein/fatigue.ts:84-130',
-    'src/rules/wacht-am-rhein/fatigue.ts:142-142',
+    'src/rules/wacht-am-rhein/fatigue.ts:44-55',
+    'src/rules/wacht-am-rhein/fatigue.ts:86-122',
+    'src/rules/wacht-am-rhein/fatigue.ts:134-134',
     // Issue 26: /dr's notes, SAN exclusions and booby-trap levels; the sides' names; the dice grammar's
     // limits and example; the first dice each system's morale roll is counted by in the dice report.
     'src/rules/asl/dr.ts:41-66',

@@ -13,7 +13,6 @@ import type { Outcome } from '../../src/rules/types.js';
 import {
   applyEvent,
   EVENT_CODES,
-  EVENTS,
   exemptible,
   isEnaPhase,
   isRestingPhase,
@@ -29,6 +28,7 @@ import {
 import { rosterChoices } from '../../src/core/unit-option.js';
 import { quoted, userText } from '../../src/render/embed.js';
 import { command, option, said } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
 
 const SYSTEM = 'wacht-am-rhein';
 
@@ -165,7 +165,7 @@ async function fatigueEvent(at: TxScope, ctx: Context, o: ParsedOptions<typeof e
   else if (ex.bind && exemptible(o.event)) Object.assign(extra, { mr_ena: ex.bind });
   // What the rules read as the state is what the roster keeps (an exemption that ended is cleared).
   const fixed = ex.ended ? { ...outcome, steps: [{ ...outcome.steps[0]!, after: { ...outcome.steps[0]!.after, mrExemption: false } }] } : outcome;
-  return applyChange(at, ctx, s, 'Fatigue event', { ...o, in_ena: isEnaPhase(game?.phase) }, fixed, { extra, event: EVENTS[o.event].text });
+  return applyChange(at, ctx, s, say('war.r.eventTitle'), { ...o, in_ena: isEnaPhase(game?.phase) }, fixed, { extra, event: say(`war.event.${o.event}`) });
 }
 
 /** /fatigue recover, decided from the unit and game read in its unit of work. */
@@ -178,7 +178,12 @@ async function fatigueRecover(at: TxScope, ctx: Context, o: ParsedOptions<typeof
   if (tactical === undefined) refuse('tacticalRequired', { tactical: option('tactical') });
   const note =
     s.tracked && mode !== undefined && o.tactical !== undefined
-      ? `\`tactical:${o.tactical}\` was not applied: ${s.tracked.unit.name}'s mode on the roster, ${String(mode).replace(/_/g, ' ')}, decides (13.1.2).`
+      ? say('war.r.tacticalIgnored', {
+          tactical: option('tactical'),
+          given: String(o.tactical),
+          unit: userText(s.tracked.unit.name),
+          mode: String(mode).replace(/_/g, ' '),
+        })
       : undefined;
   // One step per Resting Phase (13.1.2): a tracked unit recovers in the game's Resting Phase, once.
   let extra: Record<string, unknown> = {};
@@ -196,7 +201,7 @@ async function fatigueRecover(at: TxScope, ctx: Context, o: ParsedOptions<typeof
   const outcome = recover(s.state, { tactical, adjacentEnemy: o.adjacent_enemy, moved: o.moved });
   // Only a step taken uses up the phase; a refused or needless recovery leaves it open.
   if (outcome.steps[0]!.after.status === s.state.status) extra = {};
-  return applyChange(at, ctx, s, 'Resting Phase', { ...o, tactical }, outcome, { extra, note });
+  return applyChange(at, ctx, s, say('war.r.restingTitle'), { ...o, tactical }, outcome, { extra, note });
 }
 
 export default {

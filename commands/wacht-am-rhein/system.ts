@@ -2,10 +2,12 @@ import { choice, integer } from '../../src/core/options.js';
 import { defineSystem } from '../../src/core/system.js';
 import { refuse } from '../../src/core/user-error.js';
 import { capitalized, articleOf } from '../../src/util/text.js';
-import { effective, MODES, restrictions, STATUSES, type FatigueStatus } from '../../src/rules/wacht-am-rhein/fatigue.js';
+import { effective, MODES, STATUSES, type FatigueStatus } from '../../src/rules/wacht-am-rhein/fatigue.js';
 import fatigue from './fatigue.js';
 import { wachtAmRheinTurnEnd } from './turn-end.js';
 import { said } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
+import { restrictionsText } from '../../src/render/wacht-am-rhein.js';
 
 const RESTRICTED_MODES = ['prepared_assault', 'combat_reserve'];
 
@@ -42,7 +44,7 @@ export default defineSystem({
       const now = `${e.attack}-${e.defense}-${e.movement}`;
       return `${now}${now !== printed ? ` (printed ${printed})` : ''} · ${f.fatigue} · ${String(f.mode).replace('_', ' ')}${f.mr_exemption ? ' · ENA exemption armed' : ''}`;
     },
-    details: (f) => (f.fatigue !== 'normal' ? [{ name: 'Restrictions', value: restrictions(f.fatigue as FatigueStatus).join('; ') }] : []),
+    details: (f) => (f.fatigue !== 'normal' ? [{ name: say('war.r.restrictions'), value: restrictionsText(f.fatigue as FatigueStatus) }] : []),
   },
   hooks: { turnEnd: wachtAmRheinTurnEnd },
   odds: {},

@@ -16,14 +16,14 @@ export type Said = { readonly key: MessageKey; readonly values?: Readonly<Record
 export type Value = string | number | Said | OptionName | CommandName | ListOf;
 export type OptionName = { readonly option: string };
 export type CommandName = { readonly command: string };
-export type ListOf = { readonly list: readonly Value[]; readonly joiner?: 'and' | 'or' | 'comma' | 'lines' };
+export type ListOf = { readonly list: readonly Value[]; readonly joiner?: 'and' | 'or' | 'comma' | 'lines' | 'chain' };
 
 export const said = (key: MessageKey, values?: Record<string, Value>): Said => (values ? { key, values } : { key });
 /** An option by its English name: rendered as the reader's client names it, between backticks. */
 export const option = (name: string): OptionName => ({ option: name });
 /** A command by its English words (`game start`): rendered as the reader's client names it, with its slash. */
 export const command = (words: string): CommandName => ({ command: words });
-/** Values joined as the reader's language joins them ("a, b and c"; `comma`: "a, b, c"; `lines`: one a line). */
+/** Values joined as the reader's language joins them ("a, b and c"; `comma`: "a, b, c"; `lines`: one a line; `chain`: "a, and b, and c"). */
 export const list = (items: readonly Value[], joiner: ListOf['joiner'] = 'and'): ListOf => ({ list: items, joiner });
 
 export const isSaid = (v: unknown): v is Said => typeof v === 'object' && v !== null && 'key' in v && typeof (v as Said).key === 'string';

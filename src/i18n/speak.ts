@@ -43,5 +43,6 @@ function valueIn(lang: Language, v: Value): string | number {
       .join(' ')}`;
   const items = v.list.map((x) => String(valueIn(lang, x)));
   if (v.joiner === 'comma' || v.joiner === 'lines') return items.join(v.joiner === 'comma' ? ', ' : '\n');
+  if (v.joiner === 'chain') return items.join(sayIn(lang, { key: 'chainAnd' }));
   return new Intl.ListFormat(lang, { type: v.joiner === 'or' ? 'disjunction' : 'conjunction' }).format(items);
 }

@@ -1,27 +1,31 @@
 import type { APIEmbed } from 'discord.js';
 import { effective, restrictions, type FatigueFinding, type FatigueStatus, type Strengths } from '../rules/wacht-am-rhein/fatigue.js';
 import type { Outcome } from '../rules/types.js';
-import { findingField, limitEmbed, resultEmbed, TONE_COLOUR, userText } from './embed.js';
+import { findingField, labelOf, limitEmbed, resultEmbed, TONE_COLOUR, userText } from './embed.js';
+import { say, shown } from '../i18n/reader.js';
 
 const values = (s: Strengths) => `${s.attack}-${s.defense}-${s.movement}`;
+
+/** A status's restrictions in the reader's language, one after another. */
+export const restrictionsText = (status: FatigueStatus) => restrictions(status).map(shown).join('; ');
 
 /** The status, the effective strengths and movement, and the restrictions. */
 export function fatigueStatusEmbed(name: string | undefined, printed: Strengths, status: FatigueStatus, mrExemption: boolean): APIEmbed {
   const now = effective(printed, status);
-  const how = status === 'resting' ? 'halved' : status === 'fatigued' ? 'quartered' : 'as printed';
+  const how = say('war.r.how', { status });
   return limitEmbed({
-    title: `Fatigue · ${name ? userText(name) : 'untracked unit'}`,
+    title: `${say('war.r.fatigue')} · ${name ? userText(name) : say('war.r.untracked')}`,
     color: TONE_COLOUR[status === 'normal' ? 'good' : status === 'resting' ? 'mixed' : 'bad'],
     fields: [
-      { name: 'Status', value: status, inline: true },
+      { name: say('war.r.status'), value: say('war.status', { status }), inline: true },
       {
-        name: 'Attack-defense-movement',
-        value: `**${values(now)}** (${how}${status === 'normal' ? '' : `, rounded up, from ${values(printed)}`})`,
+        name: say('war.r.strengths'),
+        value: `**${values(now)}** (${status === 'normal' ? how : say('war.r.roundedFrom', { how, printed: values(printed) })})`,
         inline: true,
       },
-      { name: 'Restrictions', value: restrictions(status).join('; ') || 'none', inline: false },
-      ...(mrExemption ? [{ name: 'Maneuver Reserve', value: 'Its first Extended Night Activity since leaving MR causes no fatigue.', inline: false }] : []),
-      { name: 'Rule', value: '*Wacht am Rhein 13.1.1*', inline: false },
+      { name: say('war.r.restrictions'), value: restrictionsText(status) || say('war.r.none'), inline: false },
+      ...(mrExemption ? [{ name: say('war.r.mr'), value: say('war.r.mrNote'), inline: false }] : []),
+      { name: say('war.r.rule'), value: '*Wacht am Rhein 13.1.1*', inline: false },
     ],
   });
 }
@@ -40,18 +44,19 @@ export function fatigueChangeEmbed(a: {
   const fields = [findingField(f)];
   if (a.printed) {
     const now = effective(a.printed, f.after.status);
+    const limits = restrictionsText(f.after.status);
     fields.push({
-      name: 'Now',
-      value: `${f.after.status} · ${values(now)}${restrictions(f.after.status).length ? ` · ${restrictions(f.after.status).join('; ')}` : ''}`,
+      name: say('war.r.now'),
+      value: `${say('war.status', { status: f.after.status })} · ${values(now)}${limits ? ` · ${limits}` : ''}`,
       inline: false,
     });
   }
   return resultEmbed({
-    title: `${a.title} · ${a.name ? userText(a.name) : 'untracked unit'}`,
-    headline: f.label,
+    title: `${a.title} · ${a.name ? userText(a.name) : say('war.r.untracked')}`,
+    headline: labelOf(f),
     userName: a.userName,
     tone: a.outcome.tone,
-    ...(a.event ? { description: `Event: ${a.event}` } : {}),
+    ...(a.event ? { description: say('war.r.event', { event: a.event }) } : {}),
     fields,
     rollId: a.row.id,
     hash: a.row.hash,

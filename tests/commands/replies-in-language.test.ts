@@ -40,9 +40,9 @@ const FRAME_WORDS = /\b(Result|Modifiers|Dice|Odds|Original|roll [0-9A-Z]|this r
 let app: TestApp;
 afterEach(() => app?.ledger.close());
 
-async function inLanguage(locale: string, name: string, options: Record<string, unknown>, dice: number[]) {
+async function inLanguage(locale: string, name: string, options: Record<string, unknown>, dice: number[], subcommand?: string) {
   app.dice.push(...dice);
-  const reply = await app.router.handle({ type: 'command', name, options, actor: alice, locale });
+  const reply = await app.router.handle({ type: 'command', name, ...(subcommand ? { subcommand } : {}), options, actor: alice, locale });
   expect(app.dice.pending()).toBe(0);
   return shownText(reply);
 }
@@ -94,5 +94,26 @@ describe('Hearts of Tin and Lightning War results in German and French', () => {
     expect(text).toContain('`−2` moral hésitant\n`−2` pertes de plus de 20 % à 40 % (2/5)\n`+2` sous couvert léger');
     expect(englishIn(text)).toEqual([]);
     expect(text).not.toMatch(FRAME_WORDS);
+  });
+});
+
+describe('Wacht am Rhein fatigue in German and French', () => {
+  it('an event, a recovery refused, and a status, in German', async () => {
+    app = testApp(tmpDb());
+    const event = await inLanguage('de', 'fatigue', { event: 'ena_activated', status: 'resting', unit: 'KG Peiper' }, [], 'event');
+    expect(event).toContain('Erschöpfungsereignis · KG Peiper — Ruhend → Erschöpft');
+    expect(event).toContain('Ereignis: während der Extended Night Activity zur Aktivierung gewählt');
+    expect(event).toContain('**Ruhend → Erschöpft** — Während der Extended Night Activity aktiviert: sie wird erschöpft.');
+    expect(englishIn(event)).toEqual([]);
+    const refused = await inLanguage('de', 'fatigue', { status: 'fatigued', tactical: false, adjacent_enemy: true, moved: true }, [], 'recover');
+    expect(refused).toContain(
+      '**Keine Erholung: bleibt erschöpft** — Sie kann sich nicht erholen, weil sie nicht im Tactical-Modus ist und sie an eine feindliche Einheit angrenzt und sie sich in der Movement Phase bewegte.',
+    );
+    expect(englishIn(refused)).toEqual([]);
+    const status = await inLanguage('fr', 'fatigue', { status: 'resting', attack: 5, defense: 4, movement: 7 }, [], 'status');
+    expect(status).toContain('Épuisement · unité non suivie');
+    expect(status).toContain('**3-2-4** (divisées par deux, arrondies au supérieur, depuis 5-4-7)');
+    expect(status).toContain('ne peut ni donner ni recevoir de RIB; ne peut pas passer en mode Prepared Assault ou Combat Reserve');
+    expect(englishIn(status)).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import {
   type FatigueEvent,
   type FatigueStatus,
 } from '../../src/rules/wacht-am-rhein/fatigue.js';
+import { sayIn } from '../../src/i18n/speak.js';
 
 // Every event from every status, without and with the Maneuver Reserve exemption armed, in an ENA
 // (13.1.3: the exemption covers fatigue from actions in that ENA, and lasts the whole ENA):
@@ -59,9 +60,9 @@ describe('Wacht am Rhein fatigue events', () => {
     // An Overkill here is from the unit's own attack: what the exemption covers (13.1.3).
     const out = applyEvent({ status: from, mrExemption: armed }, event, { inEna: true, overkillBy: 'own_attack' });
     const f = out.steps[0]!;
-    expect(f.after).toEqual({ status: to, mrExemption: armedAfter });
+    expect(f.after).toMatchObject({ status: to, mrExemption: armedAfter });
     expect(out.result).toBe(to);
-    expect(f.before).toEqual({ status: from, mrExemption: armed });
+    expect(f.before).toMatchObject({ status: from, mrExemption: armed });
   });
 
   it('covers every event from every status', () => {
@@ -75,18 +76,18 @@ describe('Wacht am Rhein fatigue events', () => {
   it('the Maneuver Reserve exemption covers every action of its ENA, and nothing outside an ENA (13.1.3)', () => {
     const s = applyEvent({ status: N, mrExemption: false }, 'left_maneuver_reserve').steps[0]!.after;
     const first = applyEvent(s, 'ena_activated', { inEna: true }).steps[0]!;
-    expect(first.after).toEqual({ status: N, mrExemption: true });
+    expect(first.after).toMatchObject({ status: N, mrExemption: true });
     expect(first.effect).toContain('lasts until this ENA ends');
     // A second action in the same ENA is covered too.
-    expect(applyEvent(first.after, 'overkill', { inEna: true, overkillBy: 'own_attack' }).steps[0]!.after).toEqual({ status: N, mrExemption: true });
+    expect(applyEvent(first.after, 'overkill', { inEna: true, overkillBy: 'own_attack' }).steps[0]!.after).toMatchObject({ status: N, mrExemption: true });
     // Issue 25: an Overkill suffered from the enemy's GA or Barrage is no action of its own: it fatigues.
-    expect(applyEvent(first.after, 'overkill', { inEna: true, overkillBy: 'enemy_attack' }).steps[0]!.after).toEqual({ status: F, mrExemption: true });
+    expect(applyEvent(first.after, 'overkill', { inEna: true, overkillBy: 'enemy_attack' }).steps[0]!.after).toMatchObject({ status: F, mrExemption: true });
     expect(needsOverkillBy(first.after, 'overkill', { inEna: true })).toBe(true);
     expect(needsOverkillBy(first.after, 'overkill', { inEna: false })).toBe(false);
     expect(needsOverkillBy({ status: N, mrExemption: false }, 'overkill', { inEna: true })).toBe(false);
     expect(needsOverkillBy(first.after, 'ena_activated', { inEna: true })).toBe(false);
     // Outside an ENA phase the exemption covers nothing.
-    expect(applyEvent(s, 'overkill', { inEna: false }).steps[0]!.after).toEqual({ status: F, mrExemption: true });
+    expect(applyEvent(s, 'overkill', { inEna: false }).steps[0]!.after).toMatchObject({ status: F, mrExemption: true });
   });
 });
 
@@ -107,7 +108,7 @@ describe('the Resting Phase', () => {
     for (const status of [R, F] as const) {
       const f = recover({ status, mrExemption: false }, { ...ok, ...bad }).steps[0]!;
       expect(f.after.status).toBe(status);
-      expect(f.failed).toEqual([why]);
+      expect(f.failed).toMatchObject([why]);
       expect(f.effect).toContain(why);
     }
   });
@@ -138,13 +139,16 @@ describe('effective values, rounded up', () => {
   });
 
   it('7-5-6 quartered is 2-2-2, halved 4-3-3', () => {
-    expect(effective({ attack: 7, defense: 5, movement: 6 }, 'fatigued')).toEqual({ attack: 2, defense: 2, movement: 2 });
-    expect(effective({ attack: 7, defense: 5, movement: 6 }, 'resting')).toEqual({ attack: 4, defense: 3, movement: 3 });
+    expect(effective({ attack: 7, defense: 5, movement: 6 }, 'fatigued')).toMatchObject({ attack: 2, defense: 2, movement: 2 });
+    expect(effective({ attack: 7, defense: 5, movement: 6 }, 'resting')).toMatchObject({ attack: 4, defense: 3, movement: 3 });
   });
 
   it('restrictions apply when resting or fatigued', () => {
-    expect(restrictions('normal')).toEqual([]);
-    expect(restrictions('resting')).toEqual(['may not give or receive a RIB', 'may not enter Prepared Assault or Combat Reserve mode']);
+    expect(restrictions('normal')).toMatchObject([]);
+    expect(restrictions('resting').map((s) => sayIn('en', s))).toMatchObject([
+      'may not give or receive a RIB',
+      'may not enter Prepared Assault or Combat Reserve mode',
+    ]);
     expect(restrictions('fatigued')).toEqual(restrictions('resting'));
   });
 });
@@ -190,7 +194,7 @@ describe('Wacht am Rhein fatigue, word for word', () => {
       tone: 'good',
     });
     // Defending is no action the exemption covers: a full-strength defence still rests it.
-    expect(applyEvent(armed, 'ena_defended_full', { inEna: true }).steps[0]!.after).toEqual({ status: R, mrExemption: true });
+    expect(applyEvent(armed, 'ena_defended_full', { inEna: true }).steps[0]!.after).toMatchObject({ status: R, mrExemption: true });
     // Without a context an event is outside an ENA.
     expect(applyEvent(armed, 'overkill').steps[0]!.after.status).toBe(F);
     expect(exemptible('overkill')).toBe(true);
@@ -200,7 +204,7 @@ describe('Wacht am Rhein fatigue, word for word', () => {
 
   it('recovery, word for word', () => {
     const ok = { tactical: true, adjacentEnemy: false, moved: false };
-    expect(recover({ status: F, mrExemption: false }, ok)).toEqual({
+    expect(recover({ status: F, mrExemption: false }, ok)).toMatchObject({
       system: 'wacht-am-rhein',
       result: R,
       tone: 'mixed',

@@ -1,5 +1,8 @@
 import type { Finding, Outcome, Tone } from '../types.js';
 import { own } from '../../util/own.js';
+import { list, said, type Said } from '../../i18n/said.js';
+import { sayIn } from '../../i18n/speak.js';
+import { worded } from '../words.js';
 
 /** Wacht am Rhein 13.0: a unit's fatigue status, the events that change it, and recovery. */
 
@@ -28,12 +31,11 @@ export const OVERKILL_BY = ['own_attack', 'enemy_attack'] as const;
 export type OverkillBy = (typeof OVERKILL_BY)[number];
 
 type EventRule = {
-  text: string;
   ref: string;
   /** Fatigue from an action the unit took: what the MR exemption covers in its ENA. */
   exemptible?: true;
   /** The new state, and why, from the old one. */
-  apply(s: FatigueState): { state: FatigueState; why: string };
+  apply(s: FatigueState): { state: FatigueState; why: Said };
 };
 
 /** The phases a Wacht am Rhein game knows, by the one key each is stored under, and their aliases. */
@@ -68,64 +70,54 @@ export function phaseKey(phase: string): string {
 export const isEnaPhase = (phase: string | null | undefined) => phase != null && phaseKey(phase) === 'ena';
 export const isRestingPhase = (phase: string | null | undefined) => phase != null && phaseKey(phase) === 'resting';
 
-const toFatigued = (s: FatigueState, cause: string) =>
+const toFatigued = (s: FatigueState, cause: Said) =>
   s.status === 'fatigued'
-    ? { state: s, why: `${cause}: it is already fatigued and stays fatigued (no further effect).` }
-    : { state: { ...s, status: 'fatigued' as const }, why: `${cause}: it becomes fatigued.` };
+    ? { state: s, why: said('war.alreadyFatigued', { cause }) }
+    : { state: { ...s, status: 'fatigued' as const }, why: said('war.becomesFatigued', { cause }) };
 
-const toResting = (s: FatigueState, cause: string) =>
+const toResting = (s: FatigueState, cause: Said) =>
   s.status === 'fatigued'
-    ? { state: s, why: `${cause}: a fatigued unit stays fatigued.` }
+    ? { state: s, why: said('war.staysFatigued', { cause }) }
     : s.status === 'resting'
-      ? { state: s, why: `${cause}: it is already resting and stays resting.` }
-      : { state: { ...s, status: 'resting' as const }, why: `${cause}: it goes to resting.` };
+      ? { state: s, why: said('war.alreadyResting', { cause }) }
+      : { state: { ...s, status: 'resting' as const }, why: said('war.goesResting', { cause }) };
 
-/** The events of 13.1.0 and 13.1.3, as data. */
+/** The events of 13.1.0 and 13.1.3, as data; each is worded as `war.event.<code>` in the catalogs. */
 export const EVENTS = {
   overkill: {
-    text: 'an Overkill result from a Ground Assault or Barrage, taken as fatigue',
     ref: REF.status,
     exemptible: true,
-    apply: (s) => toFatigued(s, 'Overkill taken as fatigue'),
+    apply: (s) => toFatigued(s, said('war.cause.overkill')),
   },
   ena_activated: {
-    text: 'selected for activation during Extended Night Activity (failed to activate, moved or fought)',
     ref: `${REF.status}, ${REF.reserve}`,
     exemptible: true,
-    apply: (s) => toFatigued(s, 'Activated during Extended Night Activity'),
+    apply: (s) => toFatigued(s, said('war.cause.enaActivated')),
   },
   ena_defended_full: {
-    text: 'defended during Extended Night Activity with its full strength',
     ref: REF.status,
-    apply: (s) => toResting(s, 'Defended at full strength during ENA'),
+    apply: (s) => toResting(s, said('war.cause.defendedFull')),
   },
   ena_defended_half: {
-    text: 'defended during Extended Night Activity at half strength, without retreating',
     ref: REF.status,
-    apply: (s) => ({ state: s, why: 'Defended at half strength without retreating: no change.' }),
+    apply: (s) => ({ state: s, why: said('war.defendedHalf') }),
   },
   defender_retreated: {
-    text: 'as a defender during Extended Night Activity, suffered a retreat',
     ref: REF.status,
-    apply: (s) => toResting(s, 'Retreated as a defender during ENA'),
+    apply: (s) => toResting(s, said('war.cause.retreated')),
   },
   ga_attack_while_resting: {
     // The unit is the attacker in the GA; being assaulted is not this event.
-    text: 'was the attacker in a Ground Assault while resting',
     ref: REF.status,
     exemptible: true,
     apply: (s) =>
       s.status === 'resting'
-        ? { state: { ...s, status: 'fatigued' }, why: 'Attacked in a Ground Assault (as the attacker) while resting: it becomes fatigued.' }
-        : { state: s, why: `This applies to a resting unit; it is ${s.status}: no change.` },
+        ? { state: { ...s, status: 'fatigued' }, why: said('war.gaWhileResting') }
+        : { state: s, why: said('war.onlyResting', { status: s.status }) },
   },
   left_maneuver_reserve: {
-    text: 'came out of Maneuver Reserve mode',
     ref: REF.reserve,
-    apply: (s) => ({
-      state: { ...s, mrExemption: true },
-      why: 'Left Maneuver Reserve: no action it takes in the first possible Extended Night Activity will fatigue it; the exemption ends with that ENA.',
-    }),
+    apply: (s) => ({ state: { ...s, mrExemption: true }, why: said('war.leftMr') }),
   },
 } satisfies Record<string, EventRule>;
 
@@ -150,18 +142,11 @@ export function applyEvent(state: FatigueState, event: FatigueEvent, at: EventCo
   // An Overkill suffered from the enemy's GA or Barrage is not the unit's own action (13.1.3).
   const ownAction = event !== 'overkill' || at.overkillBy === 'own_attack';
   const exempt = Boolean(rule.exemptible) && ownAction && state.mrExemption && at.inEna && fatigues;
-  const { state: after, why } = exempt
-    ? {
-        state,
-        why: `No fatigue: this is its first possible Extended Night Activity since leaving Maneuver Reserve (${REF.reserve}); the exemption lasts until this ENA ends.`,
-      }
-    : rule.apply(state);
-  const changed = after.status !== state.status;
+  const { state: after, why } = exempt ? { state, why: said('war.exempt', { ref: REF.reserve }) } : rule.apply(state);
   return outcome({
     kind: 'fatigue_event',
     result: after.status,
-    label: changed ? `${cap(state.status)} → ${cap(after.status)}` : `Stays ${after.status}`,
-    effect: why,
+    ...worded(after.status !== state.status ? change(state, after) : said('war.stays', { status: after.status }), why),
     tone: TONE[after.status],
     ref: rule.ref,
     before: state,
@@ -173,17 +158,17 @@ export type RestingConditions = { tactical: boolean; adjacentEnemy: boolean; mov
 
 /** The Resting Phase: one step back toward normal when every condition holds; else the failed ones. */
 export function recover(state: FatigueState, c: RestingConditions): Outcome<FatigueFinding> {
-  const failed = [
-    c.tactical ? undefined : 'it is not in Tactical mode',
-    c.adjacentEnemy ? 'it is adjacent to an enemy unit' : undefined,
-    c.moved ? 'it moved in the Movement Phase' : undefined,
-  ].filter((x): x is string => x !== undefined);
+  const failing = [
+    c.tactical ? undefined : said('war.notTactical'),
+    c.adjacentEnemy ? said('war.adjacentEnemy') : undefined,
+    c.moved ? said('war.moved') : undefined,
+  ].filter((x): x is Said => x !== undefined);
+  const failed = failing.map((f) => sayIn('en', f));
   if (state.status === 'normal') {
     return outcome({
       kind: 'recovery',
       result: 'normal',
-      label: 'Already normal',
-      effect: 'It is neither resting nor fatigued: nothing to recover.',
+      ...worded(said('war.alreadyNormal.label'), said('war.alreadyNormal.effect')),
       tone: 'good',
       ref: REF.recovery,
       before: state,
@@ -195,8 +180,7 @@ export function recover(state: FatigueState, c: RestingConditions): Outcome<Fati
     return outcome({
       kind: 'recovery',
       result: state.status,
-      label: `No recovery: stays ${state.status}`,
-      effect: `It cannot recover because ${failed.join(', and ')}.`,
+      ...worded(said('war.noRecovery.label', { status: state.status }), said('war.noRecovery.effect', { failed: list(failing, 'chain') })),
       tone: TONE[state.status],
       ref: REF.recovery,
       before: state,
@@ -208,8 +192,7 @@ export function recover(state: FatigueState, c: RestingConditions): Outcome<Fati
   return outcome({
     kind: 'recovery',
     result: after.status,
-    label: `${cap(state.status)} → ${cap(after.status)}`,
-    effect: after.status === 'resting' ? 'The Fatigue marker flips to its Resting side.' : 'The Resting marker is removed.',
+    ...worded(change(state, after), said(after.status === 'resting' ? 'war.flips' : 'war.markerRemoved')),
     tone: TONE[after.status],
     ref: REF.recovery,
     before: state,
@@ -233,11 +216,13 @@ export const effective = (s: Strengths, status: FatigueStatus): Strengths => ({
   movement: effectiveValue(s.movement, status),
 });
 
-export function restrictions(status: FatigueStatus): string[] {
-  return status === 'normal' ? [] : ['may not give or receive a RIB', 'may not enter Prepared Assault or Combat Reserve mode'];
+export function restrictions(status: FatigueStatus): Said[] {
+  return status === 'normal' ? [] : [said('war.noRib'), said('war.noModes')];
 }
 
-const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+/** A change of status as a result's name: `Resting → Fatigued`. */
+const change = (before: FatigueState, after: FatigueState) =>
+  said('war.change', { from: said('war.Status', { status: before.status }), to: said('war.Status', { status: after.status }) });
 
 /** The game's position as a key: which turn and phase a recovery or an exemption belongs to. */
 export const positionKey = (g: { turn: number | null; phase: string | null }) => `${g.turn ?? '-'}|${g.phase === null ? '' : phaseKey(g.phase)}`;
