@@ -31,6 +31,7 @@ import { format, fraction } from '../../src/rules/odds.js';
 import type { Outcome } from '../../src/rules/types.js';
 import { userText } from '../../src/render/embed.js';
 import { option, said } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
 
 const AGAIN = 'dr_again';
 
@@ -69,7 +70,7 @@ function drOdds(dice: 'DR' | 'dr', original: number) {
 
 export type DrRecorded = Outcome & DrShown & { tally: DeclaredTally };
 
-const againButton = (row: LedgerRow): Button[] => [{ custom_id: customId(AGAIN, row.id), label: 'Roll again', style: 'secondary' }];
+const againButton = (row: LedgerRow): Button[] => [{ custom_id: customId(AGAIN, row.id), label: say('dr.again'), style: 'secondary' }];
 const stored = (row: LedgerRow) => ({ embed: drEmbed(row, row.outcome as DrRecorded), buttons: againButton(row) });
 
 /** What one /dr rolls and records, from the game's SANs and booby traps and the roller's side as read in its transaction. */

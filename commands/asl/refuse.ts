@@ -12,21 +12,21 @@ import { storedAslEmbed, type AslStep } from '../../src/render/asl.js';
 import type { Finding, Outcome } from '../../src/rules/types.js';
 import { said } from '../../src/i18n/said.js';
 import { userText } from '../../src/render/embed.js';
+import { say } from '../../src/i18n/reader.js';
+import { worded } from '../../src/rules/words.js';
 
 export const REFUSE = 'refuse_bh';
-export const REFUSE_LABEL = 'Refuse battle hardening';
 
 /** The refuse button, when the roll's Heat of Battle result includes a battle hardening that may be refused. */
 export function refuseButtons(found: { row: { id: string }; outcome: { steps: { kind: string; refusable?: true }[] } }): Button[] {
   const refusable = found.outcome.steps.some((s) => s.kind === 'hob' && s.refusable);
-  return refusable ? [{ custom_id: customId(REFUSE, found.row.id), label: REFUSE_LABEL, style: 'secondary' }] : [];
+  return refusable ? [{ custom_id: customId(REFUSE, found.row.id), label: say('asl.refuse.button'), style: 'secondary' }] : [];
 }
 
 const refusal = (by: string): Finding => ({
   kind: 'decision',
   result: 'hardening_refused',
-  label: 'Battle hardening refused',
-  effect: `${by} refused the battle hardening: the unit stays as it was (any hero or Fanatic effect of the same DR aside).`,
+  ...worded(said('asl.refuse.label'), said('asl.refuse.effect', { by })),
   tone: 'neutral',
   ref: 'A15.3',
 });
@@ -47,7 +47,7 @@ async function undoHardening(at: TxScope, ctx: Context, roll: LedgerRow, hob: Ex
  * the roll. The roll, its linked rows and the unit are read in the refusal's transaction.
  */
 export async function refuseHardening(ctx: Context, rollId: string): Promise<Reply> {
-  const finding = refusal(ctx.actor.userName);
+  const finding = refusal(userText(ctx.actor.userName));
   const outcome: Outcome = { system: 'asl', steps: [finding], result: finding.result, tone: finding.tone };
   const { roll, row } = await unitOfWork(ctx, 'asl', async (at) => {
     const parent = await buttonParent(at.reads, ctx, rollId);

@@ -4,6 +4,7 @@ import type { CheckStep, WoundStep } from '../rules/asl/mc.js';
 import { HOB_BANDS } from '../rules/asl/hob-table.js';
 import type { Finding, Tone } from '../rules/types.js';
 import { findingField, headlineOf, number, oddsField, resultEmbed, stepFields, userText, worstTone } from './embed.js';
+import { say } from '../i18n/reader.js';
 
 export type AslStep = CheckStep | WoundStep | HobStep | NtcStep;
 
@@ -13,33 +14,33 @@ function notesFor(step: AslStep): string[] {
   if (step.kind === 'hob') {
     const band = HOB_BANDS.find((b) => b.code === step.band)!;
     // The band's name only where an override made the result another (a Berserk band read as Battle Hardening).
-    const notes = [
-      band.label === step.label
-        ? `Final ${number(step.final)} is in its band, ${range(band.min, band.max)}.`
-        : `Band for Final ${number(step.final)}: ${band.label} (${range(band.min, band.max)}).`,
-    ];
-    if (step.trigger) notes.unshift(`Triggered by the ${step.trigger}.`);
+    const at = { final: number(step.final), range: range(band.min, band.max) };
+    const notes = [band.code === step.result ? say('asl.r.inBand', at) : say('asl.r.band', { ...at, label: say(`asl.hob.${band.code}`) })];
+    if (step.trigger) notes.unshift(say('asl.r.triggered', { trigger: TRIGGERS[step.trigger] ?? step.trigger }));
     return notes;
   }
-  if (step.kind === 'ntc') return [`NTC for ${step.unit} against ML ${step.ml}.`];
-  if (step.kind === 'wound') return ['Wound Severity dr: 1–4 a minor wound, 5 or more killed.'];
+  if (step.kind === 'ntc') return [say('asl.r.ntcFor', { unit: userText(step.unit), ml: String(step.ml) })];
+  if (step.kind === 'wound') return [say('asl.r.woundNote')];
   // The effect already says "Final … ≤ ML 7" on a pass; the ML is named only where it does not.
-  return step.effect.includes(`ML ${step.ml}`) ? [] : [`Against ML ${step.ml}.`];
+  return step.effect.includes(`ML ${step.ml}`) ? [] : [say('asl.r.against', { ml: String(step.ml) })];
 }
 
-const HEADINGS: Record<AslStep['kind'], string> = { mc: 'Morale Check', rally: 'Rally', wound: 'Wound Severity', hob: 'Heat of Battle', ntc: 'Berserk NTC' };
+/** What chains a Heat of Battle DR, as recorded, by the code its sentence is chosen by. */
+const TRIGGERS: Record<string, string> = { 'Original 2 on the Morale Check': 'mc', 'Original 2 on the Rally': 'rally' };
+
+const heading = (kind: AslStep['kind'] | 'berserk' | 'decision') => say('asl.r.heading', { kind });
 
 /** Every step of an ASL check as fields, the coloured die named first. */
 export function aslFields(steps: AslStep[], decisions: Finding[] = []): APIEmbedField[] {
   const many = steps.length > 1;
   const fields = steps.flatMap((s) => {
-    const heading = many ? HEADINGS[s.kind] : undefined;
+    const named = many ? heading(s.kind) : undefined;
     // A Commissar's companions go berserk with no roll (A25.223): a result, no dice.
-    if (!s.dice.length) return [findingField(s, { heading: s.kind === 'ntc' ? 'Berserk' : heading })];
+    if (!s.dice.length) return [findingField(s, { heading: s.kind === 'ntc' ? heading('berserk') : named })];
     // An ASL DR: the coloured die first, then the white.
-    return stepFields(s, { heading, notes: notesFor(s), ...(s.dice.length === 2 ? { diceLabels: ['coloured', 'white'] } : {}) });
+    return stepFields(s, { heading: named, notes: notesFor(s), ...(s.dice.length === 2 ? { diceLabels: [say('dieColoured'), say('dieWhite')] } : {}) });
   });
-  for (const d of decisions) fields.push(findingField(d, { heading: 'Decision' }));
+  for (const d of decisions) fields.push(findingField(d, { heading: heading('decision') }));
   return fields;
 }
 
@@ -64,11 +65,11 @@ export function aslEmbed(a: {
         a.steps,
         a.decisions?.map((d) => d.finding),
       ),
-      ...(a.odds ? [oddsField(a.odds, a.steps.length > 1 ? HEADINGS[a.steps[0]!.kind] : undefined)] : []),
+      ...(a.odds ? [oddsField(a.odds, a.steps.length > 1 ? heading(a.steps[0]!.kind) : undefined)] : []),
     ],
     rollId: a.row.id,
     hash: a.row.hash,
-    footerExtra: a.decisions?.length ? `decision ${a.decisions.map((d) => d.rollId).join(', ')}` : undefined,
+    footerExtra: a.decisions?.length ? say('asl.r.footerDecision', { ids: a.decisions.map((d) => d.rollId).join(', ') }) : undefined,
   });
 }
 
@@ -78,22 +79,23 @@ export function aslEmbed(a: {
  */
 export function describeSituation(o: Record<string, unknown>, hob = true): string {
   const ifHob = (s: string | undefined) => (hob ? s : undefined);
+  const part = (p: string) => say('asl.r.situation', { part: p });
   return [
     o.counter ? String(o.counter) : undefined,
-    o.check === 'rally' ? 'rally' : o.number !== undefined ? (o.number ? `${o.number}MC` : 'NMC') : undefined,
-    o.broken ? 'broken' : undefined,
-    o.with_leader ? 'with an unbroken leader' : undefined,
-    ifHob(o.enemy_in_los === false ? 'no Known enemy in LOS' : 'Known enemy in LOS'),
-    ifHob(o.enemy_adjacent ? 'enemy ADJACENT' : 'no enemy ADJACENT'),
-    o.fanatic ? 'Fanatic' : undefined,
+    o.check === 'rally' ? part('rally') : o.number !== undefined ? (o.number ? `${o.number}MC` : part('nmc')) : undefined,
+    o.broken ? part('broken') : undefined,
+    o.with_leader ? part('leader') : undefined,
+    ifHob(part(o.enemy_in_los === false ? 'noLos' : 'los')),
+    ifHob(part(o.enemy_adjacent ? 'adjacent' : 'notAdjacent')),
+    o.fanatic ? part('fanatic') : undefined,
     o.sub_type && o.sub_type !== 'none' ? String(o.sub_type).toUpperCase() : undefined,
-    ifHob(o.vs_russians ? 'vs Russians' : undefined),
-    ifHob(o.no_quarter ? 'No Quarter' : undefined),
+    ifHob(o.vs_russians ? part('vsRussians') : undefined),
+    ifHob(o.no_quarter ? part('noQuarter') : undefined),
     o.elr !== undefined && o.check !== 'rally' ? `ELR ${o.elr}` : undefined,
-    o.terrain && o.terrain !== 'none' ? `in ${o.terrain}` : undefined,
-    o.self_rally && o.self_rally !== 'no' ? `Self-Rally (${o.self_rally})` : undefined,
-    o.commissar === 'in_location' ? 'Commissar in the Location' : o.commissar === 'leads_rally' ? 'led by a Commissar' : undefined,
-    ifHob(o.situation && o.situation !== 'none' ? String(o.situation).replace(/_/g, ' ') : undefined),
+    o.terrain && o.terrain !== 'none' ? say('asl.r.terrain', { terrain: String(o.terrain) }) : undefined,
+    o.self_rally && o.self_rally !== 'no' ? say('asl.r.selfRally', { how: String(o.self_rally) }) : undefined,
+    o.commissar === 'in_location' ? part('commissarHere') : o.commissar === 'leads_rally' ? part('commissarLeads') : undefined,
+    ifHob(o.situation && o.situation !== 'none' ? say('asl.situation', { situation: String(o.situation) }) : undefined),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -106,7 +108,7 @@ export function storedAslEmbed(
 ): APIEmbed {
   const input = row.input as Record<string, unknown>;
   const outcome = row.outcome as { steps: AslStep[]; tone: Tone; odds?: { exactly: string; or_better: string } };
-  const check = row.command === 'hob' ? 'Heat of Battle' : input.check === 'rally' ? 'Rally' : 'Morale Check';
+  const check = heading(row.command === 'hob' ? 'hob' : input.check === 'rally' ? 'rally' : 'mc');
   return aslEmbed({
     title: `${check} · ${userText(row.unit ?? String(input.unit))}`,
     userName: row.user_name,

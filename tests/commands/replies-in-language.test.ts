@@ -35,7 +35,7 @@ const ENGLISH_RUNS = [
   ),
 ];
 const englishIn = (text: string) => ENGLISH_RUNS.filter((run) => text.includes(run));
-const FRAME_WORDS = /\b(Result|Modifiers|Dice|Odds|Original|roll [0-9A-Z]|this result|or better)\b/;
+const FRAME_WORDS = /\b(Result|Modifiers|Dice|Odds|roll [0-9a-z]{6,}|this result|or better)\b|Original \*\*/;
 
 let app: TestApp;
 afterEach(() => app?.ledger.close());
@@ -115,5 +115,28 @@ describe('Wacht am Rhein fatigue in German and French', () => {
     expect(status).toContain('**3-2-4** (divisées par deux, arrondies au supérieur, depuis 5-4-7)');
     expect(status).toContain('ne peut ni donner ni recevoir de RIB; ne peut pas passer en mode Prepared Assault ou Combat Reserve');
     expect(englishIn(status)).toEqual([]);
+  });
+});
+
+describe('ASL results in German and French', () => {
+  it('/mc with a chained Heat of Battle in German: the news in the title, each step, the HoB band, the odds', async () => {
+    app = testApp(tmpDb());
+    const text = await inLanguage('de', 'mc', { unit: 'Russian 4-4-7', number: 1 }, [1, 1, 3, 4]);
+    expect(text).toContain('Morale Check · Russian 4-4-7 — Bestanden · Berserk');
+    expect(text).toContain('farbig ⚀ **1** · weiß ⚀ **1** → Wurf **2**');
+    expect(text).toContain('**Bestanden** — Final 3 ≤ ML 7: keine Wirkung.');
+    expect(text).toContain('Ausgelöst durch die Original 2 beim Morale Check.\nFinal 9 liegt in seinem Band, 9–11.');
+    expect(text).toMatch(/dieses Ergebnis 5\/18 \(27,8\s%\)/);
+    expect(englishIn(text)).toEqual([]);
+    expect(text).not.toMatch(FRAME_WORDS);
+  });
+
+  it('an ELR failure in French names the replacement counter', async () => {
+    app = testApp(tmpDb());
+    const text = await inLanguage('fr', 'mc', { unit: 'German 4-6-7', number: 2, elr: 0 }, [6, 5]);
+    expect(text).toContain('Morale Check · German 4-6-7 — Remplacée (ELR)');
+    expect(text).toContain('**Remplacée (ELR)** — Ratée de 6, plus que son ELR de 0 : remplace-la par un German 4-4-7 brisé (A19.13).\nContre ML 7.');
+    expect(englishIn(text)).toEqual([]);
+    expect(text).not.toMatch(FRAME_WORDS);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseUnit, type AslUnit } from '../../src/rules/asl/parse-unit.js';
 import { article, elrImmune, isCommissar, isLeader, isMmc, isSmc, neverDisrupted, tagsOf, type Situation } from '../../src/rules/asl/traits.js';
-import { isSaid } from '../../src/i18n/said.js';
+import { isSaid, said } from '../../src/i18n/said.js';
 import { sayIn } from '../../src/i18n/speak.js';
 
 // What sets a unit apart (A19.11, A19.12, G1.4), case by case (issue 18: mutation testing).
@@ -49,7 +49,8 @@ describe('never Disrupted (A19.12)', () => {
     ['German 4-6-7', plain, undefined],
     ['Russian 4-4-7', { ...plain, vsRussians: true }, undefined],
   ] as const)('%s %o → %s', (text, s, why) => {
-    expect(neverDisrupted(u(text), s as Situation)).toBe(why);
+    const who = neverDisrupted(u(text), s as Situation);
+    expect(who && sayIn('en', said('asl.neverDisrupted', { who }))).toBe(why);
   });
 });
 
@@ -66,7 +67,8 @@ describe('never Replaced for ELR (A19.11, G1.4)', () => {
     ['German 9-1', 'none', false, undefined],
     ['German 2-4-7', 'none', false, undefined],
   ] as const)('%s (%s, heroic %s) → %s', (text, sub, heroic, why) => {
-    expect(elrImmune(u(text), sub, heroic)).toBe(why);
+    const who = elrImmune(u(text), sub, heroic);
+    expect(who && sayIn('en', said('asl.elrImmune', { who }))).toBe(why);
   });
 });
 

@@ -13,30 +13,18 @@ export const HOB_BANDS: readonly { min: number; max: number; code: HobBand; labe
   { min: 12, max: Infinity, code: 'surrender', label: 'Surrender' },
 ];
 
-/** The overrides of A15, applied in this order; each code goes into the step's `overrides`. */
-export const OVERRIDES = {
-  minor_surrender: { code: 'minor_surrender', text: 'non-elite Italian or Axis Minor: a Final DR of 10 or more is Surrender (A15.1)' },
-  never_surrender: { code: 'never_surrender', text: 'never surrenders: Surrender becomes Berserk (A15.5)' },
-  special_situation: {
-    code: 'special_situation',
-    text: 'a note of the A15.1 table applies: Berserk or Surrender becomes Battle Hardening (A15.1)',
-  },
-  no_enemy_in_los: { code: 'no_enemy_in_los', text: 'no Known enemy unit in LOS: Berserk becomes Battle Hardening (A15.44)' },
-  no_adjacent_enemy: {
-    code: 'no_adjacent_enemy',
-    text: 'no Known, Good Order, armed enemy Infantry/Cavalry ADJACENT: Disrupted instead of surrendering (A15.5, A19.12)',
-  },
-} as const;
-export type OverrideCode = keyof typeof OVERRIDES;
+/** The overrides of A15, applied in this order; each code goes into the step's `overrides`, and is worded as `asl.override.<code>`. */
+export const OVERRIDES = ['minor_surrender', 'never_surrender', 'special_situation', 'no_enemy_in_los', 'no_adjacent_enemy'] as const;
+export type OverrideCode = (typeof OVERRIDES)[number];
 
-/** Heat of Battle DRM (A15.1), as data: the reason shown and the value. At most one nationality row. */
+/** Heat of Battle DRM (A15.1), as data: each row's value; its reason is `asl.drm.<row>` in the catalogs. At most one nationality row. */
 export const HOB_DRM = {
-  elite: { reason: 'elite', value: -1 },
-  leaderElite: { reason: 'leader (counts as elite)', value: -1 },
-  broken: { reason: 'broken when the Original 2 was rolled', value: 1 },
-  conscript: { reason: 'inexperienced (Conscript)', value: 1 },
-  green: { reason: 'inexperienced (Green, no unbroken leader stacked with it)', value: 1 },
-  nkvd: { reason: 'NKVD', value: -1 },
+  elite: -1,
+  leaderElite: -1,
+  broken: 1,
+  conscript: 1,
+  green: 1,
+  nkvd: -1,
 } as const;
 
 export const HOB_REF = 'A15.1';
@@ -54,14 +42,14 @@ export const HERO_COUNTER = '1-4-9';
 export const WOUNDED_HERO_COUNTER = '1-3-8';
 
 /**
- * The A15.1 table's notes that turn Berserk or Surrender into Battle Hardening, with the words the
- * reply names the situation by. `japaneseOnly`: the note is for Japanese units.
+ * The A15.1 table's notes that turn Berserk or Surrender into Battle Hardening (the reply names each
+ * as `asl.situation` words it). `japaneseOnly`: the note is for Japanese units.
  */
 export const SPECIAL_SITUATIONS = {
   none: undefined,
-  pillbox_or_cave: { text: 'Japanese in a Pillbox or Cave', japaneseOnly: true },
-  beach_or_pier: { text: 'the side assaulting or evacuating on a Beach or Pier', japaneseOnly: false },
-  enemy_in_ocean: { text: 'its closest enemy is in Ocean', japaneseOnly: false },
+  pillbox_or_cave: { japaneseOnly: true },
+  beach_or_pier: { japaneseOnly: false },
+  enemy_in_ocean: { japaneseOnly: false },
 } as const;
 export type SpecialSituation = keyof typeof SPECIAL_SITUATIONS;
 export const SPECIAL_SITUATION_CODES = Object.keys(SPECIAL_SITUATIONS) as [SpecialSituation, ...SpecialSituation[]];

@@ -8,7 +8,6 @@ import {
   HOB_BANDS,
   HOB_DRM,
   HOB_REF,
-  OVERRIDES,
   REF,
   SPECIAL_SITUATIONS,
   WOUNDED_HERO_COUNTER,
@@ -17,25 +16,18 @@ import {
   type HobResult,
   type OverrideCode,
 } from './hob-table.js';
-import { EXEMPT_KINDS, type AslUnit } from './parse-unit.js';
-import { article, isLeader, tagsOf as unitTags, type SubType } from './traits.js';
+import { EXEMPT_KINDS, type AslUnit, type ExemptKind } from './parse-unit.js';
+import { isLeader, tagsOf as unitTags, type SubType } from './traits.js';
 import { option, said, type Said } from '../../i18n/said.js';
+import { sayIn } from '../../i18n/speak.js';
+import { because, lines, worded } from '../words.js';
+import { articleOf, capitalized } from '../../util/text.js';
 
 export { SUB_TYPES, type SubType } from './traits.js';
 
-/** Statuses under which a unit takes no Heat of Battle DR, with the reason (A15.1). */
-export const HOB_STATUSES = {
-  none: undefined,
-  human_wave: 'units taking part in a Human Wave are not subject to Heat of Battle',
-  climbing: 'climbing units are not subject to Heat of Battle',
-  swimming: 'swimming units are not subject to Heat of Battle',
-  wading: 'wading units are not subject to Heat of Battle',
-  boat: 'units in boats are not subject to Heat of Battle',
-  parachute: 'units on parachute counters are not subject to Heat of Battle',
-  berserk: 'units already berserk are not subject to Heat of Battle',
-} as const;
-export type HobStatus = keyof typeof HOB_STATUSES;
-export const HOB_STATUS_CODES = Object.keys(HOB_STATUSES) as [HobStatus, ...HobStatus[]];
+/** Statuses under which a unit takes no Heat of Battle DR (A15.1); each is worded as `asl.exempt.<status>`. */
+export const HOB_STATUS_CODES = ['none', 'human_wave', 'climbing', 'swimming', 'wading', 'boat', 'parachute', 'berserk'] as const;
+export type HobStatus = (typeof HOB_STATUS_CODES)[number];
 
 /** Which nationality a sub-type belongs to; any other is refused. */
 export const SUB_TYPE_NATIONALITY: Record<Exclude<SubType, 'none'>, string> = {
@@ -87,11 +79,11 @@ export type HobOutcome = Outcome<HobStep | NtcStep> & { result: HobResult };
 export type NtcStep = Step & { kind: 'ntc'; unit: string; ml: number; result: 'berserk' | 'no_change' };
 
 /** Why this unit takes no Heat of Battle DR, or undefined when it does. */
-export function hobExemption(input: Pick<HobInput, 'unit' | 'status' | 'heroic'>): string | undefined {
+export function hobExemption(input: Pick<HobInput, 'unit' | 'status' | 'heroic'>): Said | undefined {
   const kind = input.unit.kind;
-  if (kind in EXEMPT_KINDS) return EXEMPT_KINDS[kind as keyof typeof EXEMPT_KINDS];
-  if (input.heroic) return EXEMPT_KINDS.hero;
-  return HOB_STATUSES[input.status];
+  if ((EXEMPT_KINDS as readonly string[]).includes(kind)) return said(`asl.exempt.${kind as ExemptKind}`);
+  if (input.heroic) return said('asl.exempt.hero');
+  return !input.status || input.status === 'none' ? undefined : said(`asl.exempt.${input.status}`);
 }
 
 /** A sub-type that does not fit the unit's nationality, as an error sentence. */
@@ -112,7 +104,8 @@ export function subTypeConflict(unit: AslUnit, subType: SubType): Said | undefin
 /** A situation that does not fit the unit, as an error sentence. */
 export function situationConflict(unit: AslUnit, situation: SpecialSituation | undefined): Said | undefined {
   const s = situation ? SPECIAL_SITUATIONS[situation] : undefined;
-  if (s?.japaneseOnly && unit.nationality !== 'japanese') return said('japaneseSituation', { situation: option('situation'), given: situation!, text: s.text });
+  if (s?.japaneseOnly && unit.nationality !== 'japanese')
+    return said('japaneseSituation', { situation: option('situation'), given: situation!, text: said('asl.situation', { situation: situation! }) });
   return undefined;
 }
 
@@ -125,28 +118,33 @@ export function hobModifiers(input: HobInput): Modifier[] {
   const u = input.unit;
   const nat = catalog().nationalities.get(u.nationality);
   const mods: Modifier[] = [];
-  if (isLeader(u) && !isPartisan(u)) mods.push({ ...HOB_DRM.leaderElite });
-  else if (u.class === 'elite' && !isPartisan(u)) mods.push({ ...HOB_DRM.elite });
+  const row = (r: keyof typeof HOB_DRM) => mods.push(because(said(`asl.drm.${r}`), HOB_DRM[r]));
+  if (isLeader(u) && !isPartisan(u)) row('leaderElite');
+  else if (u.class === 'elite' && !isPartisan(u)) row('elite');
   // One nationality row at most: the nationality's own (a Partisan is its own nationality here).
   if (nat && nat.hobDrm !== 0) mods.push({ reason: nat.name, value: nat.hobDrm });
-  if (tagsOf(input).has('nkvd')) mods.push({ ...HOB_DRM.nkvd });
-  if (input.broken) mods.push({ ...HOB_DRM.broken });
+  if (tagsOf(input).has('nkvd')) row('nkvd');
+  if (input.broken) row('broken');
   // Partisans are never Inexperienced, whatever class they are given (A25.24).
-  if (!isLeader(u) && !isPartisan(u) && u.class === 'conscript') mods.push({ ...HOB_DRM.conscript });
-  if (!isLeader(u) && !isPartisan(u) && u.class === 'green' && !input.withLeader) mods.push({ ...HOB_DRM.green });
+  if (!isLeader(u) && !isPartisan(u) && u.class === 'conscript') row('conscript');
+  if (!isLeader(u) && !isPartisan(u) && u.class === 'green' && !input.withLeader) row('green');
   return applied(mods);
 }
 
 /** Units that never surrender to a Heat of Battle DR, and why (A15.5). */
-export function neverSurrenders(input: HobInput): string | undefined {
+export function neverSurrenders(input: HobInput): Said | undefined {
+  const who = neverSurrendering(input);
+  return who ? said('asl.never', { who }) : undefined;
+}
+
+function neverSurrendering(input: HobInput): string | undefined {
   const tags = tagsOf(input);
-  if (input.unit.nationality === 'japanese') return 'Japanese';
-  if (input.unit.nationality === 'partisan') return 'Partisan';
-  if (tags.has('gurkha')) return 'Gurkha';
-  if (tags.has('commissar')) return 'Commissar';
-  if (input.fanatic) return 'Fanatic';
-  if (tags.has('ss') && input.vsRussians) return 'SS fighting Russians';
-  if (input.noQuarter) return 'No Quarter';
+  if (input.unit.nationality === 'japanese' || input.unit.nationality === 'partisan') return input.unit.nationality;
+  if (tags.has('gurkha')) return 'gurkha';
+  if (tags.has('commissar')) return 'commissar';
+  if (input.fanatic) return 'fanatic';
+  if (tags.has('ss') && input.vsRussians) return 'ss';
+  if (input.noQuarter) return 'no_quarter';
   return undefined;
 }
 
@@ -154,14 +152,14 @@ type Hardening =
   | { kind: 'swap'; to: string }
   | { kind: 'fanatic' }
   | { kind: 'already_fanatic' }
-  | { kind: 'generic'; to: string }
-  | { kind: 'unchanged'; why: string };
+  | { kind: 'generic'; to: Said }
+  | { kind: 'unchanged'; why: Said };
 
 /** What Battle Hardening does to this unit (A15.3); `subType` adds the sub-type the options give. */
 export function hardeningOf(unit: AslUnit, alreadyFanatic: boolean, subType: SubType = 'none'): Hardening {
   const cat = catalog();
   const tags = unitTags(unit, subType);
-  if (tags.has('commissar')) return { kind: 'unchanged', why: 'A Commissar is never substituted (A25.221): Battle Hardening leaves him unchanged.' };
+  if (tags.has('commissar')) return { kind: 'unchanged', why: said('asl.hard.commissar') };
   const known = unit.known;
   let up: KnownUnit | 'fanatic' | undefined = known?.up;
   // Units outside the data, and a sub-type given as an option, take the Fanatic cases by class and sub-type.
@@ -171,67 +169,46 @@ export function hardeningOf(unit: AslUnit, alreadyFanatic: boolean, subType: Sub
   if (isLeader(unit) && unit.nationality === 'partisan') up = 'fanatic';
   if (up === 'fanatic') return alreadyFanatic ? { kind: 'already_fanatic' } : { kind: 'fanatic' };
   if (up) return { kind: 'swap', to: up.name };
-  if (isLeader(unit)) return { kind: 'generic', to: 'an unbroken, unpinned leader of the next higher grade' };
+  if (isLeader(unit)) return { kind: 'generic', to: said('asl.hard.toLeader') };
   const next = unit.class ? CLASSES[CLASSES.indexOf(unit.class) + 1] : undefined;
-  return {
-    kind: 'generic',
-    to: next
-      ? `an unbroken, unpinned ${CLASS_NAMES[next]} unit of the same size (the next higher class)`
-      : 'an unbroken, unpinned unit of the next higher class of the same size',
-  };
+  return { kind: 'generic', to: next ? said('asl.hard.toClass', { class: CLASS_NAMES[next]! }) : said('asl.hard.toNextClass') };
 }
 
-type Effect = { text: string; tone: Tone; fields: Partial<HobStep> };
+type Effect = { text: Said; tone: Tone; fields: Partial<HobStep> };
 
-function heroEffect(input: HobInput, alsoHardened: boolean): string {
+function heroEffect(input: HobInput, alsoHardened: boolean): Said {
   const nat = catalog().nationalities.get(input.unit.nationality)?.name ?? '';
-  if (isLeader(input.unit)) {
-    return 'The leader becomes heroic: he rallies if broken, keeps his leadership DRM, and is exempt from Heat of Battle from now on (A15.2).';
-  }
-  const who = article(nat);
+  if (isLeader(input.unit)) return said('asl.hero.leader');
+  const Article = capitalized(articleOf(nat));
+  const text = said('asl.hero.mmc', { Article, nat, hero: HERO_COUNTER, wounded: WOUNDED_HERO_COUNTER, hardened: alsoHardened ? 'yes' : 'no' });
   // A hero created from a Fanatic MMC is Fanatic too (A10.8).
-  const fanatic = input.fanatic ? ` Created from a Fanatic unit, the hero is Fanatic too (${REF.fanatic}).` : '';
-  return `${who[0]!.toUpperCase()}${who.slice(1)} ${HERO_COUNTER} hero (wounded side ${WOUNDED_HERO_COUNTER}) is created in the unit's Location with its fire and movement status; the unit itself ${alsoHardened ? 'is also battle hardened (below)' : 'is unchanged'} (A15.2).${fanatic}`;
+  return input.fanatic ? said('asl.hero.fanatic', { text, ref: REF.fanatic }) : text;
 }
 
 function hardeningEffect(input: HobInput): Effect {
   const h = hardeningOf(input.unit, input.fanatic, input.subType);
-  const owner = ' Its owner may refuse this.';
   switch (h.kind) {
     case 'unchanged':
       return { text: h.why, tone: 'neutral', fields: {} };
     case 'swap':
       return {
-        text: `Battle hardened: replace ${input.unit.name} with an unbroken, unpinned ${h.to}.${owner} (A15.3)`,
+        text: said('asl.hard.swap', { unit: input.unit.name, to: h.to }),
         tone: 'good',
         fields: { unit_before: input.unit.name, unit_after: h.to, refusable: true },
       };
     case 'generic':
-      return {
-        text: `Battle hardened: replace it with ${h.to}; no number of its strength factor may drop, and of two candidates take the one that gains least.${owner} (A15.3)`,
-        tone: 'good',
-        fields: { unit_before: input.unit.name, refusable: true },
-      };
+      return { text: said('asl.hard.generic', { to: h.to }), tone: 'good', fields: { unit_before: input.unit.name, refusable: true } };
     case 'fanatic':
-      return {
-        text: `Battle hardening makes it Fanatic instead: +1 to both its Morale Levels (at most 10), for the rest of the game.${owner} (A15.3, ${REF.fanatic})`,
-        tone: 'good',
-        fields: { fanatic: true, refusable: true },
-      };
+      return { text: said('asl.hard.fanatic', { ref: REF.fanatic }), tone: 'good', fields: { fanatic: true, refusable: true } };
     case 'already_fanatic':
-      return { text: 'It is already Fanatic: a further Battle Hardening result has no effect (A15.3).', tone: 'neutral', fields: {} };
+      return { text: said('asl.hard.alreadyFanatic'), tone: 'neutral', fields: {} };
   }
 }
 
-function berserkEffect(input: HobInput): string {
-  if (tagsOf(input).has('commissar')) {
-    return 'Berserk: its ML becomes 10 and it must charge the nearest Known enemy unit in its LOS (A15.4). Every friendly Infantry unit in his Location that is subject to Heat of Battle goes berserk at once, with no NTC (A25.223).';
-  }
-  const base =
-    'Berserk: its ML becomes 10, it rallies if broken, loses any CX, TI, concealment and pin, never gets a leadership DRM, and in its MPh must charge the nearest Known enemy unit in its LOS with 8 MF (A15.4).';
-  return isLeader(input.unit)
-    ? `${base} Every other HoB-eligible friendly unit in his Location takes an NTC modified by his leadership; then he loses his leadership DRM until he returns to normal (${REF.berserkLeader}).`
-    : base;
+function berserkEffect(input: HobInput): Said {
+  if (tagsOf(input).has('commissar')) return said('asl.berserk.commissar');
+  const base = said('asl.berserk');
+  return isLeader(input.unit) ? said('asl.berserk.leader', { base, ref: REF.berserkLeader }) : base;
 }
 
 function effectOf(result: HobResult, input: HobInput): Effect {
@@ -240,40 +217,27 @@ function effectOf(result: HobResult, input: HobInput): Effect {
       return { text: heroEffect(input, false), tone: 'good', fields: {} };
     case 'hero_and_battle_hardening': {
       const h = hardeningEffect(input);
-      return { text: `${heroEffect(input, true)}\n${h.text}`, tone: 'good', fields: h.fields };
+      return { text: lines([heroEffect(input, true), h.text]), tone: 'good', fields: h.fields };
     }
     case 'battle_hardening':
       return hardeningEffect(input);
     case 'berserk':
       return { text: berserkEffect(input), tone: 'mixed', fields: {} };
     case 'surrender':
-      return {
-        text: 'It becomes broken (if not already) and Disrupted, and surrenders to the ADJACENT enemy unit by the RtPh method (A15.5, A20.21).',
-        tone: 'bad',
-        fields: {},
-      };
+      return { text: said('asl.surrender'), tone: 'bad', fields: {} };
     case 'disrupted':
-      return {
-        text: `No Known enemy is ADJACENT, so it does not surrender: it becomes broken (if not already) and Disrupted (A15.5, ${REF.disrupted}).`,
-        tone: 'bad',
-        fields: {},
-      };
+      return { text: said('asl.disrupted', { ref: REF.disrupted }), tone: 'bad', fields: {} };
   }
 }
 
-export const HOB_LABELS: Record<HobResult, string> = {
-  hero: 'Hero',
-  hero_and_battle_hardening: 'Hero and Battle Hardening',
-  battle_hardening: 'Battle Hardening',
-  berserk: 'Berserk',
-  surrender: 'Surrender',
-  disrupted: 'Disrupted',
-};
+const HOB_RESULTS: readonly HobResult[] = ['hero', 'hero_and_battle_hardening', 'battle_hardening', 'berserk', 'surrender', 'disrupted'];
+/** Each result's name, in English (the catalogs' `asl.hob.<result>`). */
+export const HOB_LABELS = Object.fromEntries(HOB_RESULTS.map((r) => [r, sayIn('en', said(`asl.hob.${r}`))])) as Record<HobResult, string>;
 
 /** One Heat of Battle DR: 2d6 (coloured die first) + DRM, the band, then the overrides in order. */
 export function hobStep(input: HobInput, roller: Roller, trigger?: string): HobStep {
   const exempt = hobExemption(input);
-  if (exempt) throw new Error(`no Heat of Battle: ${exempt}`);
+  if (exempt) throw new Error(`no Heat of Battle: ${sayIn('en', exempt)}`);
   const dice = [roller.roll(6), roller.roll(6)];
   const original = sum(dice);
   const modifiers = hobModifiers(input);
@@ -296,10 +260,16 @@ export function hobStep(input: HobInput, roller: Roller, trigger?: string): HobS
   if (result === 'berserk' && !input.enemyInLos) override('no_enemy_in_los', 'battle_hardening');
   if (result === 'surrender' && !input.enemyAdjacent) override('no_adjacent_enemy', 'disrupted');
   const effect = effectOf(result, input);
-  const notes = overrides.map((o) => {
-    const why = o === 'never_surrender' ? ` (${neverSurrenders(input)})` : o === 'special_situation' ? ` (${SPECIAL_SITUATIONS[input.situation!]!.text})` : '';
-    return `${OVERRIDES[o].text}${why}`;
-  });
+  const notes = overrides.map((o) =>
+    said('asl.override', {
+      text:
+        o === 'never_surrender'
+          ? said('asl.override.never_surrender', { who: neverSurrenders(input)! })
+          : o === 'special_situation'
+            ? said('asl.override.special_situation', { situation: said('asl.situation', { situation: input.situation! }) })
+            : said(`asl.override.${o}`),
+    }),
+  );
   return {
     kind: 'hob',
     dice,
@@ -309,8 +279,7 @@ export function hobStep(input: HobInput, roller: Roller, trigger?: string): HobS
     band,
     overrides,
     result,
-    label: HOB_LABELS[result],
-    effect: [...notes.map((n) => `Override: ${n}.`), effect.text].join('\n'),
+    ...worded(said(`asl.hob.${result}`), lines([...notes, effect.text])),
     tone: effect.tone,
     ref: HOB_REF,
     ...effect.fields,
@@ -348,15 +317,14 @@ export function berserkCompanionChecks(
           modifiers: [],
           final: 0,
           result: 'berserk' as const,
-          label: `${unit.name}: berserk`,
-          effect: 'The Commissar went berserk: it goes berserk too, with no NTC.',
+          ...worded(said('asl.ntc.berserk', { unit: unit.name }), said('asl.ntc.commissar')),
           tone: 'mixed' as const,
           ref: 'A25.223',
         };
       }
       const dice = [roller.roll(6), roller.roll(6)];
       const original = sum(dice);
-      const modifiers = applied([{ reason: `leadership of the berserk ${leader.name}${wounded ? ', wounded: one worse (A17.3)' : ''}`, value: drm }]);
+      const modifiers = applied([because(said(wounded ? 'asl.ntc.leadershipWounded' : 'asl.ntc.leadership', { leader: leader.name }), drm)]);
       const final = original + drm;
       const pass = final <= ml;
       return {
@@ -368,10 +336,14 @@ export function berserkCompanionChecks(
         modifiers,
         final,
         result: pass ? ('berserk' as const) : ('no_change' as const),
-        label: pass ? `${unit.name}: berserk` : `${unit.name}: no change`,
-        effect: `${pass ? `Final ${final} ≤ ML ${ml}: it goes berserk too.` : `Final ${final} > ML ${ml}: its status does not change.`}${
-          wounded ? ` (He is wounded: his leadership DRM ${signed(leader.leadership ?? 0)} is one worse, ${signed(drm)}, A17.3.)` : ''
-        }`,
+        ...worded(
+          said(pass ? 'asl.ntc.berserk' : 'asl.ntc.no_change', { unit: unit.name }),
+          said(pass ? 'asl.ntc.pass' : 'asl.ntc.fail', {
+            final: String(final),
+            ml: String(ml),
+            wounded: wounded ? said('asl.ntc.wounded', { drm: signed(leader.leadership ?? 0), worse: signed(drm) }) : '',
+          }),
+        ),
         tone: pass ? ('mixed' as const) : ('neutral' as const),
         ref: REF.berserkLeader,
       };

@@ -1,4 +1,3 @@
-import { withArticle } from '../../util/text.js';
 import type { Roller } from '../../dice/roller.js';
 import { enumerate, inputKey, remembered } from '../odds.js';
 import { applied, sum, type Modifier, type Outcome, type Step, type Tone } from '../types.js';
@@ -7,7 +6,10 @@ import { WOUNDED_HERO_COUNTER } from './hob-table.js';
 import { berserkCompanionChecks, hobExemption, hobStep, type HobInput, type HobStep, type NtcStep } from './hob.js';
 import type { AslUnit } from './parse-unit.js';
 import { elrImmune, isCommissar, isLeader, isMmc, isSmc, neverDisrupted, woundedConflict } from './traits.js';
-import { command, option, said, type Said } from '../../i18n/said.js';
+import { command, option, said, type Said, type Value } from '../../i18n/said.js';
+import { sayIn } from '../../i18n/speak.js';
+import { because, joined, worded } from '../words.js';
+import { articleOf } from '../../util/text.js';
 
 export const TERRAINS = ['none', 'building', 'woods', 'pillbox', 'trench'] as const;
 export const COMMISSAR_ROLES = ['none', 'in_location', 'leads_rally'] as const;
@@ -121,45 +123,45 @@ export function checkConflict(input: CheckInput): Said | undefined {
 }
 
 /** The Morale Level the check is made against: broken side when broken or rallying; berserk 10; wounds −1; Fanatic +1 (at most 10). */
-export function moraleLevel(input: CheckInput): { ml: number; note?: string } {
-  if (berserkOf(input)) return { ml: 10, note: input.ml !== undefined ? `berserk: ML 10, not the ${input.ml} given (A15.42)` : 'berserk: ML 10 (A15.42)' };
-  const notes: string[] = [];
+export function moraleLevel(input: CheckInput): { ml: number; note?: Said } {
+  if (berserkOf(input)) return { ml: 10, note: input.ml !== undefined ? said('asl.ml.berserkGiven', { ml: String(input.ml) }) : said('asl.ml.berserk') };
+  const notes: Said[] = [];
   const base = unitMoraleLevel(input, notes);
   // Decision: a Commissar's +1 is the situation's, so it applies to an `ml` given as the unit's own too.
   if (commissarNear(input) && base < 10) {
-    notes.push(input.commissar === 'leads_rally' ? `the rallying Commissar: ML ${base} + 1, A25.222` : `a Commissar in the Location: ML ${base} + 1, A25.221`);
-    return { ml: base + 1, note: notes.join('; ') };
+    notes.push(said(input.commissar === 'leads_rally' ? 'asl.ml.commissarRally' : 'asl.ml.commissarNear', { ml: String(base) }));
+    return { ml: base + 1, note: joined(notes, 'semicolon') };
   }
-  return notes.length ? { ml: base, note: notes.join('; ') } : { ml: base };
+  return notes.length ? { ml: base, note: joined(notes, 'semicolon') } : { ml: base };
 }
 
 /** The unit's own ML for this check: as given, or its side with wounds and Fanatic status. */
-function unitMoraleLevel(input: CheckInput, notes: string[]): number {
+function unitMoraleLevel(input: CheckInput, notes: Said[]): number {
   if (input.ml !== undefined) {
-    notes.push(`ML ${input.ml} as given`);
+    notes.push(said('asl.ml.given', { ml: String(input.ml) }));
     return input.ml;
   }
   const side = input.check === 'rally' || input.broken ? input.unit.brokenMl : input.unit.ml;
   if (side === undefined) throw new Error('the unit has no Morale Level: give `ml`');
   let ml = side;
-  if ((input.check === 'rally' || input.broken) && side !== input.unit.ml) notes.push(`broken side: ML ${side}`);
+  if ((input.check === 'rally' || input.broken) && side !== input.unit.ml) notes.push(said('asl.ml.brokenSide', { ml: String(side) }));
   if (input.wounded && isSmc(input.unit) && input.unit.counter !== WOUNDED_HERO_COUNTER) {
     ml -= 1;
-    notes.push(`wounded: ML ${side} − 1 (A17.3)`);
+    notes.push(said('asl.ml.wounded', { ml: String(side) }));
   }
   if (input.hob.fanatic && ml < 10) {
-    notes.push(`Fanatic: ML ${ml} + 1`);
+    notes.push(said('asl.ml.fanatic', { ml: String(ml) }));
     ml += 1;
   }
   return ml;
 }
 
 /** The ELR that applies, and where it came from. */
-export function effectiveElr(input: CheckInput): { elr: number; source?: string } {
+export function effectiveElr(input: CheckInput): { elr: number; source?: Said } {
   if (input.elr !== undefined) return { elr: input.elr };
   if (input.unit.known?.elr !== undefined)
-    return { elr: input.unit.known.elr, source: input.unit.known.underscored ? 'underscored ML, A19.13' : 'its counter, A1.23' };
-  if (input.unit.nationality === 'partisan') return { elr: 5, source: 'Partisans, A25.24' };
+    return { elr: input.unit.known.elr, source: said('asl.elrSource', { source: input.unit.known.underscored ? 'underscored' : 'counter' }) };
+  if (input.unit.nationality === 'partisan') return { elr: 5, source: said('asl.elrSource', { source: 'partisans' }) };
   return { elr: DEFAULT_ELR };
 }
 
@@ -169,24 +171,26 @@ export function checkModifiers(input: CheckInput): Modifier[] {
   const noLeader = berserkOf(input) || commissarItself(input);
   if (input.check === 'mc') {
     const leader = noLeader ? undefined : input.leaderDrm;
-    if (input.number > 0) mods.push({ reason: `${input.number}MC`, value: input.number });
-    if (leader !== undefined) mods.push({ reason: 'leadership of an unbroken leader in the Location', value: leader });
+    if (input.number > 0) mods.push(because(said('asl.mod.number', { n: String(input.number) }), input.number));
+    if (leader !== undefined) mods.push(because(said('asl.mod.leader'), leader));
   } else {
     const leader = noLeader ? undefined : rallyLeaderDrm(input);
     if (leader !== undefined && !input.selfRally)
-      mods.push({ reason: `leadership of the rallying ${input.commissar === 'leads_rally' ? 'Commissar' : 'leader'}`, value: leader });
-    if (input.terrain !== 'none') mods.push({ reason: `in ${input.terrain}`, value: -1 });
+      mods.push(because(said('asl.mod.rallyLeader', { commissar: input.commissar === 'leads_rally' ? 'yes' : 'no' }), leader));
+    if (input.terrain !== 'none') mods.push(because(said('asl.mod.terrain', { terrain: input.terrain }), -1));
     // A Commissar's rally ignores Desperation Morale (A25.222).
-    if (input.desperation && input.commissar !== 'leads_rally') mods.push({ reason: 'under Desperation Morale', value: 4 });
-    if (input.selfRally) mods.push({ reason: 'Self-Rally', value: 1 });
+    if (input.desperation && input.commissar !== 'leads_rally') mods.push(because(said('asl.mod.desperation'), 4));
+    if (input.selfRally) mods.push(because(said('asl.mod.selfRally'), 1));
   }
   return applied(mods);
 }
 
 type Reading = {
   result: McResult | RallyResult;
-  label: string;
-  effect: string;
+  label: Said;
+  effect: Said;
+  /** An ELR Replacement's sentence without its full stop, for an Original 12 to go on from. */
+  clause?: Said;
   tone: Tone;
   ref: string;
   after?: string;
@@ -195,59 +199,59 @@ type Reading = {
   wound?: { drm: Modifier[] };
 };
 
-const nameOf = (u: { name: string } | undefined, fallback: string) => u?.name ?? fallback;
+const nameOf = (u: { name: string } | undefined, fallback: Said): Value => u?.name ?? fallback;
 
 /** Casualty Reduction (A7.302): squad → HS of its type; HS or crew eliminated; SMC wounded. */
 function casualtyReduction(input: CheckInput, broken: boolean, casualtyMc: boolean): Omit<Reading, 'result' | 'label' | 'tone' | 'ref'> {
+  const HS = said('asl.hsOfType');
   const u = input.unit;
   if (isSmc(u)) {
     const drm: Modifier[] = [];
     // The +1 is for a wounded SMC, or a hero or berserk leader on a Casualty MC "as if already
     // wounded" (A10.31, A17.11); an ordinary leader's Casualty MC rolls the plain dr.
-    if (input.wounded) drm.push({ reason: 'already wounded', value: 1 });
-    else if (casualtyMc && (heroLike(input) || berserkOf(input)))
-      drm.push({ reason: `Original 12 on the MC, as if already wounded (${CASUALTY_MC_REF})`, value: 1 });
+    if (input.wounded) drm.push(because(said('asl.mod.alreadyWounded'), 1));
+    else if (casualtyMc && (heroLike(input) || berserkOf(input))) drm.push(because(said('asl.mod.o12Wounded', { ref: CASUALTY_MC_REF }), 1));
     return {
-      effect: 'it is wounded: the Wound Severity dr below says how badly',
+      effect: said('asl.cr.wounded'),
       wound: { drm },
       becomes: broken && !heroLike(input) && !berserkOf(input) ? { broken: true } : {},
     };
   }
   if (u.kind === 'squad') {
     const half = u.known?.half;
-    const name = nameOf(half, 'half-squad of its type');
     return {
-      effect: `it is reduced to ${broken ? 'a broken' : 'an unbroken'} ${name}`,
+      effect: said('asl.cr.reduced', { broken: broken ? 'yes' : 'no', name: nameOf(half, HS) }),
       after: half?.name,
       becomes: { ...(half ? { counter: half.name } : {}), broken },
     };
   }
-  return { effect: 'a half-squad or crew that is reduced is eliminated', becomes: { eliminated: true } };
+  return { effect: said('asl.cr.eliminated'), becomes: { eliminated: true } };
 }
 
 /** ELR Replacement of an MMC by the next lower Class (A19.13), when the data or the class gives one. */
-function lowerClass(u: AslUnit): { to?: { name: string }; generic?: string } {
+function lowerClass(u: AslUnit): { to?: { name: string }; generic?: Said } {
   if (u.known) return u.known.down ? { to: u.known.down } : {};
   const i = u.class ? CLASSES.indexOf(u.class) : -1;
-  return i > 0 ? { generic: `${withArticle(CLASS_NAMES[CLASSES[i - 1]!]!)} unit of the same size` } : {};
+  const lower = i > 0 ? CLASS_NAMES[CLASSES[i - 1]!]! : undefined;
+  return lower ? { generic: said('asl.lowerGeneric', { article: articleOf(lower), class: lower }) } : {};
 }
 
 /** Broken and Disrupted, or only broken for the kinds never Disrupted (A19.12). */
-function disruptOrBreak(input: CheckInput, why: string, ref: string): Reading {
+function disruptOrBreak(input: CheckInput, why: Said, ref: string): Reading {
   const never = neverDisrupted(input.unit, input.hob);
   return never
     ? {
         result: 'broken',
-        label: 'Broken',
-        effect: `${why}; ${never} are never Disrupted, so it is only broken (A19.12).`,
+        label: said('asl.mc.broken'),
+        effect: said('asl.disrupt.only', { why, never: said('asl.neverDisrupted', { who: never }) }),
         tone: 'bad',
         ref: `${ref}, A19.12`,
         becomes: { broken: true },
       }
     : {
         result: 'disrupted',
-        label: 'Broken and Disrupted',
-        effect: `${why}: it breaks and is Disrupted (A19.12).`,
+        label: said('asl.mc.brokenDisrupted'),
+        effect: said('asl.disrupt.both', { why }),
         tone: 'bad',
         ref: `${ref}, A19.12`,
         becomes: { broken: true, disrupted: true },
@@ -257,14 +261,13 @@ function disruptOrBreak(input: CheckInput, why: string, ref: string): Reading {
 /** An unbroken unit that failed by more than its ELR (A19.1–A19.13). */
 function elrFailure(input: CheckInput, by: number, elr: number): Reading {
   const u = input.unit;
-  const over = `Failed by ${by}, more than its ELR of ${elr}`;
+  const over = said('asl.elr.over', { by: String(by), elr: String(elr) });
+  const replaced = (clause: Said) => ({ result: 'replaced' as const, label: said('asl.mc.replaced'), effect: said('sentence', { what: clause }), clause });
   if (isLeader(u)) {
     const down = u.known?.down;
     if (down)
       return {
-        result: 'replaced',
-        label: 'Replaced (ELR)',
-        effect: `${over}: replace him with a broken ${down.name} (A19.13).`,
+        ...replaced(said('asl.elr.leaderDown', { over, to: down.name })),
         tone: 'bad',
         ref: ELR_REF,
         after: down.name,
@@ -272,36 +275,30 @@ function elrFailure(input: CheckInput, by: number, elr: number): Reading {
       };
     if (!u.known)
       return {
-        result: 'replaced',
-        label: 'Replaced (ELR)',
-        effect: `${over}: replace him with a broken leader one rank lower (A19.13).`,
+        ...replaced(said('asl.elr.leaderGeneric', { over })),
         tone: 'bad',
         ref: ELR_REF,
         becomes: { broken: true },
       };
-    return disruptOrBreak(input, `${over}, and a ${u.counter} cannot be Replaced`, ELR_REF);
+    return disruptOrBreak(input, said('asl.elr.leaderNot', { over, counter: u.counter ?? '' }), ELR_REF);
   }
   if (u.known?.underscored) {
     if (u.kind === 'squad' && u.known.half) {
       const hs = u.known.half.name;
       return {
-        result: 'replaced',
-        label: 'Replaced (ELR)',
-        effect: `${over}, and its ML is underscored: replace it with two broken ${hs}s (A19.13).`,
+        ...replaced(said('asl.elr.twoHs', { over, hs })),
         tone: 'bad',
         ref: ELR_REF,
         after: hs,
         becomes: { counter: hs, broken: true, two: true },
       };
     }
-    return disruptOrBreak(input, `${over}, and a half-squad with an underscored ML is not Replaced`, ELR_REF);
+    return disruptOrBreak(input, said('asl.elr.hsUnderscored', { over }), ELR_REF);
   }
   const r = lowerClass(u);
   if (r.to)
     return {
-      result: 'replaced',
-      label: 'Replaced (ELR)',
-      effect: `${over}: replace it with a broken ${r.to.name} (A19.13).`,
+      ...replaced(said('asl.elr.to', { over, to: r.to.name })),
       tone: 'bad',
       ref: ELR_REF,
       after: r.to.name,
@@ -309,14 +306,33 @@ function elrFailure(input: CheckInput, by: number, elr: number): Reading {
     };
   if (r.generic)
     return {
-      result: 'replaced',
-      label: 'Replaced (ELR)',
-      effect: `${over}: replace it with ${r.generic}, broken (A19.13).`,
+      ...replaced(said('asl.elr.generic', { over, generic: r.generic })),
       tone: 'bad',
       ref: ELR_REF,
       becomes: { broken: true },
     };
-  return disruptOrBreak(input, `${over}, and there is no lower Class`, ELR_REF);
+  return disruptOrBreak(input, said('asl.elr.noLower', { over }), ELR_REF);
+}
+
+/** A Japanese squad past its ELR on an IFT MC: Replaced by the next lower Class, then Step-Reduced (G1.123–G1.124). */
+function japaneseReplaced(u: AslUnit, reduced: boolean, of: { by: string; elr: string }): Reading | undefined {
+  const ref = reduced ? 'G1.124' : 'G1.123';
+  const words = { ...of, reduced: reduced ? 'yes' : 'no', ref };
+  const lower = u.known?.down;
+  if (lower) {
+    const to = reduced ? lower.half : lower.flip;
+    return {
+      result: 'replaced',
+      label: said('asl.mc.replacedStep'),
+      effect: said('asl.jp.replacedTo', { ...words, to: nameOf(to, said('asl.aUnit')) }),
+      tone: 'bad',
+      ref,
+      after: to?.name,
+      becomes: { ...(to ? { counter: to.name } : {}), broken: false },
+    };
+  }
+  if (!u.known && u.class) return { result: 'replaced', label: said('asl.mc.replacedStep'), effect: said('asl.jp.replaced', words), tone: 'bad', ref };
+  return undefined;
 }
 
 /** A Japanese squad: no broken side, Step Reduction instead (G1.1–G1.14). */
@@ -324,13 +340,14 @@ function readJapaneseSquad(input: CheckInput, original: number, final: number, m
   const u = input.unit;
   const reduced = reducedSide(u);
   const half = u.known?.half;
-  const hs = nameOf(half, 'half-squad of its type');
+  const hs = nameOf(half, said('asl.hsOfType'));
+  const of = { by: String(final - ml), elr: String(elr) };
   if (original === 12) {
     // Decision (G1.14 could not be checked here): Casualty Reduction turns either side into one broken HS.
     return {
       result: 'casualty_reduction',
-      label: 'Casualty Reduction',
-      effect: `An Original 12: Casualty Reduction makes it one broken ${hs} (G1.14, A10.31).`,
+      label: said('asl.mc.casualty_reduction'),
+      effect: said('asl.jp.o12', { hs }),
       tone: 'bad',
       ref: `G1.14, ${CASUALTY_MC_REF}`,
       after: half?.name,
@@ -344,12 +361,11 @@ function readJapaneseSquad(input: CheckInput, original: number, final: number, m
     // Other MCs (G1.13): the squad breaks into broken HS; past the ELR those are of the next lower Class.
     const lower = exceeds && u.class !== 'conscript' ? u.known?.down?.half : undefined;
     const to = lower ?? half;
-    const count = reduced ? 'one broken' : 'two broken';
-    const name = nameOf(to, 'half-squad of its type');
+    const name = nameOf(to, said('asl.hsOfType'));
     return {
       result: 'broken',
-      label: reduced ? 'Broken (one HS)' : 'Broken (two HS)',
-      effect: `Failed a non-IFT MC: exchange it for ${count} ${name}${reduced ? '' : 's'}${lower ? ` (the next lower Class: failed by ${by}, more than its ELR of ${elr})` : ''} (G1.13).`,
+      label: said(reduced ? 'asl.mc.brokenOneHs' : 'asl.mc.brokenTwoHs'),
+      effect: said('asl.jp.broken', { reduced: reduced ? 'yes' : 'no', name, lower: lower ? said('asl.jp.lower', of) : '' }),
       tone: 'bad',
       ref: 'G1.13',
       after: to?.name,
@@ -359,41 +375,24 @@ function readJapaneseSquad(input: CheckInput, original: number, final: number, m
   if (exceeds && u.class === 'conscript') {
     return {
       result: 'elr_unresolved',
-      label: 'ELR failure (G1.125)',
-      effect: `Failed by ${by}, more than its ELR of ${elr}, as a Conscript: G1.125 decides, and the bot could not check its text. Apply G1.125 from your rulebook; nothing was changed on the roster.`,
+      label: said('asl.mc.elrG1125'),
+      effect: said('asl.jp.conscript', of),
       tone: 'bad',
       ref: 'G1.125',
     };
   }
-  if (exceeds) {
-    const lower = u.known?.down;
-    if (lower) {
-      const to = reduced ? lower.half : lower.flip;
-      return {
-        result: 'replaced',
-        label: 'Replaced (ELR) and Step-Reduced',
-        effect: `Failed by ${by}, more than its ELR of ${elr}: Replaced by the ${reduced ? 'reduced' : 'full'} squad of the next lower Class, then Step-Reduced: it becomes an unbroken ${nameOf(to, 'unit')} (${reduced ? 'G1.124' : 'G1.123'}).`,
-        tone: 'bad',
-        ref: reduced ? 'G1.124' : 'G1.123',
-        after: to?.name,
-        becomes: { ...(to ? { counter: to.name } : {}), broken: false },
-      };
-    }
-    if (!u.known && u.class) {
-      return {
-        result: 'replaced',
-        label: 'Replaced (ELR) and Step-Reduced',
-        effect: `Failed by ${by}, more than its ELR of ${elr}: Replaced by the ${reduced ? 'reduced' : 'full'} squad of the next lower Class, then Step-Reduced (${reduced ? 'G1.124' : 'G1.123'}).`,
-        tone: 'bad',
-        ref: reduced ? 'G1.124' : 'G1.123',
-      };
-    }
-  }
+  const replaced = exceeds ? japaneseReplaced(u, reduced, of) : undefined;
+  if (replaced) return replaced;
   const to = reduced ? half : u.known?.flip;
   return {
     result: 'step_reduced',
-    label: 'Step-Reduced',
-    effect: `Final ${final} > ML ${ml}: Step Reduction — ${reduced ? `exchange it for an unbroken ${hs}` : `flip it to its reduced side${to ? `, ${to.name}` : ''}`}, still unbroken (${reduced ? 'G1.122' : 'G1.121'}).`,
+    label: said('asl.mc.step_reduced'),
+    effect: said('asl.jp.step', {
+      final: String(final),
+      ml: String(ml),
+      how: reduced ? said('asl.jp.exchange', { hs }) : said('asl.jp.flip', { to: to ? `, ${to.name}` : '' }),
+      ref: reduced ? 'G1.122' : 'G1.121',
+    }),
     tone: 'bad',
     ref: reduced ? 'G1.122' : 'G1.121',
     after: to?.name,
@@ -407,19 +406,19 @@ function passOrPin(input: CheckInput, final: number, ml: number): Reading {
   if (final === ml && input.ift && !neverPins) {
     return {
       result: 'pinned',
-      label: 'Pinned',
-      effect: `Final ${final} equals ML ${ml} on an IFT-caused check: it passes but is pinned.`,
+      label: said('asl.mc.pinned'),
+      effect: said('asl.pinned', { final: String(final), ml: String(ml) }),
       tone: 'mixed',
       ref: `${MC_REF}, A7.8`,
     };
   }
-  return { result: 'passed', label: 'Passed', effect: `Final ${final} ≤ ML ${ml}: no effect.`, tone: 'good', ref: MC_REF };
+  return { result: 'passed', label: said('asl.mc.passed'), effect: said('asl.passed', { final: String(final), ml: String(ml) }), tone: 'good', ref: MC_REF };
 }
 
 /** An elimination: the unit is gone. */
-const eliminated = (effect: string, ref: string): Reading => ({
+const eliminated = (effect: Said, ref: string): Reading => ({
   result: 'eliminated',
-  label: 'Eliminated',
+  label: said('asl.mc.eliminated'),
   effect,
   tone: 'bad',
   ref,
@@ -427,18 +426,12 @@ const eliminated = (effect: string, ref: string): Reading => ({
 });
 
 /** A Casualty Reduction (or a wound, for an SMC) with the cause said first. */
-function reducedBy(
-  input: CheckInput,
-  why: string,
-  how: { broken: boolean; casualtyMc: boolean; ref: string },
-  result: McResult = 'casualty_reduction',
-  label = 'Casualty Reduction',
-): Reading {
+function reducedBy(input: CheckInput, why: Said, how: { broken: boolean; casualtyMc: boolean; ref: string }, result: McResult = 'casualty_reduction'): Reading {
   const c = casualtyReduction(input, how.broken, how.casualtyMc);
   return {
     result,
-    label,
-    effect: `${why}: ${c.effect}.`,
+    label: said(result === 'wounded' ? 'asl.mc.wounded' : 'asl.mc.casualty_reduction'),
+    effect: said('asl.because', { why, effect: c.effect }),
     tone: 'bad',
     ref: how.ref,
     ...(c.after ? { after: c.after } : {}),
@@ -454,32 +447,31 @@ type McDice = { original: number; final: number; ml: number };
 function readBerserk(input: CheckInput, { original, final, ml }: McDice): Reading {
   if (original === 12) {
     return isSmc(input.unit)
-      ? reducedBy(input, 'An Original 12 on a berserk leader', { broken: false, casualtyMc: true, ref: `A15.42, ${CASUALTY_MC_REF}` })
-      : eliminated('An Original 12 on a berserk unit: it is eliminated (A15.42).', `A15.42, ${CASUALTY_MC_REF}`);
+      ? reducedBy(input, said('asl.berserk.o12Leader'), { broken: false, casualtyMc: true, ref: `A15.42, ${CASUALTY_MC_REF}` })
+      : eliminated(said('asl.berserk.o12'), `A15.42, ${CASUALTY_MC_REF}`);
   }
   if (final <= ml) return passOrPin(input, final, ml);
-  const why = `Failed by ${final - ml} while berserk: never broken, it suffers Casualty Reduction instead`;
+  const why = said('asl.berserk.failed', { by: String(final - ml) });
   return reducedBy(input, why, { broken: false, casualtyMc: false, ref: `A15.42, ${CASUALTY_REDUCTION_REF}` });
 }
 
 /** Heroes and heroic leaders are never pinned, broken or Replaced: they are wounded (A15.2, A17.1). */
 function readHero(input: CheckInput, { original, final, ml }: McDice): Reading {
   const woundedHero = input.wounded && input.unit.kind === 'hero';
-  if (original === 12 && woundedHero) return eliminated('An Original 12 on a wounded hero: it is eliminated (A15.2).', 'A15.2');
-  if (original === 12)
-    return reducedBy(input, 'An Original 12 on a hero', { broken: false, casualtyMc: true, ref: `${CASUALTY_MC_REF}, ${WOUND_REF}` }, 'wounded', 'Wounded');
+  const at = { final: String(final), ml: String(ml) };
+  if (original === 12 && woundedHero) return eliminated(said('asl.hero.o12Wounded'), 'A15.2');
+  if (original === 12) return reducedBy(input, said('asl.hero.o12'), { broken: false, casualtyMc: true, ref: `${CASUALTY_MC_REF}, ${WOUND_REF}` }, 'wounded');
   if (final <= ml) return passOrPin(input, final, ml);
-  if (woundedHero) return eliminated(`Final ${final} > ML ${ml}: a wounded hero that fails an MC is eliminated (A15.2).`, 'A15.2');
-  const why = `Final ${final} > ML ${ml}: a hero is wounded instead of broken`;
-  return reducedBy(input, why, { broken: false, casualtyMc: false, ref: `A17.1, ${WOUND_REF}` }, 'wounded', 'Wounded');
+  if (woundedHero) return eliminated(said('asl.hero.woundedFails', at), 'A15.2');
+  return reducedBy(input, said('asl.hero.fails', at), { broken: false, casualtyMc: false, ref: `A17.1, ${WOUND_REF}` }, 'wounded');
 }
 
 /** G1.4: Japanese SMC never pin, break or get Replaced; a Casualty MC eliminates a leader. */
 function readJapaneseSmc(input: CheckInput, { original, final, ml }: McDice): Reading {
-  if (original === 12) return eliminated('An Original 12 on a Japanese leader: a Casualty MC eliminates him (G1.4).', 'G1.4');
+  if (original === 12) return eliminated(said('asl.jpSmc.o12'), 'G1.4');
   if (final <= ml) return passOrPin(input, final, ml);
-  const why = `Final ${final} > ML ${ml}: a Japanese SMC is never broken, he is wounded`;
-  return reducedBy(input, why, { broken: false, casualtyMc: false, ref: `G1.4, ${WOUND_REF}` }, 'wounded', 'Wounded');
+  const why = said('asl.jpSmc.fails', { final: String(final), ml: String(ml) });
+  return reducedBy(input, why, { broken: false, casualtyMc: false, ref: `G1.4, ${WOUND_REF}` }, 'wounded');
 }
 
 /** An ELR failure on an Original 12: the Replacement (or Disruption) comes first, then the Casualty Reduction (A19.13 EXC, A10.31). */
@@ -488,11 +480,11 @@ function replacedThenReduced(input: CheckInput, e: Reading, by: number, elr: num
   if (u.kind === 'squad' && e.result === 'replaced') {
     // A broken HS of the lower Class, or of its own type when it was exchanged for two HS (one is lost).
     const hs = e.becomes?.two ? u.known?.half : u.known?.down?.half;
-    const name = nameOf(hs, 'half-squad of the next lower Class');
+    const name = nameOf(hs, said('asl.hsLowerClass'));
     return {
       result: 'casualty_reduction',
-      label: 'Replaced and reduced',
-      effect: `An Original 12, failed by ${by}, more than its ELR of ${elr}: Replaced first, then Casualty Reduction — it becomes a broken ${name} (A19.13, A10.31).`,
+      label: said('asl.mc.replacedReduced'),
+      effect: said('asl.o12.squad', { by: String(by), elr: String(elr), name }),
       tone: 'bad',
       ref: `${ELR_REF}, ${CASUALTY_MC_REF}`,
       after: hs?.name,
@@ -504,8 +496,8 @@ function replacedThenReduced(input: CheckInput, e: Reading, by: number, elr: num
     return {
       ...e,
       result: 'casualty_reduction',
-      label: 'Replaced and wounded',
-      effect: `An Original 12: ${e.effect.replace(/\.$/, '')}, then Casualty Reduction: ${c.effect} (A10.31).`,
+      label: said('asl.mc.replacedWounded'),
+      effect: said('asl.o12.leader', { clause: e.clause!, effect: c.effect }),
       ref: `${ELR_REF}, ${CASUALTY_MC_REF}`,
       wound: c.wound!,
     };
@@ -514,8 +506,8 @@ function replacedThenReduced(input: CheckInput, e: Reading, by: number, elr: num
   return {
     ...e,
     result: 'casualty_reduction',
-    label: `Casualty Reduction${e.result === 'disrupted' ? ', Disrupted' : ''}`,
-    effect: `An Original 12: Casualty Reduction — ${c.effect}. ${e.effect}`,
+    label: said(e.result === 'disrupted' ? 'asl.mc.casualtyDisrupted' : 'asl.mc.casualty_reduction'),
+    effect: said('asl.o12.reduced', { effect: c.effect, after: e.effect }),
     ref: `${CASUALTY_MC_REF}, ${e.ref}`,
     ...(c.after ? { after: c.after } : {}),
     becomes: { ...e.becomes, ...c.becomes },
@@ -525,9 +517,9 @@ function replacedThenReduced(input: CheckInput, e: Reading, by: number, elr: num
 
 /** An Original 12 is a Casualty MC (A10.31): a broken unit is eliminated; past the ELR, Replaced first. */
 function readOriginal12(input: CheckInput, by: number, elr: number, immune: string | undefined): Reading {
-  if (input.broken) return eliminated('An Original 12 on a broken unit: it is eliminated (A10.31).', CASUALTY_MC_REF);
+  if (input.broken) return eliminated(said('asl.o12.broken'), CASUALTY_MC_REF);
   if (by > elr && !immune) return replacedThenReduced(input, elrFailure(input, by, elr), by, elr);
-  const why = 'An Original 12 (Casualty MC): it breaks and suffers Casualty Reduction';
+  const why = said('asl.o12.casualty');
   return reducedBy(input, why, { broken: true, casualtyMc: true, ref: `${CASUALTY_MC_REF}, ${CASUALTY_REDUCTION_REF}` });
 }
 
@@ -544,12 +536,17 @@ function readMc(input: CheckInput, original: number, final: number, ml: number):
   const immune = elrImmune(u, input.hob.subType, input.hob.heroic ?? false);
   if (original === 12) return readOriginal12(input, by, elr, immune);
   if (final <= ml) return passOrPin(input, final, ml);
-  if (input.broken) return reducedBy(input, `Failed by ${by} while broken`, { broken: true, casualtyMc: false, ref: `${MC_REF}, ${CASUALTY_REDUCTION_REF}` });
+  if (input.broken)
+    return reducedBy(input, said('asl.failedBroken', { by: String(by) }), { broken: true, casualtyMc: false, ref: `${MC_REF}, ${CASUALTY_REDUCTION_REF}` });
   if (by > elr && !immune) return elrFailure(input, by, elr);
   return {
     result: 'broken',
-    label: 'Broken',
-    effect: `Final ${final} > ML ${ml}: the unit breaks.${immune && by > elr ? ` Failed by more than its ELR, but ${immune}.` : ''}`,
+    label: said('asl.mc.broken'),
+    effect: said('asl.breaks', {
+      final: String(final),
+      ml: String(ml),
+      immune: immune && by > elr ? said('asl.breaksImmune', { immune: said('asl.elrImmune', { who: immune }) }) : '',
+    }),
     tone: 'bad',
     ref: MC_REF,
     becomes: { broken: true },
@@ -564,8 +561,8 @@ function readRally(input: CheckInput, original: number, final: number, ml: numbe
     const c = casualtyReduction(input, true, false);
     return {
       result: 'fate',
-      label: 'Fate',
-      effect: `An Original 12: Casualty Reduction — ${c.effect}; it does not rally.`,
+      label: said('asl.mc.fate'),
+      effect: said('asl.fate', { effect: c.effect }),
       tone: 'bad',
       ref: `${RALLY_REF}, ${CASUALTY_REDUCTION_REF}`,
       ...(c.after ? { after: c.after } : {}),
@@ -576,30 +573,33 @@ function readRally(input: CheckInput, original: number, final: number, ml: numbe
   if (original === 2 && input.selfRally && isMmc(u) && input.firstRally && !CREATES_NO_LEADERS.has(u.nationality)) {
     return {
       result: 'rallied',
-      label: 'Rallied, Leader Creation',
-      effect: 'An Original 2 on the first MMC Self-Rally of the RPh: it rallies and makes a Leader Creation dr with +1 (A18.11). No Heat of Battle.',
+      label: said('asl.mc.leaderCreation'),
+      effect: said('asl.leaderCreation'),
       tone: 'good',
       ref: `${RALLY_REF}, A18.11`,
       becomes: { broken: false, disrupted: false },
     };
   }
   if (final <= ml) {
-    const two =
-      original === 2 && !input.selfRally
-        ? ' An Original 2 with a leader is no automatic rally: the Final decides, and Heat of Battle follows (A10.6, A15.1).'
-        : '';
+    const two = original === 2 && !input.selfRally ? said('asl.ralliesTwo') : '';
     return {
       result: 'rallied',
-      label: 'Rallied',
-      effect: `Final ${final} ≤ ML ${ml}: the unit rallies.${two}`,
+      label: said('asl.mc.rallied'),
+      effect: said('asl.rallies', { final: String(final), ml: String(ml), two }),
       tone: 'good',
       ref: RALLY_REF,
       becomes: { broken: false, disrupted: false },
     };
   }
   if (input.commissar === 'leads_rally') return failedCommissarRally(input, final, ml);
-  const two = original === 2 ? ' An Original 2 with a leader is no automatic rally (A10.6); Heat of Battle follows.' : '';
-  return { result: 'not_rallied', label: 'Not rallied', effect: `Final ${final} > ML ${ml}: it stays broken.${two}`, tone: 'bad', ref: RALLY_REF };
+  const two = original === 2 ? said('asl.staysBrokenTwo') : '';
+  return {
+    result: 'not_rallied',
+    label: said('asl.mc.not_rallied'),
+    effect: said('asl.staysBroken', { final: String(final), ml: String(ml), two }),
+    tone: 'bad',
+    ref: RALLY_REF,
+  };
 }
 
 /**
@@ -610,36 +610,36 @@ function readRally(input: CheckInput, original: number, final: number, ml: numbe
  */
 function failedCommissarRally(input: CheckInput, final: number, ml: number): Reading {
   const u = input.unit;
-  const failed = `Final ${final} > ML ${ml}: it fails the Commissar's rally`;
+  const failed = said('asl.commissar.failed', { final: String(final), ml: String(ml) });
   const r = u.kind === 'squad' || u.kind === 'half_squad' ? lowerClass(u) : {};
-  const replaced = (what: string, after?: string): Reading => ({
+  const replaced = (what: Said, after?: string): Reading => ({
     result: 'replaced',
-    label: 'Not rallied, Replaced',
-    effect: `${failed} and is Replaced by the next lower Class: ${what} (A25.222).`,
+    label: said('asl.mc.notRalliedReplaced'),
+    effect: said('asl.commissar.replaced', { failed, what }),
     tone: 'bad',
     ref: 'A25.222',
     ...(after ? { after } : {}),
     becomes: { ...(after ? { counter: after } : {}), broken: true },
   });
-  if (r.to) return replaced(`a broken ${r.to.name}`, r.to.name);
-  if (r.generic) return replaced(`${r.generic}, broken`);
+  if (r.to) return replaced(said('asl.commissar.aBroken', { name: r.to.name }), r.to.name);
+  if (r.generic) return replaced(said('asl.commissar.genericBroken', { generic: r.generic }));
   if (u.kind === 'squad') {
     const half = u.known?.half;
     return {
       result: 'casualty_reduction',
-      label: 'Not rallied, Casualty Reduction',
-      effect: `${failed}; already of the lowest quality, it cannot be Replaced and suffers Casualty Reduction instead: it becomes a broken ${nameOf(half, 'half-squad of its type')} (A25.222, A7.302).`,
+      label: said('asl.mc.notRalliedReduced'),
+      effect: said('asl.commissar.reduced', { failed, name: nameOf(half, said('asl.hsOfType')) }),
       tone: 'bad',
       ref: `A25.222, ${CASUALTY_REDUCTION_REF}`,
       ...(half ? { after: half.name } : {}),
       becomes: { ...(half ? { counter: half.name } : {}), broken: true },
     };
   }
-  const what = u.kind === 'crew' ? 'a crew' : isSmc(u) ? 'an SMC' : 'a half-squad of the lowest quality';
+  const what = u.kind === 'crew' ? 'crew' : isSmc(u) ? 'smc' : 'hs';
   return {
     result: 'eliminated',
-    label: 'Not rallied, Eliminated',
-    effect: `${failed}; ${what} cannot be Replaced, so it is eliminated (A25.222).`,
+    label: said('asl.mc.notRalliedEliminated'),
+    effect: said('asl.commissar.eliminated', { failed, what }),
     tone: 'bad',
     ref: 'A25.222',
     becomes: { eliminated: true },
@@ -659,10 +659,7 @@ export function woundStep(roller: Roller, drm: Modifier[]): WoundStep {
     modifiers,
     final,
     result: killed ? 'killed' : 'wounded',
-    label: killed ? 'Killed' : 'Wounded',
-    effect: killed
-      ? `Wound Severity ${final} (5 or more): the wound is mortal, he is eliminated.`
-      : `Wound Severity ${final} (1–4): a minor wound; mark him wounded (ML −1, A17.3).`,
+    ...worded(said(killed ? 'asl.mc.killed' : 'asl.mc.wounded'), said(killed ? 'asl.wound.killed' : 'asl.wound.minor', { final: String(final) })),
     tone: 'bad',
     ref: WOUND_REF,
     becomes: killed ? { eliminated: true } : { wounded: true },
@@ -670,8 +667,8 @@ export function woundStep(roller: Roller, drm: Modifier[]): WoundStep {
 }
 
 /** Why an Original 2 does not chain Heat of Battle here, or undefined when it does. */
-export function hobChainBlocked(input: CheckInput): string | undefined {
-  if (input.check === 'rally' && input.selfRally) return 'a Self-Rally never triggers Heat of Battle';
+export function hobChainBlocked(input: CheckInput): Said | undefined {
+  if (input.check === 'rally' && input.selfRally) return said('asl.selfRallyNoHob');
   return hobExemption({ unit: input.unit, status: input.hob.status, heroic: input.hob.heroic });
 }
 
@@ -684,18 +681,16 @@ export function moraleCheck(input: CheckInput, roller: Roller): CheckOutcome {
   const { ml, note } = moraleLevel(input);
   const elr = effectiveElr(input);
   const r = input.check === 'mc' ? readMc(input, original, final, ml) : readRally(input, original, final, ml);
-  const leaderCreation = r.label === 'Rallied, Leader Creation';
+  const leaderCreation = r.label.key === 'asl.mc.leaderCreation';
   const blocked = original === 2 && !leaderCreation ? hobChainBlocked(input) : undefined;
   const notes = [
-    note ? `(${note})` : undefined,
-    elr.source && input.check === 'mc' && final > ml ? `(ELR ${elr.elr}: ${elr.source})` : undefined,
-    berserkOf(input) && input.leaderDrm !== undefined ? '(berserk: no leadership DRM, A15.42)' : undefined,
-    input.commissar === 'leads_rally' && input.desperation ? '(a Commissar’s rally ignores Desperation Morale, A25.222)' : undefined,
-    commissarItself(input) && input.leaderDrm !== undefined
-      ? `(a Commissar never receives another leader's DRM: leader_drm ${input.leaderDrm} not applied, A25.221)`
-      : undefined,
-    original === 2 && blocked ? `Original 2, but no Heat of Battle: ${blocked}.` : undefined,
-  ].filter(Boolean);
+    note ? said('asl.note.paren', { note }) : undefined,
+    elr.source && input.check === 'mc' && final > ml ? said('asl.note.elr', { elr: String(elr.elr), source: elr.source }) : undefined,
+    berserkOf(input) && input.leaderDrm !== undefined ? said('asl.note.berserkNoDrm') : undefined,
+    input.commissar === 'leads_rally' && input.desperation ? said('asl.note.commissarDesperation') : undefined,
+    commissarItself(input) && input.leaderDrm !== undefined ? said('asl.note.commissarNoDrm', { drm: String(input.leaderDrm) }) : undefined,
+    original === 2 && blocked ? said('asl.note.noHob', { blocked }) : undefined,
+  ].filter((n): n is Said => n !== undefined);
   const step: CheckStep = {
     kind: input.check,
     dice,
@@ -704,8 +699,7 @@ export function moraleCheck(input: CheckInput, roller: Roller): CheckOutcome {
     final,
     ml,
     result: r.result,
-    label: r.label,
-    effect: [r.effect, ...notes].join(' '),
+    ...worded(r.label, notes.length ? joined([r.effect, ...notes], 'space') : r.effect),
     tone: r.tone,
     ref: r.ref,
     ...(r.after ? { unit_before: input.unit.name, unit_after: r.after } : {}),
@@ -754,22 +748,10 @@ export const MC_ORDER = [
 export const ASL_RALLY_ORDER = ['rallied', 'not_rallied', 'replaced', 'casualty_reduction', 'fate', 'eliminated'] as const;
 export const checkOrder = (input: CheckInput): readonly string[] => (input.check === 'mc' ? MC_ORDER : ASL_RALLY_ORDER);
 
-/** Each result's name as players say it, where a table of odds or a history line shows the result alone. */
-export const CHECK_LABELS: Record<(typeof MC_ORDER)[number] | (typeof ASL_RALLY_ORDER)[number], string> = {
-  passed: 'Passed',
-  pinned: 'Pinned',
-  step_reduced: 'Step-Reduced',
-  broken: 'Broken',
-  wounded: 'Wounded',
-  replaced: 'Replaced (ELR)',
-  disrupted: 'Disrupted',
-  casualty_reduction: 'Casualty Reduction',
-  elr_unresolved: 'ELR failure',
-  eliminated: 'Eliminated',
-  rallied: 'Rallied',
-  not_rallied: 'Not rallied',
-  fate: 'Fate',
-};
+type CheckResult = (typeof MC_ORDER)[number] | (typeof ASL_RALLY_ORDER)[number];
+const checkLabel = (r: CheckResult) => sayIn('en', said(`asl.mc.${r}`));
+/** Each result's name as players say it (in English; the catalogs' `asl.mc.<result>`), where a table of odds or a history line shows the result alone. */
+export const CHECK_LABELS = Object.fromEntries([...MC_ORDER, ...ASL_RALLY_ORDER].map((r) => [r, checkLabel(r)])) as Record<CheckResult, string>;
 
 /**
  * Exact distribution of a check. With `chain`, an Original 2's Heat of Battle result is part of

@@ -4,14 +4,8 @@ import { quotedWord } from '../../util/text.js';
 import { isSaid, list, option, said, type Said } from '../../i18n/said.js';
 
 /** Unit kinds that never take a Heat of Battle DR, with the reason the reply gives (A15.1). */
-export const EXEMPT_KINDS = {
-  crew: 'crews, inherent or temporary, are not subject to Heat of Battle',
-  hero: 'heroes (and heroic leaders) are not subject to Heat of Battle',
-  cavalry: 'cavalry is not subject to Heat of Battle',
-  unarmed: 'unarmed units are not subject to Heat of Battle',
-  prc: 'passengers, riders and vehicle crews (PRC) are not subject to Heat of Battle',
-} as const;
-export type ExemptKind = keyof typeof EXEMPT_KINDS;
+export const EXEMPT_KINDS = ['crew', 'hero', 'cavalry', 'unarmed', 'prc'] as const;
+export type ExemptKind = (typeof EXEMPT_KINDS)[number];
 
 const KIND_WORDS: Record<string, ExemptKind> = {
   crew: 'crew',

@@ -18,27 +18,24 @@ export const woundedConflict = (u: AslUnit, wounded: boolean): Said | undefined 
   wounded && !isSmc(u) ? said('woundedIsSmc', { wounded: option('wounded') }) : undefined;
 export const isCommissar = (u: AslUnit, subType: SubType) => tagsOf(u, subType).has('commissar');
 
-/** Why ELR failure never Replaces or Disrupts this unit, or undefined (A19.12). */
+/** Which units ELR failure never Disrupts this is (its code, worded as `asl.neverDisrupted`), or undefined (A19.12). */
 export function neverDisrupted(unit: AslUnit, s: Situation): string | undefined {
   const tags = tagsOf(unit, s.subType);
-  if (unit.nationality === 'partisan') return 'Partisans';
-  if (unit.nationality === 'japanese') return 'Japanese';
-  if (tags.has('commissar')) return 'Commissars';
-  if (tags.has('gurkha')) return 'Gurkhas';
-  if (tags.has('usmc')) return 'US Marines';
-  if (tags.has('ss') && s.vsRussians) return 'SS opposed by Russians';
-  if (s.fanatic) return 'Fanatic units';
-  if (unit.kind === 'prc') return 'PRC';
+  if (unit.nationality === 'partisan' || unit.nationality === 'japanese') return unit.nationality;
+  for (const tag of ['commissar', 'gurkha', 'usmc'] as const) if (tags.has(tag)) return tag;
+  if (tags.has('ss') && s.vsRussians) return 'ss';
+  if (s.fanatic) return 'fanatic';
+  if (unit.kind === 'prc') return 'prc';
   return undefined;
 }
 
-/** Why this unit is never Replaced for ELR failure, or undefined (A19.11). */
+/** Why this unit is never Replaced for ELR failure (its code, worded as `asl.elrImmune`), or undefined (A19.11). */
 export function elrImmune(unit: AslUnit, subType: SubType, heroic: boolean): string | undefined {
-  if (unit.kind === 'crew') return 'crews are never Replaced for ELR (A19.11)';
-  if (tagsOf(unit, subType).has('commissar')) return 'Commissars are never Replaced for ELR (A19.11)';
-  if (unit.kind === 'hero' || heroic) return 'heroes are never Replaced for ELR (A19.11)';
-  if (unit.kind === 'unarmed') return 'unarmed units are never Replaced for ELR (A19.11)';
-  if (unit.nationality === 'japanese' && isSmc(unit)) return 'Japanese SMC are never Replaced for ELR (G1.4)';
+  if (unit.kind === 'crew') return 'crew';
+  if (tagsOf(unit, subType).has('commissar')) return 'commissar';
+  if (unit.kind === 'hero' || heroic) return 'hero';
+  if (unit.kind === 'unarmed') return 'unarmed';
+  if (unit.nationality === 'japanese' && isSmc(unit)) return 'japanese_smc';
   return undefined;
 }
 
