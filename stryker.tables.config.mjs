@@ -23,7 +23,7 @@ export default {
     'src/rules/wacht-am-rhein/fatigue.ts:134-134',
     // Issue 26: /dr's notes, SAN exclusions and booby-trap levels; the sides' names; the dice grammar's
     // limits and example; the first dice each system's morale roll is counted by in the dice report.
-    'src/rules/asl/dr.ts:41-66',
+    'src/rules/asl/dr.ts:45-70',
     'src/rules/sides.ts',
     'src/rules/dice/expression.ts:16-17',
     'src/rules/systems.ts:7-13',

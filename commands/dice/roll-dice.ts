@@ -7,7 +7,7 @@ import { rollSide } from '../../src/core/sides.js';
 import { refuse } from '../../src/core/user-error.js';
 import type { LedgerRow } from '../../src/ledger/rows.js';
 import type { DeclaredTally } from '../../src/ledger/tally.js';
-import { rollEmbed, type RollShown } from '../../src/render/dice.js';
+import { rollEmbed, SKIPPED_TOO_MANY, type RollShown } from '../../src/render/dice.js';
 import { chanceOf, MAX_ODDS_WORK, oddsWork, rememberedDistribution, type Distribution } from '../../src/rules/dice/distribution.js';
 import { EXAMPLE, ExpressionError, parseExpression, rollExpression, type Expression } from '../../src/rules/dice/expression.js';
 import { format, fraction } from '../../src/rules/odds.js';
@@ -32,7 +32,7 @@ export function parsedOrRefused(text: string): Expression {
 
 /** The exact odds of the total and of it or higher, when the count of steps (checked first) allowed the distribution. */
 function oddsOrSkip(d: Distribution | undefined, total: number): Pick<RollShown, 'odds' | 'odds_skipped'> {
-  if (!d) return { odds_skipped: 'odds not computed: too many outcomes' };
+  if (!d) return { odds_skipped: SKIPPED_TOO_MANY };
   const c = chanceOf(d, total, 'higher');
   return { odds: { exactly: format(fraction(c.exactly, d.outcomes)), or_better: format(fraction(c.orOther, d.outcomes)) } };
 }

@@ -16,7 +16,7 @@ export type Said = { readonly key: MessageKey; readonly values?: Readonly<Record
 export type Value = string | number | Said | OptionName | CommandName | ListOf;
 export type OptionName = { readonly option: string };
 export type CommandName = { readonly command: string };
-export type ListOf = { readonly list: readonly Value[]; readonly joiner?: 'and' | 'or' | 'comma' | 'lines' | 'chain' | 'space' | 'semicolon' };
+export type ListOf = { readonly list: readonly Value[]; readonly joiner?: 'and' | 'or' | 'comma' | 'lines' | 'chain' | 'space' | 'semicolon' | 'slash' };
 
 export const said = (key: MessageKey, values?: Record<string, Value>): Said => (values ? { key, values } : { key });
 /** An option by its English name: rendered as the reader's client names it, between backticks. */

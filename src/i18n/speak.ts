@@ -42,7 +42,7 @@ function valueIn(lang: Language, v: Value): string | number {
       .map((w) => nameIn(lang, w))
       .join(' ')}`;
   const items = v.list.map((x) => String(valueIn(lang, x)));
-  const plain = { comma: ', ', lines: '\n', space: ' ', semicolon: '; ' } as const;
+  const plain = { comma: ', ', lines: '\n', space: ' ', semicolon: '; ', slash: '/' } as const;
   if (v.joiner && v.joiner in plain) return items.join(plain[v.joiner as keyof typeof plain]);
   if (v.joiner === 'chain') return items.join(sayIn(lang, { key: 'chainAnd' }));
   return new Intl.ListFormat(lang, { type: v.joiner === 'or' ? 'disjunction' : 'conjunction' }).format(items);

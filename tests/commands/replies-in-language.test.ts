@@ -140,3 +140,26 @@ describe('ASL results in German and French', () => {
     expect(text).not.toMatch(FRAME_WORDS);
   });
 });
+
+describe('/dr and /roll dice in German and French', () => {
+  it('a To Hit DR in German: the dice named, its notes, its odds, the button', async () => {
+    app = testApp(tmpDb());
+    const text = await inLanguage('de', 'dr', { category: 'TH', drm: 1 }, [1, 1]);
+    expect(text).toContain('farbig ⚀ **1** · weiß ⚀ **1**\nWurf **2** · DRM `+1` · Final **3**');
+    expect(text).toContain('• Wanne\n• Unlikely Hit (C3.6)\n• Kritischer Treffer (C3.7)\n• Mehrfachtreffer 15–40mm (C3.8)');
+    expect(text).toMatch(/Wurf 2: 1\/36 \(2,78\s%\) · 2 oder weniger: 1\/36/);
+    expect(text).toContain('Erneut würfeln');
+    expect(englishIn(text)).toEqual([]);
+    expect(text).not.toMatch(FRAME_WORDS);
+  });
+
+  it('a dice expression in French', async () => {
+    app = testApp(tmpDb());
+    const [name, subcommand] = ['roll', 'dice'];
+    const text = await inLanguage('fr', name, { expression: '2d6+1d4' }, [3, 4, 2], subcommand);
+    expect(text).toContain('`2d6` 3 4 → **7**\n`+1d4` 2 → **+2**\nTotal **9**');
+    expect(text).toMatch(/9 : 5\/36 \(13,9\s%\) · 9 ou plus : 23\/36 \(63,9\s%\)/);
+    expect(englishIn(text)).toEqual([]);
+    expect(text).not.toMatch(FRAME_WORDS);
+  });
+});

@@ -100,13 +100,13 @@ describe('booby traps (B28.9): a TC DR of 12 springs C, 11 B, 11 or more A', () 
   });
 
   it('other categories never spring one', () => {
-    expect(notes('IFT', [6, 6], traps('A', 'A'))).toEqual(['Cower if MMC without a leader (A7.9)']);
+    expect(notes('IFT', [6, 6], traps('A', 'A'))).toMatchObject(['Cower if MMC without a leader (A7.9)']);
   });
 });
 
 describe('the roll', () => {
   it('coloured first, white second, Original, DRM and Final', () => {
-    expect(roll('TH', [2, 5], NO_DR_SETTINGS, 2)).toEqual({
+    expect(roll('TH', [2, 5], NO_DR_SETTINGS, 2)).toMatchObject({
       category: 'TH',
       dice: 'DR',
       coloured: 2,
@@ -116,11 +116,11 @@ describe('the roll', () => {
       final: 9,
       notes: ['Turret'],
     });
-    expect(roll('SA', [4], NO_DR_SETTINGS, -1)).toEqual({ category: 'SA', dice: 'dr', coloured: 4, original: 4, drm: -1, final: 3, notes: [] });
+    expect(roll('SA', [4], NO_DR_SETTINGS, -1)).toMatchObject({ category: 'SA', dice: 'dr', coloured: 4, original: 4, drm: -1, final: 3, notes: [] });
   });
 
   it('SA and RS are drs whatever is asked; the rest as asked, DR by default', () => {
-    expect([diceFor('SA', undefined), diceFor('RS', 'DR'), diceFor('IFT', undefined), diceFor('other', 'dr'), diceFor('TH', 'DR')]).toEqual([
+    expect([diceFor('SA', undefined), diceFor('RS', 'DR'), diceFor('IFT', undefined), diceFor('other', 'dr'), diceFor('TH', 'DR')]).toMatchObject([
       'dr',
       'dr',
       'DR',

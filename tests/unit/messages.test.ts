@@ -25,8 +25,15 @@ function paramsOf(text: string, lang: string): string[] {
 const ENGLISH_ONLY = new Set(['article', 'Article']);
 const KEYS = Object.keys(EN) as MessageKey[];
 // Sentences of parameters only, names kept in English, and words French writes as English does.
-const SAME_IN_EVERY_LANGUAGE =
-  /^(sentence|packRefused|preparedAssault|combatReserve|hot\.withNotes|fieldNotes|fieldCauses|fieldFinal|footerHash|war\.change|war\.r\.mr|war\.r\.restingTitle|asl\.hob\.(battle_hardening|berserk|disrupted)|asl\.drm\.nkvd|asl\.ntc\.berserk|joined|lines|asl\.mod\.(number|selfRally)|asl\.ml\.(berserk|fanatic)|asl\.note\.(paren|elr)|asl\.r\.selfRally|asl\.mc\.(pinned|step_reduced|disrupted|casualty_reduction|casualtyDisrupted))$|Unreadable$/;
+const SAME_IN_EVERY_LANGUAGE = new RegExp(
+  `^(${[
+    'sentence|packRefused|preparedAssault|combatReserve|fieldNotes|fieldCauses|fieldFinal|footerHash|dice\\.total',
+    // Rule terms players use as printed, in any language.
+    'war\\.r\\.(mr|restingTitle)|asl\\.hob\\.(battle_hardening|berserk|disrupted)|asl\\.drm\\.nkvd|asl\\.ntc\\.berserk|asl\\.mod\\.selfRally|asl\\.r\\.selfRally',
+    'asl\\.ml\\.(berserk|fanatic)|asl\\.note\\.elr|asl\\.mc\\.(pinned|step_reduced|disrupted|casualty_reduction|casualtyDisrupted)',
+    'dr\\.note\\.(unlikelyHit|hob|casualtyMc|ccTwelve)|dr\\.headline',
+  ].join('|')})$|Unreadable$`,
+);
 
 describe('the catalogs', () => {
   it.each(['de', 'fr'] as const)('%s has every identifier and no other, each with the parameters of the English', (lang) => {

@@ -419,4 +419,36 @@ export const RESULTS_EN = {
   'asl.refuse.label': 'Battle hardening refused',
   'asl.refuse.effect': '{by} refused the battle hardening: the unit stays as it was (any hero or Fanatic effect of the same DR aside).',
   'dr.again': 'Roll again',
+
+  // /dr: the notes a DR calls for.
+  'dr.note.turret': 'Turret',
+  'dr.note.hull': 'Hull',
+  'dr.note.unlikelyHit': 'Unlikely Hit (C3.6)',
+  'dr.note.criticalHit': 'Critical Hit (C3.7)',
+  'dr.note.multipleHits': 'Multiple Hits 15–40mm (C3.8)',
+  'dr.note.dud': 'Dud (C7.35)',
+  'dr.note.cower': 'Cower if MMC without a leader (A7.9)',
+  'dr.note.unlikelyKill': 'Unlikely Kill vs * (A7.309)',
+  'dr.note.hob': 'Heat of Battle (A15.1)',
+  'dr.note.casualtyMc': 'Casualty MC (A10.31)',
+  'dr.note.rallyTwo': 'Heat of Battle (A15.1) or Field Promotion (A18.11)',
+  'dr.note.fate': 'Fate: Casualty Reduction (A10.64)',
+  'dr.note.ccTwo': 'Infiltration (A11.22), Field Promotion (A18.12), Unlikely Kill (A11.501)',
+  'dr.note.ccTwelve': 'Infiltration (A11.22)',
+  'dr.note.sniper1':
+    'Sniper attack: eliminates an SMC, a Dummy stack or a Sniper; stuns and recalls a CE crew; breaks an MMC or a vehicle’s inherent crew; immobilizes an unarmored vehicle (A14.3)',
+  'dr.note.sniper2': 'Sniper attack: eliminates a Dummy stack; wounds an SMC; stuns a CE crew; pins an MMC, a vehicle’s inherent crew or a Sniper (A14.3)',
+  'dr.side': '{side, select, axis {Axis} allied {Allied} other {{side}}}',
+  'dr.sideNote': '{sides} {what, select, san {SAN} other {booby trap}}',
+
+  // /roll dice and /dr: the replies.
+  'dr.totals': 'Original **{original}** · DRM `{drm}` · Final **{final}**',
+  'dr.original': 'Original **{original}**',
+  'dr.headline': 'Final {final}',
+  'dr.odds': 'Original {original}: {exactly} · {original} or lower: {orBetter}',
+  'dice.oneIn': '1 in {n}',
+  'dice.odds': '{total}: {exactly} · {total} or higher: {orBetter}',
+  'dice.total': 'Total **{total}**',
+  'dice.oddsTooMany': 'odds not computed: too many outcomes',
+  'dice.oddsNone': 'odds not computed',
 } as const;

@@ -1,6 +1,8 @@
 import type { Roller } from '../../dice/roller.js';
 import type { DrCategory } from '../dice/categories.js';
-import { SIDE_NAMES, SIDES, type Side } from '../sides.js';
+import { SIDES, type Side } from '../sides.js';
+import { list, said, type Said } from '../../i18n/said.js';
+import { sayIn } from '../../i18n/speak.js';
 
 export { DR_CATEGORIES, type DrCategory } from '../dice/categories.js';
 export { SIDE_NAMES, SIDES, type Side } from '../sides.js';
@@ -30,29 +32,31 @@ export type DrOutcome = {
   drm: number;
   final: number;
   notes: string[];
+  /** The notes by identifier, for every reader's language. */
+  note_says?: Said[];
 };
 
 /** Which dice a category rolls: SA and RS are drs whatever was asked, every other is as asked. */
 export const diceFor = (category: DrCategory, asked: 'DR' | 'dr' | undefined): 'DR' | 'dr' => (DR_ONLY.includes(category) ? 'dr' : (asked ?? 'DR'));
 
 /** The notes a category's dice call for, as VASL's dice bot has them (C3.6–C3.9, C7.35, A7.9, A7.309, A15.1, A10.31, A18.11, A10.64, A11.22, A11.501, A18.12). */
-type NoteRule = { category: DrCategory; when: (c: number, w: number) => boolean; note: string };
+type NoteRule = { category: DrCategory; when: (c: number, w: number) => boolean; note: Said };
 const both = (n: number) => (c: number, w: number) => c === n && w === n;
 export const DR_NOTES: readonly NoteRule[] = [
-  { category: 'TH', when: (c, w) => c < w, note: 'Turret' },
-  { category: 'TH', when: (c, w) => c >= w, note: 'Hull' },
-  { category: 'TH', when: both(1), note: 'Unlikely Hit (C3.6)' },
-  { category: 'TH', when: both(1), note: 'Critical Hit (C3.7)' },
-  { category: 'TH', when: (c, w) => c === w, note: 'Multiple Hits 15–40mm (C3.8)' },
-  { category: 'TK', when: both(6), note: 'Dud (C7.35)' },
-  { category: 'IFT', when: (c, w) => c === w, note: 'Cower if MMC without a leader (A7.9)' },
-  { category: 'IFT', when: both(1), note: 'Unlikely Kill vs * (A7.309)' },
-  { category: 'MC', when: both(1), note: 'Heat of Battle (A15.1)' },
-  { category: 'MC', when: both(6), note: 'Casualty MC (A10.31)' },
-  { category: 'Rally', when: both(1), note: 'Heat of Battle (A15.1) or Field Promotion (A18.11)' },
-  { category: 'Rally', when: both(6), note: 'Fate: Casualty Reduction (A10.64)' },
-  { category: 'CC', when: both(1), note: 'Infiltration (A11.22), Field Promotion (A18.12), Unlikely Kill (A11.501)' },
-  { category: 'CC', when: both(6), note: 'Infiltration (A11.22)' },
+  { category: 'TH', when: (c, w) => c < w, note: said('dr.note.turret') },
+  { category: 'TH', when: (c, w) => c >= w, note: said('dr.note.hull') },
+  { category: 'TH', when: both(1), note: said('dr.note.unlikelyHit') },
+  { category: 'TH', when: both(1), note: said('dr.note.criticalHit') },
+  { category: 'TH', when: (c, w) => c === w, note: said('dr.note.multipleHits') },
+  { category: 'TK', when: both(6), note: said('dr.note.dud') },
+  { category: 'IFT', when: (c, w) => c === w, note: said('dr.note.cower') },
+  { category: 'IFT', when: both(1), note: said('dr.note.unlikelyKill') },
+  { category: 'MC', when: both(1), note: said('dr.note.hob') },
+  { category: 'MC', when: both(6), note: said('dr.note.casualtyMc') },
+  { category: 'Rally', when: both(1), note: said('dr.note.rallyTwo') },
+  { category: 'Rally', when: both(6), note: said('dr.note.fate') },
+  { category: 'CC', when: both(1), note: said('dr.note.ccTwo') },
+  { category: 'CC', when: both(6), note: said('dr.note.ccTwelve') },
 ];
 
 /** Categories whose DRs never flag a SAN (A14: VASL leaves out To Kill, Close Combat and Rally). */
@@ -65,23 +69,34 @@ const BOOBY_TRAP: Record<Exclude<BoobyTrapLevel, 'none'>, (original: number) => 
   A: (o) => o >= 11,
 };
 
-function sideNote(sides: Side[], what: string): string | undefined {
-  return sides.length ? `${sides.map((s) => SIDE_NAMES[s]).join('/')} ${what}` : undefined;
+function sideNote(sides: Side[], what: 'san' | 'trap'): Said | undefined {
+  return sides.length
+    ? said('dr.sideNote', {
+        sides: list(
+          sides.map((side) => said('dr.side', { side })),
+          'slash',
+        ),
+        what,
+      })
+    : undefined;
 }
 
 /** A Sniper Attack dr's notes (A14.3), as VASL's dice bot shows them on a 1 and a 2; the players apply them. */
-export const DR_SA_NOTES: Readonly<Record<number, string>> = {
-  1: 'Sniper attack: eliminates an SMC, a Dummy stack or a Sniper; stuns and recalls a CE crew; breaks an MMC or a vehicle’s inherent crew; immobilizes an unarmored vehicle (A14.3)',
-  2: 'Sniper attack: eliminates a Dummy stack; wounds an SMC; stuns a CE crew; pins an MMC, a vehicle’s inherent crew or a Sniper (A14.3)',
-};
+export const DR_SA_NOTES: Readonly<Record<number, Said>> = { 1: said('dr.note.sniper1'), 2: said('dr.note.sniper2') };
 
-export function drNotes(category: DrCategory, coloured: number, white: number | undefined, original: number, settings: DrSettings): string[] {
+/** The notes of a DR by identifier (the reply words them in its reader's language). */
+export function drNoteSays(category: DrCategory, coloured: number, white: number | undefined, original: number, settings: DrSettings): Said[] {
   if (white === undefined) return category === 'SA' && DR_SA_NOTES[coloured] ? [DR_SA_NOTES[coloured]!] : [];
   const notes = DR_NOTES.filter((r) => r.category === category && r.when(coloured, white)).map((r) => r.note);
   const san = NO_SAN.includes(category) ? [] : SIDES.filter((s) => settings.san[s] > 0 && settings.san[s] === original);
   const traps = category === 'TC' ? SIDES.filter((s) => settings.boobyTraps[s] !== 'none' && BOOBY_TRAP[settings.boobyTraps[s] as 'A'](original)) : [];
-  return [...notes, sideNote(san, 'SAN'), sideNote(traps, 'booby trap')].filter((n): n is string => n !== undefined);
+  return [...notes, sideNote(san, 'san'), sideNote(traps, 'trap')].filter((n): n is Said => n !== undefined);
 }
+
+/** The same notes in English, as the ledger records them. */
+export const drNotes = (...args: Parameters<typeof drNoteSays>): string[] => drNoteSays(...args).map((s) => sayIn('en', s));
+
+const noted = (says: Said[]) => ({ notes: says.map((s) => sayIn('en', s)), ...(says.length ? { note_says: says } : {}) });
 
 export function rollDr(input: DrInput, roller: Roller): DrOutcome {
   const coloured = roller.roll(6);
@@ -95,6 +110,6 @@ export function rollDr(input: DrInput, roller: Roller): DrOutcome {
     original,
     drm: input.drm,
     final: original + input.drm,
-    notes: drNotes(input.category, coloured, white, original, input.settings),
+    ...noted(drNoteSays(input.category, coloured, white, original, input.settings)),
   };
 }
