@@ -7,8 +7,9 @@ import { defineSystem } from '../../src/core/system.js';
 import { refuse } from '../../src/core/user-error.js';
 import { describeSituation } from '../../src/render/asl.js';
 import { quoted, userText } from '../../src/render/embed.js';
-import { HOB_LABELS, HOB_ORDER, hobDistribution } from '../../src/rules/asl/hob.js';
-import { CHECK_LABELS, checkDistribution, checkOrder } from '../../src/rules/asl/mc.js';
+import { HOB_ORDER, hobDistribution } from '../../src/rules/asl/hob.js';
+import { ASL_RALLY_ORDER, checkDistribution, checkOrder, MC_ORDER } from '../../src/rules/asl/mc.js';
+
 import { parseUnit } from '../../src/rules/asl/parse-unit.js';
 import { ASL_FIELD_DEFAULTS } from '../../src/rules/asl/roster.js';
 import dr from './dr.js';
@@ -17,6 +18,11 @@ import * as hobInput from './hob-input.js';
 import mc from './mc.js';
 import * as mcInput from './mc-input.js';
 import { isSaid, option } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
+import type { MessageKey } from '../../src/i18n/messages/en.js';
+
+/** Result names by code in the reader's language: each code's `<prefix>.<code>` in the catalogs. */
+const namesOf = (prefix: 'asl.mc' | 'asl.hob', codes: readonly string[]) => Object.fromEntries(codes.map((c) => [c, say(`${prefix}.${c}` as MessageKey)]));
 
 const FLAGS = ['broken', 'disrupted', 'berserk', 'fanatic', 'heroic', 'wounded'] as const;
 
@@ -58,17 +64,14 @@ export default defineSystem({
       check: mcInput.check,
       async run(ctx, o) {
         const { input } = await mcInput.prepare(await readScope(ctx, 'asl'), ctx, o, 'read');
-        const check = input.check === 'mc' ? 'Morale Check' : 'Rally';
+        const check = say('asl.r.heading', { kind: input.check });
         return oddsAnswer(
-          `Odds · ${check} · ${userText(input.unit.name)}`,
+          say('odds.title', { what: `${check} · ${userText(input.unit.name)}` }),
           describeSituation(o),
           checkDistribution(input, true),
           checkOrder(input),
           HOB_ORDER,
-          {
-            ...CHECK_LABELS,
-            ...HOB_LABELS,
-          },
+          { ...namesOf('asl.mc', [...MC_ORDER, ...ASL_RALLY_ORDER]), ...namesOf('asl.hob', HOB_ORDER) },
         );
       },
     }),
@@ -79,12 +82,12 @@ export default defineSystem({
       async run(ctx, o) {
         const prepared = await hobInput.prepare(await readScope(ctx, 'asl'), ctx, o, 'read');
         return oddsAnswer(
-          `Odds · Heat of Battle · ${userText(prepared.input.unit.name)}`,
+          say('odds.title', { what: `${say('asl.r.heading', { kind: 'hob' })} · ${userText(prepared.input.unit.name)}` }),
           describeSituation(o),
           hobDistribution(prepared.input),
           HOB_ORDER,
           [],
-          HOB_LABELS,
+          namesOf('asl.hob', HOB_ORDER),
         );
       },
     }),

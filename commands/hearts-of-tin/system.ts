@@ -15,6 +15,7 @@ import rally from './rally.js';
 import * as rallyInput from './rally-input.js';
 import { heartsOfTinTurnEnd } from './turn-end.js';
 import { option } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
 
 const STRENGTH_MAX = 100_000;
 
@@ -54,10 +55,10 @@ export default defineSystem({
       async run(ctx, given) {
         const o = (await rallyInput.prepare(await readScope(ctx, 'hearts-of-tin'), ctx, given, 'read')).options;
         const input = rallyInput.toInput(o);
-        const how = input.commanderNear ? 'the commander re-rolls any failure' : 'no commander re-roll';
+        const how = say('odds.hot.how', { near: input.commanderNear ? 'yes' : 'no' });
         return oddsAnswer(
-          `Odds · Rally${o.unit ? ` · ${userText(o.unit)}` : ''}`,
-          `${o.disorder} disorder · ${o.quality} · ${how}`,
+          say('odds.title', { what: `${say('hot.r.rally')}${o.unit ? ` · ${userText(o.unit)}` : ''}` }),
+          `${say('hot.r.markers', { n: o.disorder })} · ${say('hot.r.quality', { quality: o.quality })} · ${how}`,
           rallyDistribution(input, true),
           RALLY_ORDER,
           [],

@@ -11,6 +11,7 @@ import { MORALE_ORDER, moraleDistribution } from '../../src/rules/lightning-war/
 import morale from './morale.js';
 import * as moraleInput from './morale-input.js';
 import { option } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
 
 const STRENGTH_MAX = 100_000;
 
@@ -47,8 +48,8 @@ export default defineSystem({
       async run(ctx, given) {
         const o = (await moraleInput.prepare(await readScope(ctx, 'lightning-war'), ctx, given, 'read')).options;
         return oddsAnswer(
-          `Odds · ${o.rally ? 'Rally' : 'Morale check'}${o.unit ? ` · ${userText(o.unit)}` : ''}`,
-          `${o.morale} morale, ${o.unit_type.replace('_', ' ')}`,
+          say('odds.title', { what: `${say(o.rally ? 'lw.r.rally' : 'lw.r.checkTitle')}${o.unit ? ` · ${userText(o.unit)}` : ''}` }),
+          say('odds.lw.situation', { morale: say('lw.r.morale', { level: o.morale }), type: say('lw.r.unitType', { type: o.unit_type }) }),
           moraleDistribution(moraleInput.toInput(o)),
           MORALE_ORDER,
           [],

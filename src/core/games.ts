@@ -6,6 +6,7 @@ import type { AnySystemId } from '../rules/types.js';
 import type { Context } from './command.js';
 import { refuse } from './user-error.js';
 import { command } from '../i18n/said.js';
+import { say } from '../i18n/reader.js';
 
 /**
  * Where a command reads the facts it decides from. A command that writes reads them from its own
@@ -49,5 +50,5 @@ export const runningGame = (scope: Pick<Scope, 'channelGame'>): Game => scope.ch
 export function gameNote(scope: Pick<Scope, 'channelGame'>, system: AnySystemId): string | undefined {
   const game = scope.channelGame;
   if (!game || game.system === system) return undefined;
-  return `Not part of ${userText(game.name)}: that game is ${systemName(game.system)}, so this ${systemName(system)} result is recorded outside it.`;
+  return say('reply.gameNote', { game: userText(game.name), system: systemName(game.system), result: systemName(system) });
 }

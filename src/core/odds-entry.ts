@@ -1,6 +1,8 @@
 import { ODDS_CHART, oddsReply } from '../render/odds.js';
 import { ordered, type Fraction } from '../rules/odds.js';
 import type { Reply } from './command.js';
+import { shown } from '../i18n/reader.js';
+import type { Says } from '../rules/types.js';
 
 /** A rolling command's options, less those that change no chance (sealing, companions, exempt statuses). */
 export function chanceOptions<O extends Record<string, unknown>>(options: O): O {
@@ -8,8 +10,9 @@ export function chanceOptions<O extends Record<string, unknown>>(options: O): O 
   return rest as O;
 }
 
-/** A table's result names by code, for the odds of its results. */
-export const labelsOf = (...rows: readonly { code: string; label: string }[]): Record<string, string> => Object.fromEntries(rows.map((r) => [r.code, r.label]));
+/** A table's result names by code, in the reader's language, for the odds of its results. */
+export const labelsOf = (...rows: readonly { code: string; label: string; says?: Says }[]): Record<string, string> =>
+  Object.fromEntries(rows.map((r) => [r.code, r.says ? shown(r.says.label) : r.label]));
 
 /** The /odds reply: every outcome's exact chance, in the rules' order, as a table and a chart. */
 export async function oddsAnswer(

@@ -6,6 +6,7 @@ import type { Context, RecordSummary, Reply } from './command.js';
 import type { Button } from '../render/embed.js';
 import { gameNote, type Scope } from './games.js';
 import { gameOptionsOf } from '../ledger/roster.js';
+import { say } from '../i18n/reader.js';
 
 /** Building the replies commands give: results, sealed notices, plain messages and errors. */
 
@@ -38,7 +39,7 @@ export function noted(scope: Pick<Scope, 'channelGame'>, system: string | null, 
 function acknowledgeButton(found: { row: LedgerRow; scope?: Pick<Scope, 'channelGame'> }): Button[] {
   const g = found.scope?.channelGame;
   if (!g || found.row.game_id !== g.id || gameOptionsOf(g).fair !== 'tournament') return [];
-  return [{ custom_id: `v1:ack:${found.row.id}`, label: 'Acknowledge', style: 'secondary' }];
+  return [{ custom_id: `v1:ack:${found.row.id}`, label: say('reply.acknowledge'), style: 'secondary' }];
 }
 
 /** A public result message for a recorded outcome, with its JSON summary. */
@@ -62,23 +63,23 @@ export async function rollMessage(
   if (!sealed) return resultMessage(found, embed, buttons);
   const { row } = found;
   const gmChannel = (await ctx.settings()).gm_channel_id;
-  const shownToYou = ctx.actor.isGm ? ' The result was shown to you.' : '';
-  const body = `Sealed roll \`${row.id}\` by <@${row.user_id}>: the result is recorded (hash \`${row.hash.slice(0, 8)}\`) and stays hidden until a GM or the roller runs /reveal id:${row.id}.`;
+  const shownToYou = ctx.actor.isGm ? say('reply.sealedShownToYou') : '';
+  const body = say('reply.sealedBody', { id: row.id, user: row.user_id, hash: row.hash.slice(0, 8) });
   // Whether the GMs' channel got it is known only once the post is tried: the transport posts
   // first and ends the reply with `sent` or `failed`.
   const notify = gmChannel
     ? {
         channelId: gmChannel,
         embed,
-        sent: ` The result was ${ctx.actor.isGm ? 'shown to you and ' : ''}sent to <#${gmChannel}>.`,
-        failed: `${shownToYou} ⚠️ It could not be posted to <#${gmChannel}>: the bot needs View Channel, Send Messages and Embed Links there. A GM can read it with /roll show id:${row.id}.`,
+        sent: say('reply.sealedSent', { gm: ctx.actor.isGm ? 'yes' : 'no', channel: gmChannel }),
+        failed: say('reply.sealedFailed', { shown: shownToYou, channel: gmChannel, id: row.id }),
       }
     : undefined;
-  const unposted = gmChannel ? '' : shownToYou || ' No GM channel is set (/config gm-channel): a GM can read it with /roll show.';
+  const unposted = gmChannel ? '' : shownToYou || say('reply.sealedNoGmChannel');
   return {
     type: 'message',
     ephemeral: false,
-    embed: noticeEmbed(`Sealed roll · /${row.command}${row.unit ? ` · ${userText(row.unit)}` : ''}`, body + unposted),
+    embed: noticeEmbed(say('reply.sealedTitle', { command: row.command, unit: row.unit ? ` · ${userText(row.unit)}` : '' }), body + unposted),
     buttons: [],
     record: { command: row.command, system: row.system, roll_id: row.id, sealed: true, steps: [], result: null },
     // The rules' choices (re-roll, refuse hardening) are offered with the reveal, when the result is public.

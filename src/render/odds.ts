@@ -1,7 +1,8 @@
 import type { APIEmbed } from 'discord.js';
-import { format, percent, toNumber, type OddsRow } from '../rules/odds.js';
+import { format, toNumber, type OddsRow } from '../rules/odds.js';
 import { chartAlt, chartPng } from './chart.js';
 import { limitEmbed, resultName, TONE_COLOUR } from './embed.js';
+import { percentIn, say } from '../i18n/reader.js';
 
 export const ODDS_CHART = 'odds.png';
 
@@ -16,9 +17,9 @@ const NAME_COLUMN = 20;
 export function oddsTable(rows: OddsRow[]): string {
   const width = Math.min(NAME_COLUMN, Math.max(6, ...rows.map((r) => r.result.length)));
   const fracWidth = Math.max(6, ...rows.map((r) => format(r.p).length));
-  const figures = (r: OddsRow) => `${format(r.p).padStart(fracWidth)}  ${percent(r.p).padStart(6)}`;
+  const figures = (r: OddsRow) => `${format(r.p).padStart(fracWidth)}  ${percentIn(toNumber(r.p)).padStart(6)}`;
   return [
-    `${'result'.padEnd(width)}  ${'chance'.padStart(fracWidth)}  ${'%'.padStart(6)}`,
+    `${say('odds.headResult').padEnd(width)}  ${say('odds.headChance').padStart(fracWidth)}  ${'%'.padStart(6)}`,
     ...rows.map((r) => (r.result.length <= width ? `${r.result.padEnd(width)}  ${figures(r)}` : `${r.result}\n${' '.repeat(width)}  ${figures(r)}`)),
   ].join('\n');
 }
@@ -35,15 +36,15 @@ export async function oddsReply(
   const embed = limitEmbed({
     title,
     color: TONE_COLOUR.neutral,
-    description: `${situation}\n\`\`\`\n${table}\n\`\`\`\nExact: every combination of the dice counted, nothing sampled. No dice were rolled and nothing was recorded.`,
+    description: `${situation}\n\`\`\`\n${table}\n\`\`\`\n${say('odds.exact')}`,
     image: { url: `attachment://${ODDS_CHART}` },
   });
   const spec = {
     title,
     labels: rows.map((r) => r.result),
-    series: [{ name: 'probability', values: rows.map((r) => toNumber(r.p)), colour: '#5b8fd1' }],
+    series: [{ name: say('odds.probability'), values: rows.map((r) => toNumber(r.p)), colour: '#5b8fd1' }],
     // A small chance keeps its first figure: 1/216 reads 0.5%, not 0%.
-    format: (v: number) => (v >= 0.1 || v === 0 ? `${Math.round(v * 100)}%` : v >= 0.001 ? `${(v * 100).toFixed(1)}%` : '<0.1%'),
+    format: (v: number) => (v >= 0.1 || v === 0 ? percentIn(v, 0) : v >= 0.001 ? percentIn(v, 1) : `<${percentIn(0.001, 1)}`),
   };
   return { embed, png: await chartPng(spec), alt: chartAlt(spec) };
 }

@@ -163,3 +163,15 @@ describe('/dr and /roll dice in German and French', () => {
     expect(text).not.toMatch(FRAME_WORDS);
   });
 });
+
+describe('/odds in German', () => {
+  it('a rally’s odds: title, situation, the table’s head and names, the closing sentence', async () => {
+    app = testApp(tmpDb());
+    const text = await inLanguage('de', 'odds', { roll: 'rally disorder:2 quality:elite' }, []);
+    expect(text).toContain('Chancen · Sammeln');
+    expect(text).toContain('2 Unordnungsmarker · Elite · keine Wiederholung durch den Kommandeur');
+    expect(text).toMatch(/Ergebnis +Chance +%\nSammeln +1\/2 +50,0\s%\nRückzug +1\/2 +50,0\s%/);
+    expect(text).toContain('Exakt: jede Kombination der Würfel gezählt');
+    expect(englishIn(text)).toEqual([]);
+  });
+});

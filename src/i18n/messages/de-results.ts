@@ -437,4 +437,21 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'dice.total': 'Summe **{total}**',
   'dice.oddsTooMany': 'Chancen nicht berechnet: zu viele Ausgänge',
   'dice.oddsNone': 'Chancen nicht berechnet',
+  'reply.acknowledge': 'Bestätigen',
+  'reply.sealedShownToYou': ' Das Ergebnis wurde dir gezeigt.',
+  'reply.sealedBody':
+    'Versiegelter Wurf `{id}` von <@{user}>: das Ergebnis ist gespeichert (Hash `{hash}`) und bleibt verborgen, bis ein GM oder der Würfelnde /reveal id:{id} ausführt.',
+  'reply.sealedSent': ' Das Ergebnis wurde {gm, select, yes {dir gezeigt und } other {}}an <#{channel}> gesendet.',
+  'reply.sealedFailed':
+    '{shown} ⚠️ Es konnte nicht in <#{channel}> gepostet werden: der Bot braucht dort „Kanal ansehen“, „Nachrichten senden“ und „Links einbetten“. Ein GM kann es mit /roll show id:{id} lesen.',
+  'reply.sealedNoGmChannel': ' Kein GM-Kanal ist gesetzt (/config gm-channel): ein GM kann es mit /roll show lesen.',
+  'reply.sealedTitle': 'Versiegelter Wurf · /{command}{unit}',
+  'reply.gameNote': 'Nicht Teil von {game}: jenes Spiel ist {system}, daher wird dieses {result}-Ergebnis außerhalb gespeichert.',
+  'odds.title': 'Chancen · {what}',
+  'odds.headResult': 'Ergebnis',
+  'odds.headChance': 'Chance',
+  'odds.exact': 'Exakt: jede Kombination der Würfel gezählt, nichts geschätzt. Es wurde nicht gewürfelt und nichts gespeichert.',
+  'odds.probability': 'Wahrscheinlichkeit',
+  'odds.lw.situation': '{morale}, {type}',
+  'odds.hot.how': '{near, select, yes {der Kommandeur wiederholt jeden Fehlschlag} other {keine Wiederholung durch den Kommandeur}}',
 };

@@ -451,4 +451,24 @@ export const RESULTS_EN = {
   'dice.total': 'Total **{total}**',
   'dice.oddsTooMany': 'odds not computed: too many outcomes',
   'dice.oddsNone': 'odds not computed',
+
+  // Replies every command shares: sealed rolls, the game note.
+  'reply.acknowledge': 'Acknowledge',
+  'reply.sealedShownToYou': ' The result was shown to you.',
+  'reply.sealedBody': 'Sealed roll `{id}` by <@{user}>: the result is recorded (hash `{hash}`) and stays hidden until a GM or the roller runs /reveal id:{id}.',
+  'reply.sealedSent': ' The result was {gm, select, yes {shown to you and } other {}}sent to <#{channel}>.',
+  'reply.sealedFailed':
+    '{shown} ⚠️ It could not be posted to <#{channel}>: the bot needs View Channel, Send Messages and Embed Links there. A GM can read it with /roll show id:{id}.',
+  'reply.sealedNoGmChannel': ' No GM channel is set (/config gm-channel): a GM can read it with /roll show.',
+  'reply.sealedTitle': 'Sealed roll · /{command}{unit}',
+  'reply.gameNote': 'Not part of {game}: that game is {system}, so this {result} result is recorded outside it.',
+
+  // /odds.
+  'odds.title': 'Odds · {what}',
+  'odds.headResult': 'result',
+  'odds.headChance': 'chance',
+  'odds.exact': 'Exact: every combination of the dice counted, nothing sampled. No dice were rolled and nothing was recorded.',
+  'odds.probability': 'probability',
+  'odds.lw.situation': '{morale}, {type}',
+  'odds.hot.how': '{near, select, yes {the commander re-rolls any failure} other {no commander re-roll}}',
 } as const;

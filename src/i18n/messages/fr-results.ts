@@ -437,4 +437,21 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'dice.total': 'Total **{total}**',
   'dice.oddsTooMany': 'chances non calculées : trop de résultats possibles',
   'dice.oddsNone': 'chances non calculées',
+  'reply.acknowledge': 'Accuser réception',
+  'reply.sealedShownToYou': ' Le résultat t’a été montré.',
+  'reply.sealedBody':
+    'Jet scellé `{id}` de <@{user}> : le résultat est enregistré (hash `{hash}`) et reste caché jusqu’à ce qu’un MJ ou l’auteur du jet lance /reveal id:{id}.',
+  'reply.sealedSent': ' Le résultat a été {gm, select, yes {montré à toi et } other {}}envoyé dans <#{channel}>.',
+  'reply.sealedFailed':
+    '{shown} ⚠️ Il n’a pas pu être publié dans <#{channel}> : le bot y a besoin de « Voir le salon », « Envoyer des messages » et « Intégrer des liens ». Un MJ peut le lire avec /roll show id:{id}.',
+  'reply.sealedNoGmChannel': ' Aucun salon MJ n’est défini (/config gm-channel) : un MJ peut le lire avec /roll show.',
+  'reply.sealedTitle': 'Jet scellé · /{command}{unit}',
+  'reply.gameNote': 'Hors de {game} : cette partie est en {system}, donc ce résultat {result} est enregistré en dehors.',
+  'odds.title': 'Chances · {what}',
+  'odds.headResult': 'résultat',
+  'odds.headChance': 'chances',
+  'odds.exact': 'Exact : chaque combinaison des dés comptée, rien d’échantillonné. Aucun dé n’a été lancé et rien n’a été enregistré.',
+  'odds.probability': 'probabilité',
+  'odds.lw.situation': '{morale}, {type}',
+  'odds.hot.how': '{near, select, yes {le commandant relance tout échec} other {pas de relance du commandant}}',
 };
