@@ -40,7 +40,15 @@ export default defineSystem({
         ? refuse('moreThanOriginal', { fields: option('fields'), what: 'strength', n: String(f.strength), original: String(f.original) })
         : f,
     summary: (f) =>
-      `${f.quality}${f.band ? ' + band' : ''} · strength ${f.strength}/${f.original} · disorder ${f.disorder}${f.brigade ? ` · ${userText(String(f.brigade))}` : ''}${f.brigade_shaken ? ' (shaken)' : ''}`,
+      say('roster.hot', {
+        quality: String(f.quality),
+        band: f.band ? 'yes' : 'no',
+        strength: String(f.strength),
+        original: String(f.original),
+        disorder: String(f.disorder),
+        brigade: f.brigade ? ` · ${userText(String(f.brigade))}` : '',
+        shaken: f.brigade_shaken ? 'yes' : 'no',
+      }),
   },
   hooks: {
     turnEnd: heartsOfTinTurnEnd,

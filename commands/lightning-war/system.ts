@@ -36,7 +36,13 @@ export default defineSystem({
         ? refuse('moreThanOriginal', { fields: option('fields'), what: 'casualties', n: String(f.casualties), original: String(f.original) })
         : f,
     summary: (f) =>
-      `${f.morale} · ${String(f.unit_type).replace('_', ' ')} · casualties ${f.casualties}/${f.original}${f.state && f.state !== 'steady' ? ` · ${f.state}` : ''}`,
+      say('roster.lw', {
+        morale: say('lw.r.morale', { level: String(f.morale) }),
+        type: say('lw.r.unitType', { type: String(f.unit_type) }),
+        casualties: String(f.casualties),
+        original: String(f.original),
+        state: String(f.state ?? 'steady'),
+      }),
   },
   hooks: {},
   odds: {

@@ -10,30 +10,38 @@ import { userText } from '../../src/render/embed.js';
 import { gameEmbed } from '../../src/render/roster.js';
 import { BOOBY_TRAP_LEVELS, SIDE_NAMES, SIDES, type Side } from '../../src/rules/asl/dr.js';
 import { notManager, recordGame } from './seeds.js';
-import { command } from '../../src/i18n/said.js';
+import { command, list } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
+import type { MessageKey } from '../../src/i18n/messages/en.js';
+
+/** The two sides as the reader's language names them. */
+const SIDE_WORDS = () => ({ axis: say('dr.side', { side: 'axis' }), allied: say('dr.side', { side: 'allied' }) });
 
 /** The options as one line each, for /game status and the replies here. */
 export function optionLines(o: GameOptions): string[] {
   const lines: string[] = [];
-  if (o.san) lines.push(`SAN: Axis ${o.san.axis || 'none'} · Allied ${o.san.allied || 'none'}`);
-  if (o.booby_traps) lines.push(`Booby traps: Axis ${o.booby_traps.axis} · Allied ${o.booby_traps.allied}`);
+  const level = (v: number | string) => (v === 0 || v === 'none' ? say('game.none') : String(v));
+  if (o.san) lines.push(say('game.san', { ...SIDE_WORDS(), axisSan: level(o.san.axis), alliedSan: level(o.san.allied) }));
+  if (o.booby_traps) {
+    lines.push(say('game.boobyTraps', { ...SIDE_WORDS(), axisLevel: level(o.booby_traps.axis), alliedLevel: level(o.booby_traps.allied) }));
+  }
   const sides = Object.entries(o.sides ?? {}).sort(([a], [b]) => a.localeCompare(b));
   for (const s of SIDES) {
     const names = sides.filter(([, v]) => v.side === s).map(([id]) => `<@${id}>`);
-    if (names.length) lines.push(`${SIDE_NAMES[s]}: ${names.join(', ')}`);
+    if (names.length) lines.push(say('game.sidePlayers', { side: say('dr.side', { side: s }), players: list(names, 'comma') }));
   }
   return lines;
 }
 
-/** The two ASL settings: what their ledger row is called, and how the reply names them. */
-const ASL_SETTINGS: Record<GameOptionKey, { result: string; label: string; what: string }> = {
-  san: { result: 'san_set', label: 'SAN set', what: 'SAN' },
-  booby_traps: { result: 'booby_traps_set', label: 'Booby traps set', what: 'Booby traps' },
+/** The two ASL settings: what their ledger row is called (in English, as the record is), and the reply's title. */
+const ASL_SETTINGS: Record<GameOptionKey, { result: string; label: string; what: string; title: MessageKey }> = {
+  san: { result: 'san_set', label: 'SAN set', what: 'SAN', title: 'game.sanSet' },
+  booby_traps: { result: 'booby_traps_set', label: 'Booby traps set', what: 'Booby traps', title: 'game.boobyTrapsSet' },
 };
 
 /** An ASL setting changed by the game's starter or a GM, patched in one unit of work with its ledger row. */
 async function setAslOption(ctx: Context, key: GameOptionKey, value: { axis: number; allied: number } | { axis: string; allied: string }) {
-  const { result, label, what } = ASL_SETTINGS[key];
+  const { result, label, what, title } = ASL_SETTINGS[key];
   const g = await unitOfWork(ctx, null, async (at) => {
     const g = runningGame(at);
     if (g.system !== 'asl') refuse('notAsl', { game: userText(g.name) });
@@ -43,7 +51,7 @@ async function setAslOption(ctx: Context, key: GameOptionKey, value: { axis: num
     await recordGame(at.tx, ctx, after, { [key]: value }, result, label, `${what}: Axis ${value.axis}, Allied ${value.allied}.`);
     return after;
   });
-  return message(gameEmbed(label, g, { note: optionLines(gameOptionsOf(g)).join('\n') }));
+  return message(gameEmbed(say(title), g, { note: optionLines(gameOptionsOf(g)).join('\n') }));
 }
 
 export const san = defineSubcommand({
@@ -87,6 +95,6 @@ export const join = defineSubcommand({
       await recordGame(at.tx, ctx, after, { user: who, side: o.side }, 'side_joined', 'Side joined', why);
       return after;
     });
-    return message(gameEmbed('Sides', g, { note: optionLines(gameOptionsOf(g)).join('\n') }));
+    return message(gameEmbed(say('game.sides'), g, { note: optionLines(gameOptionsOf(g)).join('\n') }));
   },
 });

@@ -20,6 +20,7 @@ import { isSystemId, packSystem, SYSTEMS, systemName } from '../../src/rules/sys
 import { installedPacks } from '../../src/core/packs.js';
 import { PHASE_KEYS, phaseKey } from '../../src/rules/wacht-am-rhein/fatigue.js';
 import { command, option, said } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
 
 /**
  * The server seed published at the end would let anyone recompute a sealed roll's dice, so the
@@ -36,7 +37,7 @@ async function revealSealedAtEnd(at: TxScope, ctx: Context, g: Game, revealAll: 
   const lines: string[] = [];
   for (const row of sealed) {
     await revealIn(at, ctx, row);
-    lines.push(`Sealed roll \`${row.id}\` by ${userText(row.user_name)} revealed (/roll show id:${row.id}).`);
+    lines.push(say('game.sealedRevealed', { id: row.id, player: userText(row.user_name), show: command('roll show') }));
   }
   return lines;
 }
@@ -58,9 +59,9 @@ const fingerprint = (sha256: string) => `${sha256.slice(0, 12)}…`;
 
 /** What the start of a game says of its dice: where they come from, and how anyone checks them. */
 function fairDiceNote(committed: string, chain: BeaconChain | undefined): string {
-  if (chain)
-    return `**Fair dice.** Each roll's dice come from a public drand beacon round${chain.hash === QUICKNET.hash ? '' : ' (of a private chain: trust its operator)'} drawn after it is asked, mixed with this game's locked-in seed (fingerprint \`${fingerprint(committed)}\`): nobody, the host included, knows a die before it is rolled. /game end reveals the seed, so anyone can recompute every die.`;
-  return `**Fair dice.** This game's seed is locked in now (fingerprint \`${fingerprint(committed)}\`) and revealed at /game end, so anyone can recompute every die. Players who want a hand in the dice add their own seeds before the first roll: /game seed.`;
+  const values = { fingerprint: fingerprint(committed), end: command('game end') };
+  if (chain) return say('game.fairBeacon', { ...values, private: chain.hash === QUICKNET.hash ? 'no' : 'yes' });
+  return say('game.fairSeeded', { ...values, seed: command('game seed') });
 }
 
 /** The system a game is started with: a built-in one, or a rule pack installed here (`pack:<id>`). */
@@ -80,7 +81,7 @@ async function gameSystem(ctx: Context, typed: string): Promise<string> {
 /** The built-in systems and this server's rule packs that start with what is typed. */
 async function systemChoices(ctx: Context, value: string) {
   const typed = value.trim().toLowerCase();
-  const packs = [...(await installedPacks(ctx)).values()].map((p) => ({ name: `${p.pack.name} (rule pack)`.slice(0, 100), value: p.pack.pack }));
+  const packs = [...(await installedPacks(ctx)).values()].map((p) => ({ name: say('game.rulePack', { name: p.pack.name }).slice(0, 100), value: p.pack.pack }));
   const builtIn = SYSTEMS.map((s) => ({ name: systemName(s), value: s }));
   return [...builtIn, ...packs].filter((c) => c.value.startsWith(typed) || c.name.toLowerCase().includes(typed));
 }
@@ -148,15 +149,11 @@ export default {
             return g;
           }, ctx.actor.guildId);
           const note = [
-            `Rolls of ${systemName(system)} in this channel now belong to this game. Set the turn with /game turn.`,
+            say('game.belongs', { system: systemName(system), turn: command('game turn') }),
             fairDiceNote(commitment(seed), beacon?.chain),
-            ...(tournament
-              ? [
-                  "**Tournament.** Every roll is taken only as a request Discord signed, and those bytes are kept with it: anyone can check who asked for what, and when, against the application key this game records. An opponent can press **Acknowledge** on a result to keep Discord's copy of what the bot showed.",
-                ]
-              : []),
+            ...(tournament ? [say('game.tournament', { acknowledge: say('reply.acknowledge') })] : []),
           ].join('\n');
-          return message(gameEmbed('Game started', game, { note }));
+          return message(gameEmbed(say('game.started'), game, { note }));
         } catch (err) {
           if (err instanceof GameRunningError) {
             refuse('gameRunning', { game: userText(err.game.name), system: systemName(err.game.system), end: command('game end') });
@@ -188,7 +185,7 @@ export default {
               : await dropSeed(at.tx, ctx, g, o.drop!);
           return { g, note };
         });
-        return message(gameEmbed(o.commit ? 'Seed committed' : o.reveal ? 'Seed revealed' : 'Seed commitment dropped', g, { note }));
+        return message(gameEmbed(say(o.commit ? 'game.seedCommitted' : o.reveal ? 'game.seedRevealed' : 'game.seedDropped'), g, { note }));
       },
     }),
     turn: defineSubcommand({
@@ -218,8 +215,8 @@ export default {
           // The rules' end-of-turn effects, recorded with the turn that caused them.
           return { g, updated: after, lines: (await systemModule(after.system)?.hooks.turnEnd?.(tx, ctx, g, after, row.id)) ?? [] };
         });
-        const note = lines.length ? `**End of turn ${g.turn}**\n${lines.join('\n')}` : undefined;
-        return message(gameEmbed('Turn', updated, note ? { note } : {}));
+        const note = lines.length ? `${say('game.endOfTurn', { turn: String(g.turn) })}\n${lines.join('\n')}` : undefined;
+        return message(gameEmbed(say('game.turnTitle'), updated, note ? { note } : {}));
       },
     }),
     join,
@@ -233,7 +230,7 @@ export default {
         const g = runningGame(await readScope(ctx));
         const { ledger } = ctx.services;
         return message(
-          gameEmbed('Game', g, {
+          gameEmbed(say('game.status'), g, {
             units: await ledger.roster.countUnits(g.id),
             rolls: await ledger.gameRollCount(g.guild_id, g.id),
             rulings: await ledger.gameRulingCount(g.guild_id, g.id),
@@ -267,11 +264,11 @@ export default {
           await at.tx.roster.endGame(g.id, at.tx.timestamp());
           return { g, ended: (await at.tx.roster.game(g.guild_id, g.id))!, lines };
         });
-        const note = `${lines.length ? `${lines.join('\n')}\n` : ''}Server seed revealed: \`${g.server_seed}\` (its SHA-256 was published at the start). Check every die: a GM's /export gives the file to drop on verify.html (attached), or to \`npm run verify -- export.jsonl\`.`;
+        const note = [...lines, say('game.endNote', { seed: String(g.server_seed), export: command('export') })].join('\n');
         const page = verifyPage();
         return {
           ...message(
-            gameEmbed('Game ended', ended, { units: await ledger.roster.countUnits(g.id), rolls: await ledger.gameRollCount(g.guild_id, g.id), note }),
+            gameEmbed(say('game.ended'), ended, { units: await ledger.roster.countUnits(g.id), rolls: await ledger.gameRollCount(g.guild_id, g.id), note }),
           ),
           ...(page ? { files: [page] } : {}),
         };

@@ -7,7 +7,8 @@ import { BEACON_SCHEME, commitment } from '../../src/dice/seeded.js';
 import { commitmentsOf, gameOptionsOf, type Game } from '../../src/ledger/roster.js';
 import type { LedgerTx } from '../../src/ledger/transaction.js';
 import { quoted, userText } from '../../src/render/embed.js';
-import { command, option, said } from '../../src/i18n/said.js';
+import { command, list, option, said } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
 
 /**
  * Player seed commitments one game takes: one per player who joined a side, so accounts made to
@@ -37,7 +38,7 @@ export async function commitSeed(tx: LedgerTx, ctx: Context, g: Game, commit: st
   const next = [...seeds, { user_id: ctx.actor.userId, user_name: ctx.actor.userName, commitment: hash, seed: null }];
   await tx.roster.setSeedCommitments(g.id, next);
   await recordGame(tx, ctx, g, { seed_commitment: hash }, 'seed_committed', 'Seed committed', `${ctx.actor.userName} committed to a seed.`);
-  return `Commitment ${next.length} taken. When everyone who wants one has committed, reveal your seed with /game seed reveal:<seed>; the first roll waits for every committed seed.`;
+  return say('game.commitTaken', { n: String(next.length), seed: command('game seed') });
 }
 
 /** A player's seed revealed against their commitment; returns the reply's note. */
@@ -59,7 +60,8 @@ export async function revealSeed(tx: LedgerTx, ctx: Context, g: Game, seed: stri
     `${ctx.actor.userName} revealed a seed.`,
   );
   const waiting = next.filter((c) => c.seed === null).map((c) => c.user_name);
-  return `Seed revealed: \`${seed}\`. ${waiting.length ? `Still to reveal: ${waiting.join(', ')}.` : 'Every committed seed is revealed: the dice may roll.'}`;
+  const rest = waiting.length ? say('game.stillToReveal', { players: list(waiting.map(userText)) }) : say('game.allRevealed');
+  return say('game.seedShown', { seed, rest });
 }
 
 /**
@@ -77,14 +79,12 @@ export async function dropSeed(tx: LedgerTx, ctx: Context, g: Game, userId: stri
   await tx.roster.setSeedCommitments(g.id, next);
   const why = `${userText(ctx.actor.userName)} dropped ${userText(theirs.user_name)}'s unrevealed seed commitment.`;
   await recordGame(tx, ctx, g, { seed_dropped: theirs.commitment, seed_of: theirs.user_id }, 'seed_dropped', 'Seed commitment dropped', why);
-  return `${why} ${waitingLine(next)} Every verifier will report this game's dice as steerable: a seed withheld after others were revealed lets whoever knows the server seed choose among them.`;
+  return say('game.droppedNote', { who: userText(ctx.actor.userName), player: userText(theirs.user_name), waiting: waitingLine(next) });
 }
 
 /** What the first roll waits for, as /game status and the seed replies say it. */
 export function waitingLine(seeds: { user_name: string; seed: string | null }[]): string {
   const waiting = seeds.filter((c) => c.seed === null).map((c) => userText(c.user_name));
-  if (!seeds.length) return 'No player seeds are committed.';
-  return waiting.length
-    ? `The first roll waits for ${waiting.join(', ')} to reveal (/game seed reveal:<seed>); if one will not come back, starting a new game is better than dropping the commitment (/game seed drop:@player), which marks this game's dice as steerable in every verifier.`
-    : 'Every committed seed is revealed: the dice may roll.';
+  if (!seeds.length) return say('game.noSeeds');
+  return waiting.length ? say('game.waitingFor', { players: list(waiting), seed: command('game seed') }) : say('game.allRevealed');
 }

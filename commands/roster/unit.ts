@@ -15,6 +15,7 @@ import { unitOfWork } from '../../src/core/unit-of-work.js';
 import { editedFields, fieldChoices, newUnitFields, typedFields } from '../../src/core/unit-fields.js';
 import { unitSpecOf } from '../systems.js';
 import { command, said } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
 
 const NAME_MAX = 60;
 /** Units one game's roster may hold: far past any scenario, and it bounds autocomplete and /unit list. */
@@ -136,7 +137,7 @@ export default {
           );
           return { unit: u, spec };
         });
-        return message(unitEmbed('Unit added', spec, unit));
+        return message(unitEmbed(say('roster.added'), spec, unit));
       },
     }),
     edit: defineSubcommand({
@@ -174,7 +175,7 @@ export default {
           );
           return { updated: u, spec };
         });
-        return message(unitEmbed('Unit edited', spec, updated));
+        return message(unitEmbed(say('roster.edited'), spec, updated));
       },
     }),
     show: defineSubcommand({
@@ -218,7 +219,7 @@ export default {
           );
           return { game, unit };
         });
-        return message(unitEmbed('Unit removed', await unitSpecOf(ctx, game.system), unit, 'It is off the roster; its rolls stay in the history.'));
+        return message(unitEmbed(say('roster.removed'), await unitSpecOf(ctx, game.system), unit, say('roster.removedNote')));
       },
     }),
   },

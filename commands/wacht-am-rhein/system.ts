@@ -42,7 +42,13 @@ export default defineSystem({
       const e = effective({ attack: Number(f.attack), defense: Number(f.defense), movement: Number(f.movement) }, f.fatigue as FatigueStatus);
       const printed = `${f.attack}-${f.defense}-${f.movement}`;
       const now = `${e.attack}-${e.defense}-${e.movement}`;
-      return `${now}${now !== printed ? ` (printed ${printed})` : ''} · ${f.fatigue} · ${String(f.mode).replace('_', ' ')}${f.mr_exemption ? ' · ENA exemption armed' : ''}`;
+      return say('roster.war', {
+        now,
+        printed: now !== printed ? say('roster.printed', { values: printed }) : '',
+        status: say('war.status', { status: String(f.fatigue) }),
+        mode: String(f.mode).replace('_', ' '),
+        armed: f.mr_exemption ? 'yes' : 'no',
+      });
     },
     details: (f) => (f.fatigue !== 'normal' ? [{ name: say('war.r.restrictions'), value: restrictionsText(f.fatigue as FatigueStatus) }] : []),
   },

@@ -175,3 +175,38 @@ describe('/odds in German', () => {
     expect(englishIn(text)).toEqual([]);
   });
 });
+
+describe('games and rosters in German and French', () => {
+  const inGame = (locale: string, subcommand: string, options: Record<string, unknown> = {}, name = 'game') =>
+    app.router.handle({ type: 'command', name, subcommand, options, actor: alice, locale });
+
+  it('a Hearts of Tin game in German: its start, a unit, the roster, its status, its end', async () => {
+    app = testApp(tmpDb());
+    const start = shownText(await inGame('de', 'start', { system: 'hearts-of-tin', name: 'Ligny' }));
+    expect(start).toContain('Spiel begonnen · Ligny');
+    expect(start).toContain('Würfe in Hearts of Tin in diesem Kanal gehören jetzt zu diesem Spiel. Setze die Runde mit /spiel runde.');
+    expect(start).toMatch(/\*\*Faire Würfel\.\*\* Der Seed dieses Spiels ist jetzt festgelegt \(Fingerabdruck `[0-9a-f]{12}…`\)/);
+    expect(start).toContain('System\nHearts of Tin\nRunde\nnicht gesetzt\nBegonnen');
+    const added = shownText(await inGame('de', 'add', { name: 'Garde', fields: 'quality:elite strength:6 original:6 band:true' }, 'unit'));
+    expect(added).toContain('Einheit hinzugefügt · Garde\nJetzt\nElite + Kapelle · Stärke 6/6 · Unordnung 0\nBesitzer');
+    const listed = shownText(await inGame('de', 'list', {}, 'unit'));
+    expect(listed).toContain('Verzeichnis · Ligny\n**Garde** — Elite + Kapelle · Stärke 6/6 · Unordnung 0');
+    expect(listed).toMatch(/Seite 1 von 1 · 1 Einheit · Spiel \S+$/);
+    const status = shownText(await inGame('de', 'status'));
+    expect(status).toContain('Verzeichnis\n1 Einheit\nWürfe bisher\n0');
+    expect(status).toContain('Keine Spieler-Seeds festgelegt.');
+    const ended = shownText(await inGame('de', 'end'));
+    expect(ended).toMatch(/Spiel beendet · Ligny\nServer-Seed aufgedeckt: `[0-9a-f]+` \(sein SHA-256 wurde zu Beginn veröffentlicht\)/);
+    for (const text of [start, added, listed, status, ended]) expect(englishIn(text)).toEqual([]);
+  });
+
+  it('a Wacht am Rhein unit in French, and an empty roster', async () => {
+    app = testApp(tmpDb());
+    await inGame('fr', 'start', { system: 'wacht-am-rhein', name: 'Bulge' });
+    const empty = shownText(await inGame('fr', 'list', {}, 'unit'));
+    expect(empty).toContain('Aucune unité');
+    const added = shownText(await inGame('fr', 'add', { name: '1/506', fields: 'attack:7 defense:5 movement:6' }, 'unit'));
+    expect(added).toContain('Unité ajoutée · 1/506');
+    expect(englishIn(empty + added)).toEqual([]);
+  });
+});

@@ -471,4 +471,69 @@ export const RESULTS_EN = {
   'odds.probability': 'probability',
   'odds.lw.situation': '{morale}, {type}',
   'odds.hot.how': '{near, select, yes {the commander re-rolls any failure} other {no commander re-roll}}',
+
+  // Rosters and games.
+  'roster.system': 'System',
+  'roster.turn': 'Turn',
+  'roster.turnNotSet': 'not set',
+  'roster.roster': 'Roster',
+  'roster.units': '{n, plural, one {# unit} other {# units}}',
+  'roster.rolls': 'Rolls so far',
+  'roster.rulings': 'Rulings without dice',
+  'roster.started': 'Started',
+  'roster.ended': 'Ended',
+  'roster.gameFooter': 'game {id}',
+  'roster.now': 'Now',
+  'roster.owner': 'Owner',
+  'roster.side': 'Side',
+  'roster.listTitle': 'Roster · {game}',
+  'roster.empty': 'No units yet: add one with {add}.',
+  'roster.page': 'page {page} of {pages} · {n, plural, one {# unit} other {# units}} · game {id}',
+  'roster.added': 'Unit added',
+  'roster.edited': 'Unit edited',
+  'roster.removed': 'Unit removed',
+  'roster.removedNote': 'It is off the roster; its rolls stay in the history.',
+  'roster.hot':
+    '{quality, select, regular {regular} elite {elite} militia {militia} irregular {irregular} other {{quality}}}{band, select, yes { + band} other {}} · strength {strength}/{original} · disorder {disorder}{brigade}{shaken, select, yes { (shaken)} other {}}',
+  'roster.lw': '{morale} · {type} · casualties {casualties}/{original}{state, select, retreating { · retreating} routing { · routing} other {}}',
+  'roster.war': '{now}{printed} · {status} · {mode}{armed, select, yes { · ENA exemption armed} other {}}',
+  'roster.printed': ' (printed {values})',
+
+  // Games: /game and its replies.
+  'game.started': 'Game started',
+  'game.status': 'Game',
+  'game.turnTitle': 'Turn',
+  'game.ended': 'Game ended',
+  'game.sides': 'Sides',
+  'game.seedCommitted': 'Seed committed',
+  'game.seedRevealed': 'Seed revealed',
+  'game.seedDropped': 'Seed commitment dropped',
+  'game.sanSet': 'SAN set',
+  'game.boobyTrapsSet': 'Booby traps set',
+  'game.rulePack': '{name} (rule pack)',
+  'game.belongs': 'Rolls of {system} in this channel now belong to this game. Set the turn with {turn}.',
+  'game.fairBeacon':
+    "**Fair dice.** Each roll's dice come from a public drand beacon round{private, select, yes { (of a private chain: trust its operator)} other {}} drawn after it is asked, mixed with this game's locked-in seed (fingerprint `{fingerprint}`): nobody, the host included, knows a die before it is rolled. {end} reveals the seed, so anyone can recompute every die.",
+  'game.fairSeeded':
+    "**Fair dice.** This game's seed is locked in now (fingerprint `{fingerprint}`) and revealed at {end}, so anyone can recompute every die. Players who want a hand in the dice add their own seeds before the first roll: {seed}.",
+  'game.tournament':
+    "**Tournament.** Every roll is taken only as a request Discord signed, and those bytes are kept with it: anyone can check who asked for what, and when, against the application key this game records. An opponent can press **{acknowledge}** on a result to keep Discord's copy of what the bot showed.",
+  'game.sealedRevealed': 'Sealed roll `{id}` by {player} revealed ({show} id:{id}).',
+  'game.endOfTurn': '**End of turn {turn}**',
+  'game.endNote':
+    "Server seed revealed: `{seed}` (its SHA-256 was published at the start). Check every die: a GM's {export} gives the file to drop on verify.html (attached), or to `npm run verify -- export.jsonl`.",
+  'game.commitTaken':
+    'Commitment {n} taken. When everyone who wants one has committed, reveal your seed with {seed} reveal:<seed>; the first roll waits for every committed seed.',
+  'game.seedShown': 'Seed revealed: `{seed}`. {rest}',
+  'game.stillToReveal': 'Still to reveal: {players}.',
+  'game.allRevealed': 'Every committed seed is revealed: the dice may roll.',
+  'game.noSeeds': 'No player seeds are committed.',
+  'game.waitingFor':
+    "The first roll waits for {players} to reveal ({seed} reveal:<seed>); if one will not come back, starting a new game is better than dropping the commitment ({seed} drop:@player), which marks this game's dice as steerable in every verifier.",
+  'game.droppedNote':
+    "{who} dropped {player}'s unrevealed seed commitment. {waiting} Every verifier will report this game's dice as steerable: a seed withheld after others were revealed lets whoever knows the server seed choose among them.",
+  'game.san': 'SAN: {axis} {axisSan} · {allied} {alliedSan}',
+  'game.boobyTraps': 'Booby traps: {axis} {axisLevel} · {allied} {alliedLevel}',
+  'game.none': 'none',
+  'game.sidePlayers': '{side}: {players}',
 } as const;
