@@ -7,6 +7,7 @@ import { unitOfWork } from '../../src/core/unit-of-work.js';
 import { refuse } from '../../src/core/user-error.js';
 import { noticeEmbed, userText } from '../../src/render/embed.js';
 import { said } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
 
 /** The button on a tournament game's results: custom_id `v1:ack:<roll id>`. */
 export const ACKNOWLEDGE = 'ack';
@@ -38,8 +39,5 @@ export const acknowledge: ButtonHandler = async (ctx, rollId) => {
     );
     return roll;
   });
-  return message(
-    noticeEmbed('Acknowledged', `${userText(ctx.actor.userName)} acknowledged roll \`${row.id}\`: Discord's signed copy of the message is kept with it.`),
-    true,
-  );
+  return message(noticeEmbed(say('mark.ackTitle'), say('mark.ack', { user: userText(ctx.actor.userName), id: row.id })), true);
 };

@@ -8,6 +8,7 @@ import { changeOutcome } from '../../src/core/roster-unit.js';
 import { noticeEmbed } from '../../src/render/embed.js';
 import type { LedgerTx } from '../../src/ledger/transaction.js';
 import { said, type Said } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
 
 /** Changes one setting and records it, together. */
 async function setting(ctx: Context, name: string, value: string, apply: (tx: LedgerTx) => Promise<void>, shown: string) {
@@ -20,7 +21,7 @@ async function setting(ctx: Context, name: string, value: string, apply: (tx: Le
       changeOutcome('unknown', 'config_set', 'Setting changed', `${name} set to ${value}`),
     );
   }, ctx.actor.guildId);
-  return message(noticeEmbed('Settings', shown, 'good'), true);
+  return message(noticeEmbed(say('config.title'), shown, 'good'), true);
 }
 
 /** A channel the bot can post in, as the transport sees it; else the refusal says what is missing. */
@@ -42,7 +43,7 @@ export default {
       run: (ctx, o) => {
         // Discord gives @everyone the server's own id: as the GM role it would make every member a GM.
         if (o.role === ctx.actor.guildId) refuse('everyoneNotGm');
-        return setting(ctx, 'gm_role', o.role!, (tx) => tx.settings.setGmRole(ctx.actor.guildId, o.role!), `Members with <@&${o.role}> are now GMs here.`);
+        return setting(ctx, 'gm_role', o.role!, (tx) => tx.settings.setGmRole(ctx.actor.guildId, o.role!), say('config.gmRole', { role: o.role! }));
       },
     }),
     'gm-channel': defineSubcommand({
@@ -53,7 +54,7 @@ export default {
         const id = o.channel!;
         // Checked now so that a sealed roll never finds out later that its result has nowhere to go.
         postable(ctx, id, said('sealedNeedText'));
-        return setting(ctx, 'gm_channel', id, (tx) => tx.settings.setGmChannel(ctx.actor.guildId, id), `Sealed results now go to <#${id}>.`);
+        return setting(ctx, 'gm_channel', id, (tx) => tx.settings.setGmChannel(ctx.actor.guildId, id), say('config.gmChannel', { channel: id }));
       },
     }),
     'log-channel': defineSubcommand({
@@ -63,7 +64,7 @@ export default {
       run: (ctx, o) => {
         const id = o.channel ?? null;
         if (id) postable(ctx, id, said('logNeedText'));
-        const shown = id ? `A one-line copy of every public result now goes to <#${id}>.` : 'No roll log: results are no longer copied anywhere.';
+        const shown = id ? say('config.logChannel', { channel: id }) : say('config.noLog');
         return setting(ctx, 'log_channel', id ?? 'none', (tx) => tx.settings.setLogChannel(ctx.actor.guildId, id), shown);
       },
     }),

@@ -1,13 +1,14 @@
 import { gmOnly } from '../../src/core/access.js';
 import { gameChoices } from '../../src/core/choices.js';
 import { attachmentData, defineCommand } from '../../src/core/command.js';
-import { VERIFY_PAGE_NOTE, verifyPage } from '../../src/core/verify-page.js';
+import { verifyPage } from '../../src/core/verify-page.js';
 import { exportLedger } from '../../src/core/export-files.js';
 import { filterOptions, toFilter } from '../../src/core/filters.js';
 import { refuse } from '../../src/core/user-error.js';
 import { noticeEmbed } from '../../src/render/embed.js';
 import { said } from '../../src/i18n/said.js';
 import { command } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
 
 const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
@@ -35,13 +36,11 @@ export default defineCommand({
       refuse('exportTooBig', { mb: megabytes(ctx.attachmentLimit), rows: result.rows, export: command('export') });
     }
     const filtered = Object.values(o).some((v) => v !== undefined);
-    const note = filtered
-      ? 'Filtered: the hash chain can be checked only over an unfiltered export (`npm run verify` will name the first gap).'
-      : `${page ? `${VERIFY_PAGE_NOTE} ` : ''}Or run \`npm run verify -- <file>.jsonl\`: the hash chain, and the dice of every game whose seed is revealed.`;
+    const note = filtered ? say('export.filtered') : `${page ? say('export.page') : ''}${say('export.cli')}`;
     return {
       type: 'message',
       ephemeral: true,
-      embed: noticeEmbed('Ledger export', `${result.rows} row${result.rows === 1 ? '' : 's'}. ${note}`),
+      embed: noticeEmbed(say('export.title'), say('export.rows', { n: result.rows, note })),
       buttons: [],
       files: page ? [...result.files, page] : result.files,
     };

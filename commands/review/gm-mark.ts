@@ -6,8 +6,9 @@ import { refuse } from '../../src/core/user-error.js';
 import type { Context, Reply } from '../../src/core/command.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
 import { findRoll } from '../../src/core/review.js';
-import { noticeEmbed } from '../../src/render/embed.js';
+import { noticeEmbed, userText } from '../../src/render/embed.js';
 import { said } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
 
 /** A GM's note on a roll: a new ledger row pointing at it; the roll itself never changes. */
 export async function gmMark(ctx: Context, id: string, kind: 'void' | 'annotation', words: string): Promise<Reply> {
@@ -31,11 +32,7 @@ export async function gmMark(ctx: Context, id: string, kind: 'void' | 'annotatio
     );
     return { row, mark };
   });
-  const what = kind === 'void' ? `Roll ${row.id} is void: ${words}` : `Note on roll ${row.id}: ${words}`;
-  return message(
-    noticeEmbed(
-      kind === 'void' ? 'Roll voided' : 'Roll annotated',
-      `${what}\nRecorded as ${mark.id}; the roll itself is unchanged and stays listed${kind === 'void' ? ', struck through' : ''}.`,
-    ),
-  );
+  const what = say(kind === 'void' ? 'mark.void' : 'mark.note', { id: row.id, words: userText(words) });
+  const recorded = say('mark.recorded', { mark: mark.id, struck: kind === 'void' ? 'yes' : 'no' });
+  return message(noticeEmbed(say(kind === 'void' ? 'mark.voidTitle' : 'mark.noteTitle'), `${what}\n${recorded}`));
 }

@@ -9,6 +9,7 @@ import { viewsFor } from '../../src/core/review.js';
 import { newRollId } from '../../src/ledger/next-row.js';
 import { HISTORY_PAGE, historyEmbed, historyLine } from '../../src/render/review.js';
 import { command, said } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
 
 const PAGE = 'history_page';
 
@@ -30,10 +31,18 @@ async function page(ctx: Context, queryId: string, params: Params, n: number): P
   const lines = (await viewsFor(ctx, rows)).map(({ row, hidden }) =>
     historyLine(row, { voidReason: voids.get(row.id), messageId: messages.get(row.id), undelivered: undelivered.get(row.id), hidden }),
   );
-  const embed = historyEmbed('Roll history', lines, p, pages, total, params.scope === 'server' ? 'whole server' : 'this channel', capped);
+  const embed = historyEmbed(
+    say('review.historyTitle'),
+    lines,
+    p,
+    pages,
+    total,
+    say(params.scope === 'server' ? 'review.scopeServer' : 'review.scopeChannel'),
+    capped,
+  );
   const buttons = [
-    ...(p > 0 ? [{ custom_id: customId(PAGE, `${queryId}-${p - 1}`), label: '◀ Newer', style: 'secondary' as const }] : []),
-    ...(p < pages - 1 ? [{ custom_id: customId(PAGE, `${queryId}-${p + 1}`), label: 'Older ▶', style: 'secondary' as const }] : []),
+    ...(p > 0 ? [{ custom_id: customId(PAGE, `${queryId}-${p - 1}`), label: say('review.newer'), style: 'secondary' as const }] : []),
+    ...(p < pages - 1 ? [{ custom_id: customId(PAGE, `${queryId}-${p + 1}`), label: say('review.older'), style: 'secondary' as const }] : []),
   ];
   return message(embed, true, buttons);
 }

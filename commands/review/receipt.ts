@@ -8,6 +8,7 @@ import { record, recordedOptions } from '../../src/core/record.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
 import { receiptPayload, receiptText, type ReceiptFields, type Signer } from '../../src/verify/receipt.js';
 import { command } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
 
 /** The row kinds a receipt is for: what a player rolled or had ruled, not a GM's mark on it. */
 const RECEIPTED = new Set(['roll', 'reroll', 'check']);
@@ -79,11 +80,7 @@ export async function receiptReply(ctx: Context, id: string): Promise<Reply> {
   };
   const text = receiptText(fields, signer.sign(receiptPayload(fields)));
   return message(
-    noticeEmbed(
-      `Receipt · roll ${row.id}`,
-      `\`\`\`\n${text}\n\`\`\`\nCopy the block whole. Anyone can check it without the ledger, against this bot's key (\`/verify key:true\`): in verify.html (attached to every /export) or with \`npm run verify -- --receipt <file> --key <public key>\`.`,
-      voided !== undefined ? 'bad' : 'neutral',
-    ),
+    noticeEmbed(say('receipt.title', { id: row.id }), `\`\`\`\n${text}\n\`\`\`\n${say('receipt.how')}`, voided !== undefined ? 'bad' : 'neutral'),
     true,
   );
 }

@@ -13,6 +13,7 @@ import { commandNamed } from '../../src/core/pack-command.js';
 import type { Outcome } from '../../src/rules/types.js';
 import { said } from '../../src/i18n/said.js';
 import { userText } from '../../src/render/embed.js';
+import { say } from '../../src/i18n/reader.js';
 
 export default defineCommand({
   name: 'reveal',
@@ -34,7 +35,7 @@ export default defineCommand({
       return { row, payload, render, mark };
     });
     const { embed, buttons } = await render(ctx, withPayload(row, payload));
-    const footer = `${embed.footer?.text ?? ''} · sealed at the roll, revealed by ${ctx.actor.userName} (${mark.id})`;
+    const footer = `${embed.footer?.text ?? ''} · ${say('mark.revealed', { user: ctx.actor.userName, mark: mark.id })}`;
     return {
       type: 'message',
       ephemeral: false,

@@ -10,6 +10,7 @@ import { comparisonLine, groupLine, reportCharts } from '../../src/render/dice-r
 import { limitEmbed, TONE_COLOUR } from '../../src/render/embed.js';
 import { SIDES } from '../../src/rules/sides.js';
 import { said } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
 
 const CHART = 'stats.png';
 /** A chart is drawn once per distinct query and kept for a minute: the text is what is timed. */
@@ -74,15 +75,15 @@ export default defineCommand({
     const report = await diceReport(ctx.services.ledger, f, o.by);
     const shown = report.groups.slice(0, MAX_GROUPS);
     const rolls = report.groups.reduce((s, g) => s + g.n, 0);
-    const where = o.scope === 'server' ? 'whole server' : 'this channel';
+    const where = say(o.scope === 'server' ? 'review.scopeServer' : 'review.scopeChannel');
     const lines = [
-      `${rolls} roll${rolls === 1 ? '' : 's'} on record · ${where}${o.since || o.until ? ' · by the hour of the roll' : ''}`,
+      say('stats.onRecord', { n: rolls, where, hourly: o.since || o.until ? 'yes' : 'no' }),
       '',
-      ...(shown.length ? shown.map((g) => groupLine(o.by, g)) : ['No rolls match.']),
-      ...(report.groups.length > shown.length ? [`…and ${report.groups.length - shown.length} smaller groups (narrow the filters to see them).`] : []),
+      ...(shown.length ? shown.map((g) => groupLine(o.by, g)) : [say('review.noRolls')]),
+      ...(report.groups.length > shown.length ? [say('stats.more', { n: String(report.groups.length - shown.length) })] : []),
       ...(report.comparisons.length ? ['', ...report.comparisons.map((c) => comparisonLine(o.by, c))] : []),
       '',
-      '*Sealed rolls count once revealed; voided rolls never.*',
+      say('stats.counted'),
     ];
     // One chart per dice shape counted: the first is the embed's image, the others follow it.
     const specs = reportCharts(o.by, report);
@@ -92,7 +93,7 @@ export default defineCommand({
       type: 'message',
       ephemeral: true,
       embed: limitEmbed({
-        title: 'Dice report',
+        title: say('stats.title'),
         color: TONE_COLOUR.neutral,
         description: lines.join('\n'),
         ...(files.length ? { image: { url: `attachment://${CHART}` } } : {}),

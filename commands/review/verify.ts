@@ -7,6 +7,7 @@ import { noticeEmbed } from '../../src/render/embed.js';
 import { verifyLedger } from '../../src/core/verify-ledger.js';
 import type { Context } from '../../src/core/command.js';
 import { discordTime } from '../../src/render/embed.js';
+import { say } from '../../src/i18n/reader.js';
 
 export default defineCommand({
   name: 'verify',
@@ -32,41 +33,25 @@ export default defineCommand({
       // The lines that failed, as both verifiers word them (the passing ones are left out).
       const problems = [...verdict.promises.lines.filter((l) => l.includes('FAILED')), ...verdict.payloads.lines, ...tallies.lines];
       return message(
-        noticeEmbed(
-          'Ledger broken',
-          `The chain holds (${report.count} rows), but what it promises does not:\n${problems.map((p) => `• ${p}`).join('\n')}`,
-          'bad',
-        ),
+        noticeEmbed(say('verify.brokenTitle'), say('verify.promisesBroken', { n: report.count, problems: problems.map((p) => `• ${p}`).join('\n') }), 'bad'),
       );
     }
     if (report.ok) {
       const { games } = verdict.promises;
-      const aggregates = verdict.tallies ? `; the dice report's totals match the ${tallies.counted} roll${tallies.counted === 1 ? '' : 's'} it counts` : '';
-      const packs = verdict.packRolls ? `, ${verdict.packRolls} rule pack roll${verdict.packRolls === 1 ? '' : 's'} ruled again from their pack` : '';
-      const parts = [
-        verdict.reveals ? `${verdict.reveals} sealed roll${verdict.reveals === 1 ? '' : 's'} revealed exactly as sealed` : '',
-        games.length ? `every die of ${games.length} ended game${games.length === 1 ? '' : 's'} recomputed from its seeds` : '',
-      ].filter(Boolean);
-      const checked =
-        parts.length || packs || aggregates ? `Also checked: ${parts.join(', ') || 'no sealed roll or ended game yet'}${packs}${aggregates}.` : '';
-      const anchor = o.publish
-        ? `\n**Pin this message.** It is an anchor outside the bot: \`npm run verify -- export.jsonl --head ${report.headHash}\` proves a later export still contains this head unchanged, so no row up to here was rewritten or cut.`
-        : '';
-      return message(
-        noticeEmbed(
-          o.publish ? 'Ledger head, for pinning' : 'Ledger intact',
-          `Intact: ${report.count} row${report.count === 1 ? '' : 's'}${o.id ? ` up to ${o.id}` : ''}, head hash \`${report.headHash}\`. ${checked}${anchor}`,
-          'good',
-        ),
+      const aggregates = verdict.tallies ? say('verify.aggregates', { n: tallies.counted }) : '';
+      const packs = verdict.packRolls ? say('verify.packs', { n: verdict.packRolls }) : '';
+      const parts = [verdict.reveals ? say('verify.reveals', { n: verdict.reveals }) : '', games.length ? say('verify.games', { n: games.length }) : ''].filter(
+        Boolean,
       );
+      const checked =
+        parts.length || packs || aggregates ? say('verify.checked', { parts: parts.join(', ') || say('verify.nothingYet'), packs, aggregates }) : '';
+      const anchor = o.publish ? `\n${say('verify.anchor', { head: report.headHash })}` : '';
+      const intact = say('verify.intact', { n: report.count, upTo: o.id ? say('verify.upTo', { id: o.id }) : '', head: report.headHash });
+      return message(noticeEmbed(say(o.publish ? 'verify.pinTitle' : 'verify.intactTitle'), `${intact} ${checked}${anchor}`, 'good'));
     }
     const b = report.broken;
     return message(
-      noticeEmbed(
-        'Ledger broken',
-        `The chain breaks at row ${b.id} (position ${b.guildSeq}): ${b.reason}. The ${report.count} row${report.count === 1 ? '' : 's'} before it hold.`,
-        'bad',
-      ),
+      noticeEmbed(say('verify.brokenTitle'), say('verify.breaks', { id: b.id, seq: String(b.guildSeq), reason: b.reason, n: report.count }), 'bad'),
     );
   },
 });
@@ -78,19 +63,21 @@ export default defineCommand({
 async function keyReply(ctx: Context) {
   const keys = await ctx.services.ledger.keys.list();
   const current = keys.find((k) => k.valid_until === null && k.fingerprint === ctx.services.signer?.fingerprint) ?? keys.find((k) => !k.valid_until);
-  if (!current) return message(noticeEmbed('No receipt key', 'This bot has no receipt key yet: it makes one when it starts.', 'bad'), true);
+  if (!current) return message(noticeEmbed(say('verify.noKeyTitle'), say('verify.noKey'), 'bad'), true);
   const earlier = keys.filter((k) => k !== current);
   const lines = [
-    `Key in use: \`${current.fingerprint}\`, since ${discordTime(current.valid_from)}.`,
-    `Public key: \`${current.public_key}\``,
+    say('verify.keyInUse', { fingerprint: current.fingerprint, since: discordTime(current.valid_from) }),
+    say('verify.publicKey', { key: current.public_key }),
     ...(earlier.length
       ? [
-          'Earlier keys (receipts they signed still verify):',
-          ...earlier.map((k) => `• \`${k.fingerprint}\` \`${k.public_key}\`, ${k.valid_from} to ${k.valid_until ?? 'now'}`),
+          say('verify.earlierKeys'),
+          ...earlier.map((k) =>
+            say('verify.earlierKey', { fingerprint: k.fingerprint, key: k.public_key, from: k.valid_from, until: k.valid_until ?? say('verify.now') }),
+          ),
         ]
       : []),
     '',
-    'Check a receipt from `/roll receipt`: open verify.html (attached to every /export) and paste this public key, or run `npm run verify -- --receipt receipt.txt --key <public key>`. Every export lists these keys too.',
+    say('verify.keyHow'),
   ];
-  return message(noticeEmbed('Receipt key', lines.join('\n'), 'neutral'));
+  return message(noticeEmbed(say('verify.keyTitle'), lines.join('\n'), 'neutral'));
 }

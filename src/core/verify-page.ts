@@ -17,6 +17,3 @@ export function verifyPage(): Attachment | undefined {
   }
   return cached ? { name: 'verify.html', data: cached } : undefined;
 }
-
-/** What the replies say of it. */
-export const VERIFY_PAGE_NOTE = 'Open verify.html (attached) in any browser, drop the .jsonl on it, and compare the head hash: it checks everything offline.';

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { say } from '../i18n/reader.js';
 
 // Loaded on first use: most processes never draw a chart, and the renderer is large.
 const load = createRequire(import.meta.url);
@@ -100,7 +101,7 @@ export function chartSvg(spec: ChartSpec): string {
 export function chartAlt(spec: ChartSpec): string {
   const fmt = spec.format ?? ((v: number) => String(Math.round(v * 100) / 100));
   const series = spec.series.map((s) => `${s.name}: ${spec.labels.map((l, i) => `${l} ${fmt(s.values[i] ?? 0)}`).join(', ')}`);
-  const text = `Bar chart, ${spec.title}. ${series.join('. ')}.`;
+  const text = say('chart.alt', { title: spec.title, series: series.join('. ') });
   return text.length <= 1024 ? text : `${text.slice(0, 1023)}…`;
 }
 

@@ -1,8 +1,8 @@
 import type { Comparison, DiceReport, ReportGroup } from '../rules/dice/report.js';
 import type { TallyGroup } from '../ledger/tally.js';
 import type { ChiSquare } from '../rules/fairness.js';
-import { SIDE_NAMES, type Side } from '../rules/sides.js';
 import type { ChartSpec } from './chart.js';
+import { say } from '../i18n/reader.js';
 
 /** An unusual p to two significant figures, rounded down: one just under 0.05 never reads as 0.05 (0.0499 → 0.049). */
 function down(p: number): string {
@@ -12,48 +12,47 @@ function down(p: number): string {
 
 /** A p-value in words. */
 export const pInWords = (p: number) =>
-  p >= 0.05 ? `as fair as dice come (p = ${p.toFixed(2)})` : p >= 0.001 ? `unusual (p = ${down(p)})` : 'very unlikely if fair (p < 0.001)';
+  p >= 0.05 ? say('stats.fair', { p: p.toFixed(2) }) : p >= 0.001 ? say('stats.unusual', { p: down(p) }) : say('stats.unlikely');
 
 /** The verdict on a group: too few rolls to tell, below the shape's n*; otherwise its p-value in words. */
 export function verdict(g: ReportGroup): string {
-  if (!g.facts || !g.test) return 'not tested: too many outcomes';
-  if (!Number.isFinite(g.facts.needed)) return 'not tested: one outcome only';
-  if (g.n < g.facts.needed) return `too few rolls to tell (${g.n} of ${g.facts.needed} needed)`;
-  return `${pInWords(g.test.p)}${g.test.smallExpected ? '; some totals are expected fewer than 5 times, so the test is rough' : ''}`;
+  if (!g.facts || !g.test) return say('stats.tooManyOutcomes');
+  if (!Number.isFinite(g.facts.needed)) return say('stats.oneOutcome');
+  if (g.n < g.facts.needed) return say('stats.tooFew', { n: String(g.n), needed: String(g.facts.needed) });
+  return `${pInWords(g.test.p)}${g.test.smallExpected ? say('stats.rough') : ''}`;
 }
 
 /** How a group is named in the reply, by what the report is grouped on. */
 export function groupName(by: TallyGroup | undefined, value: string): string {
-  if (!by) return 'all';
-  if (value === '') return `no ${by}`;
+  if (!by) return say('stats.all');
+  if (value === '') return say('stats.none', { by });
   if (by === 'user') return `<@${value}>`;
-  if (by === 'side') return SIDE_NAMES[value as Side] ?? value;
+  if (by === 'side') return say('dr.side', { side: value });
   if (by === 'command') return `/${value}`;
   return value;
 }
 
 // Below 0.05 the p is cut, not rounded, to three places: 0.0499 must not read as 0.050.
 const pText = (p: number) => (p < 0.001 ? '< 0.001' : p < 0.05 ? (Math.floor(p * 1000 + 1e-9) / 1000).toFixed(3) : p.toFixed(3));
-const stat = (t: ChiSquare) => `χ² = ${t.statistic.toFixed(2)} on ${t.df} df, p ${t.p < 0.001 ? '< 0.001' : `= ${pText(t.p)}`}`;
+const stat = (t: ChiSquare) => say('stats.stat', { statistic: t.statistic.toFixed(2), df: String(t.df), p: t.p < 0.001 ? '< 0.001' : `= ${pText(t.p)}` });
 
 export function groupLine(by: TallyGroup | undefined, g: ReportGroup): string {
-  const mean = g.facts ? `mean ${g.mean.toFixed(2)} (exact ${g.facts.mean.toFixed(2)})` : `mean ${g.mean.toFixed(2)}`;
+  const mean = g.facts ? say('stats.meanExact', { mean: g.mean.toFixed(2), exact: g.facts.mean.toFixed(2) }) : say('stats.mean', { mean: g.mean.toFixed(2) });
   const who = by ? ` · ${groupName(by, g.group)}` : '';
-  return `**${g.shape}**${who} — ${g.n} roll${g.n === 1 ? '' : 's'}, ${mean}; ${verdict(g)}${g.test && g.n >= (g.facts?.needed ?? 0) ? ` (${stat(g.test)})` : ''}`;
+  const tested = g.test && g.n >= (g.facts?.needed ?? 0) ? ` (${stat(g.test)})` : '';
+  return say('stats.group', { shape: g.shape, who, n: g.n, mean, verdict: verdict(g), stat: tested });
 }
 
 export function comparisonLine(by: TallyGroup | undefined, c: Comparison): string {
   const names = by ? [groupName(by, c.a), groupName(by, c.b)] : [`<@${c.a}>`, c.b];
   // As for one group: below the shape's n* in either, a test could not tell them apart anyway.
-  if (!Number.isFinite(c.needed) || Math.min(...c.rolls) < c.needed)
-    return `**${c.shape}** · ${names[0]} vs ${names[1]}: too few rolls to compare (${c.rolls[0]} and ${c.rolls[1]}; ${Number.isFinite(c.needed) ? `${c.needed} each needed` : 'one outcome only'})`;
-  const words =
-    c.test.p >= 0.05
-      ? 'no sign they differ'
-      : c.test.p >= 0.001
-        ? 'they differ more than chance usually makes them'
-        : 'they differ far more than chance makes them';
-  return `**${c.shape}** · ${names[0]} vs ${names[1]}: chi-square test of homogeneity, ${stat(c.test)} — ${words}`;
+  const pair = { shape: c.shape, a: names[0]!, b: names[1]! };
+  if (!Number.isFinite(c.needed) || Math.min(...c.rolls) < c.needed) {
+    const needed = Number.isFinite(c.needed) ? say('stats.eachNeeded', { n: String(c.needed) }) : say('stats.oneOnly');
+    return say('stats.tooFewCompare', { ...pair, na: String(c.rolls[0]), nb: String(c.rolls[1]), needed });
+  }
+  const words = say(c.test.p >= 0.05 ? 'stats.noSign' : c.test.p >= 0.001 ? 'stats.differ' : 'stats.differFar');
+  return say('stats.compare', { ...pair, stat: stat(c.test), words });
 }
 
 /** The most bars a chart draws: a wide shape shows its central totals. */
@@ -78,15 +77,15 @@ function shapeChart(by: TallyGroup | undefined, report: DiceReport, top: DiceRep
   while (hi - lo + 1 > MAX_BARS) f.p[lo]! <= f.p[hi]! ? lo++ : hi--;
   const totals = Array.from({ length: hi - lo + 1 }, (_, i) => f.min + lo + i);
   return {
-    title: `${top.shape}: share of rolls by Original total, against fair dice`,
+    title: say('stats.chartTitle', { shape: top.shape }),
     labels: totals.map(String),
     series: [
       ...groups.map((g, i) => ({
-        name: groupName(by, g.group).replace(/^<@(\d+)>$/, 'player $1'),
+        name: groupName(by, g.group).replace(/^<@(\d+)>$/, (_, id: string) => say('stats.player', { id })),
         values: totals.map((t) => (g.counts.get(t) ?? 0) / g.n),
         colour: COLOURS[i]!,
       })),
-      { name: 'fair dice', values: totals.map((t) => f.p[t - f.min]!), colour: '#b5bac1' },
+      { name: say('stats.fairDice'), values: totals.map((t) => f.p[t - f.min]!), colour: '#b5bac1' },
     ],
     format: (v) => `${(v * 100).toFixed(0)}%`,
   };

@@ -1,6 +1,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { LedgerRow } from '../ledger/rows.js';
 import { codeBlock, discordTime, limitEmbed, modifierLine, number, outcomeName, resultName, TONE_COLOUR, userText } from './embed.js';
+import { say } from '../i18n/reader.js';
 
 export const HISTORY_PAGE = 10;
 
@@ -8,7 +9,7 @@ export const messageLink = (row: { guild_id: string; channel_id: string }, messa
   messageId && /^\d+$/.test(row.guild_id) ? `https://discord.com/channels/${row.guild_id}/${row.channel_id}/${messageId}` : undefined;
 
 /** The kinds of row a player meets among a roll's linked rows, in words. */
-const ROW_KINDS: Record<string, string> = { reroll: 'Re-roll' };
+const rowKinds = (): Record<string, string> => ({ reroll: say('review.reroll') });
 
 /** A roll made with `sealed:true`: its result shows to GMs, and to everyone once revealed. */
 export const isSealed = (row: LedgerRow) => Boolean((row.input as { sealed?: boolean } | null)?.sealed);
@@ -21,22 +22,23 @@ export function historyLine(
   row: LedgerRow,
   extra: { voidReason?: string | undefined; messageId?: string | undefined; undelivered?: string | undefined; hidden: boolean },
 ): string {
-  const result = extra.hidden ? 'sealed' : row.result ? outcomeName(row.outcome, row.result) : '—';
+  const result = extra.hidden ? say('review.sealed') : row.result ? outcomeName(row.outcome, row.result) : '—';
   const link = messageLink(row, extra.messageId);
-  const missed = extra.undelivered ? ` · ⚠️ never shown in its channel (${userText(extra.undelivered)})` : '';
+  const missed = extra.undelivered ? ` · ${say('review.neverShown', { why: userText(extra.undelivered) })}` : '';
   // Who rolled, by mention: a display name alone can be copied by another member (Discord shows the mention as the member's name, and it cannot be faked).
-  const body = `${discordTime(row.created_at)} <@${row.user_id}> /${row.command}${row.unit ? ` · ${userText(row.unit)}` : ''} · **${result}**${link ? ` · [message](${link})` : ''}${missed} · \`${row.id}\``;
-  return extra.voidReason !== undefined ? `~~${body}~~ *(void: ${extra.voidReason ? userText(extra.voidReason) : 'no reason given'})*` : body;
+  const body = `${discordTime(row.created_at)} <@${row.user_id}> /${row.command}${row.unit ? ` · ${userText(row.unit)}` : ''} · **${result}**${link ? ` · [${say('review.message')}](${link})` : ''}${missed} · \`${row.id}\``;
+  if (extra.voidReason === undefined) return body;
+  return `~~${body}~~ *${say('review.void', { reason: extra.voidReason ? userText(extra.voidReason) : say('review.noReason') })}*`;
 }
 
 /** `capped`: more rows match than were counted; the footer says how to reach older ones. */
 export function historyEmbed(title: string, lines: string[], page: number, pages: number, total: number, scope: string, capped = false): APIEmbed {
-  const count = capped ? `the newest ${total} rolls (narrow with until: for older ones)` : `${total} roll${total === 1 ? '' : 's'}`;
+  const count = capped ? say('review.capped', { n: String(total) }) : say('review.rolls', { n: total });
   return limitEmbed({
     title,
     color: TONE_COLOUR.neutral,
-    description: lines.length ? lines.join('\n') : 'No rolls match.',
-    footer: { text: `${scope} · page ${page + 1} of ${Math.max(1, pages)} · ${count} · newest first` },
+    description: lines.length ? lines.join('\n') : say('review.noRolls'),
+    footer: { text: say('review.footer', { scope, page: String(page + 1), pages: String(Math.max(1, pages)), count }) },
   });
 }
 
@@ -51,49 +53,63 @@ type AnyStep = {
   ref?: string;
 };
 
+/** The game, turn and phase a roll was made in, as the detail's first field ends. */
+function gameOf(row: LedgerRow): string {
+  if (!row.game_id) return '';
+  const turn = row.turn != null ? say('review.turn', { turn: String(row.turn) }) : '';
+  return `${say('review.inGame', { id: row.game_id, turn })}${row.phase ? ` ${userText(row.phase)}` : ''}`;
+}
+
+/** A row linked to a roll (a re-roll, a void, a note): its kind, result, who, and why. */
+function linkedLine(r: LedgerRow): string {
+  const input = r.input as { reason?: string; note?: string };
+  const why = `${input.reason ? `: ${userText(input.reason)}` : ''}${input.note ? `: ${userText(input.note)}` : ''}`;
+  const result = r.result ? ` · ${outcomeName(r.outcome, r.result)}` : '';
+  return say('review.linkedRow', { id: r.id, kind: resultName(r.kind, rowKinds()), result, user: r.user_id, why });
+}
+
 /** One roll in full: input, dice, every step with its modifiers, result, relatives and hash. */
 export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId: string | undefined, hidden: boolean): APIEmbed {
   const outcome = row.outcome as { steps?: AnyStep[]; odds?: { exactly: string; or_better: string } };
   const fields = [
     {
-      name: 'Who and where',
-      value: `${userText(row.user_name)} (<@${row.user_id}>) · <#${row.channel_id}> · ${discordTime(row.created_at)}${row.game_id ? ` · game ${row.game_id}${row.turn != null ? ` turn ${row.turn}` : ''}${row.phase ? ` ${userText(row.phase)}` : ''}` : ''}`,
+      name: say('review.whoWhere'),
+      value: `${userText(row.user_name)} (<@${row.user_id}>) · <#${row.channel_id}> · ${discordTime(row.created_at)}${gameOf(row)}`,
       inline: false,
     },
-    { name: 'Input', value: codeBlock(JSON.stringify(row.input), 'json'), inline: false },
+    { name: say('review.input'), value: codeBlock(JSON.stringify(row.input), 'json'), inline: false },
   ];
   if (hidden) {
-    fields.push({ name: 'Result', value: 'Sealed: only a GM can see it until it is revealed (the ledger holds a commitment to it).', inline: false });
+    fields.push({ name: say('fieldResult'), value: say('review.sealedHidden'), inline: false });
   } else {
-    fields.push({ name: 'Dice', value: row.dice.length ? row.dice.join(' ') : 'none (a ruling)', inline: true });
+    fields.push({ name: say('fieldDice'), value: row.dice.length ? row.dice.join(' ') : say('review.noDice'), inline: true });
     for (const s of outcome.steps ?? []) {
       const mods = (s.modifiers ?? []).map(modifierLine).join('\n');
-      const roll = s.dice ? `${s.dice.join(' ')} → Original ${number(s.original ?? 0)}${mods ? `\n${mods}` : ''}\nFinal ${number(s.final ?? 0)}\n` : '';
+      const original = say('diceToOriginal', { dice: s.dice?.join(' ') ?? '', original: number(s.original ?? 0) }).replaceAll('**', '');
+      const roll = s.dice ? `${original}${mods ? `\n${mods}` : ''}\n${say('review.final', { final: number(s.final ?? 0) })}\n` : '';
       fields.push({
-        name: `Step: ${resultName(s.kind ?? '')}`,
+        name: say('review.step', { kind: resultName(s.kind ?? '') }),
         value: `${roll}**${s.label ?? resultName(s.result ?? '')}**${s.ref ? ` · *${s.ref}*` : ''}`,
         inline: false,
       });
     }
-    if (outcome.odds) fields.push({ name: 'Odds', value: `this result ${outcome.odds.exactly}, this or better ${outcome.odds.or_better}`, inline: true });
+    if (outcome.odds) {
+      fields.push({ name: say('fieldOdds'), value: say('review.odds', { exactly: outcome.odds.exactly, better: outcome.odds.or_better }), inline: true });
+    }
   }
   if (related.length) {
     fields.push({
-      name: 'Linked rows',
-      value: related
-        .map(
-          (r) =>
-            `\`${r.id}\` ${resultName(r.kind, ROW_KINDS)}${r.result ? ` · ${outcomeName(r.outcome, r.result)}` : ''} by <@${r.user_id}>${(r.input as { reason?: string; note?: string }).reason ? `: ${userText((r.input as { reason: string }).reason)}` : ''}${(r.input as { note?: string }).note ? `: ${userText((r.input as { note: string }).note)}` : ''}`,
-        )
-        .join('\n'),
+      name: say('review.linked'),
+      value: related.map(linkedLine).join('\n'),
       inline: false,
     });
   }
   const link = messageLink(row, messageId);
   fields.push({
-    name: 'Ledger',
-    value: `position ${row.guild_seq} · hash \`${row.hash}\`\nprev \`${row.prev_hash}\`${link ? `\n[the message](${link})` : ''}`,
+    name: say('review.ledger'),
+    value: `${say('review.position', { seq: String(row.guild_seq), hash: row.hash, prev: row.prev_hash })}${link ? `\n[${say('review.theMessage')}](${link})` : ''}`,
     inline: false,
   });
-  return limitEmbed({ title: `Roll ${row.id} · /${row.command}${row.unit ? ` · ${userText(row.unit)}` : ''}`, color: TONE_COLOUR.neutral, fields });
+  const title = say('review.rollTitle', { id: row.id, command: row.command, unit: row.unit ? ` · ${userText(row.unit)}` : '' });
+  return limitEmbed({ title, color: TONE_COLOUR.neutral, fields });
 }

@@ -269,7 +269,7 @@ describe('/stats on the big-server bench ledger', () => {
     const reply = expectMessage(await router.handle({ type: 'command', name: 'stats', options: { scope: 'server' }, actor: bigGm }));
     // 30,000 rolls: the router's own first one, then face (i mod 6) + 1 for roll i; every face within one of 5,000, so p rounds to 1.00.
     expect(reply.embed.description).toContain(
-      '30000 rolls on record · whole server\n\n**1d6** — 30000 rolls, mean 3.50 (exact 3.50); as fair as dice come (p = 1.00)',
+      '30,000 rolls on record · whole server\n\n**1d6** — 30,000 rolls, mean 3.50 (exact 3.50); as fair as dice come (p = 1.00)',
     );
     ledger.close();
   }, 120_000);

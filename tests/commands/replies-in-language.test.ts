@@ -2,7 +2,7 @@ import type { APIEmbed } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Reply } from '../../src/core/command.js';
 import { RESULTS_EN } from '../../src/i18n/messages/en-results.js';
-import { alice, expectMessage, testApp, type TestApp } from '../helpers/app.js';
+import { alice, expectMessage, gm, testApp, type TestApp } from '../helpers/app.js';
 import { tmpDb } from '../helpers/tmp.js';
 
 // Issue 43, item 6: every result in the player's language, not only the refusals.
@@ -208,5 +208,46 @@ describe('games and rosters in German and French', () => {
     const added = shownText(await inGame('fr', 'add', { name: '1/506', fields: 'attack:7 defense:5 movement:6' }, 'unit'));
     expect(added).toContain('Unité ajoutée · 1/506');
     expect(englishIn(empty + added)).toEqual([]);
+  });
+});
+
+describe('review in German and French', () => {
+  const ask = (locale: string, name: string, options: Record<string, unknown> = {}, subcommand?: string, actor = alice) =>
+    app.router.handle({ type: 'command', name, ...(subcommand ? { subcommand } : {}), options, actor, locale });
+
+  it('/history, /roll show, /stats, /verify and /void in German; the void reason shown as typed', async () => {
+    app = testApp(tmpDb());
+    app.dice.push(6);
+    const roll = expectMessage(await ask('de', 'rally', { disorder: 1 }));
+    expect(app.dice.pending()).toBe(0);
+    const id = roll.record!.roll_id;
+    const voided = shownText(await ask('de', 'void', { id, reason: '**fett** @everyone' }, undefined, gm));
+    expect(voided).toContain(`Wurf für ungültig erklärt\nWurf ${id} ist ungültig: \\*\\*fett\\*\\* @everyone\nErfasst als`);
+    expect(voided).toContain('der Wurf selbst bleibt unverändert und gelistet, durchgestrichen.');
+    const history = shownText(await ask('de', 'history'));
+    expect(history).toContain('Wurfhistorie');
+    expect(history).toMatch(/~~.* \/rally · \*\*Sammeln\*\* · .*~~ \*\(ungültig: \\\*\\\*fett\\\*\\\* @everyone\)\*/);
+    expect(history).toContain('dieser Kanal · Seite 1 von 1 · 1 Wurf · neueste zuerst');
+    const shown = shownText(await ask('de', 'roll', { id }, 'show'));
+    expect(shown).toContain(`Wurf ${id} · /rally`);
+    expect(shown).toContain('Wer und wo\n');
+    expect(shown).toContain('Verknüpfte Zeilen\n');
+    expect(shown).toMatch(/Register\nPosition 1 · Hash `[0-9a-f]{64}`\nvorher/);
+    const stats = shownText(await ask('de', 'stats'));
+    expect(stats).toContain('Würfelbericht\n0 Würfe erfasst · dieser Kanal\n\nKeine Würfe passen.');
+    const verify = shownText(await ask('de', 'verify'));
+    expect(verify).toMatch(/^Register intakt\nIntakt: 2 Zeilen, Kopf-Hash `[0-9a-f]{64}`\./);
+    for (const text of [voided, history, shown, stats, verify]) expect(englishIn(text)).toEqual([]);
+  });
+
+  it('/stats in French counts the rolls in French words', async () => {
+    app = testApp(tmpDb());
+    app.dice.push(3);
+    await ask('fr', 'roll', { expression: '1d6' }, 'dice');
+    const stats = shownText(await ask('fr', 'stats', { by: 'user' }));
+    expect(stats).toContain('Rapport des dés\n1 jet enregistré · ce salon');
+    expect(stats).toContain('**1d6** · <@alice> — 1 jet, moyenne 3.00 (exacte 3.50) ; trop peu de jets pour juger (1 sur 39 nécessaires)');
+    expect(stats).toContain('*Les jets scellés comptent une fois révélés ; les jets annulés jamais.*');
+    expect(englishIn(stats)).toEqual([]);
   });
 });

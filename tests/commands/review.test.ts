@@ -350,7 +350,7 @@ describe('/verify and /stats on a long ledger', () => {
     fill(20_000);
     const { calls, answer } = await respond('verify', 5);
     expect(calls).toEqual(['defer', 'deliver (deferred)']);
-    expect(answer.embed.description).toMatch(/^Intact: 20000 rows, head hash/);
+    expect(answer.embed.description).toMatch(/^Intact: 20,000 rows, head hash/);
   }, 120_000);
 
   it('/stats sums the aggregates, never the rows: 6,000 rolls answered at once (no deferral), each face 1,000 times', async () => {
@@ -360,13 +360,13 @@ describe('/verify and /stats on a long ledger', () => {
     const { calls, answer } = await respond('stats', 5);
     expect(calls).toEqual(['deliver']);
     // Every face 1,000 times: χ² = 0, so p = 1.
-    expect(answer.embed.description).toContain('**1d6** — 6000 rolls, mean 3.50 (exact 3.50); as fair as dice come (p = 1.00) (χ² = 0.00 on 5 df, p = 1.000)');
+    expect(answer.embed.description).toContain('**1d6** — 6,000 rolls, mean 3.50 (exact 3.50); as fair as dice come (p = 1.00) (χ² = 0.00 on 5 df, p = 1.000)');
   }, 120_000);
 
   it('/export reads in chunks: one CSV header and every row across chunk edges, in ledger order', async () => {
     fill(2_500);
     const reply = await app.router.handle({ type: 'command', name: 'export', options: {}, actor: gm });
-    expect(reply.type === 'message' && reply.embed.description).toMatch(/^2500 rows\./);
+    expect(reply.type === 'message' && reply.embed.description).toMatch(/^2,500 rows\./);
     const files = reply.type === 'message' ? reply.files! : [];
     const csvLines = attachmentData(files[0]!).toString('utf8').trimEnd().split('\n');
     expect(csvLines).toHaveLength(2_501);
@@ -427,7 +427,7 @@ describe('/verify and /stats on a long ledger', () => {
       },
     };
     await new Responder(app.router, new MessageLinks(app.ledger, app.log), app.log).respond(transport);
-    expect(expectMessage(delivered!).embed.description).toMatch(/^1500 rows\./);
+    expect(expectMessage(delivered!).embed.description).toMatch(/^1,500 rows\./);
     expect(paths).toHaveLength(2);
     for (const p of paths) expect(fs.existsSync(path.dirname(p))).toBe(false);
   }, 120_000);
