@@ -4,6 +4,8 @@ import { noticeEmbed, userText } from '../src/render/embed.js';
 import { installedPacks } from '../src/core/packs.js';
 import { packUsage } from '../src/core/pack-command.js';
 import { systemName } from '../src/rules/systems.js';
+import { readerLanguage, say } from '../src/i18n/reader.js';
+import { commandLineIn, descriptionIn, nameIn } from '../src/i18n/i18n.js';
 
 export default defineCommand({
   name: 'help',
@@ -12,21 +14,22 @@ export default defineCommand({
   example: '/help',
   options: {},
   async run(ctx) {
+    // As the reader's client names the commands, so every example can be typed as shown.
+    const lang = readerLanguage();
     const lines = ctx.commands.map((c) => {
       const system = c.system ? ` *(${systemName(c.system)})*` : '';
-      const subs = isGroup(c) ? ` (${Object.keys(c.subcommands).join(', ')})` : '';
-      return `**/${c.name}**${subs}${system} — ${c.description}\n\`${c.example}\``;
+      const subs = isGroup(c)
+        ? ` (${Object.keys(c.subcommands)
+            .map((s) => nameIn(lang, s))
+            .join(', ')})`
+        : '';
+      return `**/${nameIn(lang, c.name)}**${subs}${system} — ${descriptionIn(lang, c.description)}\n\`${commandLineIn(lang, c.example)}\``;
     });
     // This server's rule packs are commands too: each with its name and description, as its GM wrote them.
     const packs = [...(await installedPacks(ctx)).values()].map(
-      (p) => `**/${p.pack.pack}** *(rule pack, version ${p.pack.version})* — ${userText(p.pack.description)}\n\`${packUsage(p.pack)}\``,
+      (p) => `**/${p.pack.pack}** *${say('help.pack', { version: String(p.pack.version) })}* — ${userText(p.pack.description)}\n\`${packUsage(p.pack)}\``,
     );
-    const body = [
-      'Morale Officer rolls on the server, applies the rules of your game, records every roll in a hash-chained ledger before it answers, and shows its work.',
-      '',
-      ...lines,
-      ...(packs.length ? ['', '**Rule packs of this server**', ...packs] : []),
-    ].join('\n');
-    return { type: 'message', ephemeral: true, embed: noticeEmbed('Morale Officer · help', body), buttons: [] };
+    const body = [say('help.intro'), '', ...lines, ...(packs.length ? ['', say('help.packs'), ...packs] : [])].join('\n');
+    return { type: 'message', ephemeral: true, embed: noticeEmbed(say('help.title'), body), buttons: [] };
   },
 });

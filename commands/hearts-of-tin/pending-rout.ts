@@ -7,6 +7,7 @@ import type { Reads } from '../../src/core/games.js';
 import { writeBack, type Tracked } from '../../src/core/roster-unit.js';
 import { PENDING_ROUT } from '../../src/rules/hearts-of-tin/roster.js';
 import { said, type Said } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
 
 /**
  * Hearts of Tin: a first-roll rout that offers the commander re-roll is pending, not yet applied;
@@ -25,7 +26,7 @@ async function lapse(tx: LedgerTx, ctx: Context, t: Tracked, when: string, how: 
   const rollId = pendingRoutOf(t)!;
   const why = `${when}: the commander re-roll offered on rally ${rollId} was not taken, so the rout stands and the unit leaves the field`;
   await writeBack(tx, ctx, t, { remove: true, why }, rollId, 'rally', how);
-  return `${userText(t.unit.name)}: the re-roll offer of rally \`${rollId}\` lapsed, the rout stands (off the field).`;
+  return say('hot.lapsed', { unit: userText(t.unit.name), id: rollId });
 }
 
 /** Every pending rout of a Hearts of Tin game lapses (the turn moved on, or the game ended): one line each. */
@@ -52,7 +53,7 @@ export async function lapseInstead(tx: LedgerTx, ctx: Context, tracked: Tracked 
 export const routStands = (unitName: string, line: string): Reply => ({
   type: 'message',
   ephemeral: false,
-  embed: noticeEmbed(`Rout stands · ${userText(unitName)}`, `${line} Nothing was rolled: a routed unit is gone.`),
+  embed: noticeEmbed(say('hot.routStandsTitle', { unit: userText(unitName) }), say('hot.routStands', { line })),
   buttons: [],
 });
 

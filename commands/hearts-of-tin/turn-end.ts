@@ -7,6 +7,7 @@ import { brigadeMorale } from '../../src/rules/hearts-of-tin/disorder.js';
 import { allBrigades, lossesOf, markedShaken } from './brigades.js';
 import { shakenBrigadeChange } from '../../src/rules/hearts-of-tin/roster.js';
 import { lapseAllRouts } from './pending-rout.js';
+import { say } from '../../src/i18n/reader.js';
 
 /**
  * Hearts of Tin at /game turn: a commander re-roll not taken lapses (the rout stands), and when the
@@ -22,7 +23,7 @@ export async function heartsOfTinTurnEnd(tx: LedgerTx, ctx: Context, before: Gam
       const why = `End of turn ${before.turn}: ${userText(name)} is shaken (lost ${lost} of ${original}), one disorder marker`;
       const change = shakenBrigadeChange(Number(unit.fields.disorder ?? 0), why);
       await writeBack(tx, ctx, { game: after, unit }, change, turnRowId, 'game', { asGame: true });
-      lines.push(`${userText(unit.name)} (${userText(name)}, shaken): +1 disorder marker, now ${change.fields!.disorder}.`);
+      lines.push(say('hot.shakenMarker', { unit: userText(unit.name), brigade: userText(name), disorder: String(change.fields!.disorder) }));
     }
   }
   return lines;

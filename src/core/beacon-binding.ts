@@ -7,6 +7,9 @@ import type { BeaconBinding } from '../ledger/contract.js';
 import type { LedgerStore } from '../ledger/store.js';
 import type { Logger } from '../log.js';
 import type { Actor, Reply } from './command.js';
+import { say } from '../i18n/reader.js';
+import { speak } from '../i18n/speak.js';
+import { command, said } from '../i18n/said.js';
 
 /** With no valid round this long after the request, the roll expires: never local randomness instead. */
 export const BEACON_EXPIRY_MS = 10 * 60 * 1000;
@@ -21,13 +24,19 @@ export type Redo<R> = (req: R, beacon: RollBeacon) => Promise<Reply>;
 export function boundEmbed(chain: BeaconChain, b: Pick<BeaconBinding, 'user_id' | 'round'>, what: string): APIEmbed {
   const at = Math.ceil(roundTime(chain, b.round) / 1000);
   return {
-    title: `${what} · bound to beacon round ${b.round}`,
-    description: `Rolled by <@${b.user_id}>. The dice come from the public beacon's round ${b.round}, published <t:${at}:T>: nobody knows them before then. The result follows here.`,
+    title: say('beacon.boundTitle', { what, round: String(b.round) }),
+    description: say('beacon.bound', { user: b.user_id, round: String(b.round), at: `<t:${at}:T>` }),
   };
 }
 
-const expiredMessage = (round: number) =>
-  `No valid beacon round ${round} came within ten minutes (the beacon's relays did not answer), so nothing was rolled: roll again.`;
+/** The locale of the player a binding answers: the request it keeps, as Discord sent it (English if unreadable: this is a failure's reply). */
+export function localeOf(b: Pick<BeaconBinding, 'request'>): string | undefined {
+  try {
+    return (JSON.parse(b.request) as { locale?: string }).locale;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A beacon game's rolls: bound to a round when asked (the binding kept beside the chain, so it
@@ -63,7 +72,7 @@ export class BeaconBinder<R extends Bindable> {
       await tx.history.bindBeacon(b);
       return b;
     }, req.actor.guildId);
-    const what = req.type === 'command' && req.name ? `/${req.name}` : 'Roll';
+    const what = req.type === 'command' && req.name ? `/${req.name}` : say('beacon.roll');
     return { type: 'bound', embed: boundEmbed(this.source.chain, binding, what), result: this.safely(binding) };
   }
 
@@ -78,7 +87,7 @@ export class BeaconBinder<R extends Bindable> {
       if (!(err instanceof BeaconExpiredError)) throw err;
       this.log.warn('a beacon roll expired', { round: b.round, interaction: b.interaction_id, why: err.message });
       const settled = await this.settle(b, 'expired');
-      return { type: 'error', message: settled ? expiredMessage(b.round) : 'This roll was already settled elsewhere.' };
+      return { type: 'error', message: speak(localeOf(b), settled ? said('beacon.expired', { round: String(b.round) }) : said('beacon.settled')) };
     }
     const reply = await this.redo(JSON.parse(b.request) as R, beacon);
     // A run that rolled settled the binding with its row; one that did not (refused now) ends it here.
@@ -102,7 +111,7 @@ export class BeaconBinder<R extends Bindable> {
       this.log.error('a beacon roll could not be completed', { round: b.round, interaction: b.interaction_id, err });
       return {
         type: 'error',
-        message: `This roll, bound to beacon round ${b.round}, could not be completed: nothing was shown. Try /history before rolling again.`,
+        message: speak(localeOf(b), said('beacon.failed', { round: String(b.round), history: command('history') })),
       };
     });
   }

@@ -1,7 +1,9 @@
 import type { Logger } from '../log.js';
-import type { BeaconBinder, Bindable } from './beacon-binding.js';
+import { localeOf, type BeaconBinder, type Bindable } from './beacon-binding.js';
 import type { ChannelPost } from './late-delivery.js';
 import type { MessageLinks } from './message-links.js';
+import { speak } from '../i18n/speak.js';
+import { said } from '../i18n/said.js';
 
 /**
  * Beacon rolls a stopped process left bound (issue 45): each is rolled now that its round is out
@@ -17,13 +19,15 @@ export async function resumeBindings<R extends Bindable>(
   let posted = 0;
   for (const { binding, reply } of await binder.resume()) {
     const mention = binding.user_id;
+    // In the roller's language: the post names them, as the reply they did not get would have.
+    const values = { user: mention, round: String(binding.round) };
     try {
       if (reply.type === 'message' || reply.type === 'update') {
-        const content = `<@${mention}>: your roll bound to beacon round ${binding.round} is rolled (the bot restarted before it could answer).`;
+        const content = speak(localeOf(binding), said('beacon.resumed', values));
         const messageId = await post(binding.guild_id, binding.channel_id, { content, embed: reply.embed, buttons: reply.buttons, mention });
         if (reply.record) links.shown(reply.record.roll_id, messageId);
       } else if (reply.type === 'error') {
-        const content = `<@${mention}>: your roll bound to beacon round ${binding.round} was not rolled. ${reply.message}`;
+        const content = speak(localeOf(binding), said('beacon.resumedNot', { ...values, why: reply.message }));
         await post(binding.guild_id, binding.channel_id, { content, embed: { description: reply.message }, buttons: [], mention });
       }
       posted++;

@@ -255,7 +255,11 @@ export class Router {
       return { type: 'choices', choices: choices.slice(0, AUTOCOMPLETE_MAX) };
     }
     if (!command) {
-      return { type: 'error', message: `There is no /${req.name} command. Commands: ${[...this.byName.keys()].map((n) => `/${n}`).join(', ')}.` };
+      const names = list(
+        [...this.byName.keys()].map((n) => cmd(n)),
+        'comma',
+      );
+      return { type: 'error', message: speak(req.locale, said('noCommand', { name: req.name, names })) };
     }
     const handler = actionOf(command, req.subcommand);
     if (!handler) {

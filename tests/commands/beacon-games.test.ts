@@ -384,6 +384,30 @@ describe('a binding across a restart', () => {
     expect(rowsOf(app).filter((r) => r.kind === 'roll')).toHaveLength(0);
     expect(app.ledger.db.prepare('SELECT state FROM beacon_bindings').all()).toEqual([{ state: 'expired' }]);
   });
+
+  it('speaks to a German player in German: the bound message, and the expiry posted after a restart', async () => {
+    const file = tmpDb();
+    const first = testApp(file, { beacon: hanging(chain) });
+    expectMessage(await subcommand(first, alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Ligny' }));
+    const bound = expectBound(await first.router.handle({ type: 'command', name: 'rally', options: { disorder: 1 }, actor: alice, locale: 'de' }));
+    expect(bound.embed.title).toMatch(/^\/rally · an Beacon-Runde \d+ gebunden$/);
+    expect(bound.embed.description).toMatch(/^Gewürfelt von <@alice>\. Die Würfel stammen aus Runde \d+ des öffentlichen Beacons/);
+    first.ledger.db.prepare('UPDATE beacon_bindings SET created_at = ?').run(new Date(Date.now() - 11 * 60_000).toISOString());
+    first.ledger.close();
+    const { app } = await beaconApp(file);
+    relay!.down = true;
+    const posts: string[] = [];
+    const post = async (_g: string, _c: string, m: { content: string }) => {
+      posts.push(m.content);
+      return 'm1';
+    };
+    expect(await resumeBindings(app.router.binder!, post, { shown: () => undefined }, app.log)).toBe(1);
+    expect(posts).toEqual([
+      expect.stringMatching(
+        /^<@alice>: dein an Beacon-Runde \d+ gebundener Wurf wurde nicht gewürfelt\. Innerhalb von zehn Minuten kam keine gültige Beacon-Runde \d+ .*würfle erneut\.$/,
+      ),
+    ]);
+  });
 });
 
 describe('the relays', () => {

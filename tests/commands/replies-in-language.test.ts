@@ -251,3 +251,15 @@ describe('review in German and French', () => {
     expect(englishIn(stats)).toEqual([]);
   });
 });
+
+describe('/help in the reader’s language', () => {
+  it('names every command, subcommand and option as the German client shows them, so each example can be typed', async () => {
+    app = testApp(tmpDb());
+    const help = shownText(await app.router.handle({ type: 'command', name: 'help', options: {}, actor: alice, locale: 'de' }));
+    expect(help).toContain('Morale Officer · Hilfe\nMorale Officer würfelt auf dem Server');
+    expect(help).toMatch(/\*\*\/einheit\*\* \(hinzufügen, /);
+    expect(help).toMatch(/`\/einheit hinzufügen name:"[^"]+" felder:/);
+    expect(help).not.toMatch(/`\/(unit|game|rally) /);
+    expect(englishIn(help)).toEqual([]);
+  });
+});

@@ -619,4 +619,25 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'config.gmChannel': 'Verdeckte Ergebnisse gehen jetzt nach <#{channel}>.',
   'config.logChannel': 'Eine einzeilige Kopie jedes öffentlichen Ergebnisses geht jetzt nach <#{channel}>.',
   'config.noLog': 'Kein Wurfprotokoll: Ergebnisse werden nirgends mehr kopiert.',
+  'help.title': 'Morale Officer · Hilfe',
+  'help.intro':
+    'Morale Officer würfelt auf dem Server, wendet die Regeln deines Spiels an, hält jeden Wurf in einem hashverketteten Register fest, bevor es antwortet, und zeigt seinen Rechenweg.',
+  'help.packs': '**Regelpakete dieses Servers**',
+  'help.pack': '(Regelpaket, Version {version})',
+  'hot.lapsed': '{unit}: das Wiederholungsangebot von Sammeln `{id}` ist verfallen, die Flucht bleibt bestehen (vom Feld).',
+  'hot.routStandsTitle': 'Flucht bleibt bestehen · {unit}',
+  'hot.routStands': '{line} Es wurde nicht gewürfelt: eine geflohene Einheit ist fort.',
+  'hot.shakenMarker': '{unit} ({brigade}, erschüttert): +1 Unordnungsmarker, jetzt {disorder}.',
+  'beacon.boundTitle': '{what} · an Beacon-Runde {round} gebunden',
+  'beacon.bound':
+    'Gewürfelt von <@{user}>. Die Würfel stammen aus Runde {round} des öffentlichen Beacons, veröffentlicht {at}: vorher kennt sie niemand. Das Ergebnis folgt hier.',
+  'beacon.roll': 'Wurf',
+  'beacon.expired':
+    'Innerhalb von zehn Minuten kam keine gültige Beacon-Runde {round} (die Relays des Beacons antworteten nicht), also wurde nicht gewürfelt: würfle erneut.',
+  'beacon.settled': 'Dieser Wurf wurde bereits anderswo abgeschlossen.',
+  'beacon.failed':
+    'Dieser Wurf, gebunden an Beacon-Runde {round}, konnte nicht abgeschlossen werden: nichts wurde gezeigt. Sieh in {history} nach, bevor du erneut würfelst.',
+  noCommand: 'Es gibt keinen Befehl /{name}. Befehle: {names}.',
+  'beacon.resumed': '<@{user}>: dein an Beacon-Runde {round} gebundener Wurf ist gewürfelt (der Bot startete neu, bevor er antworten konnte).',
+  'beacon.resumedNot': '<@{user}>: dein an Beacon-Runde {round} gebundener Wurf wurde nicht gewürfelt. {why}',
 };

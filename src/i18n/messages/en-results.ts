@@ -648,4 +648,29 @@ export const RESULTS_EN = {
   'config.gmChannel': 'Sealed results now go to <#{channel}>.',
   'config.logChannel': 'A one-line copy of every public result now goes to <#{channel}>.',
   'config.noLog': 'No roll log: results are no longer copied anywhere.',
+
+  // Help.
+  'help.title': 'Morale Officer · help',
+  'help.intro':
+    'Morale Officer rolls on the server, applies the rules of your game, records every roll in a hash-chained ledger before it answers, and shows its work.',
+  'help.packs': '**Rule packs of this server**',
+  'help.pack': '(rule pack, version {version})',
+
+  // Hearts of Tin: lapsed re-roll offers and shaken brigades at the end of a turn.
+  'hot.lapsed': '{unit}: the re-roll offer of rally `{id}` lapsed, the rout stands (off the field).',
+  'hot.routStandsTitle': 'Rout stands · {unit}',
+  'hot.routStands': '{line} Nothing was rolled: a routed unit is gone.',
+  'hot.shakenMarker': '{unit} ({brigade}, shaken): +1 disorder marker, now {disorder}.',
+
+  // Beacon-bound rolls, and a command that does not exist.
+  'beacon.boundTitle': '{what} · bound to beacon round {round}',
+  'beacon.bound':
+    "Rolled by <@{user}>. The dice come from the public beacon's round {round}, published {at}: nobody knows them before then. The result follows here.",
+  'beacon.roll': 'Roll',
+  'beacon.expired': "No valid beacon round {round} came within ten minutes (the beacon's relays did not answer), so nothing was rolled: roll again.",
+  'beacon.settled': 'This roll was already settled elsewhere.',
+  'beacon.failed': 'This roll, bound to beacon round {round}, could not be completed: nothing was shown. Try {history} before rolling again.',
+  noCommand: 'There is no /{name} command. Commands: {names}.',
+  'beacon.resumed': '<@{user}>: your roll bound to beacon round {round} is rolled (the bot restarted before it could answer).',
+  'beacon.resumedNot': '<@{user}>: your roll bound to beacon round {round} was not rolled. {why}',
 } as const;

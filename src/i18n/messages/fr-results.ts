@@ -619,4 +619,24 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'config.gmChannel': 'Les résultats scellés vont désormais dans <#{channel}>.',
   'config.logChannel': 'Une copie d’une ligne de chaque résultat public va désormais dans <#{channel}>.',
   'config.noLog': 'Aucun journal des jets : les résultats ne sont plus copiés nulle part.',
+  'help.title': 'Morale Officer · aide',
+  'help.intro':
+    'Morale Officer lance les dés sur le serveur, applique les règles de ton jeu, inscrit chaque jet dans un registre chaîné par hachage avant de répondre, et montre son raisonnement.',
+  'help.packs': '**Packs de règles de ce serveur**',
+  'help.pack': '(pack de règles, version {version})',
+  'hot.lapsed': '{unit} : l’offre de relance du ralliement `{id}` a expiré, la déroute est maintenue (hors du terrain).',
+  'hot.routStandsTitle': 'Déroute maintenue · {unit}',
+  'hot.routStands': '{line} Rien n’a été lancé : une unité en déroute est partie.',
+  'hot.shakenMarker': '{unit} ({brigade}, ébranlée) : +1 marqueur de désordre, maintenant {disorder}.',
+  'beacon.boundTitle': '{what} · lié à la manche {round} de la balise',
+  'beacon.bound':
+    'Lancé par <@{user}>. Les dés viennent de la manche {round} de la balise publique, publiée à {at} : personne ne les connaît avant. Le résultat suit ici.',
+  'beacon.roll': 'Jet',
+  'beacon.expired':
+    'Aucune manche {round} valide de la balise n’est arrivée en dix minutes (les relais de la balise n’ont pas répondu), donc rien n’a été lancé : relance.',
+  'beacon.settled': 'Ce jet a déjà été réglé ailleurs.',
+  'beacon.failed': 'Ce jet, lié à la manche {round} de la balise, n’a pas pu être achevé : rien n’a été montré. Consulte {history} avant de relancer.',
+  noCommand: 'Il n’y a pas de commande /{name}. Commandes : {names}.',
+  'beacon.resumed': '<@{user}> : ton jet lié à la manche {round} de la balise est lancé (le bot a redémarré avant de pouvoir répondre).',
+  'beacon.resumedNot': '<@{user}> : ton jet lié à la manche {round} de la balise n’a pas été lancé. {why}',
 };
