@@ -360,11 +360,12 @@ describe('a binding across a restart', () => {
     expect(await resumeBindings(app.router.binder!, post, links, app.log)).toBe(0);
   });
 
-  it('expires after ten minutes without a round: nothing rolled, the player told', async () => {
+  /** A rally bound in a game, the bot down for eleven minutes, the relays silent: what the restart posts. */
+  async function expiredAfterRestart(locale?: string) {
     const file = tmpDb();
     const first = testApp(file, { beacon: hanging(chain) });
     expectMessage(await subcommand(first, alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Ligny' }));
-    expectBound(await command(first, alice, 'rally', { disorder: 1, unit: 'Too late' }));
+    const bound = expectBound(await first.router.handle({ type: 'command', name: 'rally', options: { disorder: 1, unit: 'Too late' }, actor: alice, locale }));
     // Eleven minutes pass while the bot is down.
     first.ledger.db.prepare('UPDATE beacon_bindings SET created_at = ?').run(new Date(Date.now() - 11 * 60_000).toISOString());
     first.ledger.close();
@@ -376,6 +377,11 @@ describe('a binding across a restart', () => {
       return 'm1';
     };
     expect(await resumeBindings(app.router.binder!, post, { shown: () => undefined }, app.log)).toBe(1);
+    return { app, bound, posts };
+  }
+
+  it('expires after ten minutes without a round: nothing rolled, the player told', async () => {
+    const { app, posts } = await expiredAfterRestart();
     expect(posts).toEqual([
       expect.stringMatching(
         /^<@alice>: your roll bound to beacon round \d+ was not rolled\. No valid beacon round \d+ came within ten minutes \(the beacon's relays did not answer\), so nothing was rolled: roll again\.$/,
@@ -386,22 +392,9 @@ describe('a binding across a restart', () => {
   });
 
   it('speaks to a German player in German: the bound message, and the expiry posted after a restart', async () => {
-    const file = tmpDb();
-    const first = testApp(file, { beacon: hanging(chain) });
-    expectMessage(await subcommand(first, alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Ligny' }));
-    const bound = expectBound(await first.router.handle({ type: 'command', name: 'rally', options: { disorder: 1 }, actor: alice, locale: 'de' }));
+    const { bound, posts } = await expiredAfterRestart('de');
     expect(bound.embed.title).toMatch(/^\/rally · an Beacon-Runde \d+ gebunden$/);
     expect(bound.embed.description).toMatch(/^Gewürfelt von <@alice>\. Die Würfel stammen aus Runde \d+ des öffentlichen Beacons/);
-    first.ledger.db.prepare('UPDATE beacon_bindings SET created_at = ?').run(new Date(Date.now() - 11 * 60_000).toISOString());
-    first.ledger.close();
-    const { app } = await beaconApp(file);
-    relay!.down = true;
-    const posts: string[] = [];
-    const post = async (_g: string, _c: string, m: { content: string }) => {
-      posts.push(m.content);
-      return 'm1';
-    };
-    expect(await resumeBindings(app.router.binder!, post, { shown: () => undefined }, app.log)).toBe(1);
     expect(posts).toEqual([
       expect.stringMatching(
         /^<@alice>: dein an Beacon-Runde \d+ gebundener Wurf wurde nicht gewürfelt\. Innerhalb von zehn Minuten kam keine gültige Beacon-Runde \d+ .*würfle erneut\.$/,
