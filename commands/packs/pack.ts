@@ -13,6 +13,7 @@ import { noticeEmbed, userText } from '../../src/render/embed.js';
 import { MAX_PACK_BYTES } from '../../src/rules/packs/load.js';
 import { said } from '../../src/i18n/said.js';
 import { command } from '../../src/i18n/said.js';
+import { say } from '../../src/i18n/reader.js';
 
 /** The example packs the bot ships (packs/*.yaml), by name. */
 export const EXAMPLES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packs');
@@ -29,7 +30,7 @@ const examples = (() => {
 
 /** The command an installed pack adds, and its options, as the install reply and /pack list show them. */
 function commandLine(p: InstalledPack): string {
-  return `\`${packUsage(p.pack)}\` — ${userText(p.pack.name)} (version ${p.pack.version}, pack row \`${p.rowId}\`, sha256 \`${p.sha256.slice(0, 12)}…\`)`;
+  return say('pack.line', { usage: packUsage(p.pack), name: userText(p.pack.name), version: String(p.pack.version), row: p.rowId, sha: p.sha256.slice(0, 12) });
 }
 
 async function installFrom(ctx: Context, o: { file?: string | undefined; example?: string | undefined }) {
@@ -37,22 +38,22 @@ async function installFrom(ctx: Context, o: { file?: string | undefined; example
   const text = o.example ? fs.readFileSync(path.join(EXAMPLES_DIR, `${o.example}.yaml`), 'utf8') : (await ctx.file(o.file!, MAX_PACK_BYTES)).text;
   const installed = await installPack(ctx, text);
   const registered = await register(ctx, installed);
-  const title = installed.again ? 'Pack already installed' : 'Pack installed';
-  const body = [commandLine(installed), '', registered, 'Everyone here can roll it. `odds_only:true` shows its exact odds without rolling.'];
+  const title = say(installed.again ? 'pack.againTitle' : 'pack.installedTitle');
+  const body = [commandLine(installed), '', registered, say('pack.everyone')];
   return message(noticeEmbed(title, body.join('\n'), 'good'));
 }
 
 /** The pack's command registered in this server; what to tell the GM when Discord does not take it. */
 async function register(ctx: Context, installed: InstalledPack & { again: boolean }): Promise<string> {
   const commands = ctx.services.guildCommands;
-  const recorded = installed.again ? 'This exact pack is installed already: nothing new was recorded.' : 'Recorded on the chain.';
-  if (!commands) return `${recorded} Its command works here (no Discord connection to register it with).`;
+  const recorded = say(installed.again ? 'pack.again' : 'pack.recorded');
+  if (!commands) return say('pack.noDiscord', { recorded });
   try {
     await commands.upsert(ctx.actor.guildId, packCommand(installed));
-    return `${recorded} Registered in this server: /${installed.pack.pack} is in the command list now.`;
+    return say('pack.registered', { recorded, pack: installed.pack.pack });
   } catch (err) {
     ctx.services.log.warn('pack command not registered', { guild: ctx.actor.guildId, pack: installed.pack.pack, err });
-    return `${recorded} Discord did not take its command (${(err as Error).message}): install the same file again to retry.`;
+    return say('pack.notTaken', { recorded, why: (err as Error).message });
   }
 }
 
@@ -76,8 +77,8 @@ export default {
       options: {},
       async run(ctx) {
         const packs = [...(await installedPacks(ctx)).values()];
-        const body = packs.length ? packs.map(commandLine).join('\n') : 'No rule packs are installed here. A GM installs one with /pack install.';
-        return message(noticeEmbed('Rule packs', body), true);
+        const body = packs.length ? packs.map(commandLine).join('\n') : say('pack.none', { install: command('pack install') });
+        return message(noticeEmbed(say('pack.listTitle'), body), true);
       },
     }),
     show: defineSubcommand({
@@ -103,7 +104,7 @@ export default {
           // The router no longer serves it: a stale entry in Discord's list answers "There is no /… command".
           ctx.services.log.warn('pack command not unregistered', { guild: ctx.actor.guildId, pack: gone.pack.pack, err });
         }
-        return message(noticeEmbed('Pack removed', `/${gone.pack.pack} is removed. Its rolls stay on record and verifiable.`, 'good'));
+        return message(noticeEmbed(say('pack.removedTitle'), say('pack.removed', { pack: gone.pack.pack }), 'good'));
       },
     }),
   },

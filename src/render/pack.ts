@@ -6,6 +6,7 @@ import { resultsOf } from '../rules/packs/results.js';
 import { format, ordered, percent, type Fraction } from '../rules/odds.js';
 import type { Outcome } from '../rules/types.js';
 import { clip, headlineOf, modifierLine, noticeEmbed, number, oddsField, resultEmbed, stepFields, userText, worstTone } from './embed.js';
+import { say } from '../i18n/reader.js';
 
 /**
  * A pack roll as the built-in systems show theirs, every text the pack's author wrote escaped:
@@ -27,7 +28,7 @@ export const inputLine = (pack: Pack, input: PackInput) =>
     .filter((o) => input[o.name] !== undefined)
     .map((o) => {
       const v = input[o.name]!;
-      return `${o.name.replaceAll('_', ' ')} ${typeof v === 'boolean' ? (v ? 'yes' : 'no') : userText(String(v))}`;
+      return `${o.name.replaceAll('_', ' ')} ${typeof v === 'boolean' ? say(v ? 'pack.yes' : 'pack.no') : userText(String(v))}`;
     })
     .join(' · ');
 
@@ -35,14 +36,14 @@ function targetField(s: PackStep): APIEmbedField[] {
   const t = s.target;
   if (!t) return [];
   const mods = t.modifiers.map((m) => modifierLine({ ...m, reason: userText(m.reason) }));
-  const clamped = t.clampedFrom !== undefined ? ` (${number(t.clampedFrom)}, kept within the pack's bounds)` : '';
+  const clamped = t.clampedFrom !== undefined ? ` ${say('pack.clamped', { value: number(t.clampedFrom) })}` : '';
   const sign = t.compare === 'at_most' ? '≤' : '≥';
   return [
     {
-      name: 'Target',
+      name: say('pack.target'),
       value: [
-        `${number(t.base)}${mods.length ? ` then ${mods.join(', ')}` : ''} → **${number(t.value)}**${clamped}`,
-        `passes on a final ${sign} ${number(t.value)}`,
+        `${number(t.base)}${mods.length ? ` ${say('pack.then')} ${mods.join(', ')}` : ''} → **${number(t.value)}**${clamped}`,
+        say('pack.passes', { sign, value: number(t.value) }),
       ].join('\n'),
       inline: false,
     },
@@ -61,15 +62,10 @@ export function packEmbed(a: {
 }): APIEmbed {
   const steps = a.outcome.steps.map(escapedStep);
   const who = a.unit ? ` · ${userText(a.unit)}` : '';
-  const fields = steps.flatMap((s, i) => [
-    ...targetField(s),
-    ...stepFields(
-      s,
-      i
-        ? { heading: userText(s.kind.replaceAll('_', ' ')), notes: s.special ? ['(the natural dice decided it)'] : [] }
-        : { notes: s.special ? ['(the natural dice decided it)'] : [] },
-    ),
-  ]);
+  const fields = steps.flatMap((s, i) => {
+    const notes = s.special ? [say('pack.natural')] : [];
+    return [...targetField(s), ...stepFields(s, i ? { heading: userText(s.kind.replaceAll('_', ' ')), notes } : { notes })];
+  });
   return resultEmbed({
     title: clip(`${userText(a.pack.name)}${who}`, 200),
     headline: headlineOf(steps),
@@ -79,7 +75,7 @@ export function packEmbed(a: {
     fields: [...fields, ...(a.outcome.odds ? [oddsField(a.outcome.odds)] : [])],
     rollId: a.row.id,
     hash: a.row.hash,
-    footerExtra: `pack ${a.pack.pack} v${a.pack.version}`,
+    footerExtra: say('pack.footer', { id: a.pack.pack, version: String(a.pack.version) }),
   });
 }
 
@@ -88,8 +84,8 @@ function sourceLines(s: { fromUnit: string[]; overridden: string[] } | undefined
   if (!s) return [];
   const names = (xs: string[]) => xs.map((x) => x.replaceAll('_', ' ')).join(', ');
   return [
-    ...(s.fromUnit.length ? [`from the unit: ${names(s.fromUnit)}`] : []),
-    ...(s.overridden.length ? [`given over the unit's value: ${names(s.overridden)}`] : []),
+    ...(s.fromUnit.length ? [say('pack.fromUnit', { names: names(s.fromUnit) })] : []),
+    ...(s.overridden.length ? [say('pack.overridden', { names: names(s.overridden) })] : []),
   ];
 }
 
@@ -105,5 +101,5 @@ function chainLabel(pack: Pack, chain: string): string {
 /** `odds_only`: the exact chance of every result for these options, best first; nothing rolled. */
 export function packOddsEmbed(pack: Pack, input: PackInput, dist: Map<string, Fraction>, order: { order: string[]; then: string[] }): APIEmbed {
   const rows = ordered(dist, order.order, order.then).map((r) => `**${userText(chainLabel(pack, r.result))}** — ${format(r.p)} (${percent(r.p)})`);
-  return noticeEmbed(`${userText(pack.name)} — the odds`, [inputLine(pack, input), '', ...rows, '', '*Nothing was rolled or recorded.*'].join('\n'));
+  return noticeEmbed(say('pack.oddsTitle', { pack: userText(pack.name) }), [inputLine(pack, input), '', ...rows, '', say('pack.nothingRolled')].join('\n'));
 }

@@ -263,3 +263,20 @@ describe('/help in the reader’s language', () => {
     expect(englishIn(help)).toEqual([]);
   });
 });
+
+describe('rule packs in French: the frame in French, the author’s words as written', () => {
+  it('installs, rolls and shows the odds of a pack in French', async () => {
+    app = testApp(tmpDb());
+    const fr = (name: string, options: Record<string, unknown>, subcommand?: string, actor = alice) =>
+      app.router.handle({ type: 'command', name, ...(subcommand ? { subcommand } : {}), options, actor, locale: 'fr' });
+    const installed = shownText(await fr('pack', { example: 'bolt-action-order' }, 'install', gm));
+    expect(installed).toMatch(/^Pack installé\n`\/bolt-action-order [^`]+` — .+ \(version \d+, ligne du pack `\w+`, sha256 `[0-9a-f]{12}…`\)/);
+    expect(installed).toContain('Tout le monde ici peut le lancer.');
+    const odds = shownText(await fr('bolt-action-order', { morale: 9, odds_only: true }));
+    expect(odds).toMatch(/— les chances\n/);
+    expect(odds).toContain('*Rien n’a été lancé ni enregistré.*');
+    const listed = shownText(await fr('pack', {}, 'list'));
+    expect(listed).toMatch(/^Packs de règles\n/);
+    for (const text of [installed, odds, listed]) expect(englishIn(text)).toEqual([]);
+  });
+});

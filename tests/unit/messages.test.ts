@@ -31,7 +31,7 @@ const SAME_IN_EVERY_LANGUAGE = new RegExp(
     // Rule terms players use as printed, in any language.
     'war\\.r\\.(mr|restingTitle)|asl\\.hob\\.(battle_hardening|berserk|disrupted)|asl\\.drm\\.nkvd|asl\\.ntc\\.berserk|asl\\.mod\\.selfRally|asl\\.r\\.selfRally',
     'asl\\.ml\\.(berserk|fanatic)|asl\\.note\\.elr|asl\\.mc\\.(pinned|step_reduced|disrupted|casualty_reduction|casualtyDisrupted)',
-    'dr\\.note\\.(unlikelyHit|hob|casualtyMc|ccTwelve)|dr\\.headline|roster\\.system|game\\.san|review\\.(message|final)',
+    'dr\\.note\\.(unlikelyHit|hob|casualtyMc|ccTwelve)|dr\\.headline|roster\\.system|game\\.san|review\\.(message|final)|pack\\.footer',
   ].join('|')})$|Unreadable$`,
 );
 
