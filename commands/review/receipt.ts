@@ -80,7 +80,11 @@ export async function receiptReply(ctx: Context, id: string): Promise<Reply> {
   };
   const text = receiptText(fields, signer.sign(receiptPayload(fields)));
   return message(
-    noticeEmbed(say('receipt.title', { id: row.id }), `\`\`\`\n${text}\n\`\`\`\n${say('receipt.how')}`, voided !== undefined ? 'bad' : 'neutral'),
+    noticeEmbed(
+      say('receipt.title', { id: row.id }),
+      `\`\`\`\n${text}\n\`\`\`\n${say('receipt.how', { verifyKey: command('verify'), export: command('export') })}`,
+      voided !== undefined ? 'bad' : 'neutral',
+    ),
     true,
   );
 }

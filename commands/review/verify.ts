@@ -8,6 +8,7 @@ import { verifyLedger } from '../../src/core/verify-ledger.js';
 import type { Context } from '../../src/core/command.js';
 import { discordTime } from '../../src/render/embed.js';
 import { say } from '../../src/i18n/reader.js';
+import { command } from '../../src/i18n/said.js';
 
 export default defineCommand({
   name: 'verify',
@@ -77,7 +78,7 @@ async function keyReply(ctx: Context) {
         ]
       : []),
     '',
-    say('verify.keyHow'),
+    say('verify.keyHow', { receipt: command('roll receipt'), export: command('export') }),
   ];
   return message(noticeEmbed(say('verify.keyTitle'), lines.join('\n'), 'neutral'));
 }

@@ -184,7 +184,7 @@ export default {
       options: { unit: unitName() },
       async run(ctx, o) {
         const found = await findUnit(await readScope(ctx), o.unit);
-        return message(unitEmbed('Unit', await unitSpecOf(ctx, found.game.system), found.unit));
+        return message(unitEmbed(say('roster.unit'), await unitSpecOf(ctx, found.game.system), found.unit));
       },
     }),
     list: defineSubcommand({

@@ -4,6 +4,7 @@ import type { LedgerTx } from '../../src/ledger/transaction.js';
 import type { Game } from '../../src/ledger/roster.js';
 import { userText } from '../../src/render/embed.js';
 import { isEnaPhase, positionKey } from '../../src/rules/wacht-am-rhein/fatigue.js';
+import { say } from '../../src/i18n/reader.js';
 
 /** Wacht am Rhein at /game turn: an MR exemption ends with the ENA it belonged to (13.1.3); one line per change. */
 export async function wachtAmRheinTurnEnd(tx: LedgerTx, ctx: Context, before: Game, after: Game, turnRowId: string): Promise<string[]> {
@@ -16,7 +17,7 @@ export async function wachtAmRheinTurnEnd(tx: LedgerTx, ctx: Context, before: Ga
     if (!f.mr_exemption || f.mr_armed === ena) continue;
     const why = 'Its first possible ENA since leaving Maneuver Reserve has ended: the exemption is over (13.1.3)';
     await writeBack(tx, ctx, { game: after, unit }, { fields: { mr_exemption: false, mr_ena: null }, why }, turnRowId, 'game', { asGame: true });
-    lines.push(`${userText(unit.name)}: the Maneuver Reserve exemption ended with the ENA.`);
+    lines.push(say('war.mrEnded', { unit: userText(unit.name) }));
   }
   return lines;
 }

@@ -14,7 +14,7 @@ import { loadOrCreateKeys, registerKeys } from '../ops/signing-key.js';
 /** The console's own ledger: trying the bot offline never writes into the bot's history. */
 export const CONSOLE_DB = 'data/console.db';
 
-const USAGE = `npm run console -- [--json] [--db <file>] [--guild <id>] [--channel <id>] [--user <name>] [--gm] [--dice 3,5,1,…] [--files <folder>]
+const USAGE = `npm run console -- [--json] [--db <file>] [--guild <id>] [--channel <id>] [--user <name>] [--gm] [--dice 3,5,1,…] [--files <folder>] [--locale de|fr|en-US]
 
 Without --json: an interactive prompt that shows each reply as text.
 With --json: reads command lines from standard input, prints one JSON line per line.
@@ -23,7 +23,9 @@ never touched unless --db names it).
 --dice: take the dice from this list, in order, instead of rolling (to replay dice rolled at the
 table, or to script a game); it needs --db, so hand-fed dice go only into a ledger you name.
 --files: keep the attachments (charts, exports) in this folder; without it they go to a temporary
-folder of this console's, removed when it exits.`;
+folder of this console's, removed when it exits.
+--locale: answer as the bot answers a player whose Discord is in this language (de, fr; any
+other locale reads English); commands are typed with their English names either way.`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -39,6 +41,7 @@ const OPTIONS = {
   gm: { type: 'boolean', default: false },
   dice: { type: 'string' },
   files: { type: 'string' },
+  locale: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -98,6 +101,7 @@ function main() {
     router,
     { guildId: args.guild, channelId: args.channel, userId: args.user, userName: args.user, isGm: args.gm },
     args.files === undefined ? undefined : path.resolve(args.files),
+    args.locale,
   );
 
   const interactive = !args.json && process.stdin.isTTY;

@@ -37,6 +37,8 @@ export class ConsoleSession {
     private actor: Actor,
     /** Where attachments (charts, exports) are kept, when the user named a folder (--files). */
     private readonly keepIn?: string,
+    /** The Discord locale the replies are written for (--locale); English without one. */
+    private readonly locale?: string,
   ) {}
 
   /** Removes the attachments of this session, unless they were to be kept (--files). */
@@ -95,7 +97,7 @@ export class ConsoleSession {
       case 'press': {
         const customId = parsed.customId ?? (this.lastButtons.length === 1 ? this.lastButtons[0]!.custom_id : undefined);
         if (!customId) return failure('press', 'press which button? Give its custom_id: press v1:reroll:<roll id>');
-        const reply = await this.router.handle({ type: 'button', customId, actor: this.actor });
+        const reply = await this.router.handle({ type: 'button', customId, actor: this.actor, locale: this.locale });
         return this.output('press', reply);
       }
       case 'complete': {
@@ -106,6 +108,7 @@ export class ConsoleSession {
           option: parsed.option,
           value: parsed.value,
           actor: this.actor,
+          locale: this.locale,
         });
         return this.output(parsed.name, reply);
       }
@@ -124,6 +127,7 @@ export class ConsoleSession {
           subcommand: parsed.subcommand,
           options,
           actor: this.actor,
+          locale: this.locale,
           ...(files ? { files } : {}),
         });
         return this.output(parsed.subcommand ? `${parsed.name} ${parsed.subcommand}` : parsed.name, reply);

@@ -7,6 +7,7 @@ import type { Button } from '../render/embed.js';
 import { gameNote, type Scope } from './games.js';
 import { gameOptionsOf } from '../ledger/roster.js';
 import { say } from '../i18n/reader.js';
+import { command } from '../i18n/said.js';
 
 /** Building the replies commands give: results, sealed notices, plain messages and errors. */
 
@@ -64,7 +65,7 @@ export async function rollMessage(
   const { row } = found;
   const gmChannel = (await ctx.settings()).gm_channel_id;
   const shownToYou = ctx.actor.isGm ? say('reply.sealedShownToYou') : '';
-  const body = say('reply.sealedBody', { id: row.id, user: row.user_id, hash: row.hash.slice(0, 8) });
+  const body = say('reply.sealedBody', { id: row.id, user: row.user_id, hash: row.hash.slice(0, 8), reveal: command('reveal') });
   // Whether the GMs' channel got it is known only once the post is tried: the transport posts
   // first and ends the reply with `sent` or `failed`.
   const notify = gmChannel
@@ -72,10 +73,10 @@ export async function rollMessage(
         channelId: gmChannel,
         embed,
         sent: say('reply.sealedSent', { gm: ctx.actor.isGm ? 'yes' : 'no', channel: gmChannel }),
-        failed: say('reply.sealedFailed', { shown: shownToYou, channel: gmChannel, id: row.id }),
+        failed: say('reply.sealedFailed', { shown: shownToYou, channel: gmChannel, id: row.id, show: command('roll show') }),
       }
     : undefined;
-  const unposted = gmChannel ? '' : shownToYou || say('reply.sealedNoGmChannel');
+  const unposted = gmChannel ? '' : shownToYou || say('reply.sealedNoGmChannel', { gmChannel: command('config gm-channel'), show: command('roll show') });
   return {
     type: 'message',
     ephemeral: false,

@@ -24,16 +24,30 @@ export const say = (key: MessageKey, values?: Record<string, Value>): string => 
 /** Something already said (a rule's sidecar, a refusal) in the reader's language. */
 export const shown = (s: Said): string => sayIn(readerLanguage(), s);
 
-const percents = new Map<string, Intl.NumberFormat>();
+const formats = new Map<string, Intl.NumberFormat>();
+function formatIn(lang: Language, style: 'percent' | 'decimal', digits: number): Intl.NumberFormat {
+  const id = `${lang}:${style}:${digits}`;
+  let f = formats.get(id);
+  if (!f) {
+    f = new Intl.NumberFormat(lang, { style, minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+    formats.set(id, f);
+  }
+  return f;
+}
+
 /** A chance as a percentage the reader's language writes (24.1%, 24,1 %, 24,1 %). */
 export function percentIn(p: number, digits = 1): string {
   const lang = readerLanguage();
-  if (lang === 'en') return `${(p * 100).toFixed(digits)}%`;
-  const id = `${lang}:${digits}`;
-  let f = percents.get(id);
-  if (!f) {
-    f = new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits });
-    percents.set(id, f);
-  }
-  return f.format(p);
+  return lang === 'en' ? `${(p * 100).toFixed(digits)}%` : formatIn(lang, 'percent', digits).format(p);
+}
+
+/** Figures written with a decimal point (3.50, p = 0.049), as the reader's language writes them (3,50). */
+export function figuresIn(text: string): string {
+  const lang = readerLanguage();
+  if (lang === 'en') return text;
+  const point =
+    formatIn(lang, 'decimal', 1)
+      .formatToParts(1.5)
+      .find((p) => p.type === 'decimal')?.value ?? '.';
+  return text.replace(/(\d)\.(\d)/g, `$1${point}$2`);
 }

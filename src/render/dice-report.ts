@@ -2,7 +2,7 @@ import type { Comparison, DiceReport, ReportGroup } from '../rules/dice/report.j
 import type { TallyGroup } from '../ledger/tally.js';
 import type { ChiSquare } from '../rules/fairness.js';
 import type { ChartSpec } from './chart.js';
-import { say } from '../i18n/reader.js';
+import { figuresIn, say } from '../i18n/reader.js';
 
 /** An unusual p to two significant figures, rounded down: one just under 0.05 never reads as 0.05 (0.0499 → 0.049). */
 function down(p: number): string {
@@ -12,7 +12,7 @@ function down(p: number): string {
 
 /** A p-value in words. */
 export const pInWords = (p: number) =>
-  p >= 0.05 ? say('stats.fair', { p: p.toFixed(2) }) : p >= 0.001 ? say('stats.unusual', { p: down(p) }) : say('stats.unlikely');
+  p >= 0.05 ? say('stats.fair', { p: figuresIn(p.toFixed(2)) }) : p >= 0.001 ? say('stats.unusual', { p: figuresIn(down(p)) }) : say('stats.unlikely');
 
 /** The verdict on a group: too few rolls to tell, below the shape's n*; otherwise its p-value in words. */
 export function verdict(g: ReportGroup): string {
@@ -34,10 +34,12 @@ export function groupName(by: TallyGroup | undefined, value: string): string {
 
 // Below 0.05 the p is cut, not rounded, to three places: 0.0499 must not read as 0.050.
 const pText = (p: number) => (p < 0.001 ? '< 0.001' : p < 0.05 ? (Math.floor(p * 1000 + 1e-9) / 1000).toFixed(3) : p.toFixed(3));
-const stat = (t: ChiSquare) => say('stats.stat', { statistic: t.statistic.toFixed(2), df: String(t.df), p: t.p < 0.001 ? '< 0.001' : `= ${pText(t.p)}` });
+const stat = (t: ChiSquare) =>
+  figuresIn(say('stats.stat', { statistic: t.statistic.toFixed(2), df: String(t.df), p: t.p < 0.001 ? '< 0.001' : `= ${pText(t.p)}` }));
 
 export function groupLine(by: TallyGroup | undefined, g: ReportGroup): string {
-  const mean = g.facts ? say('stats.meanExact', { mean: g.mean.toFixed(2), exact: g.facts.mean.toFixed(2) }) : say('stats.mean', { mean: g.mean.toFixed(2) });
+  const figures = { mean: figuresIn(g.mean.toFixed(2)), exact: figuresIn(g.facts?.mean.toFixed(2) ?? '') };
+  const mean = g.facts ? say('stats.meanExact', figures) : say('stats.mean', { mean: figures.mean });
   const who = by ? ` · ${groupName(by, g.group)}` : '';
   const tested = g.test && g.n >= (g.facts?.needed ?? 0) ? ` (${stat(g.test)})` : '';
   return say('stats.group', { shape: g.shape, who, n: g.n, mean, verdict: verdict(g), stat: tested });

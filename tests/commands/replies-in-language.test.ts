@@ -246,7 +246,7 @@ describe('review in German and French', () => {
     await ask('fr', 'roll', { expression: '1d6' }, 'dice');
     const stats = shownText(await ask('fr', 'stats', { by: 'user' }));
     expect(stats).toContain('Rapport des dés\n1 jet enregistré · ce salon');
-    expect(stats).toContain('**1d6** · <@alice> — 1 jet, moyenne 3.00 (exacte 3.50) ; trop peu de jets pour juger (1 sur 39 nécessaires)');
+    expect(stats).toContain('**1d6** · <@alice> — 1 jet, moyenne 3,00 (exacte 3,50) ; trop peu de jets pour juger (1 sur 39 nécessaires)');
     expect(stats).toContain('*Les jets scellés comptent une fois révélés ; les jets annulés jamais.*');
     expect(englishIn(stats)).toEqual([]);
   });

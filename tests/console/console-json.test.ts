@@ -43,6 +43,15 @@ describe('npm run console -- --json', () => {
     ledger.close();
   });
 
+  it('--locale de answers as the bot answers a German player: results and refusals in German', () => {
+    const r = runConsole('/rally disorder:2\n/rally disorder:0\n', ['--locale', 'de']);
+    expect(r.status).toBe(0);
+    const [ok, bad] = r.lines.map((l) => JSON.parse(l));
+    expect(ok.embed.title).toMatch(/^Sammeln — (Hurra!|Sammeln|Rückzug|Flucht)$/);
+    expect(ok.embed.fields.map((f: { name: string }) => f.name)).toContain('Würfel');
+    expect(bad.error).toMatch(/^`unordnung` muss eine ganze Zahl von 1 bis 30 sein/);
+  });
+
   it('presses a button, switches users, and enforces who may press', () => {
     // Militia with 4 markers: Final ≤ 6 − 1 − 3 = 2, so whatever the die, the rally fails.
     const first = runConsole('/rally disorder:4 quality:militia commander_near:true\n');

@@ -440,11 +440,11 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'reply.acknowledge': 'Bestätigen',
   'reply.sealedShownToYou': ' Das Ergebnis wurde dir gezeigt.',
   'reply.sealedBody':
-    'Versiegelter Wurf `{id}` von <@{user}>: das Ergebnis ist gespeichert (Hash `{hash}`) und bleibt verborgen, bis ein GM oder der Würfelnde /reveal id:{id} ausführt.',
+    'Versiegelter Wurf `{id}` von <@{user}>: das Ergebnis ist gespeichert (Hash `{hash}`) und bleibt verborgen, bis ein GM oder der Würfelnde {reveal} id:{id} ausführt.',
   'reply.sealedSent': ' Das Ergebnis wurde {gm, select, yes {dir gezeigt und } other {}}an <#{channel}> gesendet.',
   'reply.sealedFailed':
-    '{shown} ⚠️ Es konnte nicht in <#{channel}> gepostet werden: der Bot braucht dort „Kanal ansehen“, „Nachrichten senden“ und „Links einbetten“. Ein GM kann es mit /roll show id:{id} lesen.',
-  'reply.sealedNoGmChannel': ' Kein GM-Kanal ist gesetzt (/config gm-channel): ein GM kann es mit /roll show lesen.',
+    '{shown} ⚠️ Es konnte nicht in <#{channel}> gepostet werden: der Bot braucht dort „Kanal ansehen“, „Nachrichten senden“ und „Links einbetten“. Ein GM kann es mit {show} id:{id} lesen.',
+  'reply.sealedNoGmChannel': ' Kein GM-Kanal ist gesetzt ({gmChannel}): ein GM kann es mit {show} lesen.',
   'reply.sealedTitle': 'Versiegelter Wurf · /{command}{unit}',
   'reply.gameNote': 'Nicht Teil von {game}: jenes Spiel ist {system}, daher wird dieses {result}-Ergebnis außerhalb gespeichert.',
   'odds.title': 'Chancen · {what}',
@@ -500,7 +500,7 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'game.sealedRevealed': 'Verdeckter Wurf `{id}` von {player} aufgedeckt ({show} id:{id}).',
   'game.endOfTurn': '**Ende von Runde {turn}**',
   'game.endNote':
-    'Server-Seed aufgedeckt: `{seed}` (sein SHA-256 wurde zu Beginn veröffentlicht). Prüfe jeden Würfel: der {export} eines GMs liefert die Datei für verify.html (angehängt) oder für `npm run verify -- export.jsonl`.',
+    'Server-Seed aufgedeckt: `{seed}` (sein SHA-256 wurde zu Beginn veröffentlicht). Prüfe jeden Würfel: ein GM erhält mit {export} die Datei für verify.html (angehängt) oder für `npm run verify -- export.jsonl`.',
   'game.commitTaken':
     'Festlegung {n} angenommen. Wenn alle, die eine wollen, festgelegt haben, decke deinen Seed mit {seed} reveal:<seed> auf; der erste Wurf wartet auf jeden festgelegten Seed.',
   'game.seedShown': 'Seed aufgedeckt: `{seed}`. {rest}',
@@ -547,7 +547,7 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'review.rollTitle': 'Wurf {id} · /{command}{unit}',
   'stats.fair': 'so fair wie Würfel nur sein können (p = {p})',
   'stats.unusual': 'ungewöhnlich (p = {p})',
-  'stats.unlikely': 'sehr unwahrscheinlich bei fairen Würfeln (p < 0.001)',
+  'stats.unlikely': 'sehr unwahrscheinlich bei fairen Würfeln (p < 0,001)',
   'stats.tooManyOutcomes': 'nicht getestet: zu viele Ausgänge',
   'stats.oneOutcome': 'nicht getestet: nur ein Ausgang',
   'stats.tooFew': 'zu wenige Würfe für ein Urteil ({n} von {needed} nötig)',
@@ -604,11 +604,11 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'verify.earlierKey': '• `{fingerprint}` `{key}`, {from} bis {until}',
   'verify.now': 'jetzt',
   'verify.keyHow':
-    'Prüfe eine Quittung von `/roll receipt`: öffne verify.html (jedem /export beigefügt) und füge diesen öffentlichen Schlüssel ein, oder führe `npm run verify -- --receipt receipt.txt --key <public key>` aus. Jeder Export listet diese Schlüssel ebenfalls.',
+    'Prüfe eine Quittung von {receipt}: öffne verify.html (jedem {export} beigefügt) und füge diesen öffentlichen Schlüssel ein, oder führe `npm run verify -- --receipt receipt.txt --key <public key>` aus. Jeder Export listet diese Schlüssel ebenfalls.',
   'verify.keyTitle': 'Quittungsschlüssel',
   'receipt.title': 'Quittung · Wurf {id}',
   'receipt.how':
-    'Kopiere den Block vollständig. Jeder kann ihn ohne das Register prüfen, gegen den Schlüssel dieses Bots (`/verify key:true`): in verify.html (jedem /export beigefügt) oder mit `npm run verify -- --receipt <file> --key <public key>`.',
+    'Kopiere den Block vollständig. Jeder kann ihn ohne das Register prüfen, gegen den Schlüssel dieses Bots ({verifyKey} key:true): in verify.html (jedem {export} beigefügt) oder mit `npm run verify -- --receipt <file> --key <public key>`.',
   'export.title': 'Register-Export',
   'export.rows': '{n, plural, one {# Zeile} other {# Zeilen}}. {note}',
   'export.filtered': 'Gefiltert: die Hash-Kette lässt sich nur über einen ungefilterten Export prüfen (`npm run verify` nennt die erste Lücke).',
@@ -665,4 +665,6 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'pack.listTitle': 'Regelpakete',
   'pack.removedTitle': 'Paket entfernt',
   'pack.removed': '/{pack} ist entfernt. Seine Würfe bleiben erfasst und prüfbar.',
+  'war.mrEnded': '{unit}: die Maneuver-Reserve-Ausnahme endete mit der ENA.',
+  'roster.unit': 'Einheit',
 };

@@ -455,11 +455,12 @@ export const RESULTS_EN = {
   // Replies every command shares: sealed rolls, the game note.
   'reply.acknowledge': 'Acknowledge',
   'reply.sealedShownToYou': ' The result was shown to you.',
-  'reply.sealedBody': 'Sealed roll `{id}` by <@{user}>: the result is recorded (hash `{hash}`) and stays hidden until a GM or the roller runs /reveal id:{id}.',
+  'reply.sealedBody':
+    'Sealed roll `{id}` by <@{user}>: the result is recorded (hash `{hash}`) and stays hidden until a GM or the roller runs {reveal} id:{id}.',
   'reply.sealedSent': ' The result was {gm, select, yes {shown to you and } other {}}sent to <#{channel}>.',
   'reply.sealedFailed':
-    '{shown} ⚠️ It could not be posted to <#{channel}>: the bot needs View Channel, Send Messages and Embed Links there. A GM can read it with /roll show id:{id}.',
-  'reply.sealedNoGmChannel': ' No GM channel is set (/config gm-channel): a GM can read it with /roll show.',
+    '{shown} ⚠️ It could not be posted to <#{channel}>: the bot needs View Channel, Send Messages and Embed Links there. A GM can read it with {show} id:{id}.',
+  'reply.sealedNoGmChannel': ' No GM channel is set ({gmChannel}): a GM can read it with {show}.',
   'reply.sealedTitle': 'Sealed roll · /{command}{unit}',
   'reply.gameNote': 'Not part of {game}: that game is {system}, so this {result} result is recorded outside it.',
 
@@ -633,11 +634,11 @@ export const RESULTS_EN = {
   'verify.earlierKey': '• `{fingerprint}` `{key}`, {from} to {until}',
   'verify.now': 'now',
   'verify.keyHow':
-    'Check a receipt from `/roll receipt`: open verify.html (attached to every /export) and paste this public key, or run `npm run verify -- --receipt receipt.txt --key <public key>`. Every export lists these keys too.',
+    'Check a receipt from {receipt}: open verify.html (attached to every {export}) and paste this public key, or run `npm run verify -- --receipt receipt.txt --key <public key>`. Every export lists these keys too.',
   'verify.keyTitle': 'Receipt key',
   'receipt.title': 'Receipt · roll {id}',
   'receipt.how':
-    "Copy the block whole. Anyone can check it without the ledger, against this bot's key (`/verify key:true`): in verify.html (attached to every /export) or with `npm run verify -- --receipt <file> --key <public key>`.",
+    "Copy the block whole. Anyone can check it without the ledger, against this bot's key ({verifyKey} key:true): in verify.html (attached to every {export}) or with `npm run verify -- --receipt <file> --key <public key>`.",
   'export.title': 'Ledger export',
   'export.rows': '{n, plural, one {# row} other {# rows}}. {note}',
   'export.filtered': 'Filtered: the hash chain can be checked only over an unfiltered export (`npm run verify` will name the first gap).',
@@ -700,4 +701,8 @@ export const RESULTS_EN = {
   'pack.listTitle': 'Rule packs',
   'pack.removedTitle': 'Pack removed',
   'pack.removed': '/{pack} is removed. Its rolls stay on record and verifiable.',
+
+  // Wacht am Rhein at the end of an ENA phase.
+  'war.mrEnded': '{unit}: the Maneuver Reserve exemption ended with the ENA.',
+  'roster.unit': 'Unit',
 } as const;

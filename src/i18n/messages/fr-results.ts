@@ -440,11 +440,11 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'reply.acknowledge': 'Accuser réception',
   'reply.sealedShownToYou': ' Le résultat t’a été montré.',
   'reply.sealedBody':
-    'Jet scellé `{id}` de <@{user}> : le résultat est enregistré (hash `{hash}`) et reste caché jusqu’à ce qu’un MJ ou l’auteur du jet lance /reveal id:{id}.',
+    'Jet scellé `{id}` de <@{user}> : le résultat est enregistré (hash `{hash}`) et reste caché jusqu’à ce qu’un MJ ou l’auteur du jet lance {reveal} id:{id}.',
   'reply.sealedSent': ' Le résultat a été {gm, select, yes {montré à toi et } other {}}envoyé dans <#{channel}>.',
   'reply.sealedFailed':
-    '{shown} ⚠️ Il n’a pas pu être publié dans <#{channel}> : le bot y a besoin de « Voir le salon », « Envoyer des messages » et « Intégrer des liens ». Un MJ peut le lire avec /roll show id:{id}.',
-  'reply.sealedNoGmChannel': ' Aucun salon MJ n’est défini (/config gm-channel) : un MJ peut le lire avec /roll show.',
+    '{shown} ⚠️ Il n’a pas pu être publié dans <#{channel}> : le bot y a besoin de « Voir le salon », « Envoyer des messages » et « Intégrer des liens ». Un MJ peut le lire avec {show} id:{id}.',
+  'reply.sealedNoGmChannel': ' Aucun salon MJ n’est défini ({gmChannel}) : un MJ peut le lire avec {show}.',
   'reply.sealedTitle': 'Jet scellé · /{command}{unit}',
   'reply.gameNote': 'Hors de {game} : cette partie est en {system}, donc ce résultat {result} est enregistré en dehors.',
   'odds.title': 'Chances · {what}',
@@ -500,7 +500,7 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'game.sealedRevealed': 'Jet scellé `{id}` de {player} révélé ({show} id:{id}).',
   'game.endOfTurn': '**Fin du tour {turn}**',
   'game.endNote':
-    'Graine du serveur révélée : `{seed}` (son SHA-256 a été publié au début). Vérifie chaque dé : l’{export} d’un MJ donne le fichier à déposer sur verify.html (joint), ou à `npm run verify -- export.jsonl`.',
+    'Graine du serveur révélée : `{seed}` (son SHA-256 a été publié au début). Vérifie chaque dé : un MJ obtient avec {export} le fichier à déposer sur verify.html (joint), ou à donner à `npm run verify -- export.jsonl`.',
   'game.commitTaken':
     'Engagement {n} pris. Quand tous ceux qui le veulent se sont engagés, révèle ta graine avec {seed} reveal:<seed> ; le premier jet attend chaque graine engagée.',
   'game.seedShown': 'Graine révélée : `{seed}`. {rest}',
@@ -547,7 +547,7 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'review.rollTitle': 'Jet {id} · /{command}{unit}',
   'stats.fair': 'aussi équitables que des dés peuvent l’être (p = {p})',
   'stats.unusual': 'inhabituel (p = {p})',
-  'stats.unlikely': 'très improbable si les dés sont équitables (p < 0.001)',
+  'stats.unlikely': 'très improbable si les dés sont équitables (p < 0,001)',
   'stats.tooManyOutcomes': 'non testé : trop de résultats possibles',
   'stats.oneOutcome': 'non testé : un seul résultat possible',
   'stats.tooFew': 'trop peu de jets pour juger ({n} sur {needed} nécessaires)',
@@ -604,11 +604,11 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'verify.earlierKey': '• `{fingerprint}` `{key}`, du {from} au {until}',
   'verify.now': 'maintenant',
   'verify.keyHow':
-    'Vérifie un reçu de `/roll receipt` : ouvre verify.html (joint à chaque /export) et colle cette clé publique, ou lance `npm run verify -- --receipt receipt.txt --key <public key>`. Chaque export liste aussi ces clés.',
+    'Vérifie un reçu de {receipt} : ouvre verify.html (joint à chaque {export}) et colle cette clé publique, ou lance `npm run verify -- --receipt receipt.txt --key <public key>`. Chaque export liste aussi ces clés.',
   'verify.keyTitle': 'Clé de reçu',
   'receipt.title': 'Reçu · jet {id}',
   'receipt.how':
-    'Copie le bloc en entier. Chacun peut le vérifier sans le registre, avec la clé de ce bot (`/verify key:true`) : dans verify.html (joint à chaque /export) ou avec `npm run verify -- --receipt <file> --key <public key>`.',
+    'Copie le bloc en entier. Chacun peut le vérifier sans le registre, avec la clé de ce bot ({verifyKey} key:true) : dans verify.html (joint à chaque {export}) ou avec `npm run verify -- --receipt <file> --key <public key>`.',
   'export.title': 'Export du registre',
   'export.rows': '{n, plural, one {# ligne} other {# lignes}}. {note}',
   'export.filtered': 'Filtré : la chaîne de hachage ne se vérifie que sur un export non filtré (`npm run verify` nommera le premier trou).',
@@ -664,4 +664,6 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'pack.listTitle': 'Packs de règles',
   'pack.removedTitle': 'Pack retiré',
   'pack.removed': '/{pack} est retiré. Ses jets restent enregistrés et vérifiables.',
+  'war.mrEnded': '{unit} : l’exemption de Maneuver Reserve a pris fin avec l’ENA.',
+  'roster.unit': 'Unité',
 };
