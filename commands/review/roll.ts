@@ -5,8 +5,9 @@ import { text } from '../../src/core/options.js';
 import { rollIdChoices } from '../../src/core/choices.js';
 import { findRoll, viewFor } from '../../src/core/review.js';
 import { rollDetailEmbed } from '../../src/render/review.js';
-import { receiptReply } from './receipt.js';
+import { commandLine, receiptReply } from './receipt.js';
 import { rollDice, storedRoll } from '../dice/roll-dice.js';
+import { recordedOptions } from '../../src/core/record.js';
 
 export default {
   name: 'roll',
@@ -26,7 +27,8 @@ export default {
         const { history } = ctx.services.ledger;
         // Before a reveal, only GM marks are listed: nothing derived from the result (issue 13).
         const related = (await ctx.services.ledger.children(ctx.actor.guildId, row.id)).filter((r) => !hidden || r.kind === 'void' || r.kind === 'annotation');
-        return message(rollDetailEmbed(row, related, (await history.messages([row.id])).get(row.id), hidden), true);
+        const typed = commandLine(row.command, recordedOptions(row));
+        return message(rollDetailEmbed(row, related, (await history.messages([row.id])).get(row.id), hidden, typed), true);
       },
     }),
     receipt: defineSubcommand({

@@ -7,7 +7,7 @@ import type { BeaconBinding } from '../ledger/contract.js';
 import type { LedgerStore } from '../ledger/store.js';
 import type { Logger } from '../log.js';
 import type { Actor, Reply } from './command.js';
-import { say } from '../i18n/reader.js';
+import { commandShown, say } from '../i18n/reader.js';
 import { speak } from '../i18n/speak.js';
 import { command, said } from '../i18n/said.js';
 
@@ -72,7 +72,7 @@ export class BeaconBinder<R extends Bindable> {
       await tx.history.bindBeacon(b);
       return b;
     }, req.actor.guildId);
-    const what = req.type === 'command' && req.name ? `/${req.name}` : say('beacon.roll');
+    const what = req.type === 'command' && req.name ? commandShown(req.name) : say('beacon.roll');
     return { type: 'bound', embed: boundEmbed(this.source.chain, binding, what), result: this.safely(binding) };
   }
 

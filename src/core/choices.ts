@@ -1,5 +1,6 @@
 import type { Choices, Context } from './command.js';
-import { clip } from '../render/embed.js';
+import { clip, plainOutcomeName } from '../render/embed.js';
+import { commandShown, say } from '../i18n/reader.js';
 
 /** Discord's most choices, and the longest name a choice may have. */
 const MAX = 25;
@@ -25,7 +26,7 @@ export async function rollIdChoices(ctx: Context, typed: string): Promise<Choice
     .slice(0, MAX)
     .map((r) => ({
       name: clip(
-        `${r.id} · /${r.command}${r.unit ? ` ${r.unit}` : ''} · ${r.result ?? 'sealed'} · ${actor.isGm ? `${r.user_name} · ` : ''}${when(r.created_at)}`,
+        `${r.id} · ${commandShown(r.command)}${r.unit ? ` ${r.unit}` : ''} · ${r.result ? plainOutcomeName(r.outcome, r.result) : say('review.sealed')} · ${actor.isGm ? `${r.user_name} · ` : ''}${when(r.created_at)}`,
         NAME_MAX,
       ),
       value: r.id,

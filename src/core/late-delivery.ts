@@ -6,6 +6,8 @@ import { discordTime } from '../render/embed.js';
 import { isSealed } from '../render/review.js';
 import type { Button } from '../render/embed.js';
 import type { Router } from './router.js';
+import { say } from '../i18n/reader.js';
+import { command } from '../i18n/said.js';
 
 /**
  * No ghost rolls (issue 45): a roll is committed before its reply, so a process that stops between
@@ -24,17 +26,21 @@ export const LATE_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 /** The rolls taken in one look (a crash leaves a handful). */
 const LATE_BATCH = 500;
 
-/** The post for a roll that never reached its channel; a sealed one stays sealed. */
+/**
+ * The post for a roll that never reached its channel; a sealed one stays sealed. Outside a request
+ * it reads English: the row keeps no locale (a client setting is no part of the record).
+ */
 export async function lateMessage(router: Pick<Router, 'renderStored'>, row: LedgerRow): Promise<LateMessage> {
   const when = discordTime(row.created_at);
-  const head = `<@${row.user_id}>: your /${row.command} of ${when} was recorded, but the bot stopped before its reply reached this channel.`;
+  const head = say('late.head', { user: row.user_id, command: row.command, when });
   if (isSealed(row)) {
-    const embed = { title: `Sealed roll ${row.id}`, description: `A sealed roll by <@${row.user_id}>: its result shows once it is revealed (/reveal).` };
+    const embed = { title: say('late.sealedTitle', { id: row.id }), description: say('late.sealed', { user: row.user_id, reveal: command('reveal') }) };
     return { content: head, embed, buttons: [], mention: row.user_id };
   }
   const shown = await router.renderStored(row).catch(() => undefined);
-  const embed = shown?.embed ?? { title: `Roll ${row.id}`, description: `Result: **${row.result ?? '—'}** · /roll show id:${row.id} shows it in full.` };
-  return { content: `${head} Here it is.`, embed, buttons: shown?.buttons ?? [], mention: row.user_id };
+  const result = say('late.result', { result: row.result ?? '—', show: command('roll show'), id: row.id });
+  const embed = shown?.embed ?? { title: say('late.rollTitle', { id: row.id }), description: result };
+  return { content: say('late.here', { head }), embed, buttons: shown?.buttons ?? [], mention: row.user_id };
 }
 
 /** Why a post failed, in a line /history can show (Discord's own reason, without any address). */

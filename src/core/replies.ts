@@ -6,7 +6,7 @@ import type { Context, RecordSummary, Reply } from './command.js';
 import type { Button } from '../render/embed.js';
 import { gameNote, type Scope } from './games.js';
 import { gameOptionsOf } from '../ledger/roster.js';
-import { say } from '../i18n/reader.js';
+import { commandShown, say } from '../i18n/reader.js';
 import { command } from '../i18n/said.js';
 
 /** Building the replies commands give: results, sealed notices, plain messages and errors. */
@@ -80,7 +80,7 @@ export async function rollMessage(
   return {
     type: 'message',
     ephemeral: false,
-    embed: noticeEmbed(say('reply.sealedTitle', { command: row.command, unit: row.unit ? ` · ${userText(row.unit)}` : '' }), body + unposted),
+    embed: noticeEmbed(say('reply.sealedTitle', { command: commandShown(row.command), unit: row.unit ? ` · ${userText(row.unit)}` : '' }), body + unposted),
     buttons: [],
     record: { command: row.command, system: row.system, roll_id: row.id, sealed: true, steps: [], result: null },
     // The rules' choices (re-roll, refuse hardening) are offered with the reveal, when the result is public.

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { languageOf, type Language } from './i18n.js';
+import { languageOf, nameIn, type Language } from './i18n.js';
 import type { MessageKey } from './messages/en.js';
 import { said, type Said, type Value } from './said.js';
 import { sayIn } from './speak.js';
@@ -20,6 +20,13 @@ export const readerLanguage = (): Language => reader.getStore() ?? 'en';
 
 /** A sentence of the catalogs in the reader's language. */
 export const say = (key: MessageKey, values?: Record<string, Value>): string => sayIn(readerLanguage(), said(key, values));
+
+/** A command as the reader's client names it: `/rally` reads `/sammeln` to a German player (a pack's own name stays). */
+export const commandShown = (words: string): string =>
+  `/${words
+    .split(' ')
+    .map((w) => nameIn(readerLanguage(), w))
+    .join(' ')}`;
 
 /** Something already said (a rule's sidecar, a refusal) in the reader's language. */
 export const shown = (s: Said): string => sayIn(readerLanguage(), s);

@@ -18,20 +18,14 @@ export const TONE_COLOUR: Record<Tone, number> = {
   neutral: 0x8a8f98,
 };
 
+/** Typed text quoted in a sentence (a refusal naming what was given): in quotes, its markdown shown as typed. */
+export const quoted = (v: unknown) => (typeof v === 'string' ? userText(JSON.stringify(v)) : String(v));
+
 /**
  * Text a user typed (unit, game and player names, notes, reasons), escaped so that it shows as
  * typed: no masked links, no fake bold results, no headings. Mentions cannot ping: every message
  * goes out with allowed_mentions { parse: [] }.
  */
-/** Typed text quoted in a sentence (a refusal naming what was given): in quotes, its markdown shown as typed. */
-export const quoted = (v: unknown) => (typeof v === 'string' ? userText(JSON.stringify(v)) : String(v));
-
-/**
- * A fenced code block whose text cannot end it early: a run of three backticks inside (typed text
- * in a roll's input) is broken with zero-width spaces, so it stays inside the block.
- */
-export const codeBlock = (text: string, lang = '') => `\`\`\`${lang}\n${text.replace(/`(?=``)/g, '`\u200b')}\n\`\`\``;
-
 export const userText = (s: string) => escaped(s, () => escapeMarkdown(s, { heading: true, bulletedList: true, numberedList: true, maskedLink: true }));
 
 // The same few names come back on every roll, and escaping one took a twentieth of a roll's work (issue 29).
@@ -77,7 +71,8 @@ export function stepFields(step: Step, show: Show = {}): APIEmbedField[] {
   const mods = step.modifiers.length ? step.modifiers.map(modifierLine).join('\n') : say('noModifiers');
   return [
     { name: `${p}${say('fieldDice')}`, value: dice, inline: true },
-    { name: say('fieldModifiers'), value: mods, inline: true },
+    // Full width: a modifier's reason is a phrase, too long for a third of a phone.
+    { name: say('fieldModifiers'), value: mods, inline: false },
     { name: say('fieldFinal'), value: `**${number(step.final)}**`, inline: true },
     findingField(step, rest),
   ];
@@ -118,12 +113,15 @@ export const resultName = (code: string, labels: Readonly<Record<string, string>
     .map((c) => labels[c] ?? capitalized(c.replaceAll('_', ' ')))
     .join(' → ');
 
-/** The name of the result a recorded outcome stands on: its step's own label, else the code in words. */
-export function outcomeName(outcome: unknown, code: string): string {
+/** The name of the result a recorded outcome stands on, as plain text (an autocomplete choice): its step's own label, else the code in words. */
+export function plainOutcomeName(outcome: unknown, code: string): string {
   const steps = (outcome as { steps?: { result?: string; label?: string; says?: Says }[] } | null)?.steps ?? [];
   const own = [...steps].reverse().find((s) => s.result === code && typeof s.label === 'string');
-  return own ? userText(labelOf(own as { label: string; says?: Says })) : resultName(code);
+  return own ? labelOf(own as { label: string; says?: Says }) : resultName(code);
 }
+
+/** The same in a reply: a pack author's label is never markdown. */
+export const outcomeName = (outcome: unknown, code: string): string => userText(plainOutcomeName(outcome, code));
 
 /** Every step's result name, once each, in order: `Passed · Hero and Battle Hardening`. */
 export const headlineOf = (steps: readonly Pick<Finding, 'label' | 'says'>[]) => [...new Set(steps.map(labelOf))].join(' · ');

@@ -1,7 +1,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { LedgerRow } from '../ledger/rows.js';
-import { codeBlock, discordTime, limitEmbed, modifierLine, number, outcomeName, resultName, TONE_COLOUR, userText } from './embed.js';
-import { say } from '../i18n/reader.js';
+import { discordTime, limitEmbed, modifierLine, number, outcomeName, resultName, TONE_COLOUR, userText } from './embed.js';
+import { commandShown, say } from '../i18n/reader.js';
 
 export const HISTORY_PAGE = 10;
 
@@ -26,7 +26,7 @@ export function historyLine(
   const link = messageLink(row, extra.messageId);
   const missed = extra.undelivered ? ` · ${say('review.neverShown', { why: userText(extra.undelivered) })}` : '';
   // Who rolled, by mention: a display name alone can be copied by another member (Discord shows the mention as the member's name, and it cannot be faked).
-  const body = `${discordTime(row.created_at)} <@${row.user_id}> /${row.command}${row.unit ? ` · ${userText(row.unit)}` : ''} · **${result}**${link ? ` · [${say('review.message')}](${link})` : ''}${missed} · \`${row.id}\``;
+  const body = `${discordTime(row.created_at)} <@${row.user_id}> ${commandShown(row.command)}${row.unit ? ` · ${userText(row.unit)}` : ''} · **${result}**${link ? ` · [${say('review.message')}](${link})` : ''}${missed} · \`${row.id}\``;
   if (extra.voidReason === undefined) return body;
   return `~~${body}~~ *${say('review.void', { reason: extra.voidReason ? userText(extra.voidReason) : say('review.noReason') })}*`;
 }
@@ -69,7 +69,7 @@ function linkedLine(r: LedgerRow): string {
 }
 
 /** One roll in full: input, dice, every step with its modifiers, result, relatives and hash. */
-export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId: string | undefined, hidden: boolean): APIEmbed {
+export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId: string | undefined, hidden: boolean, typed: string): APIEmbed {
   const outcome = row.outcome as { steps?: AnyStep[]; odds?: { exactly: string; or_better: string } };
   const fields = [
     {
@@ -77,7 +77,8 @@ export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId:
       value: `${userText(row.user_name)} (<@${row.user_id}>) · <#${row.channel_id}> · ${discordTime(row.created_at)}${gameOf(row)}`,
       inline: false,
     },
-    { name: say('review.input'), value: codeBlock(JSON.stringify(row.input), 'json'), inline: false },
+    // As it was typed, which wraps on a phone; the whole input (a beacon's round, Discord's digest) is in /export.
+    { name: say('review.input'), value: `\`${typed.replaceAll('`', "'")}\``, inline: false },
   ];
   if (hidden) {
     fields.push({ name: say('fieldResult'), value: say('review.sealedHidden'), inline: false });
@@ -110,6 +111,6 @@ export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId:
     value: `${say('review.position', { seq: String(row.guild_seq), hash: row.hash, prev: row.prev_hash })}${link ? `\n[${say('review.theMessage')}](${link})` : ''}`,
     inline: false,
   });
-  const title = say('review.rollTitle', { id: row.id, command: row.command, unit: row.unit ? ` · ${userText(row.unit)}` : '' });
+  const title = say('review.rollTitle', { id: row.id, command: commandShown(row.command), unit: row.unit ? ` · ${userText(row.unit)}` : '' });
   return limitEmbed({ title, color: TONE_COLOUR.neutral, fields });
 }

@@ -393,7 +393,7 @@ describe('a binding across a restart', () => {
 
   it('speaks to a German player in German: the bound message, and the expiry posted after a restart', async () => {
     const { bound, posts } = await expiredAfterRestart('de');
-    expect(bound.embed.title).toMatch(/^\/rally · an Beacon-Runde \d+ gebunden$/);
+    expect(bound.embed.title).toMatch(/^\/sammeln · an Beacon-Runde \d+ gebunden$/);
     expect(bound.embed.description).toMatch(/^Gewürfelt von <@alice>\. Die Würfel stammen aus Runde \d+ des öffentlichen Beacons/);
     expect(posts).toEqual([
       expect.stringMatching(

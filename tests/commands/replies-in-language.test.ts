@@ -55,7 +55,7 @@ describe('Hearts of Tin and Lightning War results in German and French', () => {
     expect(text).toContain('2 Unordnungsmarker · Miliz · Feind in Sicht innerhalb 24" · Kommandeur innerhalb 12"');
     expect(text).toContain('`−1` Miliz\n`−1` jeder weitere Unordnungsmarker');
     expect(text).toContain('**Flucht** — Die Einheit bricht: sie verlässt das Feld, es sei denn, ein Kommandeur schließt sich ihr an');
-    expect(text).toContain('Kommandeur schließt sich an — neu würfeln');
+    expect(text).toContain('Kommandeur kommt — neu würfeln');
     expect(text).toMatch(/dieses Ergebnis \d+\/\d+ \(/);
     expect(englishIn(text)).toEqual([]);
     expect(text).not.toMatch(FRAME_WORDS);
@@ -224,12 +224,15 @@ describe('review in German and French', () => {
     const voided = shownText(await ask('de', 'void', { id, reason: '**fett** @everyone' }, undefined, gm));
     expect(voided).toContain(`Wurf für ungültig erklärt\nWurf ${id} ist ungültig: \\*\\*fett\\*\\* @everyone\nErfasst als`);
     expect(voided).toContain('der Wurf selbst bleibt unverändert und gelistet, durchgestrichen.');
+    // A roll offered as you type: its command as the German client names it, its result in German.
+    const offered = await app.router.handle({ type: 'autocomplete', name: 'roll', subcommand: 'show', option: 'id', value: '', actor: gm, locale: 'de' });
+    expect(offered.type === 'choices' && offered.choices[0]!.name).toMatch(new RegExp(`^${id} · /sammeln · Sammeln · Alice · `));
     const history = shownText(await ask('de', 'history'));
     expect(history).toContain('Wurfhistorie');
-    expect(history).toMatch(/~~.* \/rally · \*\*Sammeln\*\* · .*~~ \*\(ungültig: \\\*\\\*fett\\\*\\\* @everyone\)\*/);
+    expect(history).toMatch(/~~.* \/sammeln · \*\*Sammeln\*\* · .*~~ \*\(ungültig: \\\*\\\*fett\\\*\\\* @everyone\)\*/);
     expect(history).toContain('dieser Kanal · Seite 1 von 1 · 1 Wurf · neueste zuerst');
     const shown = shownText(await ask('de', 'roll', { id }, 'show'));
-    expect(shown).toContain(`Wurf ${id} · /rally`);
+    expect(shown).toContain(`Wurf ${id} · /sammeln`);
     expect(shown).toContain('Wer und wo\n');
     expect(shown).toContain('Verknüpfte Zeilen\n');
     expect(shown).toMatch(/Register\nPosition 1 · Hash `[0-9a-f]{64}`\nvorher/);

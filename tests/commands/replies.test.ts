@@ -85,7 +85,7 @@ describe('autocomplete for roll ids and games', () => {
     };
     const forAlice = await complete(alice, 'void', '');
     expect(forAlice.map((c) => c.value)).toEqual([mine]);
-    expect(forAlice[0]!.name).toMatch(new RegExp(`^${mine} · /rally Guards · rally · \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d$`));
+    expect(forAlice[0]!.name).toMatch(new RegExp(`^${mine} · /rally Guards · Rally · \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d$`));
     const forBob = await complete(bob, 'reveal', '');
     expect(forBob.map((c) => [c.value, c.name.split(' · ')[2]])).toEqual([[sealed, 'sealed']]);
     const forGm = await complete(gm, 'roll', '', 'show');

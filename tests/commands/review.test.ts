@@ -452,3 +452,15 @@ describe('/verify and /stats on a long ledger', () => {
     }
   }, 120_000);
 });
+
+describe('/roll show on a phone', () => {
+  it('shows the input as it was typed, in one code span no typed backtick can end', async () => {
+    const app = testApp();
+    app.dice.push(4);
+    const roll = expectMessage(await command(app, alice, 'rally', { disorder: 2, unit: 'a`` ` **b**' }));
+    const shown = expectMessage(await subcommand(app, alice, 'roll', 'show', { id: roll.record!.roll_id }));
+    const input = shown.embed.fields!.find((f) => f.name === 'Input')!.value;
+    expect(input).toBe("`/rally band:false commander_near:false disorder:2 enemy_in_sight:true quality:regular unit:\"a'' ' **b**\"`");
+    app.ledger.close();
+  });
+});

@@ -2,11 +2,10 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tmpDir } from '../helpers/tmp.js';
 import { verifyCorpus } from '../helpers/verify-corpus.js';
-import { APP, checkOnPage, haveChromium, launchChromium, PAGE, type PageCheck } from '../helpers/verify-page.js';
+import { APP, checkOnPage, haveChromium, PAGE, sharedChromium, type PageCheck } from '../helpers/verify-page.js';
 
 // Issue 40: one verifier, doors that cannot disagree. `npm run verify` (the built CLI, its file
 // read in ranges by worker threads when large) and verify.html (real Chromium, its Web Workers)
@@ -14,11 +13,7 @@ import { APP, checkOnPage, haveChromium, launchChromium, PAGE, type PageCheck } 
 // verdict written by hand in the corpus.
 if (!haveChromium) console.warn('\n*** Chromium is not installed here: the verifier differential test is SKIPPED (CI installs Debian chromium). ***\n');
 
-let browser: Browser;
-beforeAll(async () => {
-  if (haveChromium) browser = await launchChromium();
-}, 120_000);
-afterAll(async () => browser?.close());
+const browser = sharedChromium();
 
 /** The CLI's report: its lines, then its verdict; then the receipt's lines. */
 async function cli(file: string, o: { head?: string; receipt?: string; key?: string }) {
@@ -33,7 +28,7 @@ async function cli(file: string, o: { head?: string; receipt?: string; key?: str
 }
 
 async function page(file: string, o: PageCheck) {
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   const p = await context.newPage();
   await p.goto(PAGE);
   const got = await checkOnPage(p, { file, ...o });

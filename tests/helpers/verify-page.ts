@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * verify.html as the browser tests open it: Debian's Chromium (installed by .ci/run), the page
@@ -26,6 +27,16 @@ export const launchChromium = (): Promise<Browser> =>
       '--disable-sync',
     ],
   });
+
+/** One Chromium for a test file: launched before its tests (when installed), closed after; `browser()` reads it. */
+export function sharedChromium(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (haveChromium) browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => browser?.close());
+  return () => browser!;
+}
 
 export type PageCheck = { file?: string; head?: string; receipt?: string; key?: string };
 

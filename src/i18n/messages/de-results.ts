@@ -119,7 +119,7 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'hot.r.calledBy': 'Ausgelöst von {name}; dieses Ergebnis ersetzt das erste.',
   'hot.r.mayRejoin': 'Ein Kommandeur innerhalb 12" darf sich der Einheit anschließen und sie noch einmal würfeln lassen.',
   'hot.r.rally': 'Sammeln',
-  'hot.r.rerollButton': 'Kommandeur schließt sich an — neu würfeln',
+  'hot.r.rerollButton': 'Kommandeur kommt — neu würfeln',
   'hot.r.disorder': 'Unordnung',
   'hot.r.brigade': 'Brigademoral',
   'hot.r.disorderSituation':
@@ -445,7 +445,7 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'reply.sealedFailed':
     '{shown} ⚠️ Es konnte nicht in <#{channel}> gepostet werden: der Bot braucht dort „Kanal ansehen“, „Nachrichten senden“ und „Links einbetten“. Ein GM kann es mit {show} id:{id} lesen.',
   'reply.sealedNoGmChannel': ' Kein GM-Kanal ist gesetzt ({gmChannel}): ein GM kann es mit {show} lesen.',
-  'reply.sealedTitle': 'Versiegelter Wurf · /{command}{unit}',
+  'reply.sealedTitle': 'Versiegelter Wurf · {command}{unit}',
   'reply.gameNote': 'Nicht Teil von {game}: jenes Spiel ist {system}, daher wird dieses {result}-Ergebnis außerhalb gespeichert.',
   'odds.title': 'Chancen · {what}',
   'odds.headResult': 'Ergebnis',
@@ -544,7 +544,7 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'review.ledger': 'Register',
   'review.position': 'Position {seq} · Hash `{hash}`\nvorher `{prev}`',
   'review.theMessage': 'die Nachricht',
-  'review.rollTitle': 'Wurf {id} · /{command}{unit}',
+  'review.rollTitle': 'Wurf {id} · {command}{unit}',
   'stats.fair': 'so fair wie Würfel nur sein können (p = {p})',
   'stats.unusual': 'ungewöhnlich (p = {p})',
   'stats.unlikely': 'sehr unwahrscheinlich bei fairen Würfeln (p < 0,001)',
@@ -667,4 +667,10 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'pack.removed': '/{pack} ist entfernt. Seine Würfe bleiben erfasst und prüfbar.',
   'war.mrEnded': '{unit}: die Maneuver-Reserve-Ausnahme endete mit der ENA.',
   'roster.unit': 'Einheit',
+  'late.head': '<@{user}>: dein /{command} von {when} wurde erfasst, aber der Bot hielt an, bevor seine Antwort diesen Kanal erreichte.',
+  'late.here': '{head} Hier ist sie.',
+  'late.sealedTitle': 'Verdeckter Wurf {id}',
+  'late.sealed': 'Ein verdeckter Wurf von <@{user}>: sein Ergebnis erscheint, sobald er aufgedeckt ist ({reveal}).',
+  'late.rollTitle': 'Wurf {id}',
+  'late.result': 'Ergebnis: **{result}** · {show} id:{id} zeigt ihn vollständig.',
 };

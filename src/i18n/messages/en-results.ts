@@ -461,7 +461,7 @@ export const RESULTS_EN = {
   'reply.sealedFailed':
     '{shown} ⚠️ It could not be posted to <#{channel}>: the bot needs View Channel, Send Messages and Embed Links there. A GM can read it with {show} id:{id}.',
   'reply.sealedNoGmChannel': ' No GM channel is set ({gmChannel}): a GM can read it with {show}.',
-  'reply.sealedTitle': 'Sealed roll · /{command}{unit}',
+  'reply.sealedTitle': 'Sealed roll · {command}{unit}',
   'reply.gameNote': 'Not part of {game}: that game is {system}, so this {result} result is recorded outside it.',
 
   // /odds.
@@ -568,7 +568,7 @@ export const RESULTS_EN = {
   'review.ledger': 'Ledger',
   'review.position': 'position {seq} · hash `{hash}`\nprev `{prev}`',
   'review.theMessage': 'the message',
-  'review.rollTitle': 'Roll {id} · /{command}{unit}',
+  'review.rollTitle': 'Roll {id} · {command}{unit}',
 
   // The dice report: /stats.
   'stats.fair': 'as fair as dice come (p = {p})',
@@ -705,4 +705,12 @@ export const RESULTS_EN = {
   // Wacht am Rhein at the end of an ENA phase.
   'war.mrEnded': '{unit}: the Maneuver Reserve exemption ended with the ENA.',
   'roster.unit': 'Unit',
+
+  // A roll delivered late, after a restart: the channel is told in English, since the roll keeps no locale.
+  'late.head': '<@{user}>: your /{command} of {when} was recorded, but the bot stopped before its reply reached this channel.',
+  'late.here': '{head} Here it is.',
+  'late.sealedTitle': 'Sealed roll {id}',
+  'late.sealed': 'A sealed roll by <@{user}>: its result shows once it is revealed ({reveal}).',
+  'late.rollTitle': 'Roll {id}',
+  'late.result': 'Result: **{result}** · {show} id:{id} shows it in full.',
 } as const;
