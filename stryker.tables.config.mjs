@@ -25,7 +25,7 @@ export default {
     // limits and example; the first dice each system's morale roll is counted by in the dice report.
     'src/rules/asl/dr.ts:45-70',
     'src/rules/sides.ts',
-    'src/rules/dice/expression.ts:16-17',
+    'src/rules/dice/expression.ts:18-19',
     'src/rules/systems.ts:7-13',
   ],
   ignoreStatic: false,

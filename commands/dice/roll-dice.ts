@@ -26,7 +26,7 @@ export function parsedOrRefused(text: string): Expression {
     return parseExpression(text);
   } catch (err) {
     if (!(err instanceof ExpressionError)) throw err;
-    return refuse('badExpression', { expression: option('expression'), given: quoted(text), why: err.message, example: EXAMPLE });
+    return refuse('badExpression', { expression: option('expression'), given: quoted(text), why: err.said, example: EXAMPLE });
   }
 }
 

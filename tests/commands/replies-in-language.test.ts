@@ -153,6 +153,12 @@ describe('/dr and /roll dice in German and French', () => {
     expect(text).not.toMatch(FRAME_WORDS);
   });
 
+  it('a dice expression refused in German, where the parser stopped and why included', async () => {
+    app = testApp(tmpDb());
+    const r = await app.router.handle({ type: 'command', name: 'roll', subcommand: 'dice', options: { expression: '3d6x' }, actor: alice, locale: 'de' });
+    expect(r.type === 'error' && r.message).toMatch(/^`ausdruck` "3d6x": Zeichen 4 \("x"\): \+ oder - zwischen Termen\./);
+  });
+
   it('a dice expression in French', async () => {
     app = testApp(tmpDb());
     const [name, subcommand] = ['roll', 'dice'];

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixedRoller } from '../../src/dice/roller.js';
 import { EXAMPLE, ExpressionError, keptDice, parseExpression, rollExpression, shapeOf, sidesOf } from '../../src/rules/dice/expression.js';
+import { said } from '../../src/i18n/said.js';
+import { sayIn } from '../../src/i18n/speak.js';
 
 // /roll dice: the grammar tested production by production, every limit at its
 // boundary, every refusal with the 1-based position of the first character not understood.
@@ -9,7 +11,7 @@ const refusal = (text: string) => {
   try {
     parseExpression(text);
   } catch (err) {
-    if (err instanceof ExpressionError) return { at: err.position, found: err.found, wanted: err.wanted };
+    if (err instanceof ExpressionError) return { at: err.position, found: err.found, wanted: sayIn('en', err.wanted) };
     throw err;
   }
   throw new Error(`${text} was accepted`);
@@ -139,8 +141,10 @@ describe('the example a refusal gives', () => {
 
 describe('the refusal as a sentence', () => {
   it('names the character when there is one, and only the place at the end of the text', () => {
-    expect(new ExpressionError(4, 'x', '+ or - between terms').message).toBe('character 4 ("x"): + or - between terms');
-    expect(new ExpressionError(5, '', 'a term after the sign').message).toBe('character 5: a term after the sign');
+    expect(new ExpressionError(4, 'x', said('expr.op')).message).toBe('character 4 ("x"): + or - between terms');
+    expect(new ExpressionError(5, '', said('expr.afterSign')).message).toBe('character 5: a term after the sign');
+    // The same refusal for a German player.
+    expect(sayIn('de', new ExpressionError(4, 'x', said('expr.op')).said)).toBe('Zeichen 4 ("x"): + oder - zwischen Termen');
   });
 });
 

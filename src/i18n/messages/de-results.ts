@@ -673,4 +673,21 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'late.sealed': 'Ein verdeckter Wurf von <@{user}>: sein Ergebnis erscheint, sobald er aufgedeckt ist ({reveal}).',
   'late.rollTitle': 'Wurf {id}',
   'late.result': 'Ergebnis: **{result}** · {show} id:{id} zeigt ihn vollständig.',
+  'expr.at': 'Zeichen {position}{found}: {wanted}',
+  'expr.tooLarge': 'eine so große Zahl ist nicht erlaubt',
+  'expr.range':
+    '{what, select, kept {behaltene Würfel} dropped {gestrichene Würfel} constant {eine Konstante} count {die Zahl der Würfel} other {die Zahl der Seiten}} muss {min}–{max} sein',
+  'expr.keepCount': 'die Zahl der zu {mode, select, keep {behaltenden} other {streichenden}} Würfel (z. B. {example})',
+  'expr.singleDrop': 'ein einzelner Würfel kann keinen streichen: streiche aus zwei oder mehr Würfeln (z. B. 2d20dl1)',
+  'expr.term': 'eine Zahl oder ein Würfel (d6, 2d6, d%)',
+  'expr.sides': 'die Zahl der Seiten, oder % für d100',
+  'expr.oneKeep': 'höchstens ein Behalten oder Streichen pro Term',
+  'expr.empty': 'ein Ausdruck, z. B. {example}',
+  'expr.signedDie':
+    'ein Vorzeichen vor einem Würfel ohne Anzahl ist hier kein Würfelterm; für {which, select, dis {Nachteil schreibe 2d20kl1 (den niedrigeren von zwei d20)} other {Vorteil schreibe 2d20kh1 (den höheren von zwei d20)}}',
+  'expr.terms': 'höchstens {n} Terme',
+  'expr.dice': 'höchstens {n} Würfel insgesamt',
+  'expr.space': 'ein Leerzeichen verbindet nie zwei Zahlen: setze + oder - zwischen Terme (z. B. 3d6+3) oder schreibe die Zahl zusammen',
+  'expr.op': '+ oder - zwischen Termen',
+  'expr.afterSign': 'ein Term nach dem Vorzeichen',
 };

@@ -713,4 +713,23 @@ export const RESULTS_EN = {
   'late.sealed': 'A sealed roll by <@{user}>: its result shows once it is revealed ({reveal}).',
   'late.rollTitle': 'Roll {id}',
   'late.result': 'Result: **{result}** · {show} id:{id} shows it in full.',
+
+  // What /roll dice's parser wanted where it stopped.
+  'expr.at': 'character {position}{found}: {wanted}',
+  'expr.tooLarge': 'a number that large is not allowed',
+  'expr.range':
+    '{what, select, kept {dice kept} dropped {dice dropped} constant {a constant} count {the number of dice} other {the number of sides}} must be {min}–{max}',
+  'expr.keepCount': 'the number of dice to {mode, select, keep {keep} other {drop}} (e.g. {example})',
+  'expr.singleDrop': 'a single die cannot drop one: drop from two or more dice (e.g. 2d20dl1)',
+  'expr.term': 'a number or a die (d6, 2d6, d%)',
+  'expr.sides': 'the number of sides, or % for d100',
+  'expr.oneKeep': 'at most one keep or drop per term',
+  'expr.empty': 'an expression, e.g. {example}',
+  'expr.signedDie':
+    'a sign before a die with no count is not a dice term here; for {which, select, dis {disadvantage write 2d20kl1 (the lower of two d20)} other {advantage write 2d20kh1 (the higher of two d20)}}',
+  'expr.terms': 'at most {n} terms',
+  'expr.dice': 'at most {n} dice in all',
+  'expr.space': 'a space never joins two numbers: put + or - between terms (e.g. 3d6+3), or write the number whole',
+  'expr.op': '+ or - between terms',
+  'expr.afterSign': 'a term after the sign',
 } as const;

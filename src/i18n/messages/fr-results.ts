@@ -672,4 +672,21 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'late.sealed': 'Un jet scellé de <@{user}> : son résultat apparaît une fois révélé ({reveal}).',
   'late.rollTitle': 'Jet {id}',
   'late.result': 'Résultat : **{result}** · {show} id:{id} le montre en entier.',
+  'expr.at': 'caractère {position}{found} : {wanted}',
+  'expr.tooLarge': 'un nombre aussi grand n’est pas permis',
+  'expr.range':
+    '{what, select, kept {les dés gardés} dropped {les dés retirés} constant {une constante} count {le nombre de dés} other {le nombre de faces}} doit être {min}–{max}',
+  'expr.keepCount': 'le nombre de dés à {mode, select, keep {garder} other {retirer}} (p. ex. {example})',
+  'expr.singleDrop': 'un seul dé ne peut pas en retirer un : retire parmi deux dés ou plus (p. ex. 2d20dl1)',
+  'expr.term': 'un nombre ou un dé (d6, 2d6, d%)',
+  'expr.sides': 'le nombre de faces, ou % pour d100',
+  'expr.oneKeep': 'au plus un « garder » ou « retirer » par terme',
+  'expr.empty': 'une expression, p. ex. {example}',
+  'expr.signedDie':
+    'un signe devant un dé sans nombre n’est pas un terme de dés ici ; pour {which, select, dis {le désavantage écris 2d20kl1 (le plus bas de deux d20)} other {l’avantage écris 2d20kh1 (le plus haut de deux d20)}}',
+  'expr.terms': 'au plus {n} termes',
+  'expr.dice': 'au plus {n} dés en tout',
+  'expr.space': 'une espace ne joint jamais deux nombres : mets + ou - entre les termes (p. ex. 3d6+3), ou écris le nombre d’un seul tenant',
+  'expr.op': '+ ou - entre les termes',
+  'expr.afterSign': 'un terme après le signe',
 };

@@ -1,4 +1,6 @@
 import type { Roller } from '../../dice/roller.js';
+import { said, type Said } from '../../i18n/said.js';
+import { sayIn } from '../../i18n/speak.js';
 
 /**
  * The dice grammar of `/roll dice`, case-insensitive; whitespace may separate tokens but never
@@ -23,14 +25,21 @@ export type ConstTerm = { kind: 'const'; sign: 1 | -1; value: number };
 export type Term = DiceTerm | ConstTerm;
 export type Expression = { terms: Term[]; dice: number };
 
-/** A refusal: the 1-based position of the first character not understood, and what was wanted there. */
+/**
+ * A refusal: the 1-based position of the first character not understood, and what was wanted
+ * there, as an identifier (`said`, for a player in their language) and in English (the message, for
+ * a rule pack's author beside the file).
+ */
 export class ExpressionError extends Error {
+  readonly said: Said;
   constructor(
     readonly position: number,
     readonly found: string,
-    readonly wanted: string,
+    readonly wanted: Said,
   ) {
-    super(`character ${position}${found ? ` (${JSON.stringify(found)})` : ''}: ${wanted}`);
+    const values = { position: String(position), found: found ? ` (${JSON.stringify(found)})` : '', wanted };
+    super(sayIn('en', said('expr.at', values)));
+    this.said = said('expr.at', values);
   }
 }
 
@@ -39,7 +48,7 @@ type Cursor = { chars: { c: string; at: number }[]; i: number; end: number };
 
 const peek = (s: Cursor) => s.chars[s.i]?.c ?? '';
 const here = (s: Cursor) => s.chars[s.i]?.at ?? s.end;
-const fail = (s: Cursor, wanted: string): never => {
+const fail = (s: Cursor, wanted: Said): never => {
   throw new ExpressionError(here(s), peek(s), wanted);
 };
 
@@ -52,12 +61,12 @@ function number(s: Cursor): { value: number; at: number } | undefined {
     s.i++;
   }
   if (!digits) return undefined;
-  if (digits.length > 7) throw new ExpressionError(at, digits, 'a number that large is not allowed');
+  if (digits.length > 7) throw new ExpressionError(at, digits, said('expr.tooLarge'));
   return { value: Number(digits), at };
 }
 
-function inRange(n: { value: number; at: number }, min: number, max: number, what: string): number {
-  if (n.value < min || n.value > max) throw new ExpressionError(n.at, String(n.value), `${what} must be ${min}–${max}`);
+function inRange(n: { value: number; at: number }, min: number, max: number, what: 'kept' | 'dropped' | 'constant' | 'count' | 'sides'): number {
+  if (n.value < min || n.value > max) throw new ExpressionError(n.at, String(n.value), said('expr.range', { what, min: String(min), max: String(max) }));
   return n.value;
 }
 
@@ -68,31 +77,30 @@ function modifier(s: Cursor, count: number): Keep | undefined {
   const next = peek(s);
   const mode: Keep['mode'] = c === 'k' ? (next === 'l' ? 'kl' : 'kh') : next === 'h' ? 'dh' : 'dl';
   if (next === 'h' || next === 'l') s.i++;
-  const n = number(s) ?? fail(s, `the number of dice to ${mode[0] === 'k' ? 'keep' : 'drop'} (e.g. ${EXAMPLE})`);
-  if (mode[0] === 'd' && count === 1)
-    throw new ExpressionError(n.at, String(n.value), 'a single die cannot drop one: drop from two or more dice (e.g. 2d20dl1)');
-  const k = mode[0] === 'k' ? inRange(n, 1, count, 'dice kept') : inRange(n, 1, count - 1, 'dice dropped');
+  const n = number(s) ?? fail(s, said('expr.keepCount', { mode: mode[0] === 'k' ? 'keep' : 'drop', example: EXAMPLE }));
+  if (mode[0] === 'd' && count === 1) throw new ExpressionError(n.at, String(n.value), said('expr.singleDrop'));
+  const k = mode[0] === 'k' ? inRange(n, 1, count, 'kept') : inRange(n, 1, count - 1, 'dropped');
   return { mode, k };
 }
 
 function term(s: Cursor, sign: 1 | -1): Term {
   const lead = number(s);
   if (peek(s) !== 'd') {
-    if (!lead) return fail(s, 'a number or a die (d6, 2d6, d%)');
-    return { kind: 'const', sign, value: inRange(lead, 0, LIMITS.constant, 'a constant') };
+    if (!lead) return fail(s, said('expr.term'));
+    return { kind: 'const', sign, value: inRange(lead, 0, LIMITS.constant, 'constant') };
   }
-  const count = lead ? inRange(lead, 1, LIMITS.count, 'the number of dice') : 1;
+  const count = lead ? inRange(lead, 1, LIMITS.count, 'count') : 1;
   s.i++;
   let sides: number;
   if (peek(s) === '%') {
     s.i++;
     sides = 100;
   } else {
-    const n = number(s) ?? fail(s, 'the number of sides, or % for d100');
-    sides = inRange(n, LIMITS.minSides, LIMITS.maxSides, 'the number of sides');
+    const n = number(s) ?? fail(s, said('expr.sides'));
+    sides = inRange(n, LIMITS.minSides, LIMITS.maxSides, 'sides');
   }
   const keep = modifier(s, count);
-  if (keep && (peek(s) === 'k' || peek(s) === 'd')) fail(s, 'at most one keep or drop per term');
+  if (keep && (peek(s) === 'k' || peek(s) === 'd')) fail(s, said('expr.oneKeep'));
   return keep ? { kind: 'dice', sign, count, sides, keep } : { kind: 'dice', sign, count, sides };
 }
 
@@ -100,37 +108,36 @@ function term(s: Cursor, sign: 1 | -1): Term {
 export function parseExpression(text: string): Expression {
   const chars = [...text].map((c, i) => ({ c: c.toLowerCase(), at: i + 1 })).filter((x) => !/\s/.test(x.c));
   const s: Cursor = { chars, i: 0, end: [...text].length + 1 };
-  if (!chars.length) fail(s, `an expression, e.g. ${EXAMPLE}`);
+  if (!chars.length) fail(s, said('expr.empty', { example: EXAMPLE }));
   const terms: Term[] = [];
   let dice = 0;
   let sign: 1 | -1 = 1;
   // "-d20" and "+d20" are another bot's shorthand for disadvantage and advantage: refused, saying how here.
   if ((peek(s) === '-' || peek(s) === '+') && s.chars[s.i + 1]?.c === 'd') {
-    const ours = peek(s) === '-' ? '2d20kl1 (the lower of two d20)' : '2d20kh1 (the higher of two d20)';
-    fail(s, `a sign before a die with no count is not a dice term here; for ${peek(s) === '-' ? 'disadvantage' : 'advantage'} write ${ours}`);
+    fail(s, said('expr.signedDie', { which: peek(s) === '-' ? 'dis' : 'adv' }));
   }
   if (peek(s) === '-') {
     sign = -1;
     s.i++;
   }
   for (;;) {
-    if (terms.length === LIMITS.terms) fail(s, `at most ${LIMITS.terms} terms`);
+    if (terms.length === LIMITS.terms) fail(s, said('expr.terms', { n: String(LIMITS.terms) }));
     const start = s.i;
     const t = term(s, sign);
     if (t.kind === 'dice' && dice + t.count > LIMITS.dice) {
       s.i = start;
-      fail(s, `at most ${LIMITS.dice} dice in all`);
+      fail(s, said('expr.dice', { n: String(LIMITS.dice) }));
     }
     if (t.kind === 'dice') dice += t.count;
     terms.push(t);
     if (s.i >= chars.length) return { terms, dice };
     const op = peek(s);
     // Only a space can put a number right after a term: it never joins them ("6 4d6" is not 64d6).
-    if (/[0-9]/.test(op)) fail(s, 'a space never joins two numbers: put + or - between terms (e.g. 3d6+3), or write the number whole');
-    if (op !== '+' && op !== '-') fail(s, '+ or - between terms');
+    if (/[0-9]/.test(op)) fail(s, said('expr.space'));
+    if (op !== '+' && op !== '-') fail(s, said('expr.op'));
     sign = op === '-' ? -1 : 1;
     s.i++;
-    if (s.i >= chars.length) fail(s, 'a term after the sign');
+    if (s.i >= chars.length) fail(s, said('expr.afterSign'));
   }
 }
 
