@@ -23,9 +23,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => browser?.close());
 
-/** A fresh page on verify.html that records every request other than the page itself. */
-async function open(): Promise<Page> {
-  const context = await browser.newContext();
+/** A fresh page on verify.html, in a browser of this language, that records every request other than the page itself. */
+async function open(locale = 'en-US'): Promise<Page> {
+  const context = await browser.newContext({ locale });
   await context.route('**/*', (route) => {
     const url = route.request().url();
     if (url !== PAGE && !url.startsWith('blob:')) requests.push(url);
@@ -39,6 +39,26 @@ async function open(): Promise<Page> {
 const check = (page: Page, o: PageCheck) => checkOnPage(page, o, 60_000);
 
 describe.skipIf(!haveChromium)('verify.html in Chromium', () => {
+  it('speaks the browser’s language (German, French; English otherwise); the report’s lines stay those of npm run verify', async () => {
+    const file = path.join(tmpDir(), 'export.jsonl');
+    const [fixture] = await exportFixtures();
+    fs.writeFileSync(file, fixture!.text);
+    const node = verifyExport(fixture!.text, fixture!.head ? { head: fixture!.head } : {});
+    for (const [locale, heading, verdict] of [
+      ['de-AT', 'Morale Officer · prüfe ein Spiel, das du erhalten hast', node.ok ? 'Geprüft: alles hält.' : 'NICHT bestätigt: siehe den Bericht.'],
+      ['fr-CA', 'Morale Officer · vérifie une partie qu’on t’a envoyée', node.ok ? 'Vérifié : tout tient.' : 'NON vérifié : vois le rapport.'],
+      ['ja', 'Morale Officer · check a game you were sent', node.ok ? 'Verified: all holds.' : 'NOT verified: see the report.'],
+    ] as const) {
+      const page = await open(locale);
+      expect(await page.textContent('h1')).toBe(heading);
+      expect(await page.getAttribute('html', 'lang')).toBe(locale.slice(0, 2) === 'ja' ? 'en' : locale.slice(0, 2));
+      const got = await check(page, { file, ...(fixture!.head ? { head: fixture!.head } : {}) });
+      expect(got.verdict).toBe(verdict);
+      expect(got.report.slice(0, -1)).toEqual(node.lines);
+      await page.context().close();
+    }
+  });
+
   it('is one self-contained file: no external script, style or link, and a policy that allows no request', () => {
     const html = fs.readFileSync(path.join(APP, 'dist/verify.html'), 'utf8');
     expect(html).toContain(

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PAGE_WORDS } from './words.js';
 
 /**
  * `npm run build` ends here: verify.html, one self-contained file (inline script and style, no
@@ -19,16 +20,18 @@ textarea{height:9rem}#drop{border:2px dashed #8a8f98;border-radius:8px;padding:1
 button{margin-top:1rem;font-size:1rem;padding:.5rem 1.5rem}pre{white-space:pre-wrap;background:#fff;border:1px solid #ddd;padding:.8rem}
 .ok{color:#0b6b2b}.bad{color:#a31515}progress{width:100%}@media (prefers-color-scheme:dark){body{background:#1e1f22;color:#e3e5e8}pre{background:#2b2d31;border-color:#444}.ok{color:#57d98a}.bad{color:#ff8080}}`;
 
+const EN = PAGE_WORDS.en;
+// The English words are written here; the page puts the reader's own in at load (words.ts, by data-w).
 const BODY = `<main>
-<h1>Morale Officer · check a game you were sent</h1>
-<p>Drop the export (<code>.jsonl</code>) a GM made with <code>/export</code>. This page checks every server's hash chain, every game's seed and dice, each player's sequence and every reveal, as <code>npm run verify</code> does. It runs only here: it makes no network request.</p>
-<div id="drop">Drop the export here, or <input type="file" id="file" accept=".jsonl,.json,.txt" aria-label="the export file"><div id="chosen">no export chosen</div></div>
-<label for="head">Pinned head hash (optional: from a /verify publish message)</label><input type="text" id="head" spellcheck="false">
-<label for="receipt">A receipt (optional: from /roll receipt)</label><textarea id="receipt" spellcheck="false"></textarea>
-<label for="key">The bot's public key (optional when the export lists it: /verify key:true)</label><input type="text" id="key" spellcheck="false">
-<button id="check" type="button">Check</button>
+<h1 data-w="heading">${EN.heading}</h1>
+<p id="intro">${EN.intro}</p>
+<div id="drop"><span data-w="dropHere">${EN.dropHere}</span> <input type="file" id="file" accept=".jsonl,.json,.txt" aria-label="${EN.fileLabel}"><div id="chosen" data-w="noneChosen">${EN.noneChosen}</div></div>
+<label for="head" data-w="head">${EN.head}</label><input type="text" id="head" spellcheck="false">
+<label for="receipt" data-w="receipt">${EN.receipt}</label><textarea id="receipt" spellcheck="false"></textarea>
+<label for="key" data-w="key">${EN.key}</label><input type="text" id="key" spellcheck="false">
+<button id="check" type="button" data-w="check">${EN.check}</button>
 <progress id="progress" max="1" value="0" hidden></progress><p id="status" role="status"></p>
-<p id="verdict"></p><p id="heads"></p><pre id="report"></pre><pre id="receipt-report"></pre>
+<p id="verdict"></p><p id="heads"></p><p id="report-note" data-w="reportNote"></p><pre id="report"></pre><pre id="receipt-report"></pre>
 </main>`;
 
 async function bundle(entry: string, define: Record<string, string> = {}): Promise<string> {
@@ -54,7 +57,7 @@ const script = await bundle(page('page.ts'), { WORKER_SOURCE: JSON.stringify(wor
 const inline = script.replace(/<\/script/gi, '<\\/script');
 const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${CSP}">
-<meta name="viewport" content="width=device-width,initial-scale=1"><title>Morale Officer · verify a game</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${EN.title}</title>
 <style>${STYLE}</style></head><body>${BODY}<script>${inline}</script></body></html>
 `;
 const target = path.join(root, 'dist/verify.html');

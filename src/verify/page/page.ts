@@ -1,4 +1,5 @@
 import type { CheckRequest, WorkerMessage } from './worker.js';
+import { fill, PAGE_WORDS, pageLanguage } from './words.js';
 
 /**
  * verify.html's page: takes the export (dropped or picked), a pinned head, a receipt and a key,
@@ -10,9 +11,19 @@ declare const WORKER_SOURCE: string;
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 let chosen: File | undefined;
 
+// The reader's language, from the browser; the page was written in English.
+const lang = pageLanguage(navigator.languages ?? [navigator.language]);
+const w = PAGE_WORDS[lang];
+document.documentElement.lang = lang;
+document.title = w.title;
+for (const el of document.querySelectorAll<HTMLElement>('[data-w]')) el.textContent = w[el.dataset.w as keyof typeof w];
+// Our own words, with their <code> marks: no text from a file ever goes in here.
+$('intro').innerHTML = w.intro;
+$('file').setAttribute('aria-label', w.fileLabel);
+
 function choose(file: File | undefined) {
   chosen = file;
-  $('chosen').textContent = file ? `${file.name} (${(file.size / 1_048_576).toFixed(1)} MB)` : 'no export chosen';
+  $('chosen').textContent = file ? `${file.name} (${(file.size / 1_048_576).toFixed(1)} MB)` : w.noneChosen;
 }
 
 function show(el: HTMLElement, ok: boolean, lines: string[]) {
@@ -25,15 +36,15 @@ function onMessage(m: WorkerMessage) {
   if (m.type === 'progress') {
     progress.hidden = false;
     progress.value = m.total ? m.read / m.total : 1;
-    $('status').textContent = `Reading ${Math.round((100 * m.read) / Math.max(1, m.total))}%`;
+    $('status').textContent = fill(w.reading, { pct: Math.round((100 * m.read) / Math.max(1, m.total)) });
   } else if (m.type === 'report') {
     show($('report'), m.ok, m.lines);
-    $('heads').textContent = m.heads.length ? `Head hash: ${m.heads.join(', ')} — compare it with the one pinned in the channel.` : '';
-    $('verdict').textContent = m.ok ? 'Verified: all holds.' : 'NOT verified: see the report.';
+    $('heads').textContent = m.heads.length ? fill(w.heads, { heads: m.heads.join(', ') }) : '';
+    $('verdict').textContent = m.ok ? w.verified : w.notVerified;
     $('verdict').className = m.ok ? 'ok' : 'bad';
   } else if (m.type === 'receipt') show($('receipt-report'), m.ok, m.lines);
   else {
-    $('status').textContent = `Done in ${m.ms} ms.`;
+    $('status').textContent = fill(w.done, { ms: m.ms });
     $<HTMLButtonElement>('check').disabled = false;
     document.body.dataset.done = 'true';
   }
@@ -47,7 +58,7 @@ function check() {
   };
   if (chosen) req.file = chosen;
   if (!req.file && !req.receipt?.trim()) {
-    $('status').textContent = 'Choose an export, or paste a receipt, first.';
+    $('status').textContent = w.chooseFirst;
     return;
   }
   for (const id of ['report', 'receipt-report', 'verdict', 'heads']) $(id).textContent = '';
