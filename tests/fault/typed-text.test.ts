@@ -73,10 +73,14 @@ function shown(reply: Reply): string {
   const parts = [e.title, e.description, ...(e.fields ?? []).flatMap((f) => [f.name, f.value])];
   if (reply.type === 'message' && reply.private)
     parts.push(shown({ type: 'message', ephemeral: true, embed: reply.private.embed, buttons: reply.private.buttons }));
-  return parts
-    .filter(Boolean)
-    .join('\n')
-    .replace(/```[\s\S]*?```/g, '<code block>');
+  return (
+    parts
+      .filter(Boolean)
+      .join('\n')
+      .replace(/```[\s\S]*?```/g, '<code block>')
+      // An inline code span shows its text as typed too (an escaped backtick opens none).
+      .replace(/(?<!\\)`[^`\n]*`/g, '<code>')
+  );
 }
 
 /** A unit of each system's roster, and a roll that names it. */
