@@ -238,7 +238,9 @@ describe.skipIf(!server)('PostgreSQL ledger details', () => {
 
   it('imports in batches (one INSERT of 3,000 rolls would pass PostgreSQL’s 65,535 parameters), says what it did, and takes new units after the old ids', async () => {
     const file = tmpDb();
-    const source = Ledger.open(file);
+    // One clock reading for every roll: the dice report keeps rolls by the hour, and a run that
+    // crossed an hour made two rows of one tally (it failed at 02:00).
+    const source = Ledger.open(file, { now: () => new Date('2026-12-02T10:30:00Z') });
     source.db.transaction(() => {
       for (let i = 0; i < IMPORT_BATCH * 6 + 1; i++) source.append(entry({ input: { i } }));
     })();
