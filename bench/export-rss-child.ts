@@ -23,7 +23,8 @@ async function main() {
   const ms = performance.now() - t;
   clearInterval(timer);
   sample();
-  const rows = reply.type === 'message' ? Number(/^(\d+) rows/.exec(String(reply.embed.description))?.[1]) : 0;
+  // The count as the reply writes it, thousands grouped ("20,000 rows").
+  const rows = reply.type === 'message' ? Number(/^([\d,]+) rows/.exec(String(reply.embed.description))?.[1]?.replaceAll(',', '')) : 0;
   ledger.close();
   process.stdout.write(`${JSON.stringify({ idle, peak, ms, rows, guild: BIG_GUILD })}\n`);
 }
