@@ -16,7 +16,9 @@ const lang = pageLanguage(navigator.languages ?? [navigator.language]);
 const w = PAGE_WORDS[lang];
 document.documentElement.lang = lang;
 document.title = w.title;
-for (const el of document.querySelectorAll<HTMLElement>('[data-w]')) el.textContent = w[el.dataset.w as keyof typeof w];
+document.querySelectorAll<HTMLElement>('[data-w]').forEach((el) => {
+  el.textContent = w[el.dataset.w as keyof typeof w];
+});
 // Our own words, with their <code> marks: no text from a file ever goes in here.
 $('intro').innerHTML = w.intro;
 $('file').setAttribute('aria-label', w.fileLabel);
