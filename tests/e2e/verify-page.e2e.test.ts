@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateKeys, nodeEd25519 } from '../../src/ops/signing-key.js';
 import { checkReceipt, receiptPayload, receiptText, type ReceiptFields } from '../../src/verify/receipt.js';
@@ -24,8 +24,8 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 /** A fresh page on verify.html, in a browser of this language, that records every request other than the page itself. */
-async function open(locale = 'en-US'): Promise<Page> {
-  const context = await browser.newContext({ locale });
+async function open(locale = 'en-US', options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ ...options, locale });
   await context.route('**/*', (route) => {
     const url = route.request().url();
     if (url !== PAGE && !url.startsWith('blob:')) requests.push(url);
@@ -37,6 +37,20 @@ async function open(locale = 'en-US'): Promise<Page> {
 }
 
 const check = (page: Page, o: PageCheck) => checkOnPage(page, o, 60_000);
+
+/** A roll made through the router, its receipt as /roll receipt shows it, and the server's export written to `file`. */
+async function rolledExport(file: string) {
+  const app = testApp();
+  app.dice.push(4);
+  const rolled = await command(app, alice, 'rally', { disorder: 1, unit: 'Rifles' });
+  const id = rolled.type === 'message' ? rolled.record!.roll_id : '';
+  const shown = await app.router.handle({ type: 'command', name: 'roll', subcommand: 'receipt', options: { id }, actor: alice });
+  const receipt = /```\n([\s\S]*?)\n```/.exec(shown.type === 'message' ? shown.embed.description! : '')![1]!;
+  const exported = await command(app, gm, 'export', {});
+  const jsonl = exported.type === 'message' ? exported.files!.find((f) => f.name.endsWith('.jsonl'))! : undefined;
+  fs.writeFileSync(file, attachmentData(jsonl!));
+  return { app, id, receipt };
+}
 
 describe.skipIf(!haveChromium)('verify.html in Chromium', () => {
   it('speaks the browser’s language (German, French; English otherwise); the report’s lines stay those of npm run verify', async () => {
@@ -135,16 +149,8 @@ describe.skipIf(!haveChromium)('verify.html in Chromium', () => {
   }, 120_000);
 
   it('with no key pasted, a receipt is checked against the key its guild’s chain records in the loaded export, and its roll found there', async () => {
-    const app = testApp();
-    app.dice.push(4);
-    const rolled = await command(app, alice, 'rally', { disorder: 1, unit: 'Rifles' });
-    const id = rolled.type === 'message' ? rolled.record!.roll_id : '';
-    const shown = await app.router.handle({ type: 'command', name: 'roll', subcommand: 'receipt', options: { id }, actor: alice });
-    const receipt = /```\n([\s\S]*?)\n```/.exec(shown.type === 'message' ? shown.embed.description! : '')![1]!;
-    const exported = await command(app, gm, 'export', {});
-    const jsonl = exported.type === 'message' ? exported.files!.find((f) => f.name.endsWith('.jsonl'))! : undefined;
     const file = path.join(tmpDir(), 'export.jsonl');
-    fs.writeFileSync(file, attachmentData(jsonl!));
+    const { app, id, receipt } = await rolledExport(file);
     const page = await open();
     const got = await check(page, { file, receipt });
     expect(got.verdict).toBe('Verified: all holds.');
@@ -162,4 +168,48 @@ describe.skipIf(!haveChromium)('verify.html in Chromium', () => {
     app.ledger.close();
     expect(requests).toEqual([]);
   }, 120_000);
+
+  it('at phone width (400 px) nothing reaches past the screen: hashes, keys, the file’s name and the receipt’s lines wrap', async () => {
+    // A name with no break in it (no space, no hyphen), as long as a hash.
+    const file = path.join(tmpDir(), `export_${'0123456789abcdef'.repeat(4)}.jsonl`);
+    const { app, id, receipt } = await rolledExport(file);
+    const page = await open('en-US', { viewport: { width: 400, height: 800 } });
+    // A string: the tests' types have no DOM.
+    const width = () => page.evaluate<number>('document.documentElement.scrollWidth');
+    expect(await width()).toBeLessThanOrEqual(400);
+
+    const verified = await check(page, { file });
+    expect(verified.verdict).toBe('Verified: all holds.');
+    expect(await page.textContent('#chosen')).toContain(path.basename(file));
+    expect(await page.textContent('#heads')).toMatch(/ [0-9a-f]{64} /);
+    expect(await width()).toBeLessThanOrEqual(400);
+
+    const withReceipt = await check(page, { receipt });
+    expect(withReceipt.receipt.slice(0, 2)).toEqual([
+      `receipt valid: roll ${id} signed by key ${app.signer.fingerprint}`,
+      'the roll is in the export loaded, with the same row hash',
+    ]);
+    expect(await width()).toBeLessThanOrEqual(400);
+    await page.context().close();
+    app.ledger.close();
+    expect(requests).toEqual([]);
+  }, 120_000);
+
+  it('gives the chosen file’s size in a unit that fits, its number written as the browser writes numbers', async () => {
+    // 999,500 bytes round to 1000 kB: shown as 1 MB. Canadian French puts a no-break space before its unit
+    // (France's is a narrow one): the numbers follow the browser's own locale, not only its language.
+    const sizes = [512, 49_152, 999_500, 1_500_000];
+    for (const [locale, shown] of [
+      ['en-US', ['512 bytes', '49 kB', '1 MB', '1.5 MB']],
+      ['de-AT', ['512 Byte', '49 kB', '1 MB', '1,5 MB']],
+      ['fr-CA', ['512\u00a0octets', '49\u00a0ko', '1\u00a0Mo', '1,5\u00a0Mo']],
+    ] as const) {
+      const page = await open(locale);
+      for (const [i, size] of sizes.entries()) {
+        await page.setInputFiles('#file', { name: 'export.jsonl', mimeType: 'application/jsonl', buffer: Buffer.alloc(size, 0x20) });
+        expect(await page.textContent('#chosen'), `${locale}, ${size} bytes`).toBe(`export.jsonl (${shown[i]})`);
+      }
+      await page.context().close();
+    }
+  });
 });

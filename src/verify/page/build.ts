@@ -14,7 +14,10 @@ const page = (file: string) => path.join(root, 'src/verify/page', file);
 // 'wasm-unsafe-eval' lets the page compile WebAssembly (its SHA-256, crypto-shim.ts) and nothing else: eval stays refused.
 const CSP = "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; worker-src blob:; style-src 'unsafe-inline'; img-src data:";
 
-const STYLE = `body{font:16px/1.45 system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#1d1f24;background:#fafafa}
+// overflow-wrap on the whole page: its hashes, keys, fingerprints, receipt lines and file names have no
+// break in them, and one wider than a phone's screen would widen the page; anywhere (break-word before
+// it, for older Safari) breaks such a token only where it cannot fit whole.
+const STYLE = `body{font:16px/1.45 system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#1d1f24;background:#fafafa;overflow-wrap:break-word;overflow-wrap:anywhere}
 h1{font-size:1.5rem}label{display:block;margin:.8rem 0 .2rem;font-weight:600}input[type=text],textarea{width:100%;box-sizing:border-box;font:14px monospace;padding:.4rem}
 textarea{height:9rem}#drop{border:2px dashed #8a8f98;border-radius:8px;padding:1.5rem;text-align:center}#drop.over{background:#e8f0fe}
 button{margin-top:1rem;font-size:1rem;padding:.5rem 1.5rem}pre{white-space:pre-wrap;background:#fff;border:1px solid #ddd;padding:.8rem}

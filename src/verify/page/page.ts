@@ -1,5 +1,5 @@
 import type { CheckRequest, WorkerMessage } from './worker.js';
-import { fill, PAGE_WORDS, pageLanguage } from './words.js';
+import { fill, PAGE_WORDS, pageLanguage, pageLocale, sizeText } from './words.js';
 
 /**
  * verify.html's page: takes the export (dropped or picked), a pinned head, a receipt and a key,
@@ -12,7 +12,9 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 let chosen: File | undefined;
 
 // The reader's language, from the browser; the page was written in English.
-const lang = pageLanguage(navigator.languages ?? [navigator.language]);
+const languages = navigator.languages ?? [navigator.language];
+const lang = pageLanguage(languages);
+const locale = pageLocale(languages, lang);
 const w = PAGE_WORDS[lang];
 document.documentElement.lang = lang;
 document.title = w.title;
@@ -25,7 +27,7 @@ $('file').setAttribute('aria-label', w.fileLabel);
 
 function choose(file: File | undefined) {
   chosen = file;
-  $('chosen').textContent = file ? `${file.name} (${(file.size / 1_048_576).toFixed(1)} MB)` : w.noneChosen;
+  $('chosen').textContent = file ? `${file.name} (${sizeText(file.size, locale)})` : w.noneChosen;
 }
 
 function show(el: HTMLElement, ok: boolean, lines: string[]) {

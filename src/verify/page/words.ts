@@ -81,5 +81,33 @@ export function pageLanguage(languages: readonly string[]): PageLanguage {
   return 'en';
 }
 
+/** The browser's own tag for the page's language (`de-AT` when it reads German): its numbers are written as that reader writes them. */
+export function pageLocale(languages: readonly string[], lang: PageLanguage): string {
+  return languages.find((l) => l.toLowerCase().split('-')[0] === lang) ?? lang;
+}
+
+const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/**
+ * A file's size in the unit that fits, in the reader's words and digits ("49 kB", "1,5 Mo"). Units
+ * of 1000, as the names kB and MB mean and as phones' file lists count. A unit up as soon as the
+ * number would round to 1000 ("1 MB", never "1,000 kB"); one decimal below 10, none above.
+ */
+export function sizeText(bytes: number, locale: string): string {
+  let unit = 0;
+  let n = bytes;
+  while (Math.round(n) >= 1000 && unit < SIZE_UNITS.length - 1) {
+    n /= 1000;
+    unit++;
+  }
+  // Bytes spelled out: the short forms read oddly ("512 byte", "512 o").
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: SIZE_UNITS[unit],
+    unitDisplay: unit === 0 ? 'long' : 'short',
+    maximumFractionDigits: n < 10 ? 1 : 0,
+  }).format(n);
+}
+
 /** A sentence of the page's words with its values filled in. */
 export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
