@@ -28,12 +28,14 @@ export const chainInfoJson = (c: BeaconChain) =>
 /**
  * A drand relay on a local port serving a test chain: a round only once the clock says it is
  * published (404 before, as drand answers a future round); `down` makes it refuse everything and
- * `lie` serve wrong signatures. Counts the requests it got.
+ * `lie` serve wrong signatures. Counts the requests it got, and lists the rounds it served.
  */
 export class FakeRelay {
   down = false;
   lie = false;
   requests = 0;
+  /** Every round answered with its signature, in order: what anyone could have known, and when. */
+  readonly served: number[] = [];
   private server?: http.Server;
   url = '';
 
@@ -68,6 +70,7 @@ export class FakeRelay {
     if (round > roundAt(this.chain, this.now())) return void res.writeHead(404).end('round not yet published');
     const r = this.sign(round);
     const signature = this.lie ? this.sign(round + 1).signature : r.signature;
+    this.served.push(round);
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ round, signature }));
   }
 }

@@ -99,11 +99,17 @@ export async function startHttpHarness(token: string, guilds: string[], options:
 }
 
 /** The HTTP harness on a beacon served by a local relay of `chain` (issue 45's HTTP tests): one stop for both. */
-export async function startBeaconHttpHarness(token: string, guilds: string[], chain: BeaconChain, sign: (round: number) => BeaconRound): Promise<HttpHarness> {
+export async function startBeaconHttpHarness(
+  token: string,
+  guilds: string[],
+  chain: BeaconChain,
+  sign: (round: number) => BeaconRound,
+): Promise<HttpHarness & { relay: FakeRelay }> {
   const relay = await new FakeRelay(chain, sign).start();
   const h = await startHttpHarness(token, guilds, { beacon: relaySource(chain, { urls: [relay.url], retryMs: 100 }) });
   return {
     ...h,
+    relay,
     async stop() {
       await h.stop();
       await relay.stop();
