@@ -13,6 +13,7 @@ import { openStore } from './ledger/open-store.js';
 import type { LedgerStore } from './ledger/store.js';
 import { createLogger } from './log.js';
 import { failFast } from './ops/fail-fast.js';
+import { databaseRefusal } from './ops/database-refusal.js';
 import { healthFileFor, startHeartbeat } from './ops/heartbeat.js';
 import { Metrics, timedStore } from './ops/metrics.js';
 import { startOpsServer, type Ops, type OpsServer } from './ops/ops-http.js';
@@ -71,10 +72,12 @@ const shardId = process.env.SHARDING_MANAGER ? /\d+/.exec(process.env.SHARDS ?? 
 if (config.shards !== undefined && config.interactionsMode === 'gateway' && !process.env.SHARDING_MANAGER) void runShards();
 else
   void runBot().catch((err) => {
-    // A refusal (a damaged, empty or newer ledger) is for a person to mend: exit 78, which the
-    // systemd unit does not restart; anything else exits 1 for the supervisor to try again.
-    if (err instanceof LedgerRefusedError) {
-      log.error('the ledger was refused', { reason: err.message });
+    // A refusal (a damaged, empty or newer ledger; a database the server says is missing or not
+    // ours) is for a person to mend: exit 78, which the systemd unit does not restart; anything
+    // else exits 1 for the supervisor to try again (a server not up yet was waited for already).
+    const refused = err instanceof LedgerRefusedError ? err.message : databaseRefusal(err, config.databaseUrl);
+    if (refused !== undefined) {
+      log.error('the ledger was refused', { reason: refused });
       process.exit(EX_CONFIG);
     }
     log.error('could not open the ledger or the receipt key', { err });

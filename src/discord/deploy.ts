@@ -1,3 +1,4 @@
+import '../ops/supported-node.js';
 import { COMMANDS } from '../../commands/index.js';
 import { loadConfigOrExit } from '../config.js';
 import { createLogger } from '../log.js';

@@ -1,8 +1,10 @@
+import './supported-node.js';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { loadConfigOrExit } from '../config.js';
 import { keyFileFor } from './signing-key.js';
+import { exitOnDatabaseRefusal } from './database-refusal.js';
 
 /**
  * npm run backup -- <file>: an online backup of the ledger while the bot runs, on either backend,
@@ -26,8 +28,24 @@ if (fs.existsSync(target)) {
 // The backup holds what the ledger holds (sealed results, players' names): its owner's alone.
 process.umask(0o077);
 const config = loadConfigOrExit();
-if (config.databaseUrl) backUpPostgres(config.databaseUrl, target);
-else backUpSqlite(config.databasePath, target);
+if (config.databaseUrl) {
+  await refuseUnlessServed(config.databaseUrl);
+  backUpPostgres(config.databaseUrl, target);
+} else backUpSqlite(config.databasePath, target);
+
+/** A database the server refuses (missing, a wrong role) is said as the bot says it, exit 78, before pg_dump would say it its own way. */
+async function refuseUnlessServed(url: string) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  try {
+    await client.connect();
+  } catch (err) {
+    // Anything else (a server not up) is left to pg_dump to report.
+    exitOnDatabaseRefusal(err, url);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
 
 /** The receipt keys go with the ledger (they are not in it): beside the backup, owner-only, once it is made. */
 function copyKeys() {

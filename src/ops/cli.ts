@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import './supported-node.js';
 import { config as loadDotenv } from 'dotenv';
 
 /**

@@ -1,3 +1,4 @@
+import './supported-node.js';
 import { loadConfigOrExit } from '../config.js';
 import { healthFileFor, unhealthy } from './heartbeat.js';
 

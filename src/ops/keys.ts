@@ -1,6 +1,8 @@
+import './supported-node.js';
 import { openStore } from '../ledger/open-store.js';
 import { loadConfigOrExit } from '../config.js';
 import { keyFileFor, loadOrCreateKeys, registerKeys, rotateKeys } from './signing-key.js';
+import { exitOnDatabaseRefusal } from './database-refusal.js';
 
 /**
  * npm run keys -- show | rotate: the bot's receipt keys. `rotate` makes a new key in use from now
@@ -16,7 +18,10 @@ process.umask(0o077);
 const config = loadConfigOrExit();
 const file = keyFileFor(config.dataDir, config.signingKeyFile);
 const keys = action === 'rotate' ? rotateKeys(file) : loadOrCreateKeys(file);
-const store = await openStore(config);
+const store = await openStore(config).catch((err: unknown) => {
+  exitOnDatabaseRefusal(err, config.databaseUrl);
+  throw err;
+});
 try {
   await registerKeys(store, keys.records);
 } finally {

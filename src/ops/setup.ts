@@ -1,3 +1,4 @@
+import './supported-node.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';

@@ -1,3 +1,4 @@
+import '../ops/supported-node.js';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { nodeEd25519 } from '../ops/signing-key.js';

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/ledger/ledger.js';
+import { keyFileFor } from '../../src/ops/signing-key.js';
 import { ledgerEntry } from '../helpers/ledger.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { APP_ID, FakeDiscord } from './fake-discord.js';
@@ -194,5 +195,39 @@ describe('one entry point for every admin command', () => {
     expect(ok.status).toBe(0);
     fs.writeFileSync(path.join(dir, 'compose.yaml'), fs.readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8').replace('env_file:', 'env_fille:'));
     expect(spawnSync('docker-compose', ['config', '-q'], { cwd: dir, encoding: 'utf8' }).status).not.toBe(0);
+  });
+});
+
+describe('docs/self-hosting.md for the admin', () => {
+  const docs = fs.readFileSync(path.join(ROOT, 'docs/self-hosting.md'), 'utf8');
+  /** The text under a `## ` heading, to the next one. */
+  const section = (heading: string) => {
+    const start = docs.indexOf(`\n## ${heading}\n`);
+    expect(start, heading).toBeGreaterThan(0);
+    const end = docs.indexOf('\n## ', start + 1);
+    return docs.slice(start, end < 0 ? undefined : end);
+  };
+
+  it('compose commands are written one way (docker compose) and Debian’s docker-compose, as tested above, is said once to work in its place', () => {
+    const docker = section('Docker');
+    const typed = [...docker.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1]!.split('\n')).filter((l) => l.startsWith('docker'));
+    expect(typed.length).toBeGreaterThan(0);
+    for (const line of typed) expect(line).toMatch(/^docker compose /);
+    expect(docker.match(/with\s+Debian's `docker-compose` package \(Compose v1\) type `docker-compose` instead/g) ?? []).toHaveLength(1);
+    // compose.yaml's own comments, the same way.
+    for (const line of fs
+      .readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8')
+      .split('\n')
+      .filter((l) => /docker.compose/.test(l)))
+      expect(line).toMatch(/docker compose /);
+  });
+
+  it('moving the data directory: the receipt keys’ file (signing-key.json) moves with the ledger', () => {
+    const keyFile = path.basename(keyFileFor('/data'));
+    const moving = docs.slice(docs.indexOf('**Moving the data directory**'));
+    const paragraph = moving.slice(0, moving.indexOf('\n\n')).replace(/\s+/g, ' ');
+    expect(paragraph).toContain(`move the receipt keys' file \`${keyFile}\` with the ledger`);
+    const row = docs.split('\n').find((l) => l.startsWith('| `DATA_DIR` |'))!;
+    expect(row).toContain(`moving it, move \`${keyFile}\` with the ledger`);
   });
 });

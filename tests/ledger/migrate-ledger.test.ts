@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeDiscordKey } from '../helpers/beacon-game.js';
 import { createRouter } from '../../src/app.js';
@@ -5,10 +7,13 @@ import type { Actor, Reply } from '../../src/core/command.js';
 import type { Request } from '../../src/core/router.js';
 import { importLedger, tablesToCopy } from '../../src/ledger/postgres/import.js';
 import { PgStore } from '../../src/ledger/postgres/pg-store.js';
+import { Ledger } from '../../src/ledger/ledger.js';
 import { sqliteStore, type LedgerStore } from '../../src/ledger/store.js';
 import { createLogger } from '../../src/log.js';
 import { alice, bob, expectMessage, gm, subcommand, testApp, type TestApp } from '../helpers/app.js';
+import { ledgerEntry } from '../helpers/ledger.js';
 import { freshDatabase, testPostgres } from '../helpers/postgres.js';
+import { tmpDb } from '../helpers/tmp.js';
 
 // Issue 39: `npm run migrate-ledger` copied a hand-written list of tables that predated the dice
 // report's tallies and the receipt keys: after a move, /verify called the ledger broken and /stats
@@ -149,4 +154,50 @@ describe.skipIf(!server)('a SQLite ledger moved to PostgreSQL (npm run migrate-l
     await target.close();
     app.ledger.close();
   });
+});
+
+/** The command as an admin runs it (from the source: nothing here needs a build). */
+const migrate = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/ops/migrate-ledger.ts', ...args], { encoding: 'utf8' });
+
+/** A SQLite ledger file with two rolls in one guild. */
+function ledgerFile(): string {
+  const file = tmpDb();
+  const ledger = Ledger.open(file);
+  ledger.append(ledgerEntry());
+  ledger.append(ledgerEntry());
+  ledger.close();
+  return file;
+}
+
+describe.skipIf(!server)('npm run migrate-ledger, typed as people type it', () => {
+  it('--from a bare path to the ledger file: taken as SQLite, as sqlite:<file> is', async () => {
+    const url = await freshDatabase(server!);
+    const r = migrate('--from', ledgerFile(), '--to', url);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('\ncopied 2 rows of rolls\n');
+    expect(r.stdout.trim().split('\n').at(-1)).toBe('migrated 2 rolls of 1 guilds; every chain verified on arrival');
+  }, 120_000);
+
+  it('--from a path with nothing there says so; a URL of another kind gets the usage', () => {
+    const missing = tmpDb();
+    expect(migrate('--from', missing, '--to', server!.url)).toMatchObject({ status: 2, stderr: `no ledger at ${missing}\n` });
+    expect(migrate('--from', 'mysql://db/ledger', '--to', server!.url)).toMatchObject({
+      status: 2,
+      stderr: 'usage: npm run migrate-ledger -- --from <SQLite ledger file> --to postgres://user:password@host:5432/database\n',
+    });
+  });
+
+  it('--to a database the server does not have: refused, exit 78, naming the database and not the password', () => {
+    const name = `missing_${randomBytes(4).toString('hex')}`;
+    const url = new URL(server!.url);
+    url.pathname = `/${name}`;
+    url.password = 'never-printed-8080';
+    const r = migrate('--from', ledgerFile(), '--to', url.toString());
+    expect(r.status).toBe(78);
+    expect(r.stderr).toBe(
+      `refused: there is no database "${name}" on the PostgreSQL server at ${url.host}: create it (sudo -u postgres createdb --owner=${url.username} ${name}) or correct --to\n`,
+    );
+    expect(r.stdout).toBe('');
+  }, 120_000);
 });
