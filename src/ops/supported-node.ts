@@ -1,7 +1,8 @@
 /**
  * Imported first by every entry point, and importing nothing itself: on a Node older than the one
  * package.json's engines names, one clear line and exit before anything else loads. Without it the
- * first sign is the SQLite addon's own error (its ABI number, no word of which Node is needed).
+ * first sign is the SQLite addon's own failure (a crash, or its ABI number: no word of which Node is
+ * needed).
  */
 
 /** package.json's `engines.node`, as a lower bound; a test holds the two equal. */
@@ -10,7 +11,11 @@ export const NODE_ENGINES = '>=22.12.0';
 /** The same code as a configuration error everywhere (systemd does not restart on it). */
 const EX_CONFIG = 78;
 
-const parts = (version: string) => version.replace(/^v/, '').split('.').map((p) => Number.parseInt(p, 10) || 0);
+const parts = (version: string) =>
+  version
+    .replace(/^v/, '')
+    .split('.')
+    .map((p) => Number.parseInt(p, 10) || 0);
 
 /** The line to print when `version` is below `range` (`>=X.Y.Z`), or undefined when it is enough. */
 export function nodeTooOld(version: string, range = NODE_ENGINES): string | undefined {
@@ -20,7 +25,7 @@ export function nodeTooOld(version: string, range = NODE_ENGINES): string | unde
     if ((have[i] ?? 0) > (min[i] ?? 0)) return undefined;
     if ((have[i] ?? 0) < (min[i] ?? 0)) {
       const needed = range.replace(/^>=\s*/, '');
-      return `Morale Officer needs Node.js ${needed} or later (22, 24 or 26); this is Node.js ${version.replace(/^v/, '')} (${process.execPath}). Put a newer node first on PATH, then run npm ci again so the SQLite addon is built for it.`;
+      return `Morale Officer needs Node.js ${needed} or later (22, 24 or 26); this is Node.js ${version.replace(/^v/, '')} (${process.execPath}). Put a newer node first on PATH (and run npm ci again if node_modules was installed under this one).`;
     }
   }
   return undefined;

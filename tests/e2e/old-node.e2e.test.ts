@@ -57,7 +57,7 @@ describe('a Node below the engines range', () => {
     expect(r.status, r.stderr).toBe(78);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      `Morale Officer needs Node.js 22.12.0 or later (22, 24 or 26); this is Node.js ${version} (${oldNode}). Put a newer node first on PATH, then run npm ci again so the SQLite addon is built for it.\n`,
+      `Morale Officer needs Node.js 22.12.0 or later (22, 24 or 26); this is Node.js ${version} (${oldNode}). Put a newer node first on PATH (and run npm ci again if node_modules was installed under this one).\n`,
     );
   });
 });
