@@ -2,20 +2,21 @@ import fs from 'node:fs';
 import { afterNotify } from '../core/replies.js';
 import os from 'node:os';
 import path from 'node:path';
-import { isGroup, optionsOf, releaseFiles, type Action, type Actor, type AnyCommand, type Attachment, type Reply } from '../core/command.js';
+import { isGroup, optionsOf, releaseFiles, type Action, type Actor, type AnyCommand, type Attachment, type Reply, type UserFacts } from '../core/command.js';
 import type { Button } from '../render/embed.js';
 import type { OptionMap } from '../core/options.js';
 import type { AttachedFile } from '../core/attached-file.js';
 import { ApplicationCommandOptionType } from 'discord.js';
 import type { Router } from '../core/router.js';
 import { embedToText } from '../render/text.js';
+import type { ScriptedDice } from './dice.js';
 import { LineError, parseLine } from './parse-line.js';
 
 export type ConsoleOutput = { json: Record<string, unknown>; text: string } | { quit: true } | null;
 
 const CONSOLE_HELP = [
   'Type a command as in Discord:  /rally disorder:2 quality:militia unit:"1st Foot"',
-  '  press <custom_id>     press a button (press alone: the last button shown)',
+  '  press <custom_id>     press a button (press alone: the button of the last reply, when it has one)',
   '  as <user> [gm]        act as another player, or as a GM',
   '  in <channel> [server] act in another channel (and server)',
   '  complete /rally unit:1st   what autocomplete would offer',
@@ -29,19 +30,25 @@ const CONSOLE_HELP = [
  */
 export class ConsoleSession {
   private lastButtons: Button[] = [];
-  /** This session's own temporary folder for attachments, made at the first one, removed by close(). */
+  /** The line whose reply showed `lastButtons` (undefined before any reply). */
+  private lastReplyTo: string | undefined;
+  /** The line being answered, as typed. */
+  private line = '';
+  /** A temporary folder for attachments, made only when no folder was given, removed by close(). */
   private tempDir: string | undefined;
 
   constructor(
     private readonly router: Router,
     private actor: Actor,
-    /** Where attachments (charts, exports) are kept, when the user named a folder (--files). */
+    /** Where attachments (charts, exports) are kept; they stay after the session. None: a temporary folder close() removes. */
     private readonly keepIn?: string,
     /** The Discord locale the replies are written for (--locale); English without one. */
     private readonly locale?: string,
+    /** The --dice list, when the dice are hand-fed: a line it cannot serve is answered with why. */
+    private readonly dice?: ScriptedDice,
   ) {}
 
-  /** Removes the attachments of this session, unless they were to be kept (--files). */
+  /** Removes the temporary folder of attachments, if one was made; a folder given is kept. */
   close(): void {
     if (this.tempDir) fs.rmSync(this.tempDir, { recursive: true, force: true });
     this.tempDir = undefined;
@@ -49,7 +56,8 @@ export class ConsoleSession {
 
   private filesDir(): string {
     if (this.keepIn) {
-      fs.mkdirSync(this.keepIn, { recursive: true });
+      // The attachments hold players' names and rolls: a folder made here is its owner's alone.
+      fs.mkdirSync(this.keepIn, { recursive: true, mode: 0o700 });
       return this.keepIn;
     }
     this.tempDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'morale-officer-console-'));
@@ -67,7 +75,28 @@ export class ConsoleSession {
     });
   }
 
+  /** One line's answer; a line that fails gives its --dice back, and says so when the list could not serve it. */
   async run(line: string): Promise<ConsoleOutput> {
+    this.line = line.trim();
+    this.dice?.startLine();
+    const out = await this.answer(line);
+    if (!out || 'quit' in out || out.json.ok !== false) return out;
+    const problem = this.dice?.lineFailed();
+    return problem ? failure(out.json.command as string | undefined, problem) : out;
+  }
+
+  /** Which button a bare `press` means: the one button of the last reply, or why there is none to choose. */
+  private onlyButton(): { customId: string } | { error: string } {
+    const [only, ...more] = this.lastButtons;
+    if (only && !more.length) return { customId: only.custom_id };
+    const which = 'Press a button of an earlier reply by its custom_id: press v1:reroll:<roll id>.';
+    if (this.lastReplyTo === undefined) return { error: `there is no button to press yet. ${which}` };
+    if (!only) return { error: `there is no button on the last reply (to ${this.lastReplyTo}). ${which}` };
+    const offered = this.lastButtons.map((b) => `press ${b.custom_id} (${b.label})`).join(', ');
+    return { error: `the last reply (to ${this.lastReplyTo}) has ${this.lastButtons.length} buttons; press one by its custom_id: ${offered}.` };
+  }
+
+  private async answer(line: string): Promise<ConsoleOutput> {
     let parsed: ReturnType<typeof parseLine>;
     try {
       parsed = parseLine(line);
@@ -95,8 +124,9 @@ export class ConsoleSession {
           text: `now in channel ${this.actor.channelId} of server ${this.actor.guildId}`,
         };
       case 'press': {
-        const customId = parsed.customId ?? (this.lastButtons.length === 1 ? this.lastButtons[0]!.custom_id : undefined);
-        if (!customId) return failure('press', 'press which button? Give its custom_id: press v1:reroll:<roll id>');
+        const which = parsed.customId === undefined ? this.onlyButton() : { customId: parsed.customId };
+        if ('error' in which) return failure('press', which.error);
+        const { customId } = which;
         const reply = await this.router.handle({ type: 'button', customId, actor: this.actor, locale: this.locale });
         return this.output('press', reply);
       }
@@ -128,6 +158,7 @@ export class ConsoleSession {
           options,
           actor: this.actor,
           locale: this.locale,
+          users: consoleUsers(spec, options),
           ...(files ? { files } : {}),
         });
         return this.output(parsed.subcommand ? `${parsed.name} ${parsed.subcommand}` : parsed.name, reply);
@@ -164,6 +195,7 @@ export class ConsoleSession {
         const notify = reply.type === 'message' ? reply.notify : undefined;
         reply = afterNotify(reply, true);
         this.lastButtons = reply.buttons;
+        this.lastReplyTo = this.line;
         const ephemeral = reply.type === 'message' && reply.ephemeral;
         const files = reply.type === 'message' ? this.save(reply.files ?? []) : [];
         // Awaited: the spool is gone once the line is answered (a one-shot --json run ends right after).
@@ -221,6 +253,14 @@ function attachedByPath(
   }
   const id = `console-${path.basename(file)}`;
   return { options: { ...rest, [slot]: id }, files: { [id]: { name: path.basename(file), size: Buffer.byteLength(text), text } } };
+}
+
+/** The console names users as `as` does (`player:bob`): every name is a member, and none a bot. */
+function consoleUsers(spec: OptionMap | undefined, options: Record<string, unknown>): Record<string, UserFacts> {
+  const named = Object.entries(spec ?? {}).filter(
+    ([name, o]) => o.toSlash(name).type === ApplicationCommandOptionType.User && typeof options[name] === 'string',
+  );
+  return Object.fromEntries(named.map(([name]) => [options[name] as string, { name: options[name] as string, bot: false, member: true }]));
 }
 
 function typedOptions(spec: OptionMap, raw: Record<string, string>): Record<string, unknown> {

@@ -47,7 +47,7 @@ describe('npm run console -- --json', () => {
     const r = runConsole('/rally disorder:2\n/rally disorder:0\n', ['--locale', 'de']);
     expect(r.status).toBe(0);
     const [ok, bad] = r.lines.map((l) => JSON.parse(l));
-    expect(ok.embed.title).toMatch(/^Sammeln — (Hurra!|Sammeln|Rückzug|Flucht)$/);
+    expect(ok.embed.title).toMatch(/^Sammelwurf — (Hurra!|Sammeln|Rückzug|Flucht)$/);
     expect(ok.embed.fields.map((f: { name: string }) => f.name)).toContain('Würfel');
     expect(bad.error).toMatch(/^`unordnung` muss eine ganze Zahl von 1 bis 30 sein/);
   });
@@ -117,9 +117,9 @@ describe('npm run console -- --json', () => {
     expect(r.lines).toHaveLength(1);
     const out = JSON.parse(r.lines[0]!);
     expect(out).toMatchObject({ ok: true, command: 'odds', attachments: [{ name: 'odds.png' }] });
-    // Issue 46: the chart was written to the console's own temporary folder, gone once it exited.
-    expect(fs.existsSync(out.attachments[0].path)).toBe(false);
-    expect(fs.existsSync(path.dirname(out.attachments[0].path))).toBe(false);
+    // Issue 46: no chart is left in a temporary folder; it is kept where the console says, beside its ledger.
+    expect(path.dirname(out.attachments[0].path)).toBe(path.join(path.dirname(r.db), 'console-files'));
+    expect(fs.statSync(out.attachments[0].path).size).toBe(out.attachments[0].bytes);
     const rows = [...out.embed.description.matchAll(/^(\S.*?)\s+(\d+)\/(\d+)\s+[\d.]+%$/gm)].map((m) => [m[1], Number(m[2]), Number(m[3])]);
     expect(rows).toEqual([
       ['Rally', 11, 36],
@@ -170,7 +170,7 @@ describe('npm run console -- --json', () => {
     const out = first.lines.map((l) => JSON.parse(l));
     expect(out.every((o) => o.ok)).toBe(true);
     const victim = out[14].roll_id; // the newest roll, on the first page
-    // The export is kept in a folder named for it (--files); without one the console removes it on exit.
+    // The export is kept in the folder --files names (without it, in console-files/ beside the ledger).
     const kept = path.join(path.dirname(first.db), 'kept');
     const r = spawnSync('npm', ['run', '--silent', 'console', '--', '--json', '--gm', '--db', first.db, '--files', kept], {
       cwd: ROOT,
