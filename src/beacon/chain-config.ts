@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { SUPPORTED_SCHEME, QUICKNET, type BeaconChain } from './chain.js';
+import { publicChainOf, SUPPORTED_SCHEME, QUICKNET, type BeaconChain } from './chain.js';
 
 const hex = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), `${bytes * 2} lowercase hex digits`);
 
@@ -43,5 +43,13 @@ export function chainOf(setting: string): BeaconChain | undefined {
   } catch {
     throw new BeaconConfigError(`BEACON_CHAIN: ${value} is neither quicknet, off nor a readable chain-info file`);
   }
-  return parseChainInfo(text, `BEACON_CHAIN ${value}`);
+  const chain = parseChainInfo(text, `BEACON_CHAIN ${value}`);
+  // A file borrowing a public chain's hash or key with another field its own: every verifier would
+  // fail its games, so the bot never plays one.
+  const borrowed = publicChainOf(chain);
+  if (borrowed?.differs.length)
+    throw new BeaconConfigError(
+      `BEACON_CHAIN ${value}: its ${borrowed.same.join(', ')} ${borrowed.same.length === 1 ? 'is' : 'are'} ${borrowed.name}'s but not its ${borrowed.differs.join(', ')}: use BEACON_CHAIN=quicknet for ${borrowed.name}, or a chain of your own whose hash and key are its own`,
+    );
+  return chain;
 }

@@ -28,8 +28,56 @@ export const QUICKNET: BeaconChain = {
   scheme: SUPPORTED_SCHEME,
 };
 
-/** drand's public HTTP relays (the League of Entropy's and Cloudflare's). */
-export const DEFAULT_RELAYS = ['https://api.drand.sh', 'https://api2.drand.sh', 'https://api3.drand.sh', 'https://drand.cloudflare.com'];
+/**
+ * The public chains a verifier names: a game's chain is one of them only when every field it commits
+ * is that chain's. Only quicknet: drand's other public chains use schemes this code does not check.
+ */
+export const PUBLIC_CHAINS: readonly { name: string; chain: BeaconChain }[] = [{ name: 'drand quicknet', chain: QUICKNET }];
+
+const FIELDS = { hash: 'chain hash', public_key: 'public key', period: 'period', genesis_time: 'genesis time', scheme: 'scheme' } as const;
+
+/**
+ * The public chain a committed chain is, field for field (`differs` empty); or the one whose hash or
+ * public key it borrows while another field differs (then its rounds or its bindings are not that
+ * chain's); undefined for a chain that borrows from none.
+ */
+export function publicChainOf(chain: BeaconChain): { name: string; same: string[]; differs: string[] } | undefined {
+  const fields = Object.keys(FIELDS) as (keyof typeof FIELDS)[];
+  for (const known of PUBLIC_CHAINS) {
+    if (chain.hash !== known.chain.hash && chain.public_key !== known.chain.public_key) continue;
+    return {
+      name: known.name,
+      same: fields.filter((k) => chain[k] === known.chain[k]).map((k) => FIELDS[k]),
+      differs: fields.filter((k) => chain[k] !== known.chain[k]).map((k) => FIELDS[k]),
+    };
+  }
+  return undefined;
+}
+
+/** The public chain's name when a chain is that chain in every field, else undefined (a private chain). */
+export function publicChainName(chain: BeaconChain): string | undefined {
+  const known = publicChainOf(chain);
+  return known && known.differs.length === 0 ? known.name : undefined;
+}
+
+/**
+ * drand's public HTTP relays, run by three operators who answer to nobody here (Protocol Labs'
+ * drand.sh, Cloudflare, and StorSwift's secureweb3): a round one of them withholds, another serves.
+ * A game's first row commits the list it was played with, so players see whose relays they were.
+ */
+export const DEFAULT_RELAYS = [
+  'https://api.drand.sh',
+  'https://api2.drand.sh',
+  'https://api3.drand.sh',
+  'https://drand.cloudflare.com',
+  'https://api.drand.secureweb3.com:6875',
+];
+
+/**
+ * How long a club game's binding waits for its round: past it, the roll expires on the record and
+ * is never rolled late (every verifier holds a roll to it). A tournament game's binding never expires.
+ */
+export const BINDING_WINDOW_MS = 10 * 60 * 1000;
 
 /** The round current at a moment (Unix ms): round 1 at genesis, one more each period. */
 export const roundAt = (chain: Pick<BeaconChain, 'period' | 'genesis_time'>, unixMs: number): number =>

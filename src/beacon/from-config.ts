@@ -1,5 +1,5 @@
 import type { Logger } from '../log.js';
-import { QUICKNET } from './chain.js';
+import { publicChainName } from './chain.js';
 import { chainOf } from './chain-config.js';
 import { relaySource, type BeaconSource } from './relay.js';
 
@@ -12,7 +12,7 @@ export function beaconFor(setting: string | undefined, fallback: 'quicknet' | 'o
   if (!chain) return undefined;
   const source = relaySource(chain, { urls, ...(log ? { log } : {}) });
   log?.info('beacon', {
-    chain: chain.hash === QUICKNET.hash ? 'quicknet' : 'a private chain (from BEACON_CHAIN)',
+    chain: publicChainName(chain) ?? 'a private chain (from BEACON_CHAIN)',
     hash: chain.hash,
     relays: urls.length,
   });

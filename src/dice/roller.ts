@@ -6,7 +6,11 @@ export interface Roller {
   roll(sides: number): number;
 }
 
-/** Production dice: the operating system's CSPRNG, uniform by construction (no modulo bias). */
+/**
+ * Production dice outside a game: the operating system's CSPRNG, uniform by construction (no
+ * modulo bias). The one place dice come from local randomness; a beacon game's roll takes a
+ * BeaconRoller (seeded.ts), which this is not.
+ */
 export const cryptoRoller: Roller = {
   roll: (sides) => randomInt(1, sides + 1),
 };

@@ -58,11 +58,38 @@ export const BEACON_SCHEME = 'beacon-v1';
 /** A roll's beacon: the interaction it answers, the round it bound to, and that round's randomness. */
 export type BeaconDraw = { interactionId: string; round: number; randomness: string };
 
-/** A beacon game roll's round as its row keeps it: the draw, and the signature that proves the randomness. */
-export type RollBeacon = BeaconDraw & { signature: string };
+/**
+ * A beacon game roll's round as its row keeps it: the draw, and the signature that proves the
+ * randomness; `game`: the game it was bound in (a roll whose game ended meanwhile rolls nothing).
+ */
+export type RollBeacon = BeaconDraw & { signature: string; game?: string | undefined };
 
 export function beaconDie(serverSeed: string, gameId: string, b: BeaconDraw, index: number, sides: number): number {
   return hmacDie(serverSeed, sides, (attempt) => JSON.stringify([BEACON_SCHEME, gameId, b.interactionId, b.round, b.randomness, index, attempt]));
+}
+
+/**
+ * The dice of a beacon game's roll: drawn from its round and the game's seed, nothing else. The
+ * class is nominal (its private field): no other roller, the bot's local dice or a test's fixed
+ * ones, can be given where a beacon game's dice are asked for; the compiler refuses it.
+ */
+export class BeaconRoller implements Roller {
+  #index = 0;
+
+  private constructor(
+    private readonly serverSeed: string,
+    private readonly gameId: string,
+    readonly draw: BeaconDraw,
+  ) {}
+
+  /** The dice of the roll this round's draw answers, in the game whose seed this is. */
+  static of(serverSeed: string, gameId: string, draw: BeaconDraw): BeaconRoller {
+    return new BeaconRoller(serverSeed, gameId, draw);
+  }
+
+  roll(sides: number): number {
+    return beaconDie(this.serverSeed, this.gameId, this.draw, this.#index++, sides);
+  }
 }
 
 /** Which die a game roll draws: its number in the game, the roller's own number of it, and its beacon. */
@@ -71,10 +98,8 @@ export type GameDraw = { seq: number; userId: string; k: number; beacon?: Beacon
 /** The dice of one roll of a game under its scheme (a game without one keeps the position scheme). */
 export function gameRoller(scheme: string | null, serverSeed: string, gameId: string, playerSeeds: readonly string[], draw: GameDraw): Roller {
   if (scheme === BEACON_SCHEME) {
-    const { beacon } = draw;
-    if (!beacon) throw new Error('a beacon game rolls only with its round');
-    let index = 0;
-    return { roll: (sides) => beaconDie(serverSeed, gameId, beacon, index++, sides) };
+    if (!draw.beacon) throw new Error('a beacon game rolls only with its round');
+    return BeaconRoller.of(serverSeed, gameId, draw.beacon);
   }
   if (scheme === PLAYER_SCHEME) {
     let index = 0;

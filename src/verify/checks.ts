@@ -69,7 +69,7 @@ type Revealed = { dice: number[]; outcome: unknown };
 export type Found = { ok: boolean; lines: string[] };
 
 /** A game's verdict. */
-export type GameVerdict = { gameId: string; ok: boolean; checked: number; problem?: string };
+export type GameVerdict = { gameId: string; ok: boolean; checked: number; problem?: string; scripted?: true };
 
 export const input = (r: Row) => (r.input ?? {}) as Record<string, unknown>;
 const isSealedRow = (r: Row) => Boolean((r.outcome as { sealed?: boolean } | null)?.sealed);
@@ -167,6 +167,7 @@ function checkGame(
   plain: PlainRolls,
   beacons?: BeaconCheck,
   evidence: EvidenceLookup = () => undefined,
+  discordKey?: string,
 ): { game?: GameVerdict; line: string } {
   const gameId = String(input(start).game);
   const failed = (problem: string, checked = 0) => ({ game: { gameId, ok: false, checked, problem }, line: `game ${gameId}: FAILED: ${problem}` });
@@ -183,19 +184,26 @@ function checkGame(
   const { stream, playerSeeds } = found;
   const scheme = typeof input(start).dice_scheme === 'string' ? (input(start).dice_scheme as string) : null;
   // A beacon game's rounds are checked whether or not its seed is out: they are public from the start.
-  const beacon = scheme === BEACON_SCHEME ? checkBeacons(start, stream, beacons) : undefined;
+  const beacon = scheme === BEACON_SCHEME ? checkBeacons(start, stream, beacons, rows) : undefined;
   if (beacon && !beacon.ok) return failed(beacon.problem);
   // Discord's signed requests behind the game's rows (HTTP mode), under the key its first row committed.
   const signed = checkEvidence(
     start,
     rows.filter((r) => (r.game_id ?? input(r).game) === gameId),
     evidence,
+    discordKey,
   );
   if (!signed.ok) return failed(signed.problem);
   const more = [beacon?.said, signed.said]
     .filter(Boolean)
     .map((s) => `; ${s}`)
     .join('');
+  // A scripted game's first row says its dice were typed in (the console's --dice): there is nothing to recompute.
+  if (input(start).dice === 'scripted')
+    return {
+      ...(end ? { game: { gameId, ok: true, checked: 0, scripted: true as const } } : {}),
+      line: `game ${gameId}: scripted: its first row says its dice were typed in by hand (the offline console's --dice), not drawn from its seed: none is checked; ${stream.length} rolls numbered 1..${stream.length}${more}`,
+    };
   const seed = end && typeof input(end).server_seed === 'string' ? (input(end).server_seed as string) : undefined;
   // Only a game that has not ended may leave its dice unchecked: an end that reveals no seed fails.
   if (end && !seed) return failed(`the game ended (row ${end.id}) but its end row reveals no server seed: its dice cannot be recomputed`);
@@ -266,6 +274,8 @@ export function checkPromises(
   beacons?: BeaconCheck,
   /** Discord's signed requests behind the rows, by interaction (evidence.ts). */
   evidence?: EvidenceLookup,
+  /** Discord's application key as the reader pinned it (64 hex): the requests are checked under it. */
+  discordKey?: string,
 ): Found & { games: GameVerdict[] } {
   const guilds = byGuild(rows);
   const starts = new Map(rows.filter((r) => r.kind === 'game' && r.result === 'game_started').map((r) => [String(input(r).game), r.guild_id]));
@@ -280,7 +290,7 @@ export function checkPromises(
     lines.push(...reveals.lines, ...stray);
     ok &&= reveals.ok && !stray.length;
     for (const start of own.filter((r) => r.kind === 'game' && r.result === 'game_started')) {
-      const { line, game } = checkGame(own, start, revealed, plain, beacons, evidence);
+      const { line, game } = checkGame(own, start, revealed, plain, beacons, evidence, discordKey);
       lines.push(line);
       // A game whose seed is not yet revealed is reported, but not listed as checked.
       if (game) games.push(game);

@@ -1,6 +1,7 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { snowflakeTime } from '../beacon/chain.js';
 import type { ChainedRow } from '../ledger/chain.js';
+import { asksFor, DECISIVE_KINDS, notARequest, type Asked } from './evidence-asks.js';
 
 /**
  * Discord's signature as evidence (issue 45). In HTTP interactions mode Discord signs every request
@@ -14,10 +15,18 @@ import type { ChainedRow } from '../ledger/chain.js';
 
 /** What Discord signed, as kept: the timestamp header, the signature (hex), the raw body (base64). */
 export type SignedRequest = { timestamp: string; signature: string; body: string };
-/** What a row commits to of the request behind it. */
-export type RowEvidence = { interaction: string; sha256: string };
-/** A kept request, or 'pending' while its body's reply token still works (exports leave it out then). */
-export type EvidenceLookup = (interaction: string) => SignedRequest | 'pending' | undefined;
+/**
+ * What a row commits to of the request behind it; `unasked`: its options the request does not
+ * carry and that are not their command's declared defaults, which the bot filled (evidence-asks.ts).
+ */
+export type RowEvidence = { interaction: string; sha256: string; unasked?: string[] };
+/**
+ * A request an export left out while its body's reply token still worked (younger than 15
+ * minutes); `asOf`: the export's own time in ms, the latest time its rows commit.
+ */
+export type Pending = { pending: true; asOf: number | undefined };
+/** A kept request, or one an export left out as pending. */
+export type EvidenceLookup = (interaction: string) => SignedRequest | Pending | undefined;
 
 /** A request's body holds a reply token valid for 15 minutes: exports leave out evidence younger than this. */
 export const EVIDENCE_EMBARGO_MS = 15 * 60 * 1000;
@@ -57,11 +66,14 @@ const hexToBase64url = (hex: string) =>
 /** What a signed body says, read defensively: a body that is not an interaction gives undefined. */
 export type SignedFacts = {
   id: string;
+  /** Discord's interaction type: 2 a slash command, 3 a component press, 4 an autocomplete keystroke … */
   type: number;
   guild: string | undefined;
   channel: string | undefined;
   user: string | undefined;
   command: string | undefined;
+  /** The subcommand group and subcommand asked for, in order (`/roll dice` → ['dice']). */
+  path: string[];
   options: Record<string, unknown>;
   customId: string | undefined;
   /** The text of the message a button sits on (its embeds), as Discord sent it. */
@@ -70,11 +82,13 @@ export type SignedFacts = {
 
 type RawOption = { name?: unknown; type?: unknown; value?: unknown; options?: RawOption[] };
 
-/** Options flattened past a subcommand (and a group), by name. */
-function flatOptions(list: RawOption[] | undefined, out: Record<string, unknown> = {}): Record<string, unknown> {
-  for (const o of list ?? []) {
-    if (o.type === 1 || o.type === 2) flatOptions(o.options, out);
-    else if (typeof o.name === 'string') out[o.name] = o.value;
+/** Options flattened past a subcommand (and a group), by name; `path` gets the group and subcommand names. */
+function flatOptions(list: RawOption[] | undefined, path: string[], out: Record<string, unknown> = {}): Record<string, unknown> {
+  for (const o of Array.isArray(list) ? list : []) {
+    if (o.type === 1 || o.type === 2) {
+      if (typeof o.name === 'string') path.push(o.name);
+      flatOptions(o.options, path, out);
+    } else if (typeof o.name === 'string') out[o.name] = o.value;
   }
   return out;
 }
@@ -88,6 +102,7 @@ export function signedFacts(body: Uint8Array): SignedFacts | undefined {
   }
   if (!v || typeof v !== 'object' || typeof v.id !== 'string') return undefined;
   const data = v.data ?? {};
+  const path: string[] = [];
   return {
     id: v.id,
     type: Number(v.type),
@@ -95,7 +110,8 @@ export function signedFacts(body: Uint8Array): SignedFacts | undefined {
     channel: v.channel_id ?? v.channel?.id,
     user: v.member?.user?.id ?? v.user?.id,
     command: typeof data.name === 'string' ? data.name : undefined,
-    options: flatOptions(data.options),
+    options: flatOptions(data.options, path),
+    path,
     customId: typeof data.custom_id === 'string' ? data.custom_id : undefined,
     messageText: v.message ? JSON.stringify(v.message.embeds ?? []) : undefined,
   };
@@ -103,29 +119,12 @@ export function signedFacts(body: Uint8Array): SignedFacts | undefined {
 
 export const rowEvidenceOf = (r: ChainedRow): RowEvidence | undefined => {
   const e = (r.input as { evidence?: Partial<RowEvidence> } | null)?.evidence;
-  return e && typeof e.interaction === 'string' && typeof e.sha256 === 'string' ? (e as RowEvidence) : undefined;
+  if (!e || typeof e.interaction !== 'string' || typeof e.sha256 !== 'string') return undefined;
+  const unasked = Array.isArray(e.unasked) ? e.unasked.filter((n): n is string => typeof n === 'string') : undefined;
+  return { interaction: e.interaction, sha256: e.sha256, ...(unasked ? { unasked } : {}) };
 };
 
-const norm = (v: unknown) => (typeof v === 'string' ? v.normalize('NFC').trim().toLowerCase() : v);
-
-/** The options Discord signed against the row's: each given in both must agree (text up to case and spacing). */
-function optionsDiffer(signed: Record<string, unknown>, row: Record<string, unknown>): string | undefined {
-  for (const [name, value] of Object.entries(signed)) {
-    const kept = row[name];
-    if (kept === undefined || typeof value === 'object' || typeof kept === 'object') continue;
-    if (norm(value) !== norm(kept)) return `option ${name} ${JSON.stringify(value)}, the row ${JSON.stringify(kept)}`;
-  }
-  return undefined;
-}
-
-/** A button's custom_id names the row it acts on: the row's parent, its once-key, or the row itself. */
-function buttonDiffers(customId: string | undefined, r: ChainedRow): string | undefined {
-  const target = customId?.split(':').pop();
-  if (target && (r.parent_id === target || r.id === target || (r.once_key ?? '').endsWith(target))) return undefined;
-  return `the button ${JSON.stringify(customId ?? null)}, which does not name the row's roll`;
-}
-
-/** Where the signed body and the row disagree, named; undefined when every field agrees. */
+/** Where the signed body and the row disagree on who, where and when, named; undefined when every field agrees. */
 function fieldsDiffer(f: SignedFacts, r: ChainedRow, e: RowEvidence): string | undefined {
   if (f.id !== e.interaction) return `interaction ${f.id}, the row ${e.interaction}`;
   if (f.guild !== r.guild_id) return `guild ${String(f.guild)}, the row ${r.guild_id}`;
@@ -133,75 +132,174 @@ function fieldsDiffer(f: SignedFacts, r: ChainedRow, e: RowEvidence): string | u
   if (f.user !== r.user_id) return `user ${String(f.user)}, the row ${r.user_id}`;
   const beacon = (r.input as { beacon?: { interaction?: string } } | null)?.beacon?.interaction;
   if (beacon !== undefined && beacon !== f.id) return `interaction ${f.id}, the row's beacon binding ${beacon}`;
-  if (Math.abs(Date.parse(r.created_at) - snowflakeTime(f.id)) > ROW_WITHIN_MS)
+  // A roll bound to a beacon round may be written long after its request (a tournament roll waits
+  // for its round as long as that takes): its dice are fixed by the interaction and the round, never
+  // by when the row was written. Any other row is written within the request's 15 minutes.
+  const late = Date.parse(r.created_at) - snowflakeTime(f.id);
+  if (late < -ROW_WITHIN_MS || (late > ROW_WITHIN_MS && beacon === undefined))
     return `a time ${new Date(snowflakeTime(f.id)).toISOString()}, more than 15 minutes from the row's ${r.created_at}`;
-  // The command and its options are the row's own on the rows the command decides (not its side effects).
-  if (r.kind !== 'roll' && r.kind !== 'reroll' && r.kind !== 'check' && r.kind !== 'annotation') return undefined;
-  // An Acknowledge keeps Discord's copy of the message its button sat on: it must be the roll's.
-  if (r.command === 'acknowledge' && !f.messageText?.includes(`roll ${r.parent_id}`))
-    return `a message that is not roll ${String(r.parent_id)}'s result, as the acknowledgement's`;
-  if (f.type === 3) return buttonDiffers(f.customId, r);
-  if (f.command !== r.command) return `command /${String(f.command)}, the row /${r.command}`;
-  return optionsDiffer(f.options, (r.input ?? {}) as Record<string, unknown>);
+  return undefined;
 }
 
-/** One row's evidence checked: undefined when it holds, else what is wrong, in words. */
-export function evidenceProblem(keyHex: string, r: ChainedRow, e: RowEvidence, req: SignedRequest): string | undefined {
+/** What the request of a row checked against it came to: what is wrong, in words, or the options it left to defaults. */
+function askedOf(f: SignedFacts, r: ChainedRow, e: RowEvidence, rows: ReadonlyMap<string, ChainedRow>): Asked {
+  const none: Asked = { defaults: 0, filled: [] };
+  const differs = fieldsDiffer(f, r, e);
+  if (differs) return { ...none, problem: `row ${r.id}: Discord's signed request names ${differs}` };
+  const notOne = notARequest(f);
+  if (notOne) return { ...none, problem: `row ${r.id}: ${notOne}` };
+  // The command and its options are the row's own on the rows the request decides (not its side effects).
+  if (!DECISIVE_KINDS.has(r.kind)) return none;
+  // An Acknowledge keeps Discord's copy of the message its button sat on: it must be the roll's.
+  if (r.command === 'acknowledge' && !f.messageText?.includes(`roll ${r.parent_id}`))
+    return {
+      ...none,
+      problem: `row ${r.id}: Discord's signed request names a message that is not roll ${String(r.parent_id)}'s result, as the acknowledgement's`,
+    };
+  const found = asksFor(f, r, e.unasked ?? [], rows);
+  return found.problem ? { ...found, problem: `row ${r.id}: ${found.problem}` } : found;
+}
+
+/** One row's evidence checked: `problem` when it does not hold (in words), else the defaults and filled values its options used. */
+export function evidenceProblem(keyHex: string, r: ChainedRow, e: RowEvidence, req: SignedRequest, rows: ReadonlyMap<string, ChainedRow> = new Map()): Asked {
+  const failed = (problem: string): Asked => ({ problem, defaults: 0, filled: [] });
   let body: Uint8Array;
   try {
     body = bytesOfBase64(req.body);
   } catch {
-    return `the kept request of row ${r.id} is not base64`;
+    return failed(`the kept request of row ${r.id} is not base64`);
   }
   if (!HEX64.test(e.sha256) || evidenceDigest(req.timestamp, body) !== e.sha256)
-    return `the kept request of row ${r.id} is not the one its row commits to (SHA-256 differs): it was changed`;
+    return failed(`the kept request of row ${r.id} is not the one its row commits to (SHA-256 differs): it was changed`);
   if (!signedUnder(keyHex, req, body))
-    return `Discord's signature on the request of row ${r.id} does not hold under the application key ${keyHex.slice(0, 12)}…`;
+    return failed(`Discord's signature on the request of row ${r.id} does not hold under the application key ${keyHex.slice(0, 12)}…`);
   const facts = signedFacts(body);
-  if (!facts) return `the request of row ${r.id} is not an interaction`;
-  const differs = fieldsDiffer(facts, r, e);
-  return differs ? `row ${r.id}: Discord's signed request names ${differs}` : undefined;
+  if (!facts) return failed(`the request of row ${r.id} is not an interaction`);
+  return askedOf(facts, r, e, rows);
 }
 
 export type EvidenceFound = { ok: true; said: string | undefined } | { ok: false; problem: string };
+
+/** What a game's rows came to, for its report line. */
+type Tally = { signed: number; pending: number; absent: number; defaults: number; filled: string[]; stale: string[] };
+type GameEvidence = {
+  key: string | undefined;
+  tournament: boolean;
+  lookup: EvidenceLookup;
+  rows: ReadonlyMap<string, ChainedRow>;
+  /** The decisive row each request (by interaction and by digest) already backs. */
+  backed: Map<string, string>;
+  tally: Tally;
+};
+
+const isRoll = (r: ChainedRow) => r.kind === 'roll' || r.kind === 'reroll';
+const isAck = (r: ChainedRow) => r.kind === 'annotation' && r.command === 'acknowledge';
+/** A tournament game's rows that exist only as a signed request: its rolls, and an opponent's acknowledgement. */
+const mustBeSigned = (r: ChainedRow) => isRoll(r) || isAck(r);
+const named = (r: ChainedRow) => (isAck(r) ? `acknowledgement ${r.id}` : `roll ${r.id}`);
+
+/** A row with no request: an Acknowledge is only ever a signed press; a tournament game's roll only a signed request. */
+function unsignedProblem(r: ChainedRow, g: GameEvidence): string | undefined {
+  if (isAck(r)) return `acknowledgement ${r.id} of roll ${String(r.parent_id)} carries no Discord-signed press: it was not pressed through Discord`;
+  if (g.tournament && isRoll(r)) return `roll ${r.id} of a tournament game carries no Discord-signed request: it was not asked through Discord`;
+  return undefined;
+}
+
+/** One request, one decisive row (a re-roll is its own press): a second row claiming it is named. */
+function backedTwice(r: ChainedRow, e: RowEvidence, g: GameEvidence): string | undefined {
+  if (!DECISIVE_KINDS.has(r.kind)) return undefined;
+  const before = g.backed.get(e.interaction) ?? g.backed.get(e.sha256);
+  if (before !== undefined)
+    return `row ${r.id} claims the Discord-signed request that already backs row ${before} (interaction ${e.interaction}): one request backs one row`;
+  g.backed.set(e.interaction, r.id);
+  g.backed.set(e.sha256, r.id);
+  return undefined;
+}
+
+/**
+ * A request left out as pending: allowed while its row is younger than 15 minutes at the export's
+ * own time (the latest time its rows commit); older, the row has no signed request.
+ */
+function pendingProblem(r: ChainedRow, p: Pending, g: GameEvidence): string | undefined {
+  const age = p.asOf === undefined ? Number.NaN : p.asOf - Date.parse(r.created_at);
+  if (age < EVIDENCE_EMBARGO_MS) {
+    g.tally.pending++;
+    return undefined;
+  }
+  if (g.tournament && mustBeSigned(r))
+    return `${named(r)} of a tournament game has no signed request: the export marks it pending (younger than 15 minutes), but the row is older than 15 minutes at the export's time${p.asOf === undefined ? '' : ` ${new Date(p.asOf).toISOString()}`}`;
+  g.tally.stale.push(r.id);
+  return undefined;
+}
+
+/** One row of a game: its request checked, or why it fails the game; what it came to is tallied. */
+function rowProblem(r: ChainedRow, g: GameEvidence): string | undefined {
+  const e = rowEvidenceOf(r);
+  if (!e) return unsignedProblem(r, g);
+  const twice = backedTwice(r, e, g);
+  if (twice) return twice;
+  const kept = g.lookup(e.interaction);
+  if (kept && 'pending' in kept) return pendingProblem(r, kept, g);
+  if (!kept) {
+    if (g.tournament && mustBeSigned(r)) return `the Discord-signed request of ${named(r)} is not in this export`;
+    g.tally.absent++;
+    return undefined;
+  }
+  if (!g.key) return `row ${r.id} names a Discord-signed request, but the game's first row commits no application key`;
+  const found = evidenceProblem(g.key, r, e, kept, g.rows);
+  if (found.problem) return found.problem;
+  g.tally.signed++;
+  g.tally.defaults += found.defaults;
+  if (found.filled.length) g.tally.filled.push(`row ${r.id} ${found.filled.join(' ')}`);
+  return undefined;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The game's evidence in one sentence, the same in every door. */
+function saidOf(t: Tally, key: string | undefined, tournament: boolean, pinned = false): string {
+  const whose = pinned ? ', the Discord key you pinned' : " (compare it with Discord's verify_key)";
+  const parts = [`${plural(t.signed, 'row')} signed by Discord${key ? ` under application key ${key}${whose}` : ''}`];
+  if (t.pending) parts.push(`${t.pending} younger than 15 minutes, left out`);
+  if (t.stale.length)
+    parts.push(
+      `${t.stale.length} marked pending though older than 15 minutes at the export's time: no signed request (${plural(t.stale.length, 'row')} ${t.stale.join(', ')})`,
+    );
+  if (t.absent) parts.push(`${t.absent} not kept`);
+  if (t.defaults) parts.push(`${plural(t.defaults, 'option')} not in the request, at ${t.defaults === 1 ? 'its' : 'their'} command's declared default`);
+  if (t.filled.length) parts.push(`options filled by the bot, not asked (its word: a roster's value or a pack's default): ${t.filled.join('; ')}`);
+  // Unpinned, the key is what the game's first row says: the host's word, not Discord's.
+  const word = key && !pinned ? "; that key is the host's word: pin Discord's own with --discord-key or verify.html's Discord key field" : '';
+  return `${tournament ? 'tournament: every roll asked through Discord; ' : ''}${parts.join(', ')}${word}`;
+}
 
 /**
  * A game's evidence: each row that names a request is checked against it under the key the game's
  * first row committed. A tournament game (`fair: tournament`) must have evidence on every roll:
  * a roll without it (one an operator appended by hand) is named.
  */
-export function checkEvidence(start: ChainedRow, rows: readonly ChainedRow[], lookup: EvidenceLookup): EvidenceFound {
+export function checkEvidence(start: ChainedRow, rows: readonly ChainedRow[], lookup: EvidenceLookup, pinned?: string): EvidenceFound {
   const first = (start.input ?? {}) as { discord_key?: unknown; fair?: unknown };
-  const key = typeof first.discord_key === 'string' ? first.discord_key : undefined;
-  const tournament = first.fair === 'tournament';
-  let signed = 0;
-  let pending = 0;
-  let absent = 0;
+  const committed = typeof first.discord_key === 'string' ? first.discord_key : undefined;
+  // Discord's own key, pinned by the reader, decides; a game whose first row commits another is named.
+  if (pinned && committed !== undefined && committed.toLowerCase() !== pinned)
+    return {
+      ok: false,
+      problem: `its first row commits application key ${committed}, not the Discord key you pinned (${pinned}): its requests are not that application's`,
+    };
+  const g: GameEvidence = {
+    key: pinned ?? committed,
+    tournament: first.fair === 'tournament',
+    lookup,
+    rows: new Map(rows.map((r) => [r.id, r])),
+    backed: new Map(),
+    tally: { signed: 0, pending: 0, absent: 0, defaults: 0, filled: [], stale: [] },
+  };
   for (const r of rows) {
-    const e = rowEvidenceOf(r);
-    const isRoll = r.kind === 'roll' || r.kind === 'reroll';
-    if (!e) {
-      if (tournament && isRoll)
-        return { ok: false, problem: `roll ${r.id} of a tournament game carries no Discord-signed request: it was not asked through Discord` };
-      continue;
-    }
-    const kept = lookup(e.interaction);
-    if (kept === 'pending') pending++;
-    else if (!kept) {
-      if (tournament && isRoll) return { ok: false, problem: `the Discord-signed request of roll ${r.id} is not in this export` };
-      absent++;
-    } else if (!key) return { ok: false, problem: `row ${r.id} names a Discord-signed request, but the game's first row commits no application key` };
-    else {
-      const problem = evidenceProblem(key, r, e, kept);
-      if (problem) return { ok: false, problem };
-      signed++;
-    }
+    const problem = rowProblem(r, g);
+    if (problem) return { ok: false, problem };
   }
-  if (!signed && !pending && !absent && !tournament) return { ok: true, said: undefined };
-  const parts = [
-    `${signed} row${signed === 1 ? '' : 's'} signed by Discord${key ? ` under application key ${key} (compare it with Discord's verify_key)` : ''}`,
-  ];
-  if (pending) parts.push(`${pending} younger than 15 minutes, left out`);
-  if (absent) parts.push(`${absent} not kept`);
-  return { ok: true, said: `${tournament ? 'tournament: every roll asked through Discord; ' : ''}${parts.join(', ')}` };
+  const t = g.tally;
+  if (!t.signed && !t.pending && !t.absent && !t.stale.length && !g.tournament) return { ok: true, said: undefined };
+  return { ok: true, said: saidOf(t, g.key, g.tournament, pinned !== undefined) };
 }

@@ -4,6 +4,7 @@ import { fixedRoller } from '../dice/roller.js';
 import { packProblems } from '../rules/packs/check.js';
 import type { Pack } from '../rules/packs/checked.js';
 import { rollPack, type PackOutcome } from '../rules/packs/roll.js';
+import { rerollStarts } from '../rules/packs/reroll.js';
 import { packFileOf, type StoredPack } from '../rules/packs/stored.js';
 import type { ChainedRow } from '../ledger/chain.js';
 
@@ -27,6 +28,24 @@ const isSealed = (r: Row) => Boolean((r.outcome as { sealed?: boolean } | null)?
 export const isPackRow = (r: Row) => r.kind === 'pack' && (r.input as { action?: string } | null)?.action === 'install';
 export const isPackRoll = (r: Row) => (r.kind === 'roll' || r.kind === 'reroll') && typeof r.system === 'string' && r.system.startsWith('pack:');
 
+/**
+ * The pack checks' findings by the pack's SHA-256 (checked against its bytes first): the same pack
+ * installed in many servers, or verified again, is checked once.
+ */
+const checkedPacks = new Map<string, string[]>();
+function checkedByHash(sha256: string, pack: Pack): string[] {
+  let problems = checkedPacks.get(sha256);
+  if (problems) return problems;
+  try {
+    problems = packProblems(pack, []);
+  } catch (err) {
+    problems = [(err as Error).message];
+  }
+  if (checkedPacks.size >= 256) checkedPacks.delete(checkedPacks.keys().next().value!);
+  checkedPacks.set(sha256, problems);
+  return problems;
+}
+
 /** A pack row's pack, checked: its stored JSON against the hash it records, then as a pack. */
 export function packRowFacts(r: Row): PackRowFacts {
   const input = r.input as PackInstall;
@@ -37,16 +56,17 @@ export function packRowFacts(r: Row): PackRowFacts {
   // The stored pack is zod's output at install (defaults filled in): the whole-pack checks are run
   // again here without zod, which the verifiers' page does not carry; a malformed pack throws.
   const pack = packFileOf(input.pack) as Pack;
-  let problems: string[];
-  try {
-    problems = packProblems(pack, []);
-  } catch (err) {
-    problems = [(err as Error).message];
-  }
+  const problems = checkedByHash(input.sha256, pack);
   return problems.length ? { ...facts, problem: `pack row ${r.id}: its pack does not pass the pack checks (${problems[0]})` } : { ...facts, pack };
 }
 
-type PackRollInput = { pack?: { id?: string; version?: number; row?: string; sha256?: string }; options?: Record<string, string | number | boolean> };
+type PackRollInput = {
+  pack?: { id?: string; version?: number; row?: string; sha256?: string };
+  options?: Record<string, string | number | boolean>;
+  /** The named unit's fields before the roll (its bounds fire on them), and a re-roll's test. */
+  unit_values?: Record<string, number | string>;
+  reroll?: { of?: string; test?: string };
+};
 
 /** What a recorded outcome and a re-adjudicated one must agree on (canonical: the ledger stores its JSON with sorted keys). */
 const essence = (o: Pick<PackOutcome, 'result' | 'unit'> & { steps: PackOutcome['steps'] }) =>
@@ -61,6 +81,8 @@ const essence = (o: Pick<PackOutcome, 'result' | 'unit'> & { steps: PackOutcome[
       final: s.final,
       modifiers: s.modifiers,
       target: s.target ?? null,
+      margin: s.margin ?? null,
+      limits: s.limits ?? null,
     })),
   });
 
@@ -78,7 +100,14 @@ export function packRollProblem(r: Row, packRow: PackRowFacts | undefined): stri
     return `pack roll ${r.id}: FAILED: it names ${r.system} version ${named.version}, but pack row ${packRow.id} holds ${pack.pack} version ${pack.version}`;
   let again: PackOutcome;
   try {
-    again = rollPack(pack, input.options ?? {}, fixedRoller(r.dice));
+    // A re-roll starts at the test its pack names for it; the unit's fields before the roll decide which bounds fire.
+    const start = r.kind === 'reroll' ? input.reroll?.test : undefined;
+    if (r.kind === 'reroll' && (start === undefined || !rerollStarts(pack).includes(start)))
+      return `pack roll ${r.id}: FAILED: it is recorded as a re-roll of test ${String(start)}, which pack ${pack.pack} version ${pack.version} offers no re-roll of`;
+    again = rollPack(pack, input.options ?? {}, fixedRoller(r.dice), {
+      ...(input.unit_values ? { unit: input.unit_values } : {}),
+      ...(start !== undefined ? { start } : {}),
+    });
   } catch (err) {
     return `pack roll ${r.id}: FAILED: its dice ${JSON.stringify(r.dice)} cannot be the pack's (${(err as Error).message})`;
   }

@@ -53,8 +53,13 @@ export async function walkRange(file: string, start: number, end: number, lookFo
 
 /** Reads and verifies an export file: in ranges on worker threads when it is large, else here. */
 export async function verifyFile(file: string, lookFor: LookFor = {}, threads = Math.min(4, Math.max(2, os.availableParallelism()))): Promise<ExportReport> {
+  return finished(await readRanges(file, lookFor, threads), lookFor);
+}
+
+/** The file walked in ranges, not yet joined: what its signed requests name is known before the checks run (--discord-key fetch). */
+export async function readRanges(file: string, lookFor: LookFor = {}, threads = Math.min(4, Math.max(2, os.availableParallelism()))): Promise<RangeResult[]> {
   const size = fs.statSync(file).size;
-  if (size < PARALLEL_FROM_BYTES || threads < 2) return finished([await walkRange(file, 0, size, lookFor)], lookFor);
+  if (size < PARALLEL_FROM_BYTES || threads < 2) return [await walkRange(file, 0, size, lookFor)];
   const fd = await fs.promises.open(file, 'r');
   let starts: number[];
   try {
@@ -62,7 +67,7 @@ export async function verifyFile(file: string, lookFor: LookFor = {}, threads = 
   } finally {
     await fd.close();
   }
-  const results = await Promise.all(
+  return Promise.all(
     starts.map((start, i) => {
       const end = starts[i + 1] ?? size;
       // A small young generation: a range's garbage is a line's strings, and the default let each thread's heap grow ~40 MiB more on 1 GB.
@@ -70,11 +75,10 @@ export async function verifyFile(file: string, lookFor: LookFor = {}, threads = 
       return answerOf<RangeResult>(worker, 'a verifier thread').finally(() => void worker.terminate());
     }),
   );
-  return finished(results, lookFor);
 }
 
 /** The ranges joined, beacon games' rounds checked ahead on worker threads (the costly part of a beacon game). */
-async function finished(results: RangeResult[], lookFor: LookFor): Promise<ExportReport> {
+export async function finished(results: RangeResult[], lookFor: LookFor): Promise<ExportReport> {
   const beacons = await precheckBeacons(
     results.flatMap((r) => r.kept),
     invalidRoundsInWorkers,

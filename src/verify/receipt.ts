@@ -119,16 +119,22 @@ function decode(text: string): Decoded | string {
   } catch {
     return `the ${RECEIPT_PREFIX} line does not hold a receipt's signed fields (it was changed, or cut)`;
   }
-  // The readable part is what precedes the MO1 line from the receipt's own first line: that line as
-  // the signed fields write it, whatever quoting and wrapping a mail client added. A note or a name
-  // holding the title moves nothing: the lines from some line on must read exactly as signed.
+  // The readable part is what precedes the MO1 line: from some line on, it must read exactly as the
+  // signed fields write it, whatever quoting and wrapping a mail client added (the words of an e-mail
+  // before that line, or a note or a name holding the title, move nothing). When no line starts that,
+  // everything pasted above the MO1 line is taken as its readable part, so a receipt whose first line
+  // was dropped or rewritten, and its dice then changed, is refused: only the MO1 line alone, or the
+  // receipt whole, holds.
   const lines = text.slice(0, at).split('\n');
   const signed = words(readableLines(fields));
-  const first = words([readableLines(fields)[0]!]);
-  const from = (i: number) => words(lines.slice(i));
-  const exact = lines.findIndex((_, i) => from(i) === signed);
-  const start = exact >= 0 ? exact : lines.findIndex((_, i) => from(i).startsWith(first));
-  return { fields, payload, signature, readable: start < 0 ? [] : lines.slice(start) };
+  let tail = '';
+  let start = -1;
+  // From the last line up, until the tail is longer than what was signed: one pass, however long the e-mail.
+  for (let i = lines.length - 1; i >= 0 && start < 0 && tail.length <= signed.length; i--) {
+    tail = words([lines[i]!]) + tail;
+    if (tail === signed) start = i;
+  }
+  return { fields, payload, signature, readable: start < 0 ? lines : lines.slice(start) };
 }
 
 /** A receipt's signed fields, or why they cannot be read (the readers look for its roll first). */
@@ -185,7 +191,9 @@ export async function checkReceipt(text: string, outOfBand: TrustedKey[], verify
   // Only the signed line may be pasted; readable lines given must say what it says.
   const given = words(d.readable);
   if (given && given !== words(readableLines(fields)))
-    return refused(`its readable lines were changed: they no longer say what the signed line says. What was signed:\n${readableLines(fields).join('\n')}`);
+    return refused(
+      `its readable lines were changed: they no longer say what the signed line says. What was signed:\n${readableLines(fields).join('\n')}\n(paste the receipt whole, from its first line, or its ${RECEIPT_PREFIX} line alone)`,
+    );
   const missing = loaded ? againstExport(fields, loaded) : undefined;
   if (missing) return refused(missing);
   const voided = loaded?.roll?.voided;

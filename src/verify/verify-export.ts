@@ -6,7 +6,7 @@ import type { BeaconCheck } from './beacon-precheck.js';
 import { checkPromises, input, type Found, type GameVerdict, type PlainRolls, type Row } from './checks.js';
 import { LineSplitter, type Utf8 } from './lines.js';
 import { fastRow, type FastRow } from './fast-row.js';
-import { rowEvidenceOf, type SignedRequest } from './evidence.js';
+import { bytesOfBase64, rowEvidenceOf, type EvidenceLookup, type SignedRequest } from './evidence.js';
 
 /**
  * The one verification core of an export (design: one verifier, three doors): npm run verify and
@@ -27,8 +27,11 @@ export type ExportReport = {
   receiptRoll?: ReceiptRoll | undefined;
 };
 
-/** What a reading is asked to look for beyond the checks: a pinned head's row, a receipt's roll. */
-export type LookFor = { head?: string | undefined; receiptRoll?: string | undefined };
+/**
+ * What a reading is asked to look for beyond the checks: a pinned head's row, a receipt's roll; and
+ * Discord's application key as the reader pinned it (parseDiscordKey), which its requests are checked under.
+ */
+export type LookFor = { head?: string | undefined; receiptRoll?: string | undefined; discordKey?: string | undefined };
 
 /** A receipt key the chain itself records (a `key` row): trusted for receipts of its guild. */
 export type ChainedKey = { guildId: string; fingerprint: string; public_key: string; valid_from: string; row: string };
@@ -106,6 +109,8 @@ export type RangeResult = {
   keys: KeyRecord[];
   /** Discord-signed requests, by interaction (evidence lines). */
   evidence: Map<string, Kept>;
+  /** The latest time a row of this range commits (ISO text): the export's own time is the latest of all. */
+  latest: string;
   rows: number;
   lines: number;
   bom: boolean;
@@ -133,6 +138,7 @@ export class RangeWalk {
   /** Interactions of recent rows not kept (plain rolls, checked for their chain only): their evidence lines are not held. */
   private readonly unwanted = new Set<string>();
   private rows = 0;
+  private latest = '';
   private readonly splitter: LineSplitter;
   private head: RangeResult['head'];
   private readonly receipt: RangeResult['receipt'] = {};
@@ -159,6 +165,7 @@ export class RangeWalk {
       errors: this.errors,
       keys: this.keys,
       evidence: this.evidence,
+      latest: this.latest,
       rows: this.rows,
       lines: this.splitter.lines - 1,
       bom: this.splitter.bom,
@@ -172,6 +179,7 @@ export class RangeWalk {
     const fast = fastRow(text);
     if (fast && !fast.system.startsWith('pack:')) {
       this.plainRow(fast);
+      this.noteTime(createdAtOf(text));
       const signed = fast && text.includes(EVIDENCE_KEY) ? SIGNED_BY.exec(text)?.[1] : undefined;
       if (signed) this.notWanted(signed);
       return;
@@ -186,6 +194,7 @@ export class RangeWalk {
 
   private row(r: Row): void {
     this.rows++;
+    if (typeof r.created_at === 'string') this.noteTime(r.created_at);
     // The fast way first (chain.ts parsedRowHash); canonicalize decides when it does not match.
     this.walk(r, parsedRowHash(r.prev_hash, r as never) === r.hash || rowHash(r.prev_hash, r) === r.hash);
     if (r.hash === this.lookFor.head) this.head = { guildId: r.guild_id, seq: r.guild_seq };
@@ -208,6 +217,14 @@ export class RangeWalk {
   private keepEvidence(interaction: string, kept: Kept): void {
     if (this.unwanted.has(interaction) && !this.wanted.has(interaction)) return;
     this.evidence.set(interaction, kept);
+  }
+
+  /**
+   * The latest row time, compared as text: the bot writes every time as ISO text of one width, and
+   * a row of another form can only move the export's time later, which no pending line gains by.
+   */
+  private noteTime(at: string): void {
+    if (at > this.latest) this.latest = at;
   }
 
   private notWanted(interaction: string): void {
@@ -258,6 +275,30 @@ export class RangeWalk {
 }
 
 const plainKey = (guild: string, channel: string, system: string) => JSON.stringify([guild, channel, system]);
+
+const CREATED_AT = '"created_at":"';
+/** A plain row's time, read from its line (fast-row.ts checked its layout: `created_at` is in its tail). */
+function createdAtOf(line: string): string {
+  const at = line.lastIndexOf(CREATED_AT);
+  return at < 0 ? '' : line.slice(at + CREATED_AT.length, line.indexOf('"', at + CREATED_AT.length));
+}
+
+/**
+ * The export's signed requests as the checks look them up. One left out as pending carries the
+ * export's own time, which the chain commits (the latest time its rows hold), so a request marked
+ * pending is allowed only for a row younger than 15 minutes then (evidence.ts).
+ */
+function evidenceLookup(results: RangeResult[]): EvidenceLookup {
+  const evidence = new Map(results.flatMap((r) => [...r.evidence]));
+  let latest = '';
+  for (const r of results) if (r.latest > latest) latest = r.latest;
+  const asOf = Date.parse(latest);
+  const pending = { pending: true as const, asOf: Number.isFinite(asOf) ? asOf : undefined };
+  return (id) => {
+    const kept = evidence.get(id);
+    return kept === 'pending' ? pending : kept;
+  };
+}
 
 /** The ranges' plain-roll positions as the checks ask for them: the first strictly between two positions. */
 function plainIndex(results: RangeResult[]): PlainRolls {
@@ -333,6 +374,36 @@ function keyLines(chained: ChainedKey[], unchained: KeyRecord[]): string[] {
   ];
 }
 
+/** Discord's application public key as a reader gives it (the Developer Portal's "Public Key"): 64 hex digits, else undefined. */
+export const parseDiscordKey = (text: string): string | undefined => (/^[0-9a-f]{64}$/i.test(text.trim()) ? text.trim().toLowerCase() : undefined);
+
+/** The applications the export's signed requests name (each body's `application_id`): Discord serves each one's key. */
+export function applicationIds(results: RangeResult[]): string[] {
+  const ids = new Set<string>();
+  for (const r of results)
+    for (const kept of r.evidence.values()) {
+      // A request left out (pending) has no body to read.
+      const body = typeof kept === 'object' && 'body' in kept ? kept.body : undefined;
+      if (body === undefined) continue;
+      try {
+        const id = (JSON.parse(new TextDecoder().decode(bytesOfBase64(body))) as { application_id?: unknown }).application_id;
+        if (typeof id === 'string' && /^\d{1,20}$/.test(id)) ids.add(id);
+      } catch {
+        // A body that is not an interaction names no application (its row's check says what it is).
+      }
+    }
+  return [...ids].sort();
+}
+
+/** Unpinned, the game lines call the key the host's word: where Discord itself serves it, for the reader to pin. */
+function applicationLines(results: RangeResult[], lookFor: LookFor): string[] {
+  if (lookFor.discordKey) return [];
+  return applicationIds(results).map(
+    (id) =>
+      `the signed requests name Discord application ${id}: Discord serves its key as verify_key at discord.com/api/v10/applications/${id}/rpc (npm run verify -- --discord-key fetch asks it)`,
+  );
+}
+
 /** Errors renumbered from each range's own lines to the file's. */
 function fileErrors(results: RangeResult[]): string[] {
   const out: string[] = [];
@@ -353,8 +424,7 @@ export function finishExport(results: RangeResult[], lookFor: LookFor = {}, beac
   const errors = fileErrors(results);
   const chains = chainLines(results);
   const pinned = lookFor.head ? [checkPinnedHead(chains.chains, lookFor.head, results.map((r) => r.head).find(Boolean))] : [];
-  const evidence = new Map(results.flatMap((r) => [...r.evidence]));
-  const promises = checkPromises(kept, plainIndex(results), beacons, (id) => evidence.get(id));
+  const promises = checkPromises(kept, plainIndex(results), beacons, evidenceLookup(results), lookFor.discordKey);
   // Pack rolls against their pack rows, each guild's in chain order (the bot's /verify streams the same check).
   const packs = checkPackRolls(kept);
   const rows = results.reduce((a, r) => a + r.rows, 0);
@@ -366,6 +436,7 @@ export function finishExport(results: RangeResult[], lookFor: LookFor = {}, beac
     ...chains.lines,
     ...pinned.flatMap((f) => f.lines),
     ...promises.lines,
+    ...applicationLines(results, lookFor),
     ...packs.lines,
     ...(rows || errors.length ? [] : ['the export has no rows']),
     ...keyLines(chained, unchained),

@@ -330,6 +330,7 @@ describe('what the verifiers refuse in a beacon game', () => {
 /** A beacon whose rounds never come (the relays gone while the process stops). */
 const hanging = (c: BeaconChain): BeaconSource => ({
   chain: c,
+  relays: [],
   round: () => new Promise(() => undefined),
   status: () => ({ chain: c.hash, relays: 0, answering: false, lastRound: null, lastError: null }),
 });
@@ -380,14 +381,17 @@ describe('a binding across a restart', () => {
     return { app, bound, posts };
   }
 
-  it('expires after ten minutes without a round: nothing rolled, the player told', async () => {
+  it('expires after ten minutes without a round: nothing rolled, the player told, the expiry on the record', async () => {
     const { app, posts } = await expiredAfterRestart();
     expect(posts).toEqual([
       expect.stringMatching(
-        /^<@alice>: your roll bound to beacon round \d+ was not rolled\. No valid beacon round \d+ came within ten minutes \(the beacon's relays did not answer\), so nothing was rolled: roll again\.$/,
+        /^<@alice>: your roll bound to beacon round \d+ was not rolled\. Beacon round \d+ did not reach the bot within the roll's ten minutes \(it was stopped\), so nothing was rolled; the expiry is on the record: roll again\.$/,
       ),
     ]);
     expect(rowsOf(app).filter((r) => r.kind === 'roll')).toHaveLength(0);
+    expect(rowsOf(app).filter((r) => r.kind === 'expiry')).toEqual([
+      expect.objectContaining({ user_id: 'alice', command: 'rally', dice: [], result: 'expired', input: expect.objectContaining({ why: 'window_passed' }) }),
+    ]);
     expect(app.ledger.db.prepare('SELECT state FROM beacon_bindings').all()).toEqual([{ state: 'expired' }]);
   });
 
@@ -397,7 +401,7 @@ describe('a binding across a restart', () => {
     expect(bound.embed.description).toMatch(/^Gewürfelt von <@alice>\. Die Würfel stammen aus Runde \d+ des öffentlichen Beacons/);
     expect(posts).toEqual([
       expect.stringMatching(
-        /^<@alice>: dein an Beacon-Runde \d+ gebundener Wurf wurde nicht gewürfelt\. Innerhalb von zehn Minuten kam keine gültige Beacon-Runde \d+ .*würfle erneut\.$/,
+        /^<@alice>: dein an Beacon-Runde \d+ gebundener Wurf wurde nicht gewürfelt\. Beacon-Runde \d+ erreichte den Bot nicht in den zehn Minuten des Wurfs .*würfle erneut\.$/,
       ),
     ]);
   });

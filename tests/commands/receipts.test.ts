@@ -79,6 +79,32 @@ describe('/roll receipt', () => {
     );
   });
 
+  it('a receipt whose first line is dropped or rewritten, then its dice changed, is refused, printing only what was signed; the signed line alone, or the receipt whole, holds', async () => {
+    const app = testApp();
+    const id = await rally(app, [4]);
+    const text = await receiptOf(app, id);
+    const lines = text.split('\n');
+    const lie = (from: string[]) => from.map((l) => (l.startsWith('Dice: ') ? 'Dice: 6 · Result: rally' : l)).join('\n');
+    const dropped = lie(lines.slice(1));
+    const rewritten = lie([lines[0]!.replace('position 1', 'position 7'), ...lines.slice(1)]);
+    const prefixed = lie([`Receipt: ${lines[0]}`, ...lines.slice(1)]);
+    for (const pasted of [dropped, rewritten, prefixed]) {
+      const verdict = await checkReceipt(`Hi Bob, my rally:\n${pasted}`, trust(app), nodeEd25519);
+      expect(verdict.ok, pasted).toBe(false);
+      expect(verdict.lines).toEqual([
+        `receipt REFUSED: its readable lines were changed: they no longer say what the signed line says. What was signed:\n${lines.slice(0, 7).join('\n')}\n(paste the receipt whole, from its first line, or its MO1 line alone)`,
+      ]);
+    }
+    // What holds: the signed line alone (its content printed, decoded from it), the receipt whole with an e-mail's words around it.
+    const alone = await checkReceipt(lines[7]!, trust(app), nodeEd25519);
+    expect(alone.ok && alone.lines.slice(-7)).toEqual(lines.slice(0, 7));
+    expect((await checkReceipt(`Hi Bob, my rally:\n\n${text}\n\nCheers`, trust(app), nodeEd25519)).ok).toBe(true);
+    // A receipt made before this rule, pasted whole, still holds under its key.
+    const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures', name), 'utf8');
+    const old = await checkReceipt(fixture('sample-receipt.txt'), [{ public_key: fixture('sample-receipt.key').trim() }], nodeEd25519);
+    expect(old.ok).toBe(true);
+  });
+
   it('a sealed roll has a receipt only after its reveal, for a GM too; a voided one says voided', async () => {
     const app = testApp();
     const sealed = await rally(app, [6], { sealed: true });

@@ -8,12 +8,13 @@ import { type Member, originalEdit, slashCommand, slashSubcommand } from './fake
 // response itself (within Discord's 3 s), and the result is edited in over REST once the round is out.
 const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.FAKE00.ThisIsTheBeaconHttpTokenDoNotLogIt0123456';
 const GUILD = '900000000000000021';
+const TOURNAMENT = '900000000000000022';
 const alice: Member = { id: '300000000000000021', username: 'alice' };
 const { chain, sign } = testChain(29, 1);
 let h: HttpHarness & { relay: FakeRelay };
 
 beforeAll(async () => {
-  h = await startBeaconHttpHarness(TOKEN, [GUILD], chain, sign);
+  h = await startBeaconHttpHarness(TOKEN, [GUILD, TOURNAMENT], chain, sign);
 });
 
 afterAll(() => h?.stop());
@@ -35,5 +36,31 @@ describe('a beacon game over HTTP interactions', () => {
     const edit = await originalEdit(h.fake, rally.token);
     expect(edit.body.embeds[0].title).toMatch(/^Rally · Blücher/);
     expect(Date.now()).toBeGreaterThanOrEqual(roundTime(chain, round));
+  });
+
+  it('a tournament game says its bound roll never expires, and /game end is refused while it waits, naming it; ended once rolled', async () => {
+    const where = { guildId: TOURNAMENT, member: alice };
+    expect(
+      (await h.fake.postInteraction(h.url, slashSubcommand('game', 'start', { system: 'hearts-of-tin', name: 'Wavre', fair: 'tournament' }, where))).status,
+    ).toBe(200);
+    // The host's relay withholds the round.
+    h.relay.down = true;
+    const rally = slashCommand('rally', { disorder: 1, unit: 'Grouchy' }, where);
+    const round = boundRound(chain, rally.id);
+    const bound = (await h.fake.postInteraction(h.url, rally)).body as { data: { embeds: { description: string }[] } };
+    expect(bound.data.embeds[0]!.description).toContain(
+      `A tournament game: this roll never expires. The bot asks every relay (1 relay) again and again until round ${round} comes`,
+    );
+    const refused = (await h.fake.postInteraction(h.url, slashSubcommand('game', 'end', {}, where))).body as {
+      data: { content?: string; embeds?: { description: string }[] };
+    };
+    expect(JSON.stringify(refused.data)).toContain(`Wavre cannot end while a roll waits for its beacon round: <@${alice.id}>'s /rally (round ${round})`);
+    h.relay.down = false;
+    expect((await originalEdit(h.fake, rally.token)).body.embeds[0].title).toMatch(/^Rally · Grouchy/);
+    // The end carries verify.html: its answer goes to the callback endpoint (202 on the exchange).
+    const end = slashSubcommand('game', 'end', {}, where);
+    expect((await h.fake.postInteraction(h.url, end)).status).toBe(202);
+    for (let i = 0; i < 100 && !h.fake.callbacks.some((c) => c.interactionId === end.id); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(h.fake.callbacks.find((c) => c.interactionId === end.id)!.data.embeds[0].title).toMatch(/^Game ended/);
   });
 });

@@ -38,6 +38,8 @@ export class FakeDiscord {
   readonly registered = new Map<string, any[]>();
   readonly unknownRoutes: string[] = [];
   readonly authHeaders = new Set<string>();
+  /** Each application whose public key was asked for (GET /applications/{id}/rpc, as a verifier pinning Discord's key asks). */
+  readonly keyLookups: string[] = [];
   /** Messages the bot posted to channels (not as interaction replies). */
   readonly channelMessages: { channelId: string; body: any }[] = [];
   /** Answers to give the next interaction callbacks instead of accepting them (429, 500 …). */
@@ -311,6 +313,13 @@ export class FakeDiscord {
       return route === 'users/@me'
         ? json(200, { id: '120000000000000001', username: 'Morale Officer', discriminator: '0', bot: true })
         : json(200, { id: APP_ID, name: 'Morale Officer', verify_key: this.publicKeyHex, bot_public: false });
+    }
+    // An application's public record, unauthenticated as Discord serves it: its verify_key is the key it signs with.
+    if (req.method === 'GET' && rest[0] === 'applications' && rest[2] === 'rpc' && rest.length === 3) {
+      this.keyLookups.push(rest[1]!);
+      return rest[1] === APP_ID
+        ? json(200, { id: APP_ID, name: 'Morale Officer', description: '', summary: '', type: null, hook: true, verify_key: this.publicKeyHex, flags: 0 })
+        : json(404, { message: 'Unknown Application', code: 10002 });
     }
     if (req.method === 'GET' && route === 'gateway/bot') {
       return json(200, {

@@ -16,9 +16,10 @@ if (!haveChromium) console.warn('\n*** Chromium is not installed here: the verif
 const browser = sharedChromium();
 
 /** The CLI's report: its lines, then its verdict; then the receipt's lines. */
-async function cli(file: string, o: { head?: string; receipt?: string; key?: string }) {
+async function cli(file: string, o: { head?: string; receipt?: string; key?: string; discordKey?: string }) {
   const args = [path.join(APP, 'dist/src/verify/main.js'), file];
   if (o.head) args.push('--head', o.head);
+  if (o.discordKey) args.push('--discord-key', o.discordKey);
   if (o.receipt) args.push('--receipt', o.receipt);
   if (o.key) args.push('--key', o.key);
   const out = await promisify(execFile)(process.execPath, args, { cwd: APP, maxBuffer: 1 << 26 }).catch((err: { stdout: string; code: number }) => err);
@@ -27,10 +28,11 @@ async function cli(file: string, o: { head?: string; receipt?: string; key?: str
   return { report: lines.slice(0, cut + 1), receipt: lines.slice(cut + 1) };
 }
 
-async function page(file: string, o: PageCheck) {
+async function page(file: string, o: PageCheck & { discordKey?: string }) {
   const context = await browser().newContext();
   const p = await context.newPage();
   await p.goto(PAGE);
+  if (o.discordKey) await p.fill('#discord-key', o.discordKey);
   const got = await checkOnPage(p, { file, ...o });
   await context.close();
   return { report: got.report, receipt: o.receipt ? got.receipt : [] };
@@ -47,8 +49,8 @@ describe.skipIf(!haveChromium)('one verifier: the CLI and the page over the same
         receiptFile = path.join(dir, `${path.basename(file)}.receipt.txt`);
         fs.writeFileSync(receiptFile, entry.receipt);
       }
-      const fromCli = await cli(file, { head: entry.head, receipt: receiptFile, key: entry.key });
-      const fromPage = await page(file, { head: entry.head, receipt: entry.receipt, key: entry.key });
+      const fromCli = await cli(file, { head: entry.head, receipt: receiptFile, key: entry.key, discordKey: entry.discordKey });
+      const fromPage = await page(file, { head: entry.head, receipt: entry.receipt, key: entry.key, discordKey: entry.discordKey });
       expect(fromPage.report, entry.name).toEqual(fromCli.report);
       expect(fromPage.receipt, entry.name).toEqual(fromCli.receipt);
       expect(fromCli.report.at(-1), entry.name).toBe(entry.ok ? 'verified: all holds' : 'NOT verified: see above');

@@ -23,7 +23,18 @@ import { installThrough, nervePack } from './packs.js';
  * a huge line, and files large enough to be read in ranges by several threads. `ok` and `says` are
  * written here by hand; the differential test asks the CLI and the page for the same report.
  */
-export type CorpusEntry = { name: string; bytes: Buffer; ok: boolean; says: string; head?: string; receipt?: string; key?: string; receiptOk?: boolean };
+export type CorpusEntry = {
+  name: string;
+  bytes: Buffer;
+  ok: boolean;
+  says: string;
+  head?: string;
+  receipt?: string;
+  key?: string;
+  receiptOk?: boolean;
+  /** Discord's application key the reader pins (--discord-key, the page's Discord key field). */
+  discordKey?: string;
+};
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SAMPLE = fs.readFileSync(path.join(ROOT, 'tests/fixtures/sample-export.jsonl'), 'utf8');
@@ -241,6 +252,8 @@ export async function verifyCorpus(): Promise<CorpusEntry[]> {
   };
   const packs = await packExport();
   return [
+    ...(await (await import('./verify-corpus-evidence.js')).evidenceCorpus()),
+    ...(await (await import('./verify-corpus-pinning.js')).pinningCorpus()),
     {
       name: 'rule pack rolls, each re-adjudicated against its pack row',
       bytes: utf8(packs),
@@ -467,5 +480,6 @@ export async function verifyCorpus(): Promise<CorpusEntry[]> {
     },
     { name: 'a big export with two rows swapped across ranges', bytes: utf8(lf(bigReordered)), ok: false, says: 'position 4002 where 4001 was expected' },
     { name: 'a huge line, across the ranges', bytes: utf8(lf(hugeLine)), ok: true, says: 'guild big-guild: chain intact, 3 rows' },
+    ...(await (await import('./verify-corpus-beacon.js')).beaconCorpus()),
   ];
 }

@@ -26,7 +26,7 @@ describe.skipIf(!server)('evidence on PostgreSQL', () => {
     const router = createRouter({ ledger: store, log: createLogger({ level: 'silent' }), roller: dice, gameRoller: () => dice });
     const key = fakeDiscordKey();
     // Interaction ids of now, as Discord makes them: a row's time must be within 15 minutes of its request's.
-    const [start, rally] = [snowflakeAt(Date.now(), 1), snowflakeAt(Date.now(), 2)];
+    const [start, rally, unit, filled] = [1, 2, 3, 4].map((n) => snowflakeAt(Date.now(), n)) as [string, string, string, string];
     const signed = (name: string, options: Record<string, unknown>, id: string, subcommand?: string) => {
       const req = { name, options, actor: alice, interactionId: id, ...(subcommand ? { subcommand } : {}) };
       return router.handle({ type: 'command', ...req, evidence: key.sign(req, Date.now()) });
@@ -34,18 +34,26 @@ describe.skipIf(!server)('evidence on PostgreSQL', () => {
     expect((await signed('game', { system: 'hearts-of-tin', name: 'Ligny' }, start, 'start')).type).toBe('message');
     dice.push(4);
     expect((await signed('rally', { disorder: 1, unit: 'Old Guard' }, rally)).type).toBe('message');
+    // A roster unit's disorder and quality, filled by the bot: the row commits that it filled them.
+    expect((await signed('unit', { name: 'Landwehr', fields: 'original:10 quality:militia disorder:2' }, unit, 'add')).type).toBe('message');
+    dice.push(4);
+    const fromRoster = await signed('rally', { unit: 'Landwehr' }, filled);
+    if (fromRoster.type !== 'message') throw new Error(JSON.stringify(fromRoster));
+    const row = (await store.get('g1', fromRoster.record!.roll_id))!;
+    expect((row.input as { evidence: { unasked: string[] } }).evidence.unasked).toEqual(['disorder', 'quality']);
     const kept = await store.history.evidenceOf([start, rally]);
     expect([...kept.keys()].sort()).toEqual([start, rally].sort());
     expect(Buffer.isBuffer(kept.get(rally)!.body)).toBe(true);
 
     const inBot = await verifyLedger(store, 'g1');
-    expect(inBot.promises.lines.join('\n')).toContain(`2 rows signed by Discord under application key ${key.publicHex}`);
+    expect(inBot.promises.lines.join('\n')).toContain(`4 rows signed by Discord under application key ${key.publicHex}`);
 
     const result = await exportLedger(store, { filter: { guildId: 'g1', kinds: 'all' }, limit: 1 << 22, stamp: 'pg', now: Date.now() + 16 * 60_000 });
     if (!result.ok) throw new Error('the export did not fit');
     const report = verifyExport(fs.readFileSync(result.files.find((f) => f.name.endsWith('.jsonl'))!.path));
     expect(report.ok).toBe(true);
-    expect(report.lines.join('\n')).toContain(`2 rows signed by Discord under application key ${key.publicHex}`);
+    expect(report.lines.join('\n')).toContain(`4 rows signed by Discord under application key ${key.publicHex}`);
+    expect(report.lines.join('\n')).toContain(`row ${row.id} disorder 2 quality "militia"`);
     await store.close();
   });
 });

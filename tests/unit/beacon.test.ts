@@ -1,10 +1,14 @@
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { describe, expect, it } from 'vitest';
 import { boundRound, QUICKNET, roundAt, roundTime, snowflakeAt, snowflakeTime } from '../../src/beacon/chain.js';
-import { parseChainInfo } from '../../src/beacon/chain-config.js';
+import { chainOf, parseChainInfo } from '../../src/beacon/chain-config.js';
 import { invalidRounds, randomnessOf, verifyRound } from '../../src/beacon/verify-round.js';
 import { beaconDie } from '../../src/dice/seeded.js';
 import { chainInfoJson, testChain } from '../helpers/beacon-relay.js';
+import { tmpDir } from '../helpers/tmp.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { publicChainName } from '../../src/beacon/chain.js';
 
 // quicknet's round 42, as drand's relays publish it (a real round of the League of Entropy).
 const R42 = { round: 42, signature: '95a9f9f5b231b7714de1553105d8ffdf3dcda24cfdb1e689319bccf79a9c8ce430a91b811fbfaf763900bc998b5d686a' };
@@ -90,6 +94,25 @@ describe('a chain-info file', () => {
       'x.json: schemeID: only bls-unchained-g1-rfc9380 chains are supported',
     );
     expect(() => parseChainInfo(chainInfoJson({ ...chain, public_key: 'abc' }), 'x.json')).toThrow('x.json: public_key: 192 lowercase hex digits');
+  });
+
+  it("as BEACON_CHAIN, is refused when it borrows quicknet's hash or key with a field of its own; a private chain of its own is private", () => {
+    const { chain } = testChain();
+    const file = (c: typeof chain) => {
+      const f = path.join(tmpDir(), 'chain.json');
+      fs.writeFileSync(f, chainInfoJson(c));
+      return f;
+    };
+    const borrowedHash = file({ ...chain, hash: QUICKNET.hash });
+    expect(() => chainOf(borrowedHash)).toThrow(
+      `BEACON_CHAIN ${borrowedHash}: its chain hash, period, scheme are drand quicknet's but not its public key, genesis time: use BEACON_CHAIN=quicknet for drand quicknet, or a chain of your own whose hash and key are its own`,
+    );
+    const borrowedKey = file({ ...chain, public_key: QUICKNET.public_key });
+    expect(() => chainOf(borrowedKey)).toThrow(`its public key, period, scheme are drand quicknet's but not its chain hash, genesis time`);
+    expect(chainOf(file(QUICKNET))).toEqual(QUICKNET);
+    expect(publicChainName(chainOf(file(QUICKNET))!)).toBe('drand quicknet');
+    expect(publicChainName(chainOf(file(chain))!)).toBeUndefined();
+    expect(chainOf('quicknet')).toBe(QUICKNET);
   });
 });
 

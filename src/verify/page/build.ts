@@ -32,6 +32,7 @@ const BODY = `<main>
 <label for="head" data-w="head">${EN.head}</label><input type="text" id="head" spellcheck="false">
 <label for="receipt" data-w="receipt">${EN.receipt}</label><textarea id="receipt" spellcheck="false"></textarea>
 <label for="key" data-w="key">${EN.key}</label><input type="text" id="key" spellcheck="false">
+<label for="discord-key" data-w="discordKey">${EN.discordKey}</label><input type="text" id="discord-key" spellcheck="false">
 <button id="check" type="button" data-w="check">${EN.check}</button>
 <progress id="progress" max="1" value="0" hidden></progress><p id="status" role="status"></p>
 <p id="verdict"></p><p id="heads"></p><p id="report-note" data-w="reportNote"></p><pre id="report"></pre><pre id="receipt-report"></pre>

@@ -59,10 +59,16 @@ function check() {
     head: $<HTMLInputElement>('head').value,
     receipt: $<HTMLTextAreaElement>('receipt').value,
     key: $<HTMLInputElement>('key').value,
+    discordKey: $<HTMLInputElement>('discord-key').value.trim(),
   };
   if (chosen) req.file = chosen;
   if (!req.file && !req.receipt?.trim()) {
     $('status').textContent = w.chooseFirst;
+    return;
+  }
+  // The key's form only, said in the reader's words; the worker pins it as npm run verify's --discord-key does.
+  if (req.discordKey && !/^[0-9a-f]{64}$/i.test(req.discordKey)) {
+    $('status').textContent = w.discordKeyBad;
     return;
   }
   for (const id of ['report', 'receipt-report', 'verdict', 'heads']) $(id).textContent = '';

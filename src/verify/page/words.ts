@@ -17,6 +17,9 @@ const en = {
   head: 'Pinned head hash (optional: from a /verify publish message)',
   receipt: 'A receipt (optional: from /roll receipt)',
   key: "The bot's public key (optional when the export lists it: /verify key:true)",
+  discordKey:
+    "Discord's key for the bot's application (optional: verify_key at discord.com/api/v10/applications/ID/rpc, ID as the report names it). Without it, the key a game names is the host's word.",
+  discordKeyBad: "The Discord key is 64 hex digits (verify_key, or Public Key on the Developer Portal's General Information page): check what you pasted.",
   check: 'Check',
   reading: 'Reading {pct}%',
   heads: 'Head hash: {heads} — compare it with the one pinned in the channel.',
@@ -39,6 +42,10 @@ const de: Words = {
   head: 'Angehefteter Kopf-Hash (optional: aus einer /verify-publish-Nachricht)',
   receipt: 'Eine Quittung (optional: von /roll receipt)',
   key: 'Der öffentliche Schlüssel des Bots (optional, wenn der Export ihn enthält: /verify key:true)',
+  discordKey:
+    'Discords Schlüssel der Bot-Anwendung (optional: verify_key unter discord.com/api/v10/applications/ID/rpc, ID wie der Bericht sie nennt). Ohne ihn ist der Schlüssel, den ein Spiel nennt, nur das Wort des Hosts.',
+  discordKeyBad:
+    'Der Discord-Schlüssel hat 64 Hex-Ziffern (verify_key, oder Public Key auf der Seite General Information im Developer Portal): prüfe, was du eingefügt hast.',
   check: 'Prüfen',
   reading: 'Lese {pct} %',
   heads: 'Kopf-Hash: {heads} — vergleiche ihn mit dem im Kanal angehefteten.',
@@ -60,6 +67,10 @@ const fr: Words = {
   head: 'Hash de tête épinglé (facultatif : d’un message /verify publish)',
   receipt: 'Un reçu (facultatif : de /roll receipt)',
   key: 'La clé publique du bot (facultative quand l’export la liste : /verify key:true)',
+  discordKey:
+    'La clé Discord de l’application du bot (facultative : verify_key à discord.com/api/v10/applications/ID/rpc, ID tel que le rapport le nomme). Sans elle, la clé que nomme une partie n’est que la parole de l’hôte.',
+  discordKeyBad:
+    'La clé Discord fait 64 chiffres hexadécimaux (verify_key, ou Public Key sur la page General Information du Developer Portal) : vérifie ce que tu as collé.',
   check: 'Vérifier',
   reading: 'Lecture {pct} %',
   heads: 'Hash de tête : {heads} — compare-le à celui épinglé dans le salon.',

@@ -1,5 +1,5 @@
 import { checkReceipt, receiptFields, type TrustedKey } from '../receipt.js';
-import { finishExport, RangeWalk, type LookFor, type RangeResult } from '../verify-export.js';
+import { finishExport, parseDiscordKey, RangeWalk, type LookFor, type RangeResult } from '../verify-export.js';
 import { loadWasmSha256 } from './crypto-shim.js';
 import { pageEd25519 } from './ed25519.js';
 
@@ -10,7 +10,7 @@ import { pageEd25519 } from './ed25519.js';
  * this worker (the page hands over its own blob: URL), and joined by finishExport, as the Node
  * verifier's threads are.
  */
-export type CheckRequest = { file?: Blob; head?: string; receipt?: string; key?: string; workerSource?: string };
+export type CheckRequest = { file?: Blob; head?: string; receipt?: string; key?: string; discordKey?: string; workerSource?: string };
 type RangeRequest = { range: { file: Blob; start: number; end: number; lookFor: LookFor } };
 export type WorkerMessage =
   | { type: 'progress'; read: number; total: number }
@@ -112,7 +112,8 @@ async function report(file: Blob, req: CheckRequest, lookFor: LookFor) {
       ? await walkInParallel(file, URL.createObjectURL(new Blob([req.workerSource], { type: 'text/javascript' })), lookFor, progress)
       : [await walkBlob(file, 0, file.size, lookFor, progress)];
   self.postMessage({ type: 'progress', read: file.size, total: file.size });
-  return finishExport(results, lookFor);
+  // Discord's key as the reader pinned it: the joined ranges' requests are checked under it (the ranges need it not).
+  return finishExport(results, { ...lookFor, discordKey: parseDiscordKey(req.discordKey ?? '') });
 }
 
 async function check(req: CheckRequest): Promise<void> {
