@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { PACK_REROLL } from '../../src/core/pack-command.js';
+import { packReroll } from '../../src/core/pack-reroll.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
@@ -61,6 +63,8 @@ export default {
   name: 'pack',
   description: "Rule packs: a club's own morale tests, installed in this server as commands",
   example: '/pack install example:bolt-action-order',
+  // A pack roll's re-roll button: one action for every pack (the roll it names says which).
+  buttons: { [PACK_REROLL]: packReroll },
   subcommands: {
     install: defineSubcommand({
       description: 'Install a rule pack (a YAML file) as a command of this server',

@@ -54,7 +54,8 @@ export function readNamedValues(tokens: string[]): { values: Record<string, stri
       values[last] = values[last] === '' ? t : `${values[last]} ${t}`;
       continue;
     }
-    if (key in values) return { error: said('givenTwice', { name: key }) };
+    // Own keys only: `constructor:4` is a field a rule pack may have, not one every object inherits.
+    if (Object.hasOwn(values, key)) return { error: said('givenTwice', { name: key }) };
     values[key] = t.slice(key.length + 1);
     last = key;
   }

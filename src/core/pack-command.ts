@@ -1,5 +1,5 @@
 import { EVERYONE } from './access.js';
-import { defineCommand, type AnyCommand, type Context } from './command.js';
+import { customId, defineCommand, type AnyCommand, type Context } from './command.js';
 import { boolean, choice, integer, text, type OptionMap } from './options.js';
 import { installedPacks, type InstalledPack } from './packs.js';
 import { message, rollMessage } from './replies.js';
@@ -13,9 +13,18 @@ import { trackedUnit, type Tracked } from './roster-unit.js';
 import type { RosterEffect } from './roll.js';
 import { unitChoicesFor, unitOption } from './unit-option.js';
 import { changedUnit, resolveInput, type ResolvedInput, type UnitValues } from '../rules/packs/input.js';
+import { isSaid } from '../i18n/said.js';
 import type { PackInput } from '../rules/packs/modifiers.js';
 import { packDistribution, packOrder } from '../rules/packs/odds.js';
-import { expressionOf, rollPack, type PackOutcome } from '../rules/packs/roll.js';
+import { rollPack, type PackOutcome, type RollStart } from '../rules/packs/roll.js';
+import { diceOf } from '../rules/packs/dice.js';
+import { scopeOf } from '../rules/packs/scope.js';
+import { rerollOffer } from '../rules/packs/reroll.js';
+import type { Pack } from '../rules/packs/load.js';
+import { sum } from '../rules/types.js';
+import { clip, type Button } from '../render/embed.js';
+import type { APIEmbed } from 'discord.js';
+import type { PackReroll } from '../render/pack.js';
 import { shapeOf } from '../rules/dice/expression.js';
 import type { DeclaredTally } from '../ledger/tally.js';
 import type { PackOption } from '../rules/packs/schema.js';
@@ -34,6 +43,10 @@ export type PackRollInput = {
   overridden?: string[];
   note?: string;
   sealed?: true;
+  /** The named unit's fields before the roll: a field's bound fires on them (the verifiers read them too). */
+  unit_values?: Record<string, number | string>;
+  /** A re-roll: the roll it replaces, and the test it rolls. */
+  reroll?: { of: string; test: string };
 };
 
 /** One pack option as a slash-command option: required only when it has no default and no unit to take it from. */
@@ -72,8 +85,11 @@ function givenOptions(ctx: Context, pack: InstalledPack['pack'], o: Record<strin
   return Object.fromEntries(pack.options.filter((p) => ctx.given.has(p.name)).map((p) => [p.name, o[p.name] as string | number | boolean]));
 }
 
-const stored = (installed: InstalledPack, row: LedgerRow) => ({
-  embed: packEmbed({
+/** The button under a roll that offers its pack's re-roll (one action for every pack: the roll id names the pack). */
+export const PACK_REROLL = 'pack_reroll';
+
+export const packEmbedOf = (installed: InstalledPack, row: LedgerRow, reroll?: PackReroll) =>
+  packEmbed({
     pack: installed.pack,
     ...(row.unit ? { unit: row.unit } : {}),
     userName: row.user_name,
@@ -81,21 +97,36 @@ const stored = (installed: InstalledPack, row: LedgerRow) => ({
     sources: { fromUnit: (row.input as PackRollInput).from_unit ?? [], overridden: (row.input as PackRollInput).overridden ?? [] },
     outcome: row.outcome as PackRollOutcome,
     row,
-  }),
-  buttons: [],
-});
+    ...(reroll ? { reroll } : {}),
+  });
+
+/** A stored pack roll as its message: the roll, the re-roll taken on it, and the re-roll button while it is offered. */
+async function stored(ctx: Context, installed: InstalledPack, row: LedgerRow, fresh = false): Promise<{ embed: APIEmbed; buttons: Button[] }> {
+  const input = row.input as PackRollInput;
+  const offer = row.kind === 'roll' && row.outcome ? rerollOffer(installed.pack, row.outcome as PackRollOutcome, input.options) : undefined;
+  if (!offer) return { embed: packEmbedOf(installed, row), buttons: [] };
+  // A roll just made has no re-roll or void yet: no need to look.
+  const children = fresh ? [] : await ctx.services.ledger.children(row.guild_id, row.id);
+  const taken = children.find((r) => r.kind === 'reroll');
+  const reroll = taken && { label: offer.reroll.label, userName: taken.user_name, row: taken, outcome: taken.outcome as PackRollOutcome };
+  const open = !taken && !children.some((r) => r.kind === 'void');
+  return {
+    embed: packEmbedOf(installed, row, reroll),
+    buttons: open ? [{ custom_id: customId(PACK_REROLL, row.id), label: clip(offer.reroll.label, 80), style: 'primary' }] : [],
+  };
+}
 
 /** The roll's inputs: the options given, then the named roster unit's fields for `from_unit` options. */
 function settled(ctx: Context, pack: InstalledPack['pack'], o: Record<string, unknown>, tracked: Tracked | undefined): ResolvedInput {
-  const resolved = resolveInput(pack, givenOptions(ctx, pack, o), tracked?.unit.fields as UnitValues | undefined);
-  if (typeof resolved === 'string') refuse('packRefused', { pack: pack.pack, why: resolved });
+  const resolved = resolveInput(pack, givenOptions(ctx, pack, o), unitValues(tracked));
+  if (isSaid(resolved)) refuse('packRefused', { pack: pack.pack, why: resolved });
   return resolved;
 }
 
 /** What a roll does to its roster unit, as data: its fields changed (within their bounds), or the unit removed. */
-function packEffects(pack: InstalledPack['pack'], tracked: Tracked | undefined, out: PackRollOutcome): RosterEffect[] {
+export function packEffects(pack: InstalledPack['pack'], tracked: Tracked | undefined, out: PackRollOutcome): RosterEffect[] {
   if (!tracked || !out.unit) return [];
-  const before = tracked.unit.fields as Record<string, number>;
+  const before = tracked.unit.fields as Record<string, number | string>;
   const next = changedUnit(pack, before, out.unit);
   const why = out.steps.at(-1)!.label;
   if (!next) return [{ tracked, change: { remove: true, why } }];
@@ -115,7 +146,6 @@ export const packCommand = (installed: InstalledPack): AnyCommand => built(`${in
 function buildPackCommand(installed: InstalledPack): AnyCommand {
   const { pack } = installed;
   const system = packSystem(pack.pack);
-  const firstShape = shapeOf(expressionOf(Object.values(pack.tests)[0]!.dice));
   const order = packOrder(pack);
   return defineCommand({
     name: pack.pack,
@@ -129,7 +159,7 @@ function buildPackCommand(installed: InstalledPack): AnyCommand {
       if (o.odds_only) {
         const tracked = await trackedUnit(await readScope(ctx, system), ctx, unit, 'read');
         const { input } = settled(ctx, pack, o, tracked);
-        return message(packOddsEmbed(pack, input, packDistribution(pack, input), order));
+        return message(packOddsEmbed(pack, input, packDistribution(pack, input, unitStart(tracked)), order));
       }
       const found = await rollAndRecord(ctx, system, async (at) => {
         // In a game of this pack, a named unit is read and written in the roll's transaction (its owner or a GM).
@@ -143,23 +173,34 @@ function buildPackCommand(installed: InstalledPack): AnyCommand {
           ...(o.note ? { note: o.note as string } : {}),
           // As every sealed roll's input says it (the reveal and the review read it there).
           ...(o.sealed === true ? { sealed: true } : {}),
+          ...(tracked ? { unit_values: { ...unitValues(tracked) } } : {}),
         };
+        const from = unitStart(tracked);
         return {
           meta: { command: pack.pack, kind: 'roll', unit, input: meta, sealed: o.sealed === true },
-          rules: (dice): PackRollOutcome => {
-            const rolled = rollPack(pack, input, dice);
-            // The dice report counts the first test's dice: a follow-up's depend on it.
-            return { ...rolled, system, tally: { shape: firstShape, total: rolled.steps[0]!.original } };
-          },
-          odds: (out) => oddsOf(packDistribution(pack, input), order.order, out.result),
+          rules: (dice): PackRollOutcome => withTally(pack, input, rollPack(pack, input, dice, from)),
+          odds: (out) => oddsOf(packDistribution(pack, input, from), order.order, out.result),
           effects: (out) => packEffects(pack, tracked, out),
         };
       });
-      return rollMessage(ctx, o.sealed === true, found, stored(installed, found.row).embed);
+      const { embed, buttons } = await stored(ctx, installed, found.row, true);
+      return rollMessage(ctx, o.sealed === true, found, embed, buttons);
     },
     autocomplete: unitChoicesFor(system),
-    renderStored: (_ctx, row) => stored(installed, row),
+    renderStored: (ctx, row) => stored(ctx, installed, row),
   });
+}
+
+const unitValues = (tracked: Tracked | undefined) => tracked?.unit.fields as UnitValues | undefined;
+const unitStart = (tracked: Tracked | undefined): RollStart => (tracked ? { unit: unitValues(tracked)! } : {});
+
+/** A pack outcome on the chain: under the pack's system, with what the dice report counts (the first test's dice: a follow-up's depend on it). */
+export function withTally(pack: Pack, input: PackInput, rolled: PackOutcome): PackRollOutcome {
+  const first = rolled.steps[0]!;
+  const test = pack.tests[first.kind]!;
+  const shape = shapeOf(diceOf(test, scopeOf(input, {})));
+  // A counted test's total is a count: the report reads the dice's own sum.
+  return { ...rolled, system: packSystem(pack.pack), tally: { shape, total: test.count ? sum(first.kept) : first.original } };
 }
 
 /** The command a server knows by a stored row's name: a built-in one, or a rule pack installed there. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { loadPack, type Pack } from '../rules/packs/load.js';
+import type { Pack } from '../rules/packs/load.js';
+import { loadPackInWorker } from './pack-check.js';
 import { checkedPack } from '../rules/packs/checked.js';
 import { packFileOf, storedPack, type StoredPack } from '../rules/packs/stored.js';
 import { changeOutcome } from './roster-unit.js';
@@ -11,6 +12,7 @@ import { refuse } from './user-error.js';
 import { userText } from '../render/embed.js';
 import { memo } from '../rules/odds.js';
 import { command, type ListOf, list, said } from '../i18n/said.js';
+import { nameIn, TRANSLATED } from '../i18n/i18n.js';
 
 /**
  * The rule packs installed in a server, as its chain records them: each install is a `pack` row
@@ -58,8 +60,33 @@ export async function packsOf(ledger: Pick<LedgerStore, 'packRows'>, guildId: st
 /** The names a pack may not take: the bot's own commands. */
 const builtInNames = (ctx: Context) => ctx.commands.map((c) => c.name);
 
+const languageName = new Intl.DisplayNames('en', { type: 'language' });
+
+/**
+ * The names a new pack may not take, each with what it is: every built-in command's name in every
+ * language the bot speaks (a pack called `sammeln` would stand beside /rally in a German player's
+ * list under the same name). Packs installed before this rule are still read (`builtInNames`).
+ */
+export function takenNames(commands: readonly { name: string }[]): Map<string, string> {
+  const taken = new Map(commands.map((c) => [c.name, '']));
+  for (const c of commands)
+    for (const lang of TRANSLATED) {
+      const shown = nameIn(lang, c.name);
+      if (!taken.has(shown)) taken.set(shown, `/${c.name}, as ${languageName.of(lang)} players see it`);
+    }
+  return taken;
+}
+
 /** The installed packs of the server a request comes from. */
 export const installedPacks = (ctx: Context) => packsOf(ctx.services.ledger, ctx.actor.guildId, builtInNames(ctx));
+
+/** The pack a roll names by its pack row (the version it was rolled with, installed still or not): a re-roll rolls under it. */
+export async function installedPackOfRow(ctx: Context, rowId: string): Promise<InstalledPack | undefined> {
+  const row = await ctx.services.ledger.get(ctx.actor.guildId, rowId);
+  const input = row?.kind === 'pack' ? (row.input as PackRowInput) : undefined;
+  const pack = input?.action === 'install' ? packOfRow(input, builtInNames(ctx)) : undefined;
+  return pack && input?.action === 'install' ? { pack, rowId, sha256: input.sha256 } : undefined;
+}
 
 /**
  * Validates a pack file and records it on the chain; refuses with every problem, each naming its
@@ -67,11 +94,15 @@ export const installedPacks = (ctx: Context) => packsOf(ctx.services.ledger, ctx
  * registration Discord missed can be retried.
  */
 export async function installPack(ctx: Context, text: string): Promise<InstalledPack & { again: boolean }> {
-  const loaded = loadPack(text, builtInNames(ctx));
+  // Parsed and checked in a worker: the bot goes on answering every server meanwhile.
+  const loaded = await loadPackInWorker(text, takenNames(ctx.commands));
   if (!loaded.ok) refuse('packNotInstalled', { problems: problemLines(loaded.problems) });
-  const pack = loaded.pack;
+  const pack = loaded.pack as Pack;
   const canonical = canonicalPack(pack);
   const sha256 = packHash(canonical);
+  // Its row, read back for every roll, is not checked again on this thread: the worker's check was
+  // of these same bytes (taken as the row gives them back, its records' keys in canonical order).
+  parsedPacks(sha256, () => packFileOf(JSON.parse(canonical) as StoredPack) as Pack);
   return ctx.services.ledger.transaction(async (tx) => {
     // Read in the install's own transaction: two installs at once cannot both pass the version check.
     const before = (await packsOf(tx, ctx.actor.guildId, builtInNames(ctx))).get(pack.pack);

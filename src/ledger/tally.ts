@@ -1,6 +1,6 @@
 import type { SealedPayload } from './rows.js';
 import { scopeWhere, type ScopeFilter } from './common-sql.js';
-import { isSystemId, RULE_SYSTEMS } from '../rules/systems.js';
+import { isSystemId, RULE_SYSTEMS, type OriginalDice } from '../rules/systems.js';
 
 /**
  * The dice report's aggregates (issue 26): for each key, how many counted rolls had each Original
@@ -24,11 +24,21 @@ type Filed = { tally?: DeclaredTally; category?: string; side?: string };
 
 /**
  * A built-in system's roll counts its Original roll (ASL's 2d6, Hearts of Tin's d6, Lightning War's
- * 3d6: `originalDice` in the list of systems). Later dice of the same row (a Wound dr, a chained
+ * 3d6: `originalDice` in the list of systems, count and sides: nothing here assumes d6). Later dice of the same row (a Wound dr, a chained
  * Heat of Battle DR) depend on the first, so they would not follow a fixed distribution and are
  * left out. A rule pack's rolls and /roll declare their own tally.
  */
-const originalDiceOf = (system: string | null) => (system && isSystemId(system) ? RULE_SYSTEMS[system].originalDice : 0);
+const builtInDice = (system: string): OriginalDice | undefined => (isSystemId(system) ? RULE_SYSTEMS[system].originalDice : undefined);
+
+/** Which systems' Original dice the tally reads: the built-in list (a test gives a system of its own). */
+export type SystemDice = (system: string) => OriginalDice | undefined;
+
+/** The Original roll a row's first dice are, as its system declares them: its shape (`1d10`) and total. */
+function originalTally(row: TallySource, systems: SystemDice): DeclaredTally | undefined {
+  const o = row.system ? systems(row.system) : undefined;
+  if (!o?.count || row.dice.length < o.count) return undefined;
+  return { shape: `${o.count}d${o.sides}`, total: row.dice.slice(0, o.count).reduce((a, b) => a + b, 0) };
+}
 
 /** The parts of a row a tally is read from. */
 export type TallySource = {
@@ -46,13 +56,26 @@ export type TallySource = {
 
 const isSealedOutcome = (outcome: unknown) => (outcome as { sealed?: unknown } | null)?.sealed === true;
 
-/** What a public roll adds to the report, or undefined when it adds nothing (not a roll, sealed, no dice). */
-export function tallyOf(row: TallySource): Tally | undefined {
+/** The row kind of a beacon game's roll that expired unrolled: its round never reached the bot in time. */
+export const EXPIRY_KIND = 'expiry';
+
+/**
+ * Expiries are counted beside the rolls, as a shape of their own with no total: /stats says them
+ * per player (a host's relay that withholds the rounds he dislikes shows there), never as dice.
+ */
+export const EXPIRED_SHAPE = 'expired';
+
+/** The shape and Original total a row adds, if it adds one. */
+function foundOf(row: TallySource, o: Filed, systems: SystemDice): DeclaredTally | undefined {
+  if (row.kind === EXPIRY_KIND) return { shape: EXPIRED_SHAPE, total: 0 };
   if ((row.kind !== 'roll' && row.kind !== 'reroll') || isSealedOutcome(row.outcome)) return undefined;
+  return o.tally ?? originalTally(row, systems);
+}
+
+/** What a public roll (or an expiry) adds to the report, or undefined when it adds nothing (not a roll, sealed, no dice). */
+export function tallyOf(row: TallySource, systems: SystemDice = builtInDice): Tally | undefined {
   const o = (row.outcome ?? {}) as Filed;
-  const declared = o.tally;
-  const k = originalDiceOf(row.system);
-  const found = declared ?? (k && row.dice.length >= k ? { shape: `${k}d6`, total: row.dice.slice(0, k).reduce((a, b) => a + b, 0) } : undefined);
+  const found = foundOf(row, o, systems);
   if (!found) return undefined;
   return {
     guild_id: row.guild_id,
@@ -93,7 +116,8 @@ export function tallyDelta(row: TallySource & { input: unknown }, parent: Parent
     return t && { tally: t, delta: 1 };
   }
   if (row.kind === 'void') {
-    if (!parent) return undefined;
+    // An expiry stays counted whatever a GM marks on it: it is the record of a round not delivered.
+    if (!parent || parent.row.kind === EXPIRY_KIND) return undefined;
     const sealed = isSealedOutcome(parent.row.outcome);
     const t = sealed ? parent.revealed && tallyOf(revealedSource(parent.row, parent.revealed)) : tallyOf(parent.row);
     return t && { tally: t, delta: -1 };
@@ -135,6 +159,7 @@ export const parseRecountRow = (r: Omit<RecountRow, 'dice' | 'outcome'> & { dice
 
 /** What a recount row adds: nothing when voided; a sealed one, what its reveal published (if it has one). */
 export function recountTally(r: RecountRow): Tally | undefined {
+  if (r.kind === EXPIRY_KIND) return tallyOf(r);
   if (r.voided) return undefined;
   if (!isSealedOutcome(r.outcome)) return tallyOf(r);
   if (r.reveal_input === null) return undefined;
@@ -147,7 +172,7 @@ const RECOUNT_COLUMNS = 'r.seq, r.guild_id, r.channel_id, r.game_id, r.user_id, 
 export const RECOUNT_SQL = (oneGuild: boolean) => `SELECT ${RECOUNT_COLUMNS},
   CASE WHEN EXISTS (SELECT 1 FROM rolls v WHERE v.parent_id = r.id AND v.kind = 'void') THEN 1 ELSE 0 END AS voided,
   (SELECT rv.input FROM rolls rv WHERE rv.parent_id = r.id AND rv.kind = 'reveal' LIMIT 1) AS reveal_input
-  FROM rolls r WHERE r.kind IN ('roll', 'reroll') ${oneGuild ? 'AND r.guild_id = ?' : ''} AND r.seq > ? ORDER BY r.seq LIMIT ?`;
+  FROM rolls r WHERE r.kind IN ('roll', 'reroll', '${EXPIRY_KIND}') ${oneGuild ? 'AND r.guild_id = ?' : ''} AND r.seq > ? ORDER BY r.seq LIMIT ?`;
 
 /** One tally's count moved by n (a void's −1 may leave a zero, which reads as nothing). */
 export const UPSERT_TALLY_SQL = `INSERT INTO dice_tallies (${TALLY_KEY.join(', ')}, total, n) VALUES (${[...TALLY_KEY, 'total', 'n'].map(() => '?').join(', ')})

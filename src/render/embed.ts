@@ -39,8 +39,8 @@ const D6_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 /** A die as a face where one exists (d6), else as its number. */
 export const face = (n: number, sides = 6) => (sides === 6 && D6_FACES[n - 1]) || `[${n}]`;
 
-/** A die as its face and its number: the faces render small in an embed, the number reads at a glance. */
-export const dieText = (n: number, label?: string) => `${label ? `${label} ` : ''}${face(n)} **${n}**`;
+/** A die as its face and its number (the faces render small in an embed, the number reads at a glance); a die other than a d6 as its number alone. */
+export const dieText = (n: number, label?: string, sides = 6) => `${label ? `${label} ` : ''}${sides === 6 ? `${face(n)} ` : ''}**${n}**`;
 
 export { number, signed };
 
@@ -67,7 +67,12 @@ export function findingField(f: Finding, show: Show = {}): APIEmbedField {
 export function stepFields(step: Step, show: Show = {}): APIEmbedField[] {
   const p = prefix(show);
   const { heading: _once, ...rest } = show;
-  const dice = say('diceToOriginal', { dice: step.dice.map((d, i) => dieText(d, show.diceLabels?.[i])).join(' · '), original: number(step.original) });
+  // A step that records its dice's sizes (a rule pack's) shows each by its type: no d6 face on a d10.
+  const sides = (step as { sides?: readonly number[] }).sides;
+  const dice = say('diceToOriginal', {
+    dice: step.dice.map((d, i) => dieText(d, show.diceLabels?.[i], sides?.[i])).join(' · '),
+    original: number(step.original),
+  });
   const mods = step.modifiers.length ? step.modifiers.map(modifierLine).join('\n') : say('noModifiers');
   return [
     { name: `${p}${say('fieldDice')}`, value: dice, inline: true },

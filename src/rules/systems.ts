@@ -5,12 +5,17 @@
  * its id is here.
  */
 export const RULE_SYSTEMS = {
-  asl: { name: 'Advanced Squad Leader', originalDice: 2 },
-  'hearts-of-tin': { name: 'Hearts of Tin', originalDice: 1 },
-  'lightning-war': { name: 'Lightning War', originalDice: 3 },
+  asl: { name: 'Advanced Squad Leader', originalDice: { count: 2, sides: 6 } },
+  'hearts-of-tin': { name: 'Hearts of Tin', originalDice: { count: 1, sides: 6 } },
+  'lightning-war': { name: 'Lightning War', originalDice: { count: 3, sides: 6 } },
   // Fatigue rolls no dice.
-  'wacht-am-rhein': { name: 'Wacht am Rhein', originalDice: 0 },
-} satisfies Record<string, { name: string; originalDice: number }>;
+  'wacht-am-rhein': { name: 'Wacht am Rhein', originalDice: { count: 0, sides: 6 } },
+} satisfies Record<string, SystemDescriptor>;
+
+/** The dice of a system's Original roll: how many, and of how many sides (a d10 game is not filed as d6). */
+export type OriginalDice = { readonly count: number; readonly sides: number };
+/** What the rules and the ledger know of a built-in system. */
+export type SystemDescriptor = { readonly name: string; readonly originalDice: OriginalDice };
 
 export type SystemId = keyof typeof RULE_SYSTEMS;
 export const SYSTEMS = Object.keys(RULE_SYSTEMS) as [SystemId, ...SystemId[]];

@@ -63,7 +63,7 @@ describe('a pack game’s roster and rolls', () => {
     // Target 8 − 1 pin = 7; 4 + 4 = 8 fails: one more pin.
     const r = await rollWith(app, 'nerve-test', { unit: '1st Squad' }, [4, 4]);
     expect(r.embed.title).toBe('Nerve test · 1st Squad — Goes to ground');
-    expect(r.embed.description).toBe('nerve 8 · pins 1 · leader none · in cover no\nfrom the unit: nerve, pins');
+    expect(r.embed.description).toBe('nerve 8 · pins 1 · leader none · in cover no\nfrom the unit: nerve, pins\n1st Squad: pins 1 → 2');
     expect(rosterFields(app, '1st Squad')).toEqual({ nerve: 8, pins: 2 });
     const game = app.ledger.roster.activeGame('g1', 'c1')!;
     const [roll] = app.ledger.history.page({ guildId: 'g1', command: 'nerve-test' }, 5, 0).rows;

@@ -7,6 +7,7 @@ import type { Request } from '../../src/core/router.js';
 import { cryptoRoller } from '../../src/dice/roller.js';
 import { SYSTEMS } from '../../src/rules/systems.js';
 import { alice, fieldsText, testApp, type TestApp } from '../helpers/app.js';
+import { installThrough } from '../helpers/packs.js';
 
 // Issue 39, two classes of bug closed as classes:
 // - a lookup keyed by typed text that reads inherited keys: `unit:constructor` crashed /mc, /hob and
@@ -183,4 +184,123 @@ describe('typed text, as a class', () => {
     },
     120_000,
   );
+});
+
+/**
+ * A rule pack whose names are the placeholders GRIT (an integer option and the unit field it is
+ * taken from), MOOD (a choice option), CALM (one of its choices), CHECK (the first test) and PANIC
+ * (a result, and the follow-up test it leads to): each is swapped for a name Object.prototype has.
+ */
+const namedPack = (id: string) => ({
+  pack: id,
+  version: 1,
+  name: 'Named',
+  description: 'Names in every keyed place',
+  unit_fields: [{ name: 'GRIT', type: 'integer', min: 0, max: 5, default: 1 }],
+  options: [
+    { name: 'GRIT', type: 'integer', min: 0, max: 5, default: 3, from_unit: 'GRIT' },
+    { name: 'MOOD', type: 'choice', choices: ['CALM', 'wild'], default: 'CALM' },
+  ],
+  modifiers: [
+    { label: 'grit', per: 'GRIT', value: 1, to: 'target' },
+    { label: 'calm', when: { MOOD: 'CALM' }, value: 1, to: 'target', tests: ['CHECK'] },
+  ],
+  tests: {
+    CHECK: {
+      dice: '2d6',
+      target: 'GRIT',
+      compare: 'at_most',
+      specials: [{ faces: [6, 6], result: 'PANIC' }],
+      results: {
+        pass: { label: 'Holds', tone: 'good', effect: 'Holds.' },
+        fail: { label: 'Shaken', tone: 'bad', effect: 'Loses grit.', unit: { add: { GRIT: -1 } } },
+        // biome-ignore lint/suspicious/noThenProperty: a rule pack's own field, never awaited
+        PANIC: { label: 'Panic', tone: 'bad', effect: 'Panics.', then: 'PANIC' },
+      },
+    },
+    PANIC: {
+      dice: '1d6',
+      bands: [
+        { to: 3, label: 'Routs', tone: 'bad', effect: 'Gone.', unit: { remove: true } },
+        { from: 4, result: 'PANIC', label: 'Steadies', tone: 'neutral', effect: 'Stays.', unit: { set: { GRIT: 2 } } },
+      ],
+    },
+  },
+});
+
+type Place = { place: string; pack: (word: string, id: string) => unknown; sound?: boolean };
+
+const renamed = (placeholder: string) => (word: string, id: string) =>
+  JSON.parse(
+    JSON.stringify(namedPack(id))
+      .replaceAll(`"${placeholder}"`, JSON.stringify(word))
+      .replaceAll(/"(GRIT|MOOD|CALM|CHECK|PANIC)"/g, (_, p: string) => JSON.stringify(p.toLowerCase())),
+  );
+/** The sound pack with one reference pointed at the word, which names nothing there. */
+const dangling = (change: (p: any, word: string) => void) => (word: string, id: string) => {
+  const p = renamed('')(word, id) as any;
+  change(p, word);
+  return p;
+};
+
+/** Every place a pack's author names something the bot then looks up: as a name of its own, and as a reference to nothing. */
+const PLACES: Place[] = [
+  { place: 'an option and the unit field it is taken from', pack: renamed('GRIT'), sound: true },
+  { place: 'a choice option', pack: renamed('MOOD'), sound: true },
+  { place: 'a choice', pack: renamed('CALM'), sound: true },
+  { place: 'the first test', pack: renamed('CHECK'), sound: true },
+  { place: 'a result, a band and a follow-up test', pack: renamed('PANIC'), sound: true },
+  // Beside the links the pack needs, so that nothing but the word is wrong.
+  { place: 'then', pack: dangling((p, w) => Reflect.set(p.tests.check.results.fail, 'then', w)) },
+  { place: 'a special’s result', pack: dangling((p, w) => p.tests.check.specials.push({ faces: [1, 1], result: w })) },
+  { place: 'a when key', pack: dangling((p, w) => (p.modifiers[1].when = { [w]: 'calm' })) },
+  { place: 'per', pack: dangling((p, w) => (p.modifiers[0].per = w)) },
+  { place: 'target', pack: dangling((p, w) => (p.tests.check.target = w)) },
+  { place: 'from_unit', pack: dangling((p, w) => (p.options[0].from_unit = w)) },
+  { place: 'a unit change’s field', pack: dangling((p, w) => (p.tests.check.results.fail.unit = { add: { [w]: 1 } })) },
+  { place: 'a modifier’s tests', pack: dangling((p, w) => (p.modifiers[1].tests = [w])) },
+];
+
+describe('a rule pack’s names, as a class', () => {
+  it('every name Object.prototype has, in every place a pack names something: refused naming its path, or installed and rolled (with a unit too); never "Something went wrong"', async () => {
+    const app = testApp(undefined, { roller: cryptoRoller });
+    const failures: string[] = [];
+    const installedAs: string[] = [];
+    let n = 0;
+    for (const word of INHERITED)
+      for (const { place, pack, sound } of PLACES) {
+        const id = `named-${n++}`;
+        const what = `${word} as ${place}`;
+        const installed = await installThrough(app.router, pack(word, id), gm);
+        if (installed.type === 'error') {
+          if (installed.ref || !installed.message.startsWith('The pack was not installed')) failures.push(`${what}: install: ${installed.message}`);
+          // A name JavaScript gives no meaning of its own is a name like any other.
+          if (sound && word === 'constructor') failures.push(`${what}: refused: ${installed.message}`);
+          continue;
+        }
+        if (!sound) failures.push(`${what}: installed, though it names nothing`);
+        installedAs.push(what);
+        const actor = { ...gm, channelId: `c-${id}` };
+        const field = place.startsWith('an option') ? word : 'grit';
+        const asks: Request[] = [
+          { type: 'command', name: id, options: {}, actor },
+          { type: 'command', name: id, options: { odds_only: true }, actor },
+          { type: 'command', name: id, options: { [word]: 'x' }, actor },
+          { type: 'command', name: 'game', subcommand: 'start', options: { system: id, name: 'G' }, actor },
+          { type: 'command', name: 'unit', subcommand: 'add', options: { name: 'U', fields: `${field}:4` }, actor },
+          ...Array.from({ length: 6 }, (): Request => ({ type: 'command', name: id, options: { unit: 'U' }, actor })),
+        ];
+        for (const [i, ask] of asks.entries()) {
+          const reply = await app.router.handle(ask);
+          const said = `${what}: ${JSON.stringify(ask)}: ${reply.type === 'error' ? reply.message : ''}`;
+          if (reply.type === 'error' && reply.ref) failures.push(said);
+          // The roll, its odds, the game, the unit and its first roll are answered (a later one may find the unit routed).
+          else if (reply.type === 'error' && i !== 2 && i < 6) failures.push(`${said} (refused)`);
+        }
+      }
+    expect(failures).toEqual([]);
+    // `constructor` is a name like any other; `__proto__` is refused as a name, but a choice may be it.
+    expect(installedAs.sort()).toEqual([...PLACES.filter((p) => p.sound).map((p) => `constructor as ${p.place}`), '__proto__ as a choice'].sort());
+    app.ledger.close();
+  }, 240_000);
 });

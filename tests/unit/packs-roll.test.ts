@@ -6,6 +6,8 @@ import type { PackInput } from '../../src/rules/packs/modifiers.js';
 import { packDistribution } from '../../src/rules/packs/odds.js';
 import { rollPack } from '../../src/rules/packs/roll.js';
 import { loaded, nervePack } from '../helpers/packs.js';
+import type { Said } from '../../src/i18n/said.js';
+import { sayIn } from '../../src/i18n/speak.js';
 
 const pack = loaded();
 const input = (over: Record<string, string | number | boolean> = {}): PackInput => ({ nerve: 7, pins: 0, leader: 'none', in_cover: false, ...over });
@@ -104,10 +106,12 @@ describe("a pack roll's inputs", () => {
   });
 
   it('refuses a required option with no value and no unit, and a value outside the option, naming them', () => {
-    expect(resolveInput(pack, {})).toBe('nerve is needed: give it, or name a unit that has nerve');
-    expect(resolveInput(pack, { nerve: 13 })).toBe('nerve: 13 is not allowed (2–12)');
-    expect(resolveInput(pack, { nerve: 7, leader: 'general' })).toBe('leader: "general" is not allowed ("none", "nco", "officer")');
-    expect(resolveInput(pack, {}, { nerve: 1, pins: 0 })).toBe('nerve: 1 is not allowed (2–12)');
+    // A refusal is said in the reader's language when shown: here, in English.
+    const refused = (r: ReturnType<typeof resolveInput>) => sayIn('en', r as Said);
+    expect(refused(resolveInput(pack, {}))).toBe('nerve is needed: give it, or name a unit that has nerve');
+    expect(refused(resolveInput(pack, { nerve: 13 }))).toBe('nerve: 13 is not allowed (2–12)');
+    expect(refused(resolveInput(pack, { nerve: 7, leader: 'general' }))).toBe('leader: "general" is not allowed ("none", "nco", "officer")');
+    expect(refused(resolveInput(pack, {}, { nerve: 1, pins: 0 }))).toBe('nerve: 1 is not allowed (2–12)');
   });
 
   it('applies a unit change within the fields’ bounds, and removes the unit', () => {

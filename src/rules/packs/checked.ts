@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { packProblems } from './check.js';
+import type { TakenNames } from './reserved.js';
 import { packSchema, type PackFile } from './schema.js';
 
 /**
@@ -50,8 +51,37 @@ function issueText(issue: z.core.$ZodIssue): string {
   }
 }
 
+/**
+ * `__proto__` as a key or a name: JavaScript gives that one name a meaning of its own (a record
+ * keyed by it drops it, silently: `when: { __proto__: x }` would hold always), so a pack may not
+ * use it. Walked without recursion: a file nests as deep as it likes.
+ */
+function protoNames(data: unknown): string[] {
+  type Place = { key: PropertyKey; up: Place | undefined } | undefined;
+  const pathOf = (p: Place): PropertyKey[] => {
+    const keys: PropertyKey[] = [];
+    for (let q = p; q; q = q.up) keys.push(q.key);
+    return keys.reverse();
+  };
+  const problems: string[] = [];
+  // Each place links to its parent: a path is spelt out only for a problem.
+  const stack: [unknown, Place][] = [[data, undefined]];
+  while (stack.length) {
+    const [value, place] = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    for (const [k, v] of Object.entries(value)) {
+      const here = { key: Array.isArray(value) ? Number(k) : k, up: place };
+      if (k === '__proto__' || (k === 'name' && v === '__proto__')) problems.push(`${pathText(pathOf(here))}: "__proto__" is not a name a pack can use`);
+      else stack.push([v, here]);
+    }
+  }
+  return problems.sort();
+}
+
 /** Checks a pack's data whole: every problem, each led by its path, or the pack. `commands` are names it must not take. */
-export function checkedPack(data: unknown, commands: readonly string[]): PackLoad {
+export function checkedPack(data: unknown, commands: TakenNames): PackLoad {
+  const proto = protoNames(data);
+  if (proto.length) return { ok: false, problems: proto };
   const parsed = packSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${pathText(i.path)}: ${issueText(i)}`) };
   const problems = packProblems(parsed.data, commands);

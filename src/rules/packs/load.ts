@@ -1,5 +1,6 @@
 import { parseDocument } from 'yaml';
 import { checkedPack, type PackLoad } from './checked.js';
+import type { TakenNames } from './reserved.js';
 
 export type { Pack, PackLoad } from './checked.js';
 
@@ -7,7 +8,7 @@ export type { Pack, PackLoad } from './checked.js';
 export const MAX_PACK_BYTES = 64 * 1024;
 
 /** Reads a pack file (YAML 1.2, or JSON): every problem, each led by its path, or the pack. `commands` are names it must not take. */
-export function loadPack(text: string, commands: readonly string[]): PackLoad {
+export function loadPack(text: string, commands: TakenNames): PackLoad {
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > MAX_PACK_BYTES)
     return { ok: false, problems: [`the file: ${bytes.toLocaleString('en')} bytes; a pack is at most ${MAX_PACK_BYTES.toLocaleString('en')}`] };

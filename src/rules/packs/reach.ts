@@ -6,6 +6,16 @@ import type { OptionValue, PackFile, PackOption } from './schema.js';
 /** Past this many combinations of linked options, the validator refuses rather than guess. */
 export const MAX_COMBINATIONS = 200_000;
 
+/**
+ * Past this many steps in one pack, the validator refuses a test's bands rather than keep a
+ * worker busy: a step is one total looked at while adding up what the dice and modifiers reach,
+ * or one table entry read (5–20 ns); a modifier worked out for one combination of the options it
+ * reads counts EVALUATION steps (its conditions and expressions take 1–3 µs). About a quarter of a
+ * second on a busy core; counted before the work is done, as oddsWork is.
+ */
+export const MAX_REACH_WORK = 12_000_000;
+const EVALUATION = 150;
+
 /** Every value an option can take. */
 export function domainOf(o: PackOption): OptionValue[] {
   if (o.type === 'boolean') return [false, true];
@@ -19,9 +29,10 @@ export function diceTotals(dice: string): number[] {
   return d.counts.flatMap((c, i) => (c > 0n ? [d.min + i] : []));
 }
 
+type Group = { options: string[]; mods: PackFile['modifiers'] };
+
 /** Options linked by a modifier reading both: only linked options need their combinations walked. */
-function linkedGroups(pack: PackFile, test: string, side: 'total' | 'target'): { options: string[]; mods: PackFile['modifiers'] }[] {
-  const mods = pack.modifiers.filter((m) => modifiesTest(m, test, side));
+function linkedGroups(mods: PackFile['modifiers']): Group[] {
   const groups: { options: Set<string>; mods: PackFile['modifiers'] }[] = [];
   for (const m of mods) {
     const read = optionsRead(m);
@@ -37,44 +48,182 @@ function linkedGroups(pack: PackFile, test: string, side: 'total' | 'target'): {
   return groups.map((g) => ({ options: [...g.options], mods: g.mods }));
 }
 
-/** Every sum one group's modifiers can make, walking its options' combinations. */
-function groupSums(pack: PackFile, group: { options: string[]; mods: PackFile['modifiers'] }): Set<number> | number {
-  const domains = group.options.map((name) => domainOf(pack.options.find((o) => o.name === name)!));
+const domainsOf = (pack: PackFile, group: Group) => group.options.map((name) => domainOf(pack.options.find((o) => o.name === name)!));
+
+/**
+ * Each modifier's worth over the combinations of the options it reads itself, as a table: a group
+ * walk then adds table entries, never working a modifier out again (conditions and expressions
+ * cost microseconds; a table entry, nanoseconds).
+ */
+function tableOf(m: PackFile['modifiers'][number], reads: number[], domains: OptionValue[][], names: string[]): Float64Array {
+  const size = reads.reduce((n, i) => n * domains[i]!.length, 1);
+  const table = new Float64Array(size);
+  const input: Record<string, OptionValue> = Object.create(null);
+  for (let k = 0; k < size; k++) {
+    let rest = k;
+    for (const i of reads) {
+      input[names[i]!] = domains[i]![rest % domains[i]!.length]!;
+      rest = Math.floor(rest / domains[i]!.length);
+    }
+    table[k] = modifierValue(m, input as PackInput);
+  }
+  return table;
+}
+
+/** The modifier evaluations `groupSums` makes (one per entry of each modifier's table), and the entries it adds. */
+function groupWork(group: Group, domains: OptionValue[][]): { evaluations: number; lookups: number } {
+  const reads = group.mods.map((m) => optionsRead(m).map((o) => group.options.indexOf(o)));
   const combinations = domains.reduce((n, d) => n * d.length, 1);
-  if (combinations > MAX_COMBINATIONS) return combinations;
+  return {
+    evaluations: reads.reduce((n, r) => n + r.reduce((k, i) => k * domains[i]!.length, 1), 0),
+    lookups: combinations * reads.reduce((n, r) => n + r.length + 1, 0),
+  };
+}
+
+/** Every sum one group's modifiers can make, walking its options' combinations, lowest first. */
+function groupSums(domains: OptionValue[][], group: Group): number[] {
+  const reads = group.mods.map((m) => optionsRead(m).map((o) => group.options.indexOf(o)));
+  const tables = group.mods.map((m, j) => tableOf(m, reads[j]!, domains, group.options));
+  const combinations = domains.reduce((n, d) => n * d.length, 1);
   const sums = new Set<number>();
   const at = domains.map(() => 0);
   for (let n = 0; n < combinations; n++) {
-    const input: Record<string, OptionValue> = {};
-    group.options.forEach((name, i) => {
-      input[name] = domains[i]![at[i]!]!;
-    });
-    sums.add(group.mods.reduce((s, m) => s + modifierValue(m, input as PackInput), 0));
+    let sum = 0;
+    for (let j = 0; j < tables.length; j++) {
+      // The entry for this combination: the modifier's own options' places, in mixed radix.
+      let k = 0;
+      let radix = 1;
+      for (const i of reads[j]!) {
+        k += at[i]! * radix;
+        radix *= domains[i]!.length;
+      }
+      sum += tables[j]![k]!;
+    }
+    sums.add(sum);
     for (let i = 0; i < at.length && ++at[i]! === domains[i]!.length; i++) at[i] = 0;
   }
-  return sums;
+  return [...sums].sort((a, b) => a - b);
+}
+
+/** Whole numbers as flags from `lo` on: the totals a test can reach. */
+export type Reach = { lo: number; has: Uint8Array };
+
+/** A sorted list of distinct numbers as runs of equal steps (`start`, `start + step`, … `n` of them). */
+type Run = { start: number; step: number; n: number };
+function runsOf(xs: readonly number[]): Run[] {
+  const runs: Run[] = [];
+  for (let i = 0; i < xs.length; ) {
+    if (i + 1 === xs.length) {
+      runs.push({ start: xs[i]!, step: 1, n: 1 });
+      break;
+    }
+    const step = xs[i + 1]! - xs[i]!;
+    let j = i + 1;
+    while (j + 1 < xs.length && xs[j + 1]! - xs[j]! === step) j++;
+    runs.push({ start: xs[i]!, step, n: j - i + 1 });
+    i = j + 1;
+  }
+  return runs;
 }
 
 /**
- * Every total the modifiers of one side of a test can add, over every combination of options:
- * exact, since groups of options no modifier links add independently. Or the options whose
- * combinations are too many to walk.
+ * Every a + b. A run of b of one value copies a's flags, shifted; a longer run of n values `step`
+ * apart reads, for each total, how many of a's flags lie at step intervals under it: counts kept
+ * per stride (`strided[j]` = a's flags at j, j − step, j − 2·step …), so each total is one
+ * subtraction and a run of a thousand values costs one pass, not a thousand.
  */
-export function modifierSums(pack: PackFile, test: string, side: 'total' | 'target'): { sums: number[] } | { tooMany: string[]; combinations: number } {
-  let sums = new Set([0]);
-  for (const group of linkedGroups(pack, test, side)) {
-    const own = groupSums(pack, group);
-    if (typeof own === 'number') return { tooMany: group.options, combinations: own };
-    const next = new Set<number>();
-    for (const a of sums) for (const b of own) next.add(a + b);
-    sums = next;
+function plus(a: Reach, bs: readonly number[], runs: readonly Run[]): Reach {
+  const width = a.has.length + (bs.at(-1)! - bs[0]!);
+  const out = new Uint8Array(width);
+  const len = a.has.length;
+  const strided = new Int32Array(len);
+  for (const { start, step, n } of runs) {
+    const d = start - bs[0]!;
+    if (n === 1) {
+      for (let i = 0; i < len; i++) if (a.has[i]) out[i + d] = 1;
+      continue;
+    }
+    for (let j = 0; j < len; j++) strided[j] = a.has[j]! + (j >= step ? strided[j - step]! : 0);
+    for (let i = d; i < width; i++) {
+      // a's places i − d − k·step for k < n: the highest within a, down to (not including) the lowest.
+      const first = i - d;
+      const top = first < len ? first : first - Math.ceil((first - len + 1) / step) * step;
+      const bottom = first - n * step;
+      if (top < 0 || top <= bottom) continue;
+      if (strided[top]! - (bottom >= 0 ? strided[bottom]! : 0) > 0) out[i] = 1;
+    }
   }
-  return { sums: [...sums].sort((a, b) => a - b) };
+  return { lo: a.lo + bs[0]!, has: out };
 }
 
-/** Every final total a test can reach: its dice's totals plus every sum of its modifiers. */
-export function reachableFinals(diceTotalsOf: number[], sums: number[]): number[] {
-  const finals = new Set<number>();
-  for (const t of diceTotalsOf) for (const s of sums) finals.add(t + s);
-  return [...finals].sort((a, b) => a - b);
+const reachOf = (totals: readonly number[]): Reach => {
+  const has = new Uint8Array(totals.at(-1)! - totals[0]! + 1);
+  for (const t of totals) has[t - totals[0]!] = 1;
+  return { lo: totals[0]!, has };
+};
+
+/** Why a test's totals are not worked out: too many combinations of linked options, or too much work. */
+export type ReachRefusal = { tooMany: string[]; combinations: number } | { work: number; spent: number; options: string[] };
+
+/** What adding b to a flag set `width` wide costs, and the width after. */
+function plusCost(width: number, bs: readonly number[], runs: readonly Run[]) {
+  const next = width + bs.at(-1)! - bs[0]!;
+  return { work: runs.reduce((w, r) => w + (r.n === 1 ? width : width + next), 0), width: next };
+}
+
+/**
+ * Every sum these modifiers can add over every combination of options: exact, since groups of
+ * options no modifier links add independently. Its work is counted before it is done.
+ */
+function modifierReach(pack: PackFile, mods: PackFile['modifiers'], left: number, spent: number): { reach: Reach; work: number } | ReachRefusal {
+  const groups = linkedGroups(mods).map((g) => ({ ...g, domains: domainsOf(pack, g) }));
+  let work = 0;
+  for (const g of groups) {
+    const combinations = g.domains.reduce((n, d) => n * d.length, 1);
+    if (combinations > MAX_COMBINATIONS) return { tooMany: g.options, combinations };
+    const { evaluations, lookups } = groupWork(g, g.domains);
+    work += evaluations * EVALUATION + lookups;
+  }
+  const options = groups.flatMap((g) => g.options);
+  if (work > left) return { work, spent, options };
+  // Each group's sums, then the whole adding-up counted (each step's width is known beforehand).
+  const parts = groups.map((g) => {
+    const sums = groupSums(g.domains, g);
+    return { sums, runs: runsOf(sums) };
+  });
+  let width = 1;
+  for (const p of parts) {
+    const cost = plusCost(width, p.sums, p.runs);
+    work += cost.work;
+    width = cost.width;
+  }
+  if (work > left) return { work, spent, options };
+  return { reach: parts.reduce((reach, p) => plus(reach, p.sums, p.runs), reachOf([0])), work };
+}
+
+/**
+ * The final totals each test of a pack can reach: its dice's totals plus every sum of the
+ * modifiers on that side of it. Tests with the same modifiers share their sums; the whole pack's
+ * work is counted before each part is done, and past MAX_REACH_WORK a test is refused, naming it.
+ */
+export function reachOfTests(pack: PackFile, limit = MAX_REACH_WORK) {
+  const sums = new Map<string, Reach>();
+  let spent = 0;
+  return (test: string, side: 'total' | 'target', dice: readonly number[]): Reach | ReachRefusal => {
+    const mods = pack.modifiers.filter((m) => modifiesTest(m, test, side));
+    const key = mods.map((m) => pack.modifiers.indexOf(m)).join(',');
+    let own = sums.get(key);
+    let work = 0;
+    if (!own) {
+      const found = modifierReach(pack, mods, limit - spent, spent);
+      if (!('reach' in found)) return found;
+      ({ reach: own, work } = found);
+      sums.set(key, own);
+    }
+    const runs = runsOf(dice);
+    work += plusCost(own.has.length, dice, runs).work;
+    if (spent + work > limit) return { work, spent, options: [...new Set(mods.flatMap(optionsRead))] };
+    spent += work;
+    return plus(own, dice, runs);
+  };
 }

@@ -1,4 +1,4 @@
-import type { PackBand, PackResult, PackTest } from './schema.js';
+import type { PackBand, PackGrade, PackResult, PackTest } from './schema.js';
 
 /** A band's id when it names none: its label in lower case, words joined by _ ("Falls back" → falls_back). */
 export const slugOf = (label: string) =>
@@ -9,6 +9,9 @@ export const slugOf = (label: string) =>
     .slice(0, 32) || 'result';
 
 export const bandId = (b: PackBand) => b.result ?? slugOf(b.label);
+
+/** A grade's id: its own `result`, else its label in lower case ("By a hair" → by_a_hair); on the record after its result's, `pass:by_a_hair`. */
+export const gradeId = (g: PackGrade) => g.result ?? slugOf(g.label);
 
 /** One result a test can give, by id. */
 export type NamedResult = { id: string; result: PackResult; band?: PackBand };
