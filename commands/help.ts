@@ -5,7 +5,24 @@ import { installedPacks } from '../src/core/packs.js';
 import { packUsage } from '../src/core/pack-command.js';
 import { systemName } from '../src/rules/systems.js';
 import { readerLanguage, say } from '../src/i18n/reader.js';
-import { commandLineIn, descriptionIn, nameIn } from '../src/i18n/i18n.js';
+import { commandLineIn, descriptionIn, nameIn, type Language } from '../src/i18n/i18n.js';
+
+/** A value an example cannot know (a roll's id): `id:<roll id>`, shown with how to fill it in. */
+const PLACEHOLDER = /([a-z_]+):<([a-z ]+)>/g;
+
+/**
+ * A command's example as the reader's client takes it, its placeholders in the reader's language,
+ * and a hint for each: an example is copied as it stands, so one that names an id the server does
+ * not have says so instead of being refused.
+ */
+function exampleLines(lang: Language, example: string): string {
+  const placeholder = (what: string) => say('help.placeholder', { what: what.replaceAll(' ', '_') });
+  const line = commandLineIn(lang, example).replace(/<([a-z ]+)>/g, (_, what: string) => `<${placeholder(what)}>`);
+  const hints = [...example.matchAll(PLACEHOLDER)].map(
+    ([, name, what]) => `*${say('help.fillIn', { placeholder: placeholder(what!), option: nameIn(lang, name!) })}*`,
+  );
+  return [`\`${line}\``, ...hints].join('\n');
+}
 
 export default defineCommand({
   name: 'help',
@@ -23,7 +40,7 @@ export default defineCommand({
             .map((s) => nameIn(lang, s))
             .join(', ')})`
         : '';
-      return `**/${nameIn(lang, c.name)}**${subs}${system} — ${descriptionIn(lang, c.description)}\n\`${commandLineIn(lang, c.example)}\``;
+      return `**/${nameIn(lang, c.name)}**${subs}${system} — ${descriptionIn(lang, c.description)}\n${exampleLines(lang, c.example)}`;
     });
     // This server's rule packs are commands too: each with its name and description, as its GM wrote them.
     const packs = [...(await installedPacks(ctx)).values()].map(

@@ -1,5 +1,6 @@
 import type { AnyCommand } from '../src/core/command.js';
 import annotate from './review/annotate.js';
+import ask from './ask/ask.js';
 import config from './review/config.js';
 import exportCommand from './review/export.js';
 import game from './roster/game.js';
@@ -23,6 +24,7 @@ export const COMMANDS: readonly AnyCommand[] = [
   pack,
   // Games and rosters
   game,
+  ask,
   unit,
   // Review and trust
   history,

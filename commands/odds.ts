@@ -57,6 +57,7 @@ export default defineCommand({
       maxLength: 400,
       required: true,
       autocomplete: true,
+      holdsOptions: true,
     }),
   },
   async run(ctx: Context, o): Promise<Reply> {

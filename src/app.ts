@@ -22,6 +22,7 @@ export function createRouter(deps: {
   signer?: Signer;
   beacon?: BeaconSource;
   guildCommands?: Services['guildCommands'];
+  scriptedDice?: boolean;
 }): Router {
   return new Router(COMMANDS, {
     ledger: deps.ledger instanceof Ledger ? sqliteStore(deps.ledger) : deps.ledger,
@@ -32,6 +33,7 @@ export function createRouter(deps: {
     ...(deps.signer ? { signer: deps.signer } : {}),
     ...(deps.beacon ? { beacon: deps.beacon } : {}),
     ...(deps.guildCommands ? { guildCommands: deps.guildCommands } : {}),
+    ...(deps.scriptedDice ? { scriptedDice: true } : {}),
   });
 }
 

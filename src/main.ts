@@ -22,6 +22,8 @@ import { keyFileFor, signerFor } from './ops/signing-key.js';
 import type { Router } from './core/router.js';
 import { deliverUnshownRolls } from './core/late-delivery.js';
 import { channelPoster } from './discord/channel-post.js';
+import { clockPoster } from './discord/clock-post.js';
+import { Scheduler } from './core/schedule.js';
 import { guildCommandsVia } from './discord/guild-commands.js';
 import { REST } from '@discordjs/rest';
 
@@ -170,8 +172,11 @@ async function runBot() {
   const opsServer = await opsServerFor(ops);
   const heartbeat = startHeartbeat(healthFileFor(config.dataDir, config.healthFile, process.env.SHARDS), ops.readiness);
   let lateDelivery: NodeJS.Timeout | undefined;
+  // Reminders and status cards: every process ticks, and one fires each (schedule.ts).
+  const schedules = new Scheduler(ledger, clockPoster(config.discordToken!, config.apiBase), log).start();
   closeAll = async () => {
     heartbeat.stop();
+    schedules.stop();
     clearTimeout(lateDelivery);
     try {
       await opsServer?.stop();

@@ -5,7 +5,7 @@ import { chanceOptions, oddsAnswer } from '../../src/core/odds-entry.js';
 import { boolean, text } from '../../src/core/options.js';
 import { defineSystem } from '../../src/core/system.js';
 import { refuse } from '../../src/core/user-error.js';
-import { describeSituation } from '../../src/render/asl.js';
+import { aslTitle, describeSituation } from '../../src/render/asl.js';
 import { quoted, userText } from '../../src/render/embed.js';
 import { HOB_ORDER, hobDistribution } from '../../src/rules/asl/hob.js';
 import { ASL_RALLY_ORDER, checkDistribution, checkOrder, MC_ORDER } from '../../src/rules/asl/mc.js';
@@ -20,6 +20,12 @@ import * as mcInput from './mc-input.js';
 import { isSaid, option } from '../../src/i18n/said.js';
 import { say } from '../../src/i18n/reader.js';
 import type { MessageKey } from '../../src/i18n/messages/en.js';
+
+/** The odds' header: the roll's own title and situation, with what its dice would have shown (ML, DRMs). */
+const aslHeader = (kind: 'mc' | 'rally' | 'hob', unit: string, options: Record<string, unknown>) => ({
+  title: aslTitle(kind, unit),
+  situation: describeSituation(options, true, true),
+});
 
 /** Result names by code in the reader's language: each code's `<prefix>.<code>` in the catalogs. */
 const namesOf = (prefix: 'asl.mc' | 'asl.hob', codes: readonly string[]) => Object.fromEntries(codes.map((c) => [c, say(`${prefix}.${c}` as MessageKey)]));
@@ -63,11 +69,9 @@ export default defineSystem({
       options: chanceOptions(mcInput.options),
       check: mcInput.check,
       async run(ctx, o) {
-        const { input } = await mcInput.prepare(await readScope(ctx, 'asl'), ctx, o, 'read');
-        const check = say('asl.r.heading', { kind: input.check });
+        const { input, tracked, options } = await mcInput.prepare(await readScope(ctx, 'asl'), ctx, o, 'read');
         return oddsAnswer(
-          say('odds.title', { what: `${check} · ${userText(input.unit.name)}` }),
-          describeSituation(o),
+          aslHeader(input.check, tracked?.unit.name ?? input.unit.name, options),
           checkDistribution(input, true),
           checkOrder(input),
           HOB_ORDER,
@@ -80,11 +84,10 @@ export default defineSystem({
       access: EVERYONE,
       options: chanceOptions(hobInput.options),
       async run(ctx, o) {
-        const prepared = await hobInput.prepare(await readScope(ctx, 'asl'), ctx, o, 'read');
+        const { input, tracked, options } = await hobInput.prepare(await readScope(ctx, 'asl'), ctx, o, 'read');
         return oddsAnswer(
-          say('odds.title', { what: `${say('asl.r.heading', { kind: 'hob' })} · ${userText(prepared.input.unit.name)}` }),
-          describeSituation(o),
-          hobDistribution(prepared.input),
+          aslHeader('hob', tracked?.unit.name ?? input.unit.name, options),
+          hobDistribution(input),
           HOB_ORDER,
           [],
           namesOf('asl.hob', HOB_ORDER),

@@ -7,6 +7,7 @@ import { boolean, choice, integer, text } from '../../src/core/options.js';
 import { defineSystem } from '../../src/core/system.js';
 import { refuse } from '../../src/core/user-error.js';
 import { userText } from '../../src/render/embed.js';
+import { rallyHeader } from '../../src/render/hearts-of-tin.js';
 import { MAX_DISORDER, QUALITIES, RALLY_ORDER, rallyDistribution } from '../../src/rules/hearts-of-tin/rally.js';
 import brigade from './brigade.js';
 import disorder from './disorder.js';
@@ -63,10 +64,9 @@ export default defineSystem({
       async run(ctx, given) {
         const o = (await rallyInput.prepare(await readScope(ctx, 'hearts-of-tin'), ctx, given, 'read')).options;
         const input = rallyInput.toInput(o);
-        const how = say('odds.hot.how', { near: input.commanderNear ? 'yes' : 'no' });
+        const header = rallyHeader(o.unit, input);
         return oddsAnswer(
-          say('odds.title', { what: `${say('hot.r.rally')}${o.unit ? ` · ${userText(o.unit)}` : ''}` }),
-          `${say('hot.r.markers', { n: o.disorder })} · ${say('hot.r.quality', { quality: o.quality })} · ${how}`,
+          { ...header, situation: `${header.situation} · ${say('odds.hot.how', { near: input.commanderNear ? 'yes' : 'no' })}` },
           rallyDistribution(input, true),
           RALLY_ORDER,
           [],

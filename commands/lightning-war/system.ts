@@ -5,7 +5,7 @@ import { chanceOptions, labelsOf, oddsAnswer } from '../../src/core/odds-entry.j
 import { choice, integer } from '../../src/core/options.js';
 import { defineSystem } from '../../src/core/system.js';
 import { refuse } from '../../src/core/user-error.js';
-import { userText } from '../../src/render/embed.js';
+import { moraleHeader } from '../../src/render/lightning-war.js';
 import { LW_STATES, MORALE_LEVELS, MORALE_TABLE, RALLIED, RALLY_FAILED, SURRENDER, UNIT_TYPES } from '../../src/rules/lightning-war/morale-table.js';
 import { MORALE_ORDER, moraleDistribution } from '../../src/rules/lightning-war/morale.js';
 import morale from './morale.js';
@@ -53,10 +53,10 @@ export default defineSystem({
       check: moraleInput.check,
       async run(ctx, given) {
         const o = (await moraleInput.prepare(await readScope(ctx, 'lightning-war'), ctx, given, 'read')).options;
+        const input = moraleInput.toInput(o);
         return oddsAnswer(
-          say('odds.title', { what: `${say(o.rally ? 'lw.r.rally' : 'lw.r.checkTitle')}${o.unit ? ` · ${userText(o.unit)}` : ''}` }),
-          say('odds.lw.situation', { morale: say('lw.r.morale', { level: o.morale }), type: say('lw.r.unitType', { type: o.unit_type }) }),
-          moraleDistribution(moraleInput.toInput(o)),
+          moraleHeader(o.unit, input),
+          moraleDistribution(input),
           MORALE_ORDER,
           [],
           labelsOf(...MORALE_TABLE, SURRENDER, RALLIED, RALLY_FAILED),

@@ -10,7 +10,7 @@ export default defineCommand({
   name: 'annotate',
   access: gmOnly(said('gmAnnotate')),
   description: 'GM: add a note to a roll (a new ledger row; the roll is unchanged)',
-  example: '/annotate id:k3x9q2m7pd note:"agreed re-roll after the table was bumped"',
+  example: '/annotate id:<roll id> note:"agreed re-roll after the table was bumped"',
   options: {
     id: text({ description: 'The roll id', maxLength: 20, required: true, autocomplete: true }),
     note: text({ description: 'The note', maxLength: 500, required: true }),

@@ -19,7 +19,7 @@ export default defineCommand({
   name: 'reveal',
   access: EVERYONE,
   description: 'Publish a sealed roll (its roller or a GM); the result was fixed when it was rolled',
-  example: '/reveal id:k3x9q2m7pd',
+  example: '/reveal id:<roll id>',
   options: { id: text({ description: 'The sealed roll id', maxLength: 20, required: true, autocomplete: true }) },
   autocomplete: (ctx, option, value) => (option === 'id' ? rollIdChoices(ctx, value) : []),
   async run(ctx, o) {

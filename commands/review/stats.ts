@@ -55,7 +55,7 @@ export default defineCommand({
   name: 'stats',
   access: (o) => (o.scope === 'server' ? gmOnly(said('gmSeeServerStats')) : EVERYONE),
   description: 'The dice report: rolls by shape and group against fair dice, with a verdict and a chart',
-  example: '/stats game:k3x9q2m7pd by:side',
+  example: '/stats by:side',
   cost: 2,
   options: {
     user: filterOptions.user,
@@ -82,6 +82,10 @@ export default defineCommand({
       ...(shown.length ? shown.map((g) => groupLine(o.by, g)) : [say('review.noRolls')]),
       ...(report.groups.length > shown.length ? [say('stats.more', { n: String(report.groups.length - shown.length) })] : []),
       ...(report.comparisons.length ? ['', ...report.comparisons.map((c) => comparisonLine(o.by, c))] : []),
+      // Beside each player's rolls, their beacon rolls that expired unrolled: a withheld round shows here.
+      ...(report.expiries.length
+        ? ['', ...report.expiries.map((e) => say('stats.expired', { user: e.user, n: e.expired, rolled: e.rolled })), say('stats.expiredWhy')]
+        : []),
       '',
       say('stats.counted'),
     ];

@@ -5,6 +5,7 @@ import { boolean, text } from '../../src/core/options.js';
 import { findRoll } from '../../src/core/review.js';
 import { noticeEmbed } from '../../src/render/embed.js';
 import { verifyLedger } from '../../src/core/verify-ledger.js';
+import { expiryReports } from '../../src/verify/beacon-expiries.js';
 import type { Context } from '../../src/core/command.js';
 import { discordTime } from '../../src/render/embed.js';
 import { say } from '../../src/i18n/reader.js';
@@ -38,17 +39,24 @@ export default defineCommand({
       );
     }
     if (report.ok) {
-      const { games } = verdict.promises;
+      const games = verdict.promises.games.filter((g) => !g.scripted);
+      const scripted = verdict.promises.games.length - games.length;
       const aggregates = verdict.tallies ? say('verify.aggregates', { n: tallies.counted }) : '';
       const packs = verdict.packRolls ? say('verify.packs', { n: verdict.packRolls }) : '';
-      const parts = [verdict.reveals ? say('verify.reveals', { n: verdict.reveals }) : '', games.length ? say('verify.games', { n: games.length }) : ''].filter(
-        Boolean,
-      );
+      const parts = [
+        verdict.reveals ? say('verify.reveals', { n: verdict.reveals }) : '',
+        games.length ? say('verify.games', { n: games.length }) : '',
+        scripted ? say('verify.scripted', { n: scripted }) : '',
+      ].filter(Boolean);
       const checked =
         parts.length || packs || aggregates ? say('verify.checked', { parts: parts.join(', ') || say('verify.nothingYet'), packs, aggregates }) : '';
       const anchor = o.publish ? `\n${say('verify.anchor', { head: report.headHash })}` : '';
       const intact = say('verify.intact', { n: report.count, upTo: o.id ? say('verify.upTo', { id: o.id }) : '', head: report.headHash });
-      return message(noticeEmbed(say(o.publish ? 'verify.pinTitle' : 'verify.intactTitle'), `${intact} ${checked}${anchor}`, 'good'));
+      // Rolls that expired unrolled hold the chain, but the table must see them (every verifier says them).
+      const expired = expiryReports(verdict.promises.lines)
+        .map((l) => `\n• ${l}`)
+        .join('');
+      return message(noticeEmbed(say(o.publish ? 'verify.pinTitle' : 'verify.intactTitle'), `${intact} ${checked}${expired}${anchor}`, 'good'));
     }
     const b = report.broken;
     return message(

@@ -9,7 +9,7 @@ export default defineCommand({
   name: 'void',
   access: gmOnly(said('gmVoid')),
   description: 'GM: mark a roll void, with the reason (nothing is changed or deleted)',
-  example: '/void id:k3x9q2m7pd reason:"rolled for the wrong unit"',
+  example: '/void id:<roll id> reason:"rolled for the wrong unit"',
   options: {
     id: text({ description: 'The roll id', maxLength: 20, required: true, autocomplete: true }),
     reason: text({ description: 'Why it is void', maxLength: 200, required: true }),

@@ -12,14 +12,16 @@ import { readScope, runningGame } from '../../src/core/games.js';
 import { unitOfWork, type TxScope } from '../../src/core/unit-of-work.js';
 import { revealIn } from '../../src/core/reveal.js';
 import { BEACON_SCHEME, commitment, newServerSeed, PLAYER_SCHEME } from '../../src/dice/seeded.js';
-import { QUICKNET, type BeaconChain } from '../../src/beacon/chain.js';
+import { publicChainName, type BeaconChain } from '../../src/beacon/chain.js';
 import { newRollId } from '../../src/ledger/next-row.js';
 import { commitmentsOf, GameRunningError, gameOptionsOf, playerSeedsOf, type Game } from '../../src/ledger/roster.js';
 import { gameEmbed } from '../../src/render/roster.js';
 import { isSystemId, packSystem, SYSTEMS, systemName } from '../../src/rules/systems.js';
 import { installedPacks } from '../../src/core/packs.js';
 import { PHASE_KEYS, phaseKey } from '../../src/rules/wacht-am-rhein/fatigue.js';
-import { command, option, said } from '../../src/i18n/said.js';
+import { command, list, option, said } from '../../src/i18n/said.js';
+import { waitingRoll } from '../../src/core/beacon-binding.js';
+import { clock, onTurn } from '../ask/clock.js';
 import { say } from '../../src/i18n/reader.js';
 
 /**
@@ -42,6 +44,17 @@ async function revealSealedAtEnd(at: TxScope, ctx: Context, g: Game, revealAll: 
   return lines;
 }
 
+/**
+ * A game ends only once none of its rolls waits for its beacon round: ending it then would leave
+ * the roll to be rolled outside the game, and the bot never rolls a bound roll itself. Named, so
+ * the table knows whose rolls it waits for.
+ */
+async function assertNoRollBound(at: TxScope, g: Game): Promise<void> {
+  const waiting = await at.tx.history.waitingBindings(g.id, g.guild_id, g.channel_id);
+  if (!waiting.length) return;
+  refuse('boundRollsWaiting', { game: userText(g.name), n: waiting.length, rolls: list(waiting.map(waitingRoll), 'comma') });
+}
+
 /** How a game's rolls are held to account: a club's, or a tournament's (every roll Discord-signed). */
 const FAIRNESS = ['club', 'tournament'] as const;
 
@@ -60,7 +73,7 @@ const fingerprint = (sha256: string) => `${sha256.slice(0, 12)}…`;
 /** What the start of a game says of its dice: where they come from, and how anyone checks them. */
 function fairDiceNote(committed: string, chain: BeaconChain | undefined): string {
   const values = { fingerprint: fingerprint(committed), end: command('game end') };
-  if (chain) return say('game.fairBeacon', { ...values, private: chain.hash === QUICKNET.hash ? 'no' : 'yes' });
+  if (chain) return say('game.fairBeacon', { ...values, private: publicChainName(chain) ? 'no' : 'yes' });
   return say('game.fairSeeded', { ...values, seed: command('game seed') });
 }
 
@@ -104,7 +117,9 @@ export default {
         }),
       },
       async run(ctx, o) {
-        const { ledger, beacon } = ctx.services;
+        const { ledger, scriptedDice: scripted } = ctx.services;
+        // Hand-fed dice (the console's --dice) bind no beacon round: their game says so on its first row instead.
+        const beacon = scripted ? undefined : ctx.services.beacon;
         const system = await gameSystem(ctx, o.system);
         const tournament = o.fair === 'tournament';
         if (tournament) assertTournamentReady(ctx);
@@ -127,6 +142,7 @@ export default {
             });
             if (beacon) await tx.roster.setGameOption(g.id, 'beacon', beacon.chain);
             if (tournament) await tx.roster.setGameOption(g.id, 'fair', 'tournament');
+            if (scripted) await tx.roster.setGameOption(g.id, 'dice', 'scripted');
             // The commitment is public from the first row; the seed itself only at the end.
             await recordGame(
               tx,
@@ -137,10 +153,13 @@ export default {
                 name: o.name,
                 commitment: commitment(seed),
                 dice_scheme: scheme,
-                ...(beacon ? { beacon: beacon.chain } : {}),
+                // The chain, and the relays its rounds are asked from: whose relays they were is on the record.
+                ...(beacon ? { beacon: beacon.chain, relays: [...beacon.relays] } : {}),
                 // The key Discord's signatures on this game's requests are checked under (HTTP mode).
                 ...(ctx.evidence ? { discord_key: ctx.evidence.key } : {}),
                 ...(tournament ? { fair: 'tournament' } : {}),
+                // Committed before any roll: a verifier reads the game as scripted, never a game made so after its dice disappointed.
+                ...(scripted ? { dice: 'scripted' } : {}),
               },
               'game_started',
               'Game started',
@@ -150,7 +169,7 @@ export default {
           }, ctx.actor.guildId);
           const note = [
             say('game.belongs', { system: systemName(system), turn: command('game turn') }),
-            fairDiceNote(commitment(seed), beacon?.chain),
+            scripted ? say('game.scriptedDice') : fairDiceNote(commitment(seed), beacon?.chain),
             ...(tournament ? [say('game.tournament', { acknowledge: say('reply.acknowledge') })] : []),
           ].join('\n');
           return message(gameEmbed(say('game.started'), game, { note }));
@@ -194,9 +213,10 @@ export default {
       options: {
         number: integer({ description: 'The turn number', min: 0, max: 10_000, required: true }),
         phase: text({ description: 'The phase, e.g. "Rally Phase" (Wacht am Rhein: resting, ena, movement, combat)', maxLength: 60, autocomplete: true }),
+        player: user({ description: 'Whose move it is now: reminded after the time /game clock sets' }),
       },
       async run(ctx, o) {
-        const { g, updated, lines } = await unitOfWork(ctx, null, async ({ tx, ...at }) => {
+        const { g, updated, lines, move } = await unitOfWork(ctx, null, async ({ tx, ...at }) => {
           const g = runningGame(at);
           assertOwnerOrGm(ctx, g.started_by, notManager(g));
           // Wacht am Rhein knows its phases by one key, so two spellings never make two phases.
@@ -213,12 +233,15 @@ export default {
             `Turn ${o.number}${phase ? `, ${userText(phase)}` : ''}.`,
           );
           // The rules' end-of-turn effects, recorded with the turn that caused them.
-          return { g, updated: after, lines: (await systemModule(after.system)?.hooks.turnEnd?.(tx, ctx, g, after, row.id)) ?? [] };
+          const lines = (await systemModule(after.system)?.hooks.turnEnd?.(tx, ctx, g, after, row.id)) ?? [];
+          return { g, updated: after, lines, move: await onTurn(tx, ctx, after, o.player) };
         });
-        const note = lines.length ? `${say('game.endOfTurn', { turn: String(g.turn) })}\n${lines.join('\n')}` : undefined;
+        const effects = lines.length ? `${say('game.endOfTurn', { turn: String(g.turn) })}\n${lines.join('\n')}` : undefined;
+        const note = [effects, move].filter(Boolean).join('\n') || undefined;
         return message(gameEmbed(say('game.turnTitle'), updated, note ? { note } : {}));
       },
     }),
+    clock,
     join,
     san,
     booby_traps: boobyTraps,
@@ -250,6 +273,7 @@ export default {
         const { g, ended, lines } = await unitOfWork(ctx, null, async (at) => {
           const g = runningGame(at);
           assertOwnerOrGm(ctx, g.started_by, notManager(g));
+          await assertNoRollBound(at, g);
           const lines = [...(await revealSealedAtEnd(at, ctx, g, o.reveal_sealed)), ...((await systemModule(g.system)?.hooks.gameEnd?.(at.tx, ctx, g)) ?? [])];
           // The reveal: with it, anyone holding the export can recompute every die of the game.
           await recordGame(

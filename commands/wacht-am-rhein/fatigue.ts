@@ -165,7 +165,10 @@ async function fatigueEvent(at: TxScope, ctx: Context, o: ParsedOptions<typeof e
   else if (ex.bind && exemptible(o.event)) Object.assign(extra, { mr_ena: ex.bind });
   // What the rules read as the state is what the roster keeps (an exemption that ended is cleared).
   const fixed = ex.ended ? { ...outcome, steps: [{ ...outcome.steps[0]!, after: { ...outcome.steps[0]!.after, mrExemption: false } }] } : outcome;
-  return applyChange(at, ctx, s, say('war.r.eventTitle'), { ...o, in_ena: isEnaPhase(game?.phase) }, fixed, { extra, event: say(`war.event.${o.event}`) });
+  return applyChange(at, ctx, s, say('war.r.eventTitle'), { ...o, in_ena: isEnaPhase(game?.phase) }, fixed, {
+    extra,
+    event: say(`war.event.${o.event}`, { by: o.by ?? 'untold' }),
+  });
 }
 
 /** /fatigue recover, decided from the unit and game read in its unit of work. */

@@ -58,6 +58,8 @@ export type Services = {
   beacon?: BeaconSource;
   /** Registers a server's rule pack commands with Discord; none in the console (its router serves them). */
   guildCommands?: GuildCommands;
+  /** The dice are hand-fed (the console's --dice): a game started now is marked scripted on its first row. */
+  scriptedDice?: boolean;
 };
 
 export type Context = {
@@ -68,6 +70,10 @@ export type Context = {
   given: ReadonlySet<string>;
   /** What the transport knows of a channel named in the options, if anything. */
   channel: (id: string) => ChannelFacts | undefined;
+  /** What the transport knows of a user named in the options (undefined: nothing, not a user it saw). */
+  user?: (id: string) => UserFacts | undefined;
+  /** Set when this roll answers a requested roll (/ask): see Answering. */
+  answering?: Answering;
   /** The most bytes the reply's attachments may hold together. */
   attachmentLimit: number;
   /** The text of a file attached to the command (its attachment option's value is the id), refused past `maxBytes`. */
@@ -87,6 +93,12 @@ export type Context = {
  * permissions the bot needs to post there it lacks (undefined when that cannot be known).
  */
 export type ChannelFacts = { text: boolean; botMissing?: string[] };
+
+/** A user named in the options, as the transport knows them: the name shown, a bot or not, a member of the server or not. */
+export type UserFacts = { name: string; bot: boolean; member: boolean };
+
+/** The requested roll (/ask) a press answers: its roll's row links to it, and it is answered in that row's transaction. */
+export type Answering = { requestId: string; gameId: string };
 
 /** What the JSON console prints for a result that was recorded. */
 export type RecordSummary = {

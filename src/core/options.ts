@@ -20,6 +20,8 @@ export type OptionSpec<T> = {
   readonly suggest?: (value: string) => string[];
   /** Why a value is refused, where the rules have a reason beyond the range. */
   readonly explain?: (value: unknown) => Said | undefined;
+  /** Its value is itself `name:value` text (/odds roll): a `name:` typed after it unquoted belongs in it. */
+  readonly holdsOptions?: boolean;
   toSlash(name: string): APIApplicationCommandBasicOption;
   /** Turns console text into the value Discord would send; leaves what it cannot read for zod to refuse. */
   fromText(raw: string): unknown;
@@ -107,9 +109,12 @@ export function choice<const C extends readonly [string, ...string[]], P extends
   });
 }
 
-export function text<P extends Presence<string>>(o: { description: string; maxLength: number; autocomplete?: boolean } & P): OptionSpec<Out<string, P>> {
+export function text<P extends Presence<string>>(
+  o: { description: string; maxLength: number; autocomplete?: boolean; holdsOptions?: boolean } & P,
+): OptionSpec<Out<string, P>> {
   return finish(z.string().trim().min(1).max(o.maxLength), o, {
     description: o.description,
+    ...(o.holdsOptions ? { holdsOptions: true } : {}),
     allowed: said('allowedText', { max: o.maxLength }),
     autocomplete: o.autocomplete ?? false,
     toSlash: (name) => ({
@@ -125,18 +130,14 @@ export function text<P extends Presence<string>>(o: { description: string; maxLe
 }
 
 /** A Discord user (the console takes a user id or name as text). */
-export function user(o: { description: string }): OptionSpec<string | undefined> {
-  return finish(
-    z.string().min(1).max(100),
-    {},
-    {
-      description: o.description,
-      allowed: said('allowedMember'),
-      autocomplete: false,
-      toSlash: (name) => ({ type: ApplicationCommandOptionType.User, name, description: o.description, required: false }),
-      fromText: (raw) => raw.replace(/^<@!?(\d+)>$/, '$1').replace(/^@/, ''),
-    },
-  );
+export function user(o: { description: string; required?: boolean }): OptionSpec<string | undefined> {
+  return finish(z.string().min(1).max(100), o.required ? { required: true } : {}, {
+    description: o.description,
+    allowed: said('allowedMember'),
+    autocomplete: false,
+    toSlash: (name) => ({ type: ApplicationCommandOptionType.User, name, description: o.description, required: o.required ?? false }),
+    fromText: (raw) => raw.replace(/^<@!?(\d+)>$/, '$1').replace(/^@/, ''),
+  });
 }
 
 /** A role of the server (the console takes its id as text). */
@@ -220,20 +221,45 @@ export const requiredMessage = (name: string, spec: OptionSpec<unknown>): Said =
 const show = quoted;
 
 /**
+ * `/odds roll:rally disorder:2` typed unquoted reaches the router as two options (a console, a
+ * transport that splits on every `name:`): the option before the stray one whose value is itself
+ * `name:value` text, and that value as it should have been typed, quoted whole.
+ */
+function heldBy(options: OptionMap, raw: Record<string, unknown>, stray: string): { name: string; typed: string; value: string } | undefined {
+  const keys = Object.keys(raw);
+  const before = keys.slice(0, keys.indexOf(stray));
+  const name = before.findLast((k) => own(options, k));
+  if (name === undefined || !options[name]!.holdsOptions) return undefined;
+  // Up to the next option of the command: the strays between belong to the value.
+  const after = keys.slice(keys.indexOf(name) + 1);
+  const end = after.findIndex((k) => own(options, k));
+  const typed = (k: string) => `${k}:${/\s/.test(String(raw[k])) ? `'${String(raw[k])}'` : String(raw[k])}`;
+  const held = (end < 0 ? after : after.slice(0, end)).map(typed);
+  // Backticks would end the code span each is shown in.
+  const shown = (s: string) => s.replaceAll('`', "'");
+  return { name, typed: shown(typed(stray)), value: shown([String(raw[name]), ...held].join(' ')) };
+}
+
+/**
  * Validates raw options and returns either the typed values or one sentence naming the first bad
  * option, the value given and what is allowed.
  */
 export function parseOptions<O extends OptionMap>(
   command: string,
   options: O,
-  raw: Record<string, unknown>,
+  given: Record<string, unknown>,
 ): { ok: true; value: ParsedOptions<O> } | { ok: false; error: Said } {
+  // Own keys only: a rule pack's option named `constructor` must not read what every object inherits.
+  const raw: Record<string, unknown> = Object.assign(Object.create(null), given);
   const names = Object.keys(options);
   for (const k of Object.keys(raw)) {
     if (!own(options, k)) {
       const where = { name: option(k), command: commandName(command) };
       if (!names.length) return { ok: false, error: said('noOptions', where) };
-      return { ok: false, error: said('notAnOption', { ...where, names: list(names.map(option), 'comma') }) };
+      const into = heldBy(options, raw, k);
+      const notOne = { ...where, names: list(names.map(option), 'comma') };
+      if (!into) return { ok: false, error: said('notAnOption', notOne) };
+      return { ok: false, error: said('notAnOptionQuote', { ...notOne, typed: into.typed, text: option(into.name), value: into.value }) };
     }
   }
   const parsed = objectSchema(options).safeParse(raw);

@@ -22,9 +22,10 @@ export type RecordMeta = {
    * decision: a player's choice on a roll; game / unit: a change to a game or its roster;
    * void / annotation / reveal: a GM's mark on a roll; config: a server setting; key: the receipt key
    * put on the guild's chain (verifiers trust a receipt's key only from its own guild's chain); pack: a
-   * rule pack installed or removed (its canonical JSON and hash are on the chain).
+   * rule pack installed or removed (its canonical JSON and hash are on the chain); request: a roll
+   * asked of a player (/ask) or taken back.
    */
-  kind: 'roll' | 'reroll' | 'check' | 'decision' | 'game' | 'unit' | 'void' | 'annotation' | 'reveal' | 'config' | 'key' | 'pack';
+  kind: 'roll' | 'reroll' | 'check' | 'decision' | 'game' | 'unit' | 'void' | 'annotation' | 'reveal' | 'config' | 'key' | 'pack' | 'request';
   unit?: string | undefined;
   /** The validated options, exactly as they will be re-read from the ledger. */
   input: unknown;
@@ -46,6 +47,9 @@ export function recordedOptions(row: { input: unknown }): Record<string, unknown
   const { beacon: _added, evidence: _signed, ...options } = (row.input ?? {}) as Record<string, unknown>;
   return options;
 }
+
+/** The rows a game's status card lists among its last rolls. */
+const SHOWN_ON_CARD: ReadonlySet<RecordMeta['kind']> = new Set(['roll', 'reroll', 'check']);
 
 /** Commits an outcome to the ledger in the caller's transaction; throws (and so shows nothing) if it fails. */
 export async function record<O extends Outcome>(
@@ -84,7 +88,10 @@ export async function record<O extends Outcome>(
     sealed: meta.sealed ?? null,
   };
   try {
-    return await tx.append(entry);
+    const row = await tx.append(entry);
+    // A result in a game marks the game's status card to redraw (a game without a card matches nothing).
+    if (game && SHOWN_ON_CARD.has(meta.kind)) await tx.requests.touchChannelCard(ctx.actor.guildId, ctx.actor.channelId, row.created_at);
+    return row;
   } catch (err) {
     // The one place a used once-key becomes the user's sentence; the transaction rolls back.
     if (err instanceof AlreadyRecordedError && meta.onceTaken) refuse(meta.onceTaken);

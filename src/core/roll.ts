@@ -1,5 +1,5 @@
 import { recordingRoller, type Roller } from '../dice/roller.js';
-import { BEACON_SCHEME, PLAYER_SCHEME, type RollBeacon } from '../dice/seeded.js';
+import { BEACON_SCHEME, BeaconRoller, PLAYER_SCHEME, type GameDraw, type RollBeacon } from '../dice/seeded.js';
 import { BeaconNeeded } from './beacon-needed.js';
 import { newRollId } from '../ledger/next-row.js';
 import type { LedgerRow } from '../ledger/rows.js';
@@ -10,6 +10,7 @@ import type { Context } from './command.js';
 import { record, type RecordMeta } from './record.js';
 import { writeBack, type RosterWrite, type Tracked } from './roster-unit.js';
 import { unitOfWork, type TxScope } from './unit-of-work.js';
+import { answerIn } from './requests.js';
 import { refuse } from './user-error.js';
 import { userText } from '../render/embed.js';
 import { command, list } from '../i18n/said.js';
@@ -50,6 +51,25 @@ function beaconOf(game: Game, ctx: Context): RollBeacon {
   return ctx.beacon;
 }
 
+/**
+ * Where a roll's dice come from. A beacon game's: its round only, as a BeaconRoller (no other roller
+ * is one, so the bot's local dice cannot stand in, whatever the services hold). A request bound to a
+ * round rolls in the game it was bound in or not at all: its game ended meanwhile, nothing is rolled
+ * (else it would roll the bot's own dice under the channel's "bound to beacon round R").
+ */
+type Dice = { beacon: RollBeacon; roller: BeaconRoller } | { beacon?: undefined; roller: Roller };
+
+function diceOf(game: Game | undefined, ctx: Context, draw: GameDraw): Dice {
+  const bound = ctx.beacon;
+  if (bound && (game?.dice_scheme !== BEACON_SCHEME || (bound.game !== undefined && bound.game !== game.id))) refuse('boundGameGone', { round: bound.round });
+  if (game?.dice_scheme === BEACON_SCHEME) {
+    const beacon = beaconOf(game, ctx);
+    if (!game.server_seed) throw new Error(`game ${game.id} has no server seed`);
+    return { beacon, roller: BeaconRoller.of(game.server_seed, game.id, beacon) };
+  }
+  return { roller: game ? ctx.services.gameRoller(game, draw) : ctx.services.roller };
+}
+
 /** What a beacon roll's row keeps of its round (its randomness follows from the signature). */
 const rowBeacon = (b: RollBeacon) => ({ interaction: b.interactionId, round: b.round, signature: b.signature });
 
@@ -81,21 +101,28 @@ async function rollIn<O extends Outcome>(at: TxScope, ctx: Context, system: AnyS
   const { tx, game } = at;
   if (game) assertSeedsRevealed(game);
   if (game) assertSignedIfTournament(game, ctx);
-  const beacon = game?.dice_scheme === BEACON_SCHEME ? beaconOf(game, ctx) : undefined;
   // In a game the dice come from its seeded stream, numbered inside this transaction: by the roll's
-  // place in the game, and by the roller's own count of game rolls (per-player dice, issue 23).
+  // place in the game, and by the roller's own count of game rolls (per-player dice).
   const seq = game ? await tx.nextGameSeq(game.id) : undefined;
   const k = game?.dice_scheme === PLAYER_SCHEME ? (await tx.playerRollCount(game.id, ctx.actor.userId)) + 1 : 0;
-  const draw = { seq: seq!, userId: ctx.actor.userId, k, beacon };
-  const dice = recordingRoller(game ? ctx.services.gameRoller(game, draw) : ctx.services.roller);
+  const { beacon, roller } = diceOf(game, ctx, { seq: seq!, userId: ctx.actor.userId, k });
+  const dice = recordingRoller(roller);
   const rolled = spec.rules(dice);
   // The chances are recorded with the roll: what the player faced, kept with what happened.
   const outcome = spec.odds ? { ...rolled, odds: spec.odds(rolled) } : rolled;
   // The id is drawn first so an effect can name its own roll (a pending rout, issue 25).
   const id = newRollId();
+  // A roll asked of this player (/ask) is the request's answer: taken here, once, and its row names the request.
+  const answered = await answerIn(at, ctx, spec.meta.kind, id);
   const changes = spec.effects?.(outcome, id) ?? [];
   // A beacon roll's row names its round and carries the round's signature: anyone can check both.
-  const meta = { ...spec.meta, id, system: system ?? undefined, ...(beacon ? { input: { ...(spec.meta.input as object), beacon: rowBeacon(beacon) } } : {}) };
+  const meta = {
+    ...spec.meta,
+    id,
+    ...(answered ? { parentId: answered } : {}),
+    system: system ?? undefined,
+    ...(beacon ? { input: { ...(spec.meta.input as object), beacon: rowBeacon(beacon) } } : {}),
+  };
   if (beacon && !(await tx.history.settleBinding(beacon.interactionId, 'rolled', id, tx.timestamp()))) refuse('alreadySettled');
   const inGame = { game, seq };
   if (spec.meta.sealed) {

@@ -11,6 +11,7 @@ import {
   type Actor,
   type AnyCommand,
   type ChannelFacts,
+  type UserFacts,
   type ButtonHandler,
   type Context,
   type RecordSummary,
@@ -43,6 +44,8 @@ export type Request = (
       actor: Actor;
       /** What the transport knows of the channels named in the options. */
       channels?: Record<string, ChannelFacts>;
+      /** What the transport knows of the users named in the options. */
+      users?: Record<string, UserFacts>;
       /** The most bytes Discord accepts in this interaction's reply attachments (attachment_size_limit). */
       attachmentLimit?: number;
       /** Files attached to the command, by the id its attachment option carries. */
@@ -138,6 +141,7 @@ export class Router {
 
   private async contextOf(req: Request, beacon?: RollBeacon): Promise<Context> {
     const channels = (req.type === 'command' && req.channels) || {};
+    const users = (req.type === 'command' && req.users) || {};
     let settings: Promise<GuildSettings> | undefined;
     const readSettings = () => (settings ??= this.services.ledger.settings.get(req.actor.guildId));
     const evidence = req.type === 'autocomplete' ? undefined : interactionEvidence(req.interactionId, req.evidence);
@@ -148,6 +152,7 @@ export class Router {
       commands: this.commands,
       given: new Set(req.type === 'command' ? Object.keys(req.options) : []),
       channel: (id) => channels[id],
+      user: (id) => (Object.hasOwn(users, id) ? users[id] : undefined),
       attachmentLimit: (req.type === 'command' && req.attachmentLimit) || DEFAULT_ATTACHMENT_LIMIT,
       file: (id, maxBytes) => fileText(req.type === 'command' ? req.files?.[id] : undefined, maxBytes),
       ...(beacon ? { beacon } : {}),

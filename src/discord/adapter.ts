@@ -15,7 +15,7 @@ import {
   type CommandInteractionOption,
   type Interaction,
 } from 'discord.js';
-import type { Actor, ChannelFacts, Reply } from '../core/command.js';
+import type { Actor, ChannelFacts, Reply, UserFacts } from '../core/command.js';
 import type { Button } from '../render/embed.js';
 import type { TransportInteraction } from '../core/responder.js';
 import type { Request } from '../core/router.js';
@@ -70,6 +70,18 @@ function channelFacts(i: ChatInputCommandInteraction, list: readonly CommandInte
   return facts;
 }
 
+/** Each user option's user, as Discord resolved it beside the options: their name, a bot or not, a member of this server or not. */
+function userFacts(list: readonly CommandInteractionOption[]): Record<string, UserFacts> {
+  const facts: Record<string, UserFacts> = {};
+  for (const o of list) {
+    if (o.type !== ApplicationCommandOptionType.User || typeof o.value !== 'string' || !o.user) continue;
+    const member = o.member;
+    const nick = member && 'displayName' in member ? member.displayName : (member?.nick ?? undefined);
+    facts[o.value] = { name: nick ?? o.user.globalName ?? o.user.username, bot: o.user.bot, member: Boolean(member) };
+  }
+  return facts;
+}
+
 /** The files the attachment options carry, by the id each option's value is (Discord resolves them beside the options). */
 function attachedFiles(list: readonly CommandInteractionOption[]): Record<string, AttachedFile> | undefined {
   const files = list.flatMap((o) =>
@@ -94,6 +106,7 @@ export function requestOf(i: Interaction, actor: Actor, evidence?: RequestEviden
       interactionId: i.id,
       locale: i.locale,
       channels: channelFacts(i, list),
+      users: userFacts(list),
       ...(attachedFiles(list) ? { files: attachedFiles(list)! } : {}),
       ...(i.attachmentSizeLimit ? { attachmentLimit: i.attachmentSizeLimit } : {}),
       ...(evidence ? { evidence } : {}),

@@ -3,6 +3,15 @@ import type { Translation } from './en.js';
 /** German. Rule references stay as printed (A15.3); game terms ASL players use in English stay English (DR, MC, ELR, SAN). */
 export const de: Translation = {
   names: {
+    ask: 'anfordern',
+    cancel: 'zurückziehen',
+    clock: 'uhr',
+    player: 'mitspieler',
+    quiet: 'ruhezeit',
+    remind_after: 'erinnern_nach',
+    repeat_every: 'wiederholen_alle',
+    request: 'anforderung',
+    time_zone: 'zeitzone',
     fields: 'felder',
     'gm-channel': 'sl-kanal',
     'gm-role': 'sl-rolle',
@@ -316,5 +325,22 @@ export const de: Translation = {
       'Ein Kanal für eine einzeilige Kopie jedes öffentlichen Ergebnisses (weglassen: aus)',
     'A text channel where the bot may post; none: no roll log': 'Ein Textkanal, in dem der Bot posten darf; keiner: kein Wurfprotokoll',
     'What Morale Officer can adjudicate, with an example of each command': 'Was Morale Officer entscheidet, mit einem Beispiel je Befehl',
+    'Ask a player for a roll: they answer with one press, and the roll is theirs':
+      'Einen Spieler um einen Wurf bitten: Er antwortet mit einem Klick, der Wurf ist seiner',
+    "Ask a player for a roll (a GM, or a player of this channel's game)": 'Einen Spieler um einen Wurf bitten (ein SL oder ein Spieler des Spiels hier)',
+    'The player asked to roll: only their press answers': 'Der gebetene Spieler: Nur sein Klick antwortet',
+    'The roll as you would type it, e.g. mc unit:"Squad 3" number:1 (mc, hob, rally, morale)':
+      'Der Wurf, wie du ihn tippen würdest, z. B. mc unit:"Squad 3" number:1 (mc, hob, rally, morale)',
+    'Take back an open request (whoever asked, or a GM)': 'Eine offene Anforderung zurückziehen (wer sie stellte, oder ein SL)',
+    'The request (offered as you type)': 'Die Anforderung (beim Tippen angeboten)',
+    "The open requests of this channel's game": 'Die offenen Anforderungen des Spiels in diesem Kanal',
+    'Whose move it is now: reminded after the time /game clock sets': 'Wer jetzt am Zug ist: erinnert nach der mit /game clock gesetzten Zeit',
+    "The game's clock: reminders after a wait, at most so often, never in quiet hours":
+      'Die Uhr des Spiels: Erinnerungen nach einer Wartezeit, höchstens so oft, nie in Ruhezeiten',
+    'Remind whose move it is (or who is asked) after this long: 30m, 12h, 2d; off: never':
+      'Wer am Zug ist (oder gebeten wurde) wird nach so langer Zeit erinnert: 30m, 12h, 2d; off: nie',
+    'Remind again this often (at least 1h; off: once)': 'So oft erneut erinnern (mindestens 1h; off: einmal)',
+    'Quiet hours, no reminders: 22-07 (off: none)': 'Ruhezeit ohne Erinnerungen: 22-07 (off: keine)',
+    'The time zone of the quiet hours, e.g. Europe/Berlin (default UTC)': 'Die Zeitzone der Ruhezeit, z. B. Europe/Berlin (Standard UTC)',
   },
 };

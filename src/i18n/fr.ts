@@ -3,6 +3,15 @@ import type { Translation } from './en.js';
 /** French. Rule references stay as printed (A15.3); game terms ASL players use in English stay English (DR, MC, ELR, SAN). */
 export const fr: Translation = {
   names: {
+    ask: 'demander',
+    cancel: 'annuler',
+    clock: 'horloge',
+    player: 'joueur_demandé',
+    quiet: 'silence',
+    remind_after: 'rappel_après',
+    repeat_every: 'répéter_toutes',
+    request: 'demande',
+    time_zone: 'fuseau',
     fields: 'champs',
     'gm-channel': 'salon-mj',
     'gm-role': 'rôle-mj',
@@ -317,5 +326,21 @@ export const fr: Translation = {
       "Un salon pour une copie d'une ligne de chaque résultat public (omettre : arrêt)",
     'A text channel where the bot may post; none: no roll log': 'Un salon textuel où le bot peut écrire ; aucun : pas de journal',
     'What Morale Officer can adjudicate, with an example of each command': 'Ce que Morale Officer arbitre, avec un exemple par commande',
+    'Ask a player for a roll: they answer with one press, and the roll is theirs': "Demander un jet à un joueur : il répond d'un clic, et le jet est le sien",
+    "Ask a player for a roll (a GM, or a player of this channel's game)": "Demander un jet à un joueur (un MJ, ou un joueur de la partie d'ici)",
+    'The player asked to roll: only their press answers': 'Le joueur à qui le jet est demandé : seul son clic répond',
+    'The roll as you would type it, e.g. mc unit:"Squad 3" number:1 (mc, hob, rally, morale)':
+      'Le jet tel que vous le taperiez, p. ex. mc unit:"Squad 3" number:1 (mc, hob, rally, morale)',
+    'Take back an open request (whoever asked, or a GM)': "Retirer une demande ouverte (qui l'a faite, ou un MJ)",
+    'The request (offered as you type)': 'La demande (proposée pendant la saisie)',
+    "The open requests of this channel's game": 'Les demandes ouvertes de la partie de ce salon',
+    'Whose move it is now: reminded after the time /game clock sets': 'À qui de jouer : rappel après le délai réglé par /game clock',
+    "The game's clock: reminders after a wait, at most so often, never in quiet hours":
+      "L'horloge de la partie : rappels après un délai, pas plus souvent que réglé, jamais en silence",
+    'Remind whose move it is (or who is asked) after this long: 30m, 12h, 2d; off: never':
+      'Rappeler à qui de jouer (ou à qui un jet est demandé) après : 30m, 12h, 2d ; off : jamais',
+    'Remind again this often (at least 1h; off: once)': 'Rappeler de nouveau à cet intervalle (au moins 1h ; off : une fois)',
+    'Quiet hours, no reminders: 22-07 (off: none)': 'Heures de silence, sans rappel : 22-07 (off : aucune)',
+    'The time zone of the quiet hours, e.g. Europe/Berlin (default UTC)': 'Le fuseau horaire des heures de silence, p. ex. Europe/Paris (UTC par défaut)',
   },
 };

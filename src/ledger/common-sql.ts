@@ -1,3 +1,6 @@
+import { BINDING_WINDOW_MS } from '../beacon/chain.js';
+import type { BeaconBinding } from './contract.js';
+
 /**
  * Statements both backends run as written (SQLite's `?` placeholders; PostgreSQL numbers them).
  * An index serves each: rolls_game_user (game_id, user_id, kind), rolls_game, rolls_parent, interactions' key and `at`.
@@ -30,11 +33,26 @@ export const CLAIM_DELIVERY_SQL =
 export const SETTLE_DELIVERY_SQL = 'UPDATE roll_deliveries SET outcome = ? WHERE roll_id = ?';
 
 /** Beacon bindings (issue 45): written when a roll binds, settled once. */
-export const BIND_BEACON_SQL = `INSERT INTO beacon_bindings (interaction_id, guild_id, channel_id, user_id, round, request, created_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?)`;
+export const BIND_BEACON_SQL = `INSERT INTO beacon_bindings (interaction_id, guild_id, channel_id, user_id, round, request, created_at, game_id, tournament)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 export const SETTLE_BINDING_SQL = "UPDATE beacon_bindings SET state = ?, roll_id = ?, settled_at = ? WHERE interaction_id = ? AND state = 'pending'";
-export const PENDING_BINDINGS_SQL = `SELECT interaction_id, guild_id, channel_id, user_id, round, request, created_at FROM beacon_bindings
-  WHERE state = 'pending' ORDER BY created_at LIMIT ?`;
+/** A roll settles its binding only inside the window (made after the cutoff), or in a tournament game. */
+export const SETTLE_ROLLED_SQL = `UPDATE beacon_bindings SET state = 'rolled', roll_id = ?, settled_at = ?
+  WHERE interaction_id = ? AND state = 'pending' AND (tournament = 1 OR created_at > ?)`;
+const BINDING_COLUMNS = 'interaction_id, guild_id, channel_id, user_id, round, request, created_at, game_id, tournament';
+export const PENDING_BINDINGS_SQL = `SELECT ${BINDING_COLUMNS} FROM beacon_bindings WHERE state = 'pending' ORDER BY created_at LIMIT ?`;
+/** A game's waiting bindings; one made before bindings kept their game is the channel's. */
+export const WAITING_BINDINGS_SQL = `SELECT ${BINDING_COLUMNS} FROM beacon_bindings
+  WHERE state = 'pending' AND (game_id = ? OR (game_id IS NULL AND guild_id = ? AND channel_id = ?)) ORDER BY created_at`;
+
+/** A binding as read back: the game and the tournament mark only when it has them (as it was written). */
+export function bindingOf(r: Omit<BeaconBinding, 'game_id' | 'tournament'> & { game_id: string | null; tournament: number }): BeaconBinding {
+  const { game_id, tournament, ...b } = r;
+  return { ...b, ...(game_id ? { game_id } : {}), ...(tournament ? { tournament: 1 as const } : {}) };
+}
+
+/** The cutoff SETTLE_ROLLED_SQL compares a binding's time with: `at` less the binding window. */
+export const rolledCutoff = (at: string) => new Date(Date.parse(at) - BINDING_WINDOW_MS).toISOString();
 
 /** Discord-signed requests (issue 45): kept once per interaction, whichever of its rows comes first. */
 export const KEEP_EVIDENCE_SQL = `INSERT INTO interaction_evidence (interaction_id, guild_id, timestamp, signature, body, created_at)

@@ -82,6 +82,10 @@ export type BeaconBinding = {
   /** The request as asked, to roll it as it was once the round is in (after a restart too). */
   request: string;
   created_at: string;
+  /** The game it was bound in (absent: a binding from before games were kept with it). */
+  game_id?: string | undefined;
+  /** 1 in a tournament game: it waits for its round however long, and never expires (absent: a club game's). */
+  tournament?: 1 | undefined;
 };
 
 /** How a binding ended: its roll recorded, nothing rolled (refused when run), or no round in time. */
@@ -94,8 +98,14 @@ export interface BeaconBindingReads {
 
 export interface BeaconBindingWrites {
   bindBeacon(b: BeaconBinding): void;
-  /** True when this settles a pending binding; false when it was settled already (by another process). */
+  /**
+   * True when this settles a pending binding; false when it was settled already (by another
+   * process), or, to be rolled, when a club game's binding is past its window at `at`: a roll is
+   * recorded only inside it.
+   */
   settleBinding(interactionId: string, state: BindingState, rollId: string | null, at: string): boolean;
+  /** A game's bindings still waiting for their round (read where the game ends: it does not while one waits). */
+  waitingBindings(gameId: string, guildId: string, channelId: string): BeaconBinding[];
 }
 
 /** A late delivery's claim (one process posts each roll) and how it went. */

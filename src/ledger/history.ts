@@ -16,13 +16,17 @@ import type {
 } from './contract.js';
 import {
   BIND_BEACON_SQL,
+  bindingOf,
   CLAIM_DELIVERY_SQL,
   KEEP_EVIDENCE_SQL,
   PENDING_BINDINGS_SQL,
+  rolledCutoff,
   SETTLE_BINDING_SQL,
   SETTLE_DELIVERY_SQL,
+  SETTLE_ROLLED_SQL,
   UNSHOWN_RECENT_ROWS,
   UNSHOWN_ROLLS_SQL,
+  WAITING_BINDINGS_SQL,
 } from './common-sql.js';
 import { scopeWhere } from './common-sql.js';
 
@@ -100,7 +104,9 @@ export class History implements MessageLinks, LateDeliveryReads, LateDeliveryWri
       settleDelivery: db.prepare(SETTLE_DELIVERY_SQL),
       bind: db.prepare(BIND_BEACON_SQL),
       settleBinding: db.prepare(SETTLE_BINDING_SQL),
+      settleRolled: db.prepare(SETTLE_ROLLED_SQL),
       pendingBindings: db.prepare(PENDING_BINDINGS_SQL),
+      waitingBindings: db.prepare(WAITING_BINDINGS_SQL),
       keepEvidence: db.prepare(KEEP_EVIDENCE_SQL),
       evidenceOf: db.prepare(`SELECT * FROM interaction_evidence WHERE interaction_id IN (SELECT value FROM json_each(?))`),
     };
@@ -220,15 +226,20 @@ export class History implements MessageLinks, LateDeliveryReads, LateDeliveryWri
   }
 
   bindBeacon(b: BeaconBinding): void {
-    this.q.bind.run(b.interaction_id, b.guild_id, b.channel_id, b.user_id, b.round, b.request, b.created_at);
+    this.q.bind.run(b.interaction_id, b.guild_id, b.channel_id, b.user_id, b.round, b.request, b.created_at, b.game_id ?? null, b.tournament ?? 0);
   }
 
   settleBinding(interactionId: string, state: BindingState, rollId: string | null, at: string): boolean {
+    if (state === 'rolled') return this.q.settleRolled.run(rollId, at, interactionId, rolledCutoff(at)).changes === 1;
     return this.q.settleBinding.run(state, rollId, at, interactionId).changes === 1;
   }
 
   pendingBindings(limit: number): BeaconBinding[] {
-    return this.q.pendingBindings.all(limit) as BeaconBinding[];
+    return (this.q.pendingBindings.all(limit) as Parameters<typeof bindingOf>[0][]).map(bindingOf);
+  }
+
+  waitingBindings(gameId: string, guildId: string, channelId: string): BeaconBinding[] {
+    return (this.q.waitingBindings.all(gameId, guildId, channelId) as Parameters<typeof bindingOf>[0][]).map(bindingOf);
   }
 
   keepEvidence(e: KeptEvidence): void {

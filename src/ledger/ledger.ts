@@ -7,6 +7,7 @@ import { History } from './history.js';
 import { Roster } from './roster.js';
 import { SavedQueries } from './saved-queries.js';
 import { Settings } from './settings.js';
+import { Requests, type RequestReads, type RequestWrites, type ScheduleReads, type ScheduleWrites } from './requests.js';
 import { SigningKeys, type KeyWrites } from './signing-keys.js';
 import { nextRow, unitKey, type ChainHead } from './next-row.js';
 import { parseRow, sealedRecords, type LedgerRow, type RawRow, type SealedRecord } from './rows.js';
@@ -69,6 +70,7 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
   readonly settings: Settings;
   readonly keys: SigningKeys;
   readonly queries: SavedQueries;
+  readonly requests: Requests;
   private readonly now: () => Date;
   private readonly stmts;
   private readonly group: GroupCommit;
@@ -84,6 +86,7 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
     this.settings = new Settings(db);
     this.keys = new SigningKeys(db);
     this.queries = new SavedQueries(db);
+    this.requests = new Requests(db);
     this.now = options.now ?? (() => new Date());
     this.parallelVerifyFrom = options.parallelVerifyFrom ?? PARALLEL_VERIFY_FROM;
     this.reader = new ChainReader(db);
@@ -293,6 +296,7 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
       settings: promised<SettingsWrites>(this.settings),
       keys: promised<KeyWrites>(this.keys),
       history: promised<MessageLinks & LateDeliveryWrites & BeaconBindingWrites & EvidenceWrites>(this.history),
+      requests: promised<RequestReads & RequestWrites & ScheduleReads & ScheduleWrites>(this.requests),
     };
     return this.handle;
   }

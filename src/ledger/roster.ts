@@ -35,6 +35,8 @@ export type GameOptions = {
   beacon?: BeaconChain;
   /** A tournament game (issue 45): every roll must be a Discord-signed request (HTTP mode), kept as evidence. */
   fair?: 'tournament';
+  /** A game whose dice were hand-fed (the console's --dice), as its first row says: verifiers check none of them. */
+  dice?: 'scripted';
 };
 
 /** A server's games, newest first; the channel given twice (NULL: every channel). */
@@ -91,7 +93,7 @@ export interface RosterWrites {
   setSeedCommitments(gameId: string, commitments: SeedCommitment[]): void;
   setTurn(gameId: string, turn: number, phase: string | null): void;
   /** One ASL setting of the game's options, patched in place (the rest of the options untouched). */
-  setGameOption(gameId: string, key: GameOptionKey | 'beacon' | 'fair', value: GameOptions[GameOptionKey | 'beacon' | 'fair']): void;
+  setGameOption(gameId: string, key: GameOptionKey | 'beacon' | 'fair' | 'dice', value: GameOptions[GameOptionKey | 'beacon' | 'fair' | 'dice']): void;
   /** One player's side, patched in place (other players' sides untouched). */
   setPlayerSide(gameId: string, userId: string, side: { side: string; name: string }): void;
   endGame(gameId: string, at: string): void;
@@ -205,7 +207,7 @@ export class Roster implements RosterReads, RosterWrites {
     this.q.setTurn.run(turn, phase, gameId);
   }
 
-  setGameOption(gameId: string, key: GameOptionKey | 'beacon' | 'fair', value: GameOptions[GameOptionKey | 'beacon' | 'fair']): void {
+  setGameOption(gameId: string, key: GameOptionKey | 'beacon' | 'fair' | 'dice', value: GameOptions[GameOptionKey | 'beacon' | 'fair' | 'dice']): void {
     this.q.setOption.run(key, JSON.stringify(value), gameId);
   }
 

@@ -10,6 +10,7 @@ import type { BeaconBindingReads, EvidenceReads, LateDeliveryReads, StoreReads }
 import type { RosterReads } from './roster.js';
 import type { SettingsReads } from './settings.js';
 import type { KeyReads } from './signing-keys.js';
+import type { RequestReads, ScheduleReads } from './requests.js';
 import { promised, type Async, type LedgerTx } from './transaction.js';
 
 /** A history page: its rows, and how many match (counted up to a cap). */
@@ -42,6 +43,8 @@ export interface LedgerStore extends Async<StoreReads> {
   keys: Async<KeyReads>;
   queries: Async<Pick<SavedQueries, 'save' | 'get'>>;
   history: HistoryReads;
+  /** Requested rolls, game clocks and what is due when, read outside a transaction (lists, the scheduler). */
+  requests: Async<RequestReads & ScheduleReads>;
   /**
    * Proves the ledger can take a write now (readiness): resolves, or throws saying why not. SQLite:
    * the disk holding it has room past a margin, and its write lock can be taken. PostgreSQL: a
@@ -96,6 +99,7 @@ export function sqliteStore(ledger: Ledger): LedgerStore {
     settings: promised<SettingsReads>(ledger.settings),
     keys: promised<KeyReads>(ledger.keys),
     queries: promised<Pick<SavedQueries, 'save' | 'get'>>(ledger.queries),
+    requests: promised<RequestReads & ScheduleReads>(ledger.requests),
     history: {
       ...promised<
         Pick<History, 'voided' | 'revealedPayloads' | 'messages'> & LateDeliveryReads & BeaconBindingReads & EvidenceReads & { page: History['page'] }

@@ -2,6 +2,7 @@ import type { BeaconBindingWrites, EvidenceWrites, GameRowReads, LateDeliveryWri
 import type { RosterReads, RosterWrites } from './roster.js';
 import type { SettingsWrites } from './settings.js';
 import type { KeyWrites } from './signing-keys.js';
+import type { RequestReads, RequestWrites, ScheduleReads, ScheduleWrites } from './requests.js';
 
 /** A method's promise-returning twin: the handle is async so a networked backend can implement it. */
 export type Async<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never };
@@ -14,6 +15,8 @@ export type LedgerTx = Async<RowReads & GameRowReads & RowWrites & OnceKeys> & {
   settings: Async<SettingsWrites>;
   keys: Async<KeyWrites>;
   history: Async<MessageLinks & LateDeliveryWrites & BeaconBindingWrites & EvidenceWrites>;
+  /** Requested rolls, game clocks and what is due when (requests.ts). */
+  requests: Async<RequestReads & RequestWrites & ScheduleReads & ScheduleWrites>;
 };
 
 const wrap =

@@ -3,7 +3,8 @@ import type { HobStep, NtcStep } from '../rules/asl/hob.js';
 import type { CheckStep, WoundStep } from '../rules/asl/mc.js';
 import { HOB_BANDS } from '../rules/asl/hob-table.js';
 import type { Finding, Tone } from '../rules/types.js';
-import { findingField, headlineOf, number, oddsField, resultEmbed, stepFields, userText, worstTone } from './embed.js';
+import { findingField, headlineOf, number, oddsField, resultEmbed, signed, stepFields, userText, worstTone } from './embed.js';
+import { CLASS_NAMES, type UnitClass } from '../rules/asl/catalog.js';
 import { say } from '../i18n/reader.js';
 
 export type AslStep = CheckStep | WoundStep | HobStep | NtcStep;
@@ -73,29 +74,43 @@ export function aslEmbed(a: {
   });
 }
 
+/** A check's title: what was rolled, for which unit (its roster name, else the unit as read). */
+export const aslTitle = (kind: 'mc' | 'rally' | 'hob', unit: string) => `${heading(kind)} · ${userText(unit)}`;
+
 /**
- * The situation as one line, from the stored options, so a player can check what the DRMs rest on.
- * The conditions only Heat of Battle reads are listed only where a HoB DR was rolled (or is in the odds).
+ * The situation as one line, from the stored options, so a player can check what the DRMs rest on:
+ * one line for a roll and for its odds, so neither can leave out an input. The conditions only Heat
+ * of Battle reads are listed only where a HoB DR was rolled (or is in the odds). `whole`: also what
+ * a roll's own fields name (its ML note and its modifiers), for the odds, which have no dice to show.
  */
-export function describeSituation(o: Record<string, unknown>, hob = true): string {
+export function describeSituation(o: Record<string, unknown>, hob = true, whole = false): string {
   const ifHob = (s: string | undefined) => (hob ? s : undefined);
+  const ifWhole = (s: string | undefined) => (whole ? s : undefined);
   const part = (p: string) => say('asl.r.situation', { part: p });
+  const chosen = (v: unknown) => Boolean(v) && v !== 'none' && v !== 'no';
   return [
     o.counter ? String(o.counter) : undefined,
+    o.class ? CLASS_NAMES[o.class as UnitClass] : undefined,
     o.check === 'rally' ? part('rally') : o.number !== undefined ? (o.number ? `${o.number}MC` : part('nmc')) : undefined,
     o.broken ? part('broken') : undefined,
+    chosen(o.status) ? say('asl.r.status', { status: String(o.status) }) : undefined,
     o.with_leader ? part('leader') : undefined,
+    ifWhole(o.ml !== undefined ? `ML ${o.ml}` : undefined),
+    ifWhole(o.leader_drm !== undefined ? say('asl.r.leaderDrm', { drm: signed(Number(o.leader_drm)) }) : undefined),
+    ifWhole(o.wounded ? part('wounded') : undefined),
+    o.ift === false ? part('notIft') : undefined,
     ifHob(part(o.enemy_in_los === false ? 'noLos' : 'los')),
     ifHob(part(o.enemy_adjacent ? 'adjacent' : 'notAdjacent')),
     o.fanatic ? part('fanatic') : undefined,
-    o.sub_type && o.sub_type !== 'none' ? String(o.sub_type).toUpperCase() : undefined,
+    chosen(o.sub_type) ? String(o.sub_type).toUpperCase() : undefined,
     ifHob(o.vs_russians ? part('vsRussians') : undefined),
     ifHob(o.no_quarter ? part('noQuarter') : undefined),
     o.elr !== undefined && o.check !== 'rally' ? `ELR ${o.elr}` : undefined,
-    o.terrain && o.terrain !== 'none' ? say('asl.r.terrain', { terrain: String(o.terrain) }) : undefined,
-    o.self_rally && o.self_rally !== 'no' ? say('asl.r.selfRally', { how: String(o.self_rally) }) : undefined,
+    chosen(o.terrain) ? say('asl.r.terrain', { terrain: String(o.terrain) }) : undefined,
+    ifWhole(o.desperation ? part('desperation') : undefined),
+    chosen(o.self_rally) ? say('asl.r.selfRally', { how: String(o.self_rally) }) : undefined,
     o.commissar === 'in_location' ? part('commissarHere') : o.commissar === 'leads_rally' ? part('commissarLeads') : undefined,
-    ifHob(o.situation && o.situation !== 'none' ? say('asl.situation', { situation: String(o.situation) }) : undefined),
+    ifHob(chosen(o.situation) ? say('asl.situation', { situation: String(o.situation) }) : undefined),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -108,9 +123,8 @@ export function storedAslEmbed(
 ): APIEmbed {
   const input = row.input as Record<string, unknown>;
   const outcome = row.outcome as { steps: AslStep[]; tone: Tone; odds?: { exactly: string; or_better: string } };
-  const check = heading(row.command === 'hob' ? 'hob' : input.check === 'rally' ? 'rally' : 'mc');
   return aslEmbed({
-    title: `${check} · ${userText(row.unit ?? String(input.unit))}`,
+    title: aslTitle(row.command === 'hob' ? 'hob' : input.check === 'rally' ? 'rally' : 'mc', row.unit ?? String(input.unit)),
     userName: row.user_name,
     description: describeSituation(input, row.command === 'hob' || outcome.steps.some((s) => s.kind === 'hob')),
     steps: outcome.steps,

@@ -7,7 +7,15 @@ import { say, shown } from '../i18n/reader.js';
 
 type Recorded = { id: string; hash: string };
 
-/** What the player told us about the unit, so the reply can be checked against the table. */
+/**
+ * A rally's title and what the player told us about the unit, so the reply can be checked against
+ * the table: one header for the roll and for its odds, so neither can leave out an input.
+ */
+export function rallyHeader(unit: string | undefined, input: RallyInput): { title: string; situation: string } {
+  // Without a unit the title names the roll, not "Rally": a Rally result would read "Rally — Rally".
+  return { title: unit ? `${say('hot.r.rally')} · ${userText(unit)}` : say('hot.r.rallyRoll'), situation: situation(input) };
+}
+
 function situation(input: RallyInput): string {
   const parts = [
     say('hot.r.markers', { n: input.disorder }),
@@ -39,12 +47,13 @@ export function rallyEmbed(a: {
     : stepFields(first, { notes: a.rerollOffered ? [say('hot.r.mayRejoin')] : [] });
   const odds = last.outcome.odds;
   if (odds) fields.push(oddsField(odds));
+  const { title, situation } = rallyHeader(a.unit, a.input);
   return resultEmbed({
-    title: a.unit ? `${say('hot.r.rally')} · ${userText(a.unit)}` : say('hot.r.rally'),
+    title,
     headline: headlineOf(last.outcome.steps),
     userName: a.userName,
     tone: last.outcome.tone,
-    description: situation(a.input),
+    description: situation,
     fields,
     rollId: last.row.id,
     hash: last.row.hash,

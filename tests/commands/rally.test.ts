@@ -183,3 +183,29 @@ describe('autocomplete and /help', () => {
     expect(help.embed.description).toContain('**/help**');
   });
 });
+
+describe('a rally with no unit named: the title names the roll, the headline its result', () => {
+  // Each die of a 1-marker regular rally (Final = die): 1–3 Retreat, 4–6 Rally; an elite one's 6 is 7, Huzzah!
+  const ROLLS: [Record<string, unknown>, number, Record<string, string>][] = [
+    [{ disorder: 1 }, 4, { en: 'Rally roll — Rally', de: 'Sammelwurf — Sammeln', fr: 'Jet de ralliement — Ralliement' }],
+    [{ disorder: 1 }, 2, { en: 'Rally roll — Retreat', de: 'Sammelwurf — Rückzug', fr: 'Jet de ralliement — Retraite' }],
+    [{ disorder: 1, quality: 'elite' }, 6, { en: 'Rally roll — Huzzah!', de: 'Sammelwurf — Hurra!', fr: 'Jet de ralliement — Hourra !' }],
+  ];
+  it.each(['en', 'de', 'fr'])('in %s, for every result, no title reads "Rally — Rally"', async (locale) => {
+    app = testApp();
+    for (const [options, die, titles] of ROLLS) {
+      app.dice.push(die);
+      const r = expectMessage(await app.router.handle({ type: 'command', name: 'rally', options, actor: alice, locale }));
+      expect(r.embed.title).toBe(titles[locale]);
+    }
+    // Every die of every kind of rally a player can make without a unit: the two halves never match.
+    for (const quality of ['regular', 'elite', 'militia'])
+      for (let die = 1; die <= 6; die++) {
+        app.dice.push(die);
+        const title = expectMessage(await app.router.handle({ type: 'command', name: 'rally', options: { disorder: 1, quality }, actor: alice, locale })).embed
+          .title!;
+        const [rolled, result] = title.split(' — ');
+        expect(rolled, title).not.toBe(result);
+      }
+  });
+});

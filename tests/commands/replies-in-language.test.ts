@@ -51,7 +51,7 @@ describe('Hearts of Tin and Lightning War results in German and French', () => {
   it('a rally: title, situation, dice, modifiers, result, effect, odds and button in German', async () => {
     app = testApp(tmpDb());
     const text = await inLanguage('de', 'rally', { disorder: 2, quality: 'militia', commander_near: true }, [1]);
-    expect(text).toContain('Sammeln — Flucht');
+    expect(text).toContain('Sammelwurf — Flucht');
     expect(text).toContain('2 Unordnungsmarker · Miliz · Feind in Sicht innerhalb 24" · Kommandeur innerhalb 12"');
     expect(text).toContain('`−1` Miliz\n`−1` jeder weitere Unordnungsmarker');
     expect(text).toContain('**Flucht** — Die Einheit bricht: sie verlässt das Feld, es sei denn, ein Kommandeur schließt sich ihr an');
@@ -64,12 +64,12 @@ describe('Hearts of Tin and Lightning War results in German and French', () => {
   it('the same rally in French, and in English for any other locale', async () => {
     app = testApp(tmpDb());
     const fr = await inLanguage('fr', 'rally', { disorder: 2, quality: 'militia', commander_near: true }, [1]);
-    expect(fr).toContain('Ralliement — Déroute');
+    expect(fr).toContain('Jet de ralliement — Déroute');
     expect(fr).toContain('`−1` milice');
     expect(englishIn(fr)).toEqual([]);
     expect(fr).not.toMatch(FRAME_WORDS);
     const en = await inLanguage('ja', 'rally', { disorder: 2, quality: 'militia', commander_near: true }, [1]);
-    expect(en).toContain('Rally — Rout');
+    expect(en).toContain('Rally roll — Rout');
     expect(en).toContain('`−1` each extra disorder marker');
   });
 
@@ -174,8 +174,8 @@ describe('/odds in German', () => {
   it('a rally’s odds: title, situation, the table’s head and names, the closing sentence', async () => {
     app = testApp(tmpDb());
     const text = await inLanguage('de', 'odds', { roll: 'rally disorder:2 quality:elite' }, []);
-    expect(text).toContain('Chancen · Sammeln');
-    expect(text).toContain('2 Unordnungsmarker · Elite · keine Wiederholung durch den Kommandeur');
+    expect(text).toContain('Chancen · Sammelwurf');
+    expect(text).toContain('2 Unordnungsmarker · Elite · Feind in Sicht innerhalb 24" · keine Wiederholung durch den Kommandeur');
     expect(text).toMatch(/Ergebnis +Chance +%\nSammeln +1\/2 +50,0\s%\nRückzug +1\/2 +50,0\s%/);
     expect(text).toContain('Exakt: jede Kombination der Würfel gezählt');
     expect(englishIn(text)).toEqual([]);

@@ -52,7 +52,7 @@ describe('charts for both themes, with alt text', () => {
     const file = odds.type === 'message' ? odds.files![0]! : undefined;
     expect(hex(firstPixel(attachmentData(file!)))).toBe(CHART_THEME.background);
     expect(CHART_THEME.background).not.toBe('#ffffff');
-    expect(file!.description).toBe('Bar chart, Odds · Rally. probability: Rally 33%, Retreat 50%, Rout 17%.');
+    expect(file!.description).toBe('Bar chart, Odds · Rally roll. probability: Rally 33%, Retreat 50%, Rout 17%.');
     app.dice.push(4);
     expectMessage(await command(app, alice, 'rally', { disorder: 1 }));
     const stats = expectMessage(await command(app, alice, 'stats', {}));

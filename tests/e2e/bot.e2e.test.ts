@@ -408,6 +408,7 @@ describe('npm run deploy-commands', () => {
       [1, 'start'],
       [1, 'seed'],
       [1, 'turn'],
+      [1, 'clock'],
       [1, 'join'],
       [1, 'san'],
       [1, 'booby_traps'],

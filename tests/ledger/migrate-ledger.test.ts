@@ -69,6 +69,13 @@ async function fullLedger(): Promise<TestApp> {
   app.dice.push(2, 5);
   const dr = await app.router.handle({ type: 'command', ...signed, evidence: fakeDiscordKey().sign(signed, Date.now()) });
   if (dr.type !== 'message') throw new Error(JSON.stringify(dr));
+  // A game's clock and whose move it is (its reminder scheduled), and a roll asked of a player.
+  const users = { bob: { name: 'Bob', bot: false, member: true } };
+  expectMessage(await app.router.handle({ type: 'command', name: 'game', subcommand: 'clock', options: { remind_after: '12h' }, actor: alice, users }));
+  expectMessage(await app.router.handle({ type: 'command', name: 'game', subcommand: 'turn', options: { number: 2, player: 'bob' }, actor: alice, users }));
+  expectMessage(
+    await app.router.handle({ type: 'command', name: 'ask', subcommand: 'roll', options: { player: 'bob', roll: 'rally disorder:1' }, actor: alice, users }),
+  );
   return app;
 }
 

@@ -202,6 +202,18 @@ describe('Wacht am Rhein fatigue, word for word', () => {
     expect(exemptible('left_maneuver_reserve')).toBe(false);
   });
 
+  it('an Overkill is worded by whose attack it was: its own Ground Assault, or the enemy’s GA or Barrage', () => {
+    const by = (overkillBy: 'own_attack' | 'enemy_attack') => applyEvent({ status: N, mrExemption: false }, 'overkill', { inEna: false, overkillBy }).steps[0];
+    expect(by('own_attack')).toMatchObject({
+      label: 'Normal → Fatigued',
+      effect: 'Overkill from its own Ground Assault, taken as fatigue: it becomes fatigued.',
+    });
+    expect(by('enemy_attack')).toMatchObject({
+      label: 'Normal → Fatigued',
+      effect: 'Overkill from an enemy Ground Assault or Barrage, taken as fatigue: it becomes fatigued.',
+    });
+  });
+
   it('recovery, word for word', () => {
     const ok = { tactical: true, adjacentEnemy: false, moved: false };
     expect(recover({ status: F, mrExemption: false }, ok)).toMatchObject({

@@ -119,6 +119,7 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'hot.r.calledBy': 'Ausgelöst von {name}; dieses Ergebnis ersetzt das erste.',
   'hot.r.mayRejoin': 'Ein Kommandeur innerhalb 12" darf sich der Einheit anschließen und sie noch einmal würfeln lassen.',
   'hot.r.rally': 'Sammeln',
+  'hot.r.rallyRoll': 'Sammelwurf',
   'hot.r.rerollButton': 'Kommandeur kommt — neu würfeln',
   'hot.r.disorder': 'Unordnung',
   'hot.r.brigade': 'Brigademoral',
@@ -139,6 +140,10 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'lw.r.cover': '{cover, select, none {keine Deckung} soft {leichte Deckung} hard {schwere Deckung} other {{cover}}}',
   'lw.r.commander': 'Kommandeur innerhalb {m} m',
   'lw.r.enemy100': 'sichtbarer Feind innerhalb 100 m',
+  'lw.r.already': '{state, select, retreating {bereits im Rückzug} routing {bereits auf der Flucht} other {{state}}}',
+  'lw.r.immobilized': 'bewegungsunfähig',
+  'lw.r.nearKill': 'Beinahe-Abschuss in diesem Zug',
+  'lw.r.reserveMove': 'Reservebewegung',
   'lw.r.because':
     'weil {reason, select, casualties_33 {sie in einer Phase ein Drittel oder mehr ihrer Stärke verlor} casualties_after_50 {sie Verluste erlitt, als sie schon bei halber Stärke oder darunter war} friendly_rout_nearby {eine eigene Einheit innerhalb 100 m (2") floh} friendly_fire {sie von eigenem Feuer getroffen wurde} vehicle_penetrated {sie durchschlagen, aber nicht zerstört wurde} overrun {sie überrollt wurde} other {{reason}}}',
   'lw.r.noOrders': 'Ein Kommandeur, der einen Sammelversuch unternimmt, schreibt in diesem Zug keine Befehle.',
@@ -154,7 +159,8 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'war.staysFatigued': '{cause}: eine erschöpfte Einheit bleibt erschöpft.',
   'war.alreadyResting': '{cause}: sie ruht bereits und bleibt ruhend.',
   'war.goesResting': '{cause}: sie geht in Ruhe.',
-  'war.cause.overkill': 'Overkill als Erschöpfung genommen',
+  'war.cause.overkill':
+    '{by, select, own_attack {Overkill aus dem eigenen Ground Assault, als Erschöpfung genommen} enemy_attack {Overkill aus feindlichem Ground Assault oder Barrage, als Erschöpfung genommen} other {Overkill als Erschöpfung genommen}}',
   'war.cause.enaActivated': 'Während der Extended Night Activity aktiviert',
   'war.cause.defendedFull': 'Während der ENA mit voller Stärke verteidigt',
   'war.cause.retreated': 'Während der ENA als Verteidiger zurückgewichen',
@@ -176,7 +182,8 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'war.markerRemoved': 'Der Resting-Marker wird entfernt.',
   'war.noRib': 'darf keinen RIB geben oder erhalten',
   'war.noModes': 'darf nicht in den Modus Prepared Assault oder Combat Reserve wechseln',
-  'war.event.overkill': 'ein Overkill-Ergebnis aus Ground Assault oder Barrage, als Erschöpfung genommen',
+  'war.event.overkill':
+    '{by, select, own_attack {ein Overkill-Ergebnis aus ihrem eigenen Ground Assault, als Erschöpfung genommen} enemy_attack {ein Overkill-Ergebnis aus feindlichem Ground Assault oder Barrage, als Erschöpfung genommen} other {ein Overkill-Ergebnis aus Ground Assault oder Barrage, als Erschöpfung genommen}}',
   'war.event.ena_activated': 'während der Extended Night Activity zur Aktivierung gewählt (nicht aktiviert, bewegt oder gekämpft)',
   'war.event.ena_defended_full': 'während der Extended Night Activity mit voller Stärke verteidigt',
   'war.event.ena_defended_half': 'während der Extended Night Activity mit halber Stärke verteidigt, ohne zurückzuweichen',
@@ -401,9 +408,12 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
     '{kind, select, mc {Morale Check} rally {Sammeln} wound {Wound Severity} hob {Heat of Battle} ntc {Berserk-NTC} berserk {Berserk} decision {Entscheidung} other {{kind}}}',
   'asl.r.footerDecision': 'Entscheidung {ids}',
   'asl.r.situation':
-    '{part, select, rally {Sammeln} nmc {NMC} broken {gebrochen} leader {mit ungebrochenem Anführer} noLos {kein bekannter Feind in LOS} los {bekannter Feind in LOS} adjacent {Feind ADJACENT} notAdjacent {kein Feind ADJACENT} fanatic {Fanatic} vsRussians {gegen Russen} noQuarter {No Quarter} commissarHere {Kommissar im Ort} commissarLeads {von einem Kommissar geführt} other {{part}}}',
+    '{part, select, rally {Sammeln} nmc {NMC} broken {gebrochen} leader {mit ungebrochenem Anführer} noLos {kein bekannter Feind in LOS} los {bekannter Feind in LOS} adjacent {Feind ADJACENT} notAdjacent {kein Feind ADJACENT} fanatic {Fanatic} vsRussians {gegen Russen} noQuarter {No Quarter} commissarHere {Kommissar im Ort} commissarLeads {von einem Kommissar geführt} wounded {verwundet} notIft {nicht vom IFT verursacht} desperation {unter Desperation Morale} other {{part}}}',
   'asl.r.terrain': 'in {terrain, select, building {Gebäude} woods {Wald} pillbox {Bunker} trench {Graben} other {{terrain}}}',
   'asl.r.selfRally': 'Self-Rally ({how})',
+  'asl.r.status':
+    '{status, select, berserk {berserk} human_wave {in einer Human Wave} climbing {kletternd} swimming {schwimmend} wading {watend} boat {im Boot} parachute {auf einem Fallschirm-Counter} other {{status}}}',
+  'asl.r.leaderDrm': 'Führungs-DRM {drm}',
   'asl.refuse.button': 'Battle Hardening ablehnen',
   'asl.refuse.label': 'Battle Hardening abgelehnt',
   'asl.refuse.effect': '{by} hat das Battle Hardening abgelehnt: die Einheit bleibt wie sie war (abgesehen von Held- oder Fanatic-Wirkungen desselben DR).',
@@ -452,7 +462,6 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'odds.headChance': 'Chance',
   'odds.exact': 'Exakt: jede Kombination der Würfel gezählt, nichts geschätzt. Es wurde nicht gewürfelt und nichts gespeichert.',
   'odds.probability': 'Wahrscheinlichkeit',
-  'odds.lw.situation': '{morale}, {type}',
   'odds.hot.how': '{near, select, yes {der Kommandeur wiederholt jeden Fehlschlag} other {keine Wiederholung durch den Kommandeur}}',
   'roster.system': 'System',
   'roster.turn': 'Runde',
@@ -495,6 +504,8 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
     '**Faire Würfel.** Die Würfel jedes Wurfs stammen aus einer öffentlichen drand-Beacon-Runde{private, select, yes { (einer privaten Kette: vertraue ihrem Betreiber)} other {}}, gezogen nachdem er angefordert wurde, gemischt mit dem festgelegten Seed dieses Spiels (Fingerabdruck `{fingerprint}`): niemand, auch nicht der Host, kennt einen Würfel, bevor er fällt. {end} deckt den Seed auf, damit jeder jeden Würfel nachrechnen kann.',
   'game.fairSeeded':
     '**Faire Würfel.** Der Seed dieses Spiels ist jetzt festgelegt (Fingerabdruck `{fingerprint}`) und wird bei {end} aufgedeckt, damit jeder jeden Würfel nachrechnen kann. Wer bei den Würfeln mitwirken will, gibt vor dem ersten Wurf einen eigenen Seed hinzu: {seed}.',
+  'game.scriptedDice':
+    '**Vorgegebene Würfel.** Die Würfel dieses Spiels werden von Hand eingegeben (--dice der Offline-Konsole), nicht aus seinem Seed gezogen: Seine erste Zeile sagt es, und Prüfer prüfen keinen davon.',
   'game.tournament':
     '**Turnier.** Jeder Wurf wird nur als von Discord signierte Anfrage angenommen, und diese Bytes werden mit ihm aufbewahrt: jeder kann prüfen, wer was wann angefordert hat, gegen den Anwendungsschlüssel, den dieses Spiel festhält. Ein Gegner kann bei einem Ergebnis **{acknowledge}** drücken, um Discords Kopie dessen zu behalten, was der Bot zeigte.',
   'game.sealedRevealed': 'Verdeckter Wurf `{id}` von {player} aufgedeckt ({show} id:{id}).',
@@ -570,6 +581,10 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'stats.onRecord': '{n, plural, one {# Wurf} other {# Würfe}} erfasst · {where}{hourly, select, yes { · nach der Stunde des Wurfs} other {}}',
   'stats.more': '…und {n} kleinere Gruppen (grenze die Filter ein, um sie zu sehen).',
   'stats.counted': '*Verdeckte Würfe zählen, sobald sie aufgedeckt sind; ungültige nie.*',
+  'stats.expired':
+    '<@{user}>: {n, plural, one {# Wurf} other {# Würfe}} an eine Beacon-Runde gebunden und ungewürfelt verfallen, neben {rolled, plural, one {# gewürfeltem Wurf} other {# gewürfelten Würfen}}',
+  'stats.expiredWhy':
+    '*Ein Verfall ist eine veröffentlichte Beacon-Runde, die die Relays des Bots nicht rechtzeitig lieferten: viele bei einem Spieler neben wenigen Würfen können ein Relay sein, das die Runden zurückhält, die sein Betreiber nicht mag.*',
   'stats.title': 'Würfelbericht',
   'chart.alt': 'Balkendiagramm, {title}. {series}.',
   'stats.oneOnly': 'nur ein Ausgang',
@@ -587,6 +602,7 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'verify.packs': ', {n, plural, one {# Regelpaket-Wurf} other {# Regelpaket-Würfe}} erneut aus ihrem Paket entschieden',
   'verify.reveals': '{n, plural, one {# verdeckter Wurf} other {# verdeckte Würfe}} genau wie verdeckt aufgedeckt',
   'verify.games': 'jeder Würfel von {n, plural, one {# beendetem Spiel} other {# beendeten Spielen}} aus seinen Seeds nachgerechnet',
+  'verify.scripted': '{n, plural, one {# beendetes Spiel} other {# beendete Spiele}} mit vorgegebenen Würfeln (von Hand eingegeben: nicht geprüft)',
   'verify.nothingYet': 'noch kein verdeckter Wurf und kein beendetes Spiel',
   'verify.checked': 'Ebenfalls geprüft: {parts}{packs}{aggregates}.',
   'verify.anchor':
@@ -624,6 +640,8 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
     'Morale Officer würfelt auf dem Server, wendet die Regeln deines Spiels an, hält jeden Wurf in einem hashverketteten Register fest, bevor es antwortet, und zeigt seinen Rechenweg.',
   'help.packs': '**Regelpakete dieses Servers**',
   'help.pack': '(Regelpaket, Version {version})',
+  'help.placeholder': '{what, select, roll_id {Wurf-ID} other {{what}}}',
+  'help.fillIn': '`<{placeholder}>`: keine echte ID. Tippe `{option}:` und wähle eine aus der Liste, die beim Tippen erscheint.',
   'hot.lapsed': '{unit}: das Wiederholungsangebot von Sammeln `{id}` ist verfallen, die Flucht bleibt bestehen (vom Feld).',
   'hot.routStandsTitle': 'Flucht bleibt bestehen · {unit}',
   'hot.routStands': '{line} Es wurde nicht gewürfelt: eine geflohene Einheit ist fort.',
@@ -640,6 +658,13 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   noCommand: 'Es gibt keinen Befehl /{name}. Befehle: {names}.',
   'beacon.resumed': '<@{user}>: dein an Beacon-Runde {round} gebundener Wurf ist gewürfelt (der Bot startete neu, bevor er antworten konnte).',
   'beacon.resumedNot': '<@{user}>: dein an Beacon-Runde {round} gebundener Wurf wurde nicht gewürfelt. {why}',
+  'beacon.boundTournament':
+    'Ein Turnierspiel: dieser Wurf verfällt nie. Der Bot fragt jedes Relay ({relays, plural, one {# Relay} other {# Relays}}) immer wieder, bis Runde {round} kommt, wie lange es auch dauert.',
+  'beacon.lapsed':
+    'Beacon-Runde {round} erreichte den Bot nicht in den zehn Minuten des Wurfs (er war angehalten), also wurde nicht gewürfelt; der Verfall ist erfasst: würfle erneut.',
+  'beacon.stillWaiting':
+    '<@{user}>: dein an Beacon-Runde {round} gebundener Wurf wartet noch auf seine Runde. Ein Turnierspiel: er verfällt nie, und der Bot fragt jedes Relay, bis die Runde kommt.',
+  'beacon.waitingRoll': '{what} von <@{user}> (Runde {round})',
   'pack.yes': 'ja',
   'pack.no': 'nein',
   'pack.clamped': '({value}, in den Grenzen des Pakets gehalten)',
@@ -647,6 +672,12 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'pack.then': 'dann',
   'pack.passes': 'besteht bei einem Final {sign} {value}',
   'pack.natural': '(die natürlichen Würfel entschieden)',
+  'pack.followUp': 'Folgewurf',
+  'pack.margin': 'Abstand {margin}',
+  'pack.limitClamped': '{field}: {value} ({raw} verlangt, in seinen Grenzen gehalten)',
+  'pack.limitReached': '{field} hat {value} erreicht: {effect}',
+  'pack.limitThen': '{field} hat {value} erreicht: es folgt {test}',
+  'pack.rerollOf': 'Neuwurf von {id}, den er ersetzt',
   'pack.fromUnit': 'von der Einheit: {names}',
   'pack.overridden': 'statt des Werts der Einheit angegeben: {names}',
   'pack.oddsTitle': '{pack} — die Chancen',
@@ -665,6 +696,12 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'pack.listTitle': 'Regelpakete',
   'pack.removedTitle': 'Paket entfernt',
   'pack.removed': '/{pack} ist entfernt. Seine Würfe bleiben erfasst und prüfbar.',
+  'pack.unitChanged': '{unit}: {changes}',
+  'pack.fieldFromTo': '{field} {from} → {to}',
+  'pack.fieldAdded': '{field} {by}',
+  'pack.fieldSet': '{field} → {to}',
+  'pack.unitRemoved': '{unit}: aus dem Verzeichnis entfernt',
+  'pack.oddsRow': '**{label}** — {fraction} ({pct})',
   'war.mrEnded': '{unit}: die Maneuver-Reserve-Ausnahme endete mit der ENA.',
   'roster.unit': 'Einheit',
   'late.head': '<@{user}>: dein /{command} von {when} wurde erfasst, aber der Bot hielt an, bevor seine Antwort diesen Kanal erreichte.',

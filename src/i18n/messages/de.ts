@@ -1,4 +1,5 @@
 import type { MessageKey } from './en.js';
+import { deRequests } from './de-requests.js';
 import { deResults } from './de-results.js';
 
 /**
@@ -29,6 +30,8 @@ export const de: Record<MessageKey, string> = {
   allowedCasualties: 'verloren/ursprünglich mit 0 ≤ verloren ≤ ursprünglich und ursprünglich ≥ 1, etwa 2/5',
   tooLong: 'das sind {length} Zeichen, über der Grenze von {max}',
   notAnOption: '`{name}` ist keine Option von {command}: seine Optionen sind {names}.',
+  notAnOptionQuote:
+    '`{name}` ist keine Option von {command}: seine Optionen sind {names}. Gehört `{typed}` zu `{text}`, setze den ganzen Wert von `{text}` in Anführungszeichen: `{text}:"{value}"`.',
   noOptions: '`{name}` ist keine Option von {command}: er nimmt keine Optionen.',
   optionRequired: '`{name}` wird benötigt: {allowed}.',
   optionWrong: '`{name}` muss {allowed} sein (du gabst {given}).',
@@ -75,6 +78,10 @@ export const de: Record<MessageKey, string> = {
     '{game} ist ein Turnierspiel: seine Würfe werden nur als von Discord signierte Anfragen angenommen (ein Slash-Befehl oder eine Schaltfläche in Discord, mit dem Bot im HTTP-Modus), daher wurde nichts gewürfelt.',
   seedsWaiting: 'Die Würfel von {game} warten auf das Aufdecken festgelegter Seeds: {players} ({reveal}:<seed>).',
   alreadySettled: 'Dieser Wurf ist bereits erledigt: seine Beacon-Runde kam einmal, und er wurde damals gewürfelt oder verfiel.',
+  boundGameGone:
+    'Dieser Wurf war an Beacon-Runde {round} in einem Spiel gebunden, das inzwischen endete: nichts wurde gewürfelt (der Bot würfelt einen gebundenen Wurf nie mit eigenen Würfeln). Würfle erneut.',
+  boundRollsWaiting:
+    '{game} kann nicht enden, solange {n, plural, one {ein Wurf} other {# Würfe}} auf {n, plural, one {seine} other {ihre}} Beacon-Runde {n, plural, one {wartet} other {warten}}: {rolls}. Der Bot würfelt sie nie selbst: beende das Spiel, sobald sie gewürfelt oder verfallen sind.',
   sealedBeforeCommitments: 'Wurf {id} wurde versiegelt, bevor versiegelte Würfe eine Festlegung trugen: ein SL kann ihn mit {show} lesen.',
   revealTampered:
     'Wurf {id} kann nicht aufgedeckt werden: seine gespeicherten Daten öffnen die Festlegung in seiner verketteten Zeile nicht, sie wurden also nach dem Wurf geändert. Nichts wurde veröffentlicht; führe {verify} aus und sag es dem Betreiber des Servers.',
@@ -96,6 +103,13 @@ export const de: Record<MessageKey, string> = {
   noSuchPack: 'Hier ist kein Paket "{pack}" installiert. {list} zeigt die installierten.',
   packGone: 'Das Regelpaket {pack} ist hier nicht mehr installiert: die Einheiten seiner Aufstellung können nicht hinzugefügt oder geändert werden.',
   packRefused: '/{pack}: {why}.',
+  packNeedsOption: '{option} fehlt',
+  packNeedsOptionOrUnit: '{option} fehlt: gib es an, oder nenne eine Einheit, die {field} hat',
+  packNeedsField: '{field} fehlt: nenne eine Einheit, die es hat',
+  packValueNotAllowed: '{option}: {value} ist nicht erlaubt ({allowed})',
+  packRerollTaken: 'Dieser Wurf wurde bereits neu gewürfelt (Neuwurf {id}): nur einmal.',
+  packRerollOwner: 'Nur {user}, der diesen Wurf gemacht hat, darf ihn neu würfeln.',
+  packRerollNotOffered: 'Dieser Wurf bietet keinen Neuwurf.',
   packFileOrExample: 'Gib eines von file: (eine angehängte Paketdatei) oder example: (ein Paket, das der Bot mitbringt).',
 
   noFields: '`{fields}`: eine {system}-Einheit hat keine Felder: lass `{fields}` weg.',
@@ -230,7 +244,7 @@ export const de: Record<MessageKey, string> = {
   combatReserve: 'Combat Reserve',
 
   oddsUnknown: '`{roll}` beginnt mit {given}, das {odds} nicht kennt: es beginnt mit einem von {names}. (Der Befehl eines Regelpakets nimmt odds_only:true.)',
-  oddsNotOptionValue: '`{roll}`: {given} ist nicht option:wert, wie {odds} roll:"rally disorder:2".',
+  oddsNotOptionValue: '`{roll}`: {given} ist nicht option:wert, wie {odds} {roll}:"rally disorder:2".',
   oddsUnreadable: '`{roll}`: {why}.',
   badExpression:
     '`{expression}` {given}: {why}. Erlaubt: NdS (N 1–100, S 2–1000, d% für d100), Konstanten 0–1000, + und -, je Term eines von kh/kl/dh/dl; höchstens 20 Terme und 200 Würfel. Beispiel: {example}.',
@@ -273,4 +287,5 @@ export const de: Record<MessageKey, string> = {
   forVehicles: 'Fahrzeuge',
 
   ...deResults,
+  ...deRequests,
 };

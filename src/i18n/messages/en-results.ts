@@ -124,6 +124,7 @@ export const RESULTS_EN = {
   'hot.r.calledBy': 'Called by {name}; this result replaces the first.',
   'hot.r.mayRejoin': 'A commander within 12" may join the unit and let it roll once more.',
   'hot.r.rally': 'Rally',
+  'hot.r.rallyRoll': 'Rally roll',
   'hot.r.rerollButton': 'Commander joins — re-roll',
   'hot.r.disorder': 'Disorder',
   'hot.r.brigade': 'Brigade morale',
@@ -145,6 +146,10 @@ export const RESULTS_EN = {
   'lw.r.cover': '{cover, select, none {no cover} soft {soft cover} hard {hard cover} other {{cover}}}',
   'lw.r.commander': 'commander within {m} m',
   'lw.r.enemy100': 'visible enemy within 100 m',
+  'lw.r.already': '{state, select, retreating {already retreating} routing {already routing} other {{state}}}',
+  'lw.r.immobilized': 'immobilized',
+  'lw.r.nearKill': 'Near Kill this turn',
+  'lw.r.reserveMove': 'reserve movement',
   'lw.r.because':
     'because {reason, select, casualties_33 {it lost a third or more of its strength in one phase} casualties_after_50 {it took losses when already at half strength or less} friendly_rout_nearby {a friendly unit routed within 100 m (2")} friendly_fire {it was hit by friendly fire} vehicle_penetrated {it was penetrated but not destroyed} overrun {it was overrun} other {{reason}}}',
   'lw.r.noOrders': 'A commander who attempts a rally writes no orders this turn.',
@@ -162,7 +167,8 @@ export const RESULTS_EN = {
   'war.staysFatigued': '{cause}: a fatigued unit stays fatigued.',
   'war.alreadyResting': '{cause}: it is already resting and stays resting.',
   'war.goesResting': '{cause}: it goes to resting.',
-  'war.cause.overkill': 'Overkill taken as fatigue',
+  'war.cause.overkill':
+    '{by, select, own_attack {Overkill from its own Ground Assault, taken as fatigue} enemy_attack {Overkill from an enemy Ground Assault or Barrage, taken as fatigue} other {Overkill taken as fatigue}}',
   'war.cause.enaActivated': 'Activated during Extended Night Activity',
   'war.cause.defendedFull': 'Defended at full strength during ENA',
   'war.cause.retreated': 'Retreated as a defender during ENA',
@@ -184,7 +190,8 @@ export const RESULTS_EN = {
   'war.markerRemoved': 'The Resting marker is removed.',
   'war.noRib': 'may not give or receive a RIB',
   'war.noModes': 'may not enter Prepared Assault or Combat Reserve mode',
-  'war.event.overkill': 'an Overkill result from a Ground Assault or Barrage, taken as fatigue',
+  'war.event.overkill':
+    '{by, select, own_attack {an Overkill result of its own Ground Assault, taken as fatigue} enemy_attack {an Overkill result from an enemy Ground Assault or Barrage, taken as fatigue} other {an Overkill result from a Ground Assault or Barrage, taken as fatigue}}',
   'war.event.ena_activated': 'selected for activation during Extended Night Activity (failed to activate, moved or fought)',
   'war.event.ena_defended_full': 'defended during Extended Night Activity with its full strength',
   'war.event.ena_defended_half': 'defended during Extended Night Activity at half strength, without retreating',
@@ -412,9 +419,12 @@ export const RESULTS_EN = {
     '{kind, select, mc {Morale Check} rally {Rally} wound {Wound Severity} hob {Heat of Battle} ntc {Berserk NTC} berserk {Berserk} decision {Decision} other {{kind}}}',
   'asl.r.footerDecision': 'decision {ids}',
   'asl.r.situation':
-    '{part, select, rally {rally} nmc {NMC} broken {broken} leader {with an unbroken leader} noLos {no Known enemy in LOS} los {Known enemy in LOS} adjacent {enemy ADJACENT} notAdjacent {no enemy ADJACENT} fanatic {Fanatic} vsRussians {vs Russians} noQuarter {No Quarter} commissarHere {Commissar in the Location} commissarLeads {led by a Commissar} other {{part}}}',
+    '{part, select, rally {rally} nmc {NMC} broken {broken} leader {with an unbroken leader} noLos {no Known enemy in LOS} los {Known enemy in LOS} adjacent {enemy ADJACENT} notAdjacent {no enemy ADJACENT} fanatic {Fanatic} vsRussians {vs Russians} noQuarter {No Quarter} commissarHere {Commissar in the Location} commissarLeads {led by a Commissar} wounded {wounded} notIft {not caused by the IFT} desperation {under Desperation Morale} other {{part}}}',
   'asl.r.terrain': 'in {terrain, select, building {building} woods {woods} pillbox {pillbox} trench {trench} other {{terrain}}}',
   'asl.r.selfRally': 'Self-Rally ({how})',
+  'asl.r.status':
+    '{status, select, berserk {berserk} human_wave {in a Human Wave} climbing {climbing} swimming {swimming} wading {wading} boat {in a boat} parachute {on a parachute counter} other {{status}}}',
+  'asl.r.leaderDrm': 'leader DRM {drm}',
   'asl.refuse.button': 'Refuse battle hardening',
   'asl.refuse.label': 'Battle hardening refused',
   'asl.refuse.effect': '{by} refused the battle hardening: the unit stays as it was (any hero or Fanatic effect of the same DR aside).',
@@ -470,7 +480,6 @@ export const RESULTS_EN = {
   'odds.headChance': 'chance',
   'odds.exact': 'Exact: every combination of the dice counted, nothing sampled. No dice were rolled and nothing was recorded.',
   'odds.probability': 'probability',
-  'odds.lw.situation': '{morale}, {type}',
   'odds.hot.how': '{near, select, yes {the commander re-rolls any failure} other {no commander re-roll}}',
 
   // Rosters and games.
@@ -517,6 +526,8 @@ export const RESULTS_EN = {
     "**Fair dice.** Each roll's dice come from a public drand beacon round{private, select, yes { (of a private chain: trust its operator)} other {}} drawn after it is asked, mixed with this game's locked-in seed (fingerprint `{fingerprint}`): nobody, the host included, knows a die before it is rolled. {end} reveals the seed, so anyone can recompute every die.",
   'game.fairSeeded':
     "**Fair dice.** This game's seed is locked in now (fingerprint `{fingerprint}`) and revealed at {end}, so anyone can recompute every die. Players who want a hand in the dice add their own seeds before the first roll: {seed}.",
+  'game.scriptedDice':
+    "**Scripted dice.** This game's dice are typed in by hand (the offline console's --dice), not drawn from its seed: its first row says so, and verifiers check none of them.",
   'game.tournament':
     "**Tournament.** Every roll is taken only as a request Discord signed, and those bytes are kept with it: anyone can check who asked for what, and when, against the application key this game records. An opponent can press **{acknowledge}** on a result to keep Discord's copy of what the bot showed.",
   'game.sealedRevealed': 'Sealed roll `{id}` by {player} revealed ({show} id:{id}).',
@@ -596,6 +607,10 @@ export const RESULTS_EN = {
   'stats.onRecord': '{n, plural, one {# roll} other {# rolls}} on record · {where}{hourly, select, yes { · by the hour of the roll} other {}}',
   'stats.more': '…and {n} smaller groups (narrow the filters to see them).',
   'stats.counted': '*Sealed rolls count once revealed; voided rolls never.*',
+  'stats.expired':
+    '<@{user}>: {n, plural, one {# roll} other {# rolls}} bound to a beacon round and expired unrolled, beside {rolled, plural, one {# roll} other {# rolls}} rolled',
+  'stats.expiredWhy':
+    "*An expiry is a published beacon round the bot's relays did not deliver in time: many for one player beside few rolls can be a relay withholding the rounds its host dislikes.*",
   'stats.title': 'Dice report',
   'chart.alt': 'Bar chart, {title}. {series}.',
   'stats.oneOnly': 'one outcome only',
@@ -617,6 +632,7 @@ export const RESULTS_EN = {
   'verify.packs': ', {n, plural, one {# rule pack roll} other {# rule pack rolls}} ruled again from their pack',
   'verify.reveals': '{n, plural, one {# sealed roll} other {# sealed rolls}} revealed exactly as sealed',
   'verify.games': 'every die of {n, plural, one {# ended game} other {# ended games}} recomputed from its seeds',
+  'verify.scripted': '{n, plural, one {# ended game} other {# ended games}} scripted (dice typed in by hand: not checked)',
   'verify.nothingYet': 'no sealed roll or ended game yet',
   'verify.checked': 'Also checked: {parts}{packs}{aggregates}.',
   'verify.anchor':
@@ -656,6 +672,8 @@ export const RESULTS_EN = {
     'Morale Officer rolls on the server, applies the rules of your game, records every roll in a hash-chained ledger before it answers, and shows its work.',
   'help.packs': '**Rule packs of this server**',
   'help.pack': '(rule pack, version {version})',
+  'help.placeholder': '{what, select, roll_id {roll id} other {{what}}}',
+  'help.fillIn': '`<{placeholder}>`: not a real id. Type `{option}:` and pick one from the list it offers as you type.',
 
   // Hearts of Tin: lapsed re-roll offers and shaken brigades at the end of a turn.
   'hot.lapsed': '{unit}: the re-roll offer of rally `{id}` lapsed, the rout stands (off the field).',
@@ -674,6 +692,13 @@ export const RESULTS_EN = {
   noCommand: 'There is no /{name} command. Commands: {names}.',
   'beacon.resumed': '<@{user}>: your roll bound to beacon round {round} is rolled (the bot restarted before it could answer).',
   'beacon.resumedNot': '<@{user}>: your roll bound to beacon round {round} was not rolled. {why}',
+  'beacon.boundTournament':
+    'A tournament game: this roll never expires. The bot asks every relay ({relays, plural, one {# relay} other {# relays}}) again and again until round {round} comes, however long that takes.',
+  'beacon.lapsed':
+    "Beacon round {round} did not reach the bot within the roll's ten minutes (it was stopped), so nothing was rolled; the expiry is on the record: roll again.",
+  'beacon.stillWaiting':
+    '<@{user}>: your roll bound to beacon round {round} still waits for its round. A tournament game: it never expires, and the bot asks every relay until the round comes.',
+  'beacon.waitingRoll': "<@{user}>'s {what} (round {round})",
 
   // Rule packs: the frame around a pack author's own words, and /pack.
   'pack.yes': 'yes',
@@ -683,6 +708,12 @@ export const RESULTS_EN = {
   'pack.then': 'then',
   'pack.passes': 'passes on a final {sign} {value}',
   'pack.natural': '(the natural dice decided it)',
+  'pack.followUp': 'Follow-up',
+  'pack.margin': 'margin {margin}',
+  'pack.limitClamped': '{field}: {value} ({raw} asked for, kept within its bounds)',
+  'pack.limitReached': '{field} reached {value}: {effect}',
+  'pack.limitThen': '{field} reached {value}: {test} follows',
+  'pack.rerollOf': 'Re-roll of {id}, which it replaces',
   'pack.fromUnit': 'from the unit: {names}',
   'pack.overridden': "given over the unit's value: {names}",
   'pack.oddsTitle': '{pack} — the odds',
@@ -701,6 +732,12 @@ export const RESULTS_EN = {
   'pack.listTitle': 'Rule packs',
   'pack.removedTitle': 'Pack removed',
   'pack.removed': '/{pack} is removed. Its rolls stay on record and verifiable.',
+  'pack.unitChanged': '{unit}: {changes}',
+  'pack.fieldFromTo': '{field} {from} → {to}',
+  'pack.fieldAdded': '{field} {by}',
+  'pack.fieldSet': '{field} → {to}',
+  'pack.unitRemoved': '{unit}: removed from the roster',
+  'pack.oddsRow': '**{label}** — {fraction} ({pct})',
 
   // Wacht am Rhein at the end of an ENA phase.
   'war.mrEnded': '{unit}: the Maneuver Reserve exemption ended with the ENA.',

@@ -1,4 +1,5 @@
 import { RESULTS_EN } from './en-results.js';
+import { REQUESTS_EN } from './en-requests.js';
 
 /**
  * What the bot says, in English, by identifier (ICU MessageFormat: `{name}` is a parameter, plural
@@ -32,6 +33,8 @@ export const EN = {
   allowedCasualties: 'lost/original with 0 ≤ lost ≤ original and original ≥ 1, like 2/5',
   tooLong: 'that is {length} characters, over the limit of {max}',
   notAnOption: '`{name}` is not an option of {command}: its options are {names}.',
+  notAnOptionQuote:
+    '`{name}` is not an option of {command}: its options are {names}. If `{typed}` is part of `{text}`, put the whole value of `{text}` in quotes: `{text}:"{value}"`.',
   noOptions: '`{name}` is not an option of {command}: it takes no options.',
   optionRequired: '`{name}` is required: {allowed}.',
   optionWrong: '`{name}` must be {allowed} (you gave {given}).',
@@ -81,6 +84,10 @@ export const EN = {
     '{game} is a tournament game: its rolls are taken only as requests Discord signed (a slash command or button in Discord, with the bot in HTTP mode), so nothing was rolled.',
   seedsWaiting: "{game}'s dice wait for committed seeds to be revealed: {players} ({reveal}:<seed>).",
   alreadySettled: 'This roll was already settled: its beacon round came in once, and it was rolled or expired then.',
+  boundGameGone:
+    'This roll was bound to beacon round {round} in a game that has ended since: nothing was rolled (the bot never rolls a bound roll with dice of its own). Roll again.',
+  boundRollsWaiting:
+    '{game} cannot end while {n, plural, one {a roll waits} other {# rolls wait}} for {n, plural, one {its} other {their}} beacon round: {rolls}. The bot never rolls them itself: end the game once they are rolled or expired.',
   sealedBeforeCommitments: 'Roll {id} was sealed before sealed rolls carried a commitment: a GM can read it with {show}.',
   revealTampered:
     "Roll {id} cannot be revealed: its stored payload does not open the commitment in its chained row, so it was changed after the roll. Nothing was published; run {verify} and tell the server's operator.",
@@ -104,6 +111,14 @@ export const EN = {
   noSuchPack: 'No pack "{pack}" is installed here. {list} shows the installed ones.',
   packGone: "The rule pack {pack} is no longer installed here: its roster's units cannot be added or changed.",
   packRefused: '/{pack}: {why}.',
+  // Why a pack roll is refused: the option and field names are the pack author's, shown as written.
+  packNeedsOption: '{option} is needed',
+  packNeedsOptionOrUnit: '{option} is needed: give it, or name a unit that has {field}',
+  packNeedsField: '{field} is needed: name a unit that has it',
+  packValueNotAllowed: '{option}: {value} is not allowed ({allowed})',
+  packRerollTaken: 'This roll was re-rolled already (re-roll {id}): once only.',
+  packRerollOwner: 'Only {user}, who made this roll, may take its re-roll.',
+  packRerollNotOffered: 'This roll offers no re-roll.',
   packFileOrExample: 'Give one of file: (a pack file you attach) or example: (a pack the bot ships).',
 
   // Units and their fields.
@@ -290,6 +305,7 @@ export const EN = {
     '`{expression}` {given}: {why}. Allowed: NdS (N 1–100, S 2–1000, d% for d100), constants 0–1000, + and -, one of kh/kl/dh/dl per term; at most 20 terms and 200 dice. Example: {example}.',
 
   ...RESULTS_EN,
+  ...REQUESTS_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -119,6 +119,7 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'hot.r.calledBy': 'Demandée par {name} ; ce résultat remplace le premier.',
   'hot.r.mayRejoin': 'Un commandant à 12" ou moins peut rejoindre l’unité et la faire relancer une fois.',
   'hot.r.rally': 'Ralliement',
+  'hot.r.rallyRoll': 'Jet de ralliement',
   'hot.r.rerollButton': 'Le commandant rejoint — relancer',
   'hot.r.disorder': 'Désordre',
   'hot.r.brigade': 'Moral de brigade',
@@ -139,6 +140,10 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'lw.r.cover': '{cover, select, none {pas de couvert} soft {couvert léger} hard {couvert lourd} other {{cover}}}',
   'lw.r.commander': 'commandant à {m} m ou moins',
   'lw.r.enemy100': 'ennemi visible à 100 m ou moins',
+  'lw.r.already': '{state, select, retreating {déjà en retraite} routing {déjà en déroute} other {{state}}}',
+  'lw.r.immobilized': 'immobilisé',
+  'lw.r.nearKill': 'quasi-destruction ce tour',
+  'lw.r.reserveMove': 'mouvement de réserve',
   'lw.r.because':
     'parce qu’{reason, select, casualties_33 {elle a perdu un tiers ou plus de sa force en une phase} casualties_after_50 {elle a subi des pertes alors qu’elle était déjà à la moitié de sa force ou moins} friendly_rout_nearby {une unité amie a fui à 100 m (2") ou moins} friendly_fire {elle a été touchée par un tir ami} vehicle_penetrated {elle a été percée mais pas détruite} overrun {elle a été submergée} other {{reason}}}',
   'lw.r.noOrders': 'Un commandant qui tente un ralliement n’écrit aucun ordre ce tour.',
@@ -154,7 +159,8 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'war.staysFatigued': '{cause} : une unité épuisée reste épuisée.',
   'war.alreadyResting': '{cause} : elle est déjà au repos et y reste.',
   'war.goesResting': '{cause} : elle passe au repos.',
-  'war.cause.overkill': 'Overkill pris en épuisement',
+  'war.cause.overkill':
+    '{by, select, own_attack {Overkill de son propre Ground Assault, pris en épuisement} enemy_attack {Overkill d’un Ground Assault ou d’un Barrage ennemi, pris en épuisement} other {Overkill pris en épuisement}}',
   'war.cause.enaActivated': 'Activée pendant l’Extended Night Activity',
   'war.cause.defendedFull': 'A défendu à pleine force pendant l’ENA',
   'war.cause.retreated': 'A retraité en défense pendant l’ENA',
@@ -177,7 +183,8 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'war.markerRemoved': 'Le marqueur Resting est retiré.',
   'war.noRib': 'ne peut ni donner ni recevoir de RIB',
   'war.noModes': 'ne peut pas passer en mode Prepared Assault ou Combat Reserve',
-  'war.event.overkill': 'un résultat Overkill d’un Ground Assault ou d’un Barrage, pris en épuisement',
+  'war.event.overkill':
+    '{by, select, own_attack {un résultat Overkill de son propre Ground Assault, pris en épuisement} enemy_attack {un résultat Overkill d’un Ground Assault ou d’un Barrage ennemi, pris en épuisement} other {un résultat Overkill d’un Ground Assault ou d’un Barrage, pris en épuisement}}',
   'war.event.ena_activated': 'choisie pour activation pendant l’Extended Night Activity (activation ratée, mouvement ou combat)',
   'war.event.ena_defended_full': 'a défendu pendant l’Extended Night Activity à pleine force',
   'war.event.ena_defended_half': 'a défendu pendant l’Extended Night Activity à demi-force, sans retraiter',
@@ -401,9 +408,12 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
     '{kind, select, mc {Morale Check} rally {Ralliement} wound {Wound Severity} hob {Heat of Battle} ntc {NTC berserk} berserk {Berserk} decision {Décision} other {{kind}}}',
   'asl.r.footerDecision': 'décision {ids}',
   'asl.r.situation':
-    '{part, select, rally {ralliement} nmc {NMC} broken {brisée} leader {avec un chef non brisé} noLos {aucun ennemi connu en LOS} los {ennemi connu en LOS} adjacent {ennemi ADJACENT} notAdjacent {aucun ennemi ADJACENT} fanatic {Fanatic} vsRussians {contre des Russes} noQuarter {No Quarter} commissarHere {Commissaire dans la Location} commissarLeads {mené par un Commissaire} other {{part}}}',
+    '{part, select, rally {ralliement} nmc {NMC} broken {brisée} leader {avec un chef non brisé} noLos {aucun ennemi connu en LOS} los {ennemi connu en LOS} adjacent {ennemi ADJACENT} notAdjacent {aucun ennemi ADJACENT} fanatic {Fanatic} vsRussians {contre des Russes} noQuarter {No Quarter} commissarHere {Commissaire dans la Location} commissarLeads {mené par un Commissaire} wounded {blessé} notIft {hors IFT} desperation {sous Desperation Morale} other {{part}}}',
   'asl.r.terrain': 'en {terrain, select, building {bâtiment} woods {bois} pillbox {casemate} trench {tranchée} other {{terrain}}}',
   'asl.r.selfRally': 'Self-Rally ({how})',
+  'asl.r.status':
+    '{status, select, berserk {berserk} human_wave {en Human Wave} climbing {en escalade} swimming {à la nage} wading {à gué} boat {en bateau} parachute {sur un pion parachute} other {{status}}}',
+  'asl.r.leaderDrm': 'DRM de commandement {drm}',
   'asl.refuse.button': 'Refuser le Battle Hardening',
   'asl.refuse.label': 'Battle Hardening refusé',
   'asl.refuse.effect': '{by} a refusé le Battle Hardening : l’unité reste comme elle était (hors effet de héros ou Fanatic du même DR).',
@@ -452,7 +462,6 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'odds.headChance': 'chances',
   'odds.exact': 'Exact : chaque combinaison des dés comptée, rien d’échantillonné. Aucun dé n’a été lancé et rien n’a été enregistré.',
   'odds.probability': 'probabilité',
-  'odds.lw.situation': '{morale}, {type}',
   'odds.hot.how': '{near, select, yes {le commandant relance tout échec} other {pas de relance du commandant}}',
   'roster.system': 'Système',
   'roster.turn': 'Tour',
@@ -495,6 +504,8 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
     '**Dés équitables.** Les dés de chaque jet viennent d’une manche publique de la balise drand{private, select, yes { (d’une chaîne privée : fais confiance à son opérateur)} other {}} tirée après la demande, mêlée à la graine verrouillée de cette partie (empreinte `{fingerprint}`) : personne, l’hôte compris, ne connaît un dé avant qu’il soit lancé. {end} révèle la graine, pour que chacun puisse recalculer chaque dé.',
   'game.fairSeeded':
     '**Dés équitables.** La graine de cette partie est verrouillée maintenant (empreinte `{fingerprint}`) et révélée à {end}, pour que chacun puisse recalculer chaque dé. Les joueurs qui veulent prendre part aux dés ajoutent leur propre graine avant le premier jet : {seed}.',
+  'game.scriptedDice':
+    '**Dés imposés.** Les dés de cette partie sont saisis à la main (--dice de la console hors ligne), et non tirés de sa graine : sa première ligne le dit, et les vérificateurs n’en vérifient aucun.',
   'game.tournament':
     '**Tournoi.** Chaque jet n’est accepté que comme une requête signée par Discord, et ces octets sont gardés avec lui : chacun peut vérifier qui a demandé quoi, et quand, avec la clé d’application que cette partie enregistre. Un adversaire peut appuyer sur **{acknowledge}** sous un résultat pour garder la copie de Discord de ce que le bot a montré.',
   'game.sealedRevealed': 'Jet scellé `{id}` de {player} révélé ({show} id:{id}).',
@@ -570,6 +581,10 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'stats.onRecord': '{n, plural, one {# jet enregistré} other {# jets enregistrés}} · {where}{hourly, select, yes { · par heure du jet} other {}}',
   'stats.more': '…et {n} groupes plus petits (restreins les filtres pour les voir).',
   'stats.counted': '*Les jets scellés comptent une fois révélés ; les jets annulés jamais.*',
+  'stats.expired':
+    '<@{user}> : {n, plural, one {# jet lié} other {# jets liés}} à une manche de la balise et {n, plural, one {expiré} other {expirés}} sans être {n, plural, one {lancé} other {lancés}}, à côté de {rolled, plural, one {# jet lancé} other {# jets lancés}}',
+  'stats.expiredWhy':
+    '*Une expiration est une manche publiée de la balise que les relais du bot n’ont pas livrée à temps : beaucoup pour un joueur à côté de peu de jets peut être un relais qui retient les manches que son hôte n’aime pas.*',
   'stats.title': 'Rapport des dés',
   'chart.alt': 'Diagramme en barres, {title}. {series}.',
   'stats.oneOnly': 'un seul résultat possible',
@@ -587,6 +602,7 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'verify.packs': ', {n, plural, one {# jet de pack de règles} other {# jets de packs de règles}} rejugés depuis leur pack',
   'verify.reveals': '{n, plural, one {# jet scellé révélé} other {# jets scellés révélés}} exactement tels que scellés',
   'verify.games': 'chaque dé de {n, plural, one {# partie terminée} other {# parties terminées}} recalculé depuis ses graines',
+  'verify.scripted': '{n, plural, one {# partie terminée} other {# parties terminées}} aux dés imposés (saisis à la main : non vérifiés)',
   'verify.nothingYet': 'aucun jet scellé ni partie terminée pour l’instant',
   'verify.checked': 'Vérifié aussi : {parts}{packs}{aggregates}.',
   'verify.anchor':
@@ -624,6 +640,8 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
     'Morale Officer lance les dés sur le serveur, applique les règles de ton jeu, inscrit chaque jet dans un registre chaîné par hachage avant de répondre, et montre son raisonnement.',
   'help.packs': '**Packs de règles de ce serveur**',
   'help.pack': '(pack de règles, version {version})',
+  'help.placeholder': '{what, select, roll_id {id du jet} other {{what}}}',
+  'help.fillIn': '`<{placeholder}>` : pas un vrai identifiant. Tape `{option}:` et choisis-en un dans la liste proposée pendant la saisie.',
   'hot.lapsed': '{unit} : l’offre de relance du ralliement `{id}` a expiré, la déroute est maintenue (hors du terrain).',
   'hot.routStandsTitle': 'Déroute maintenue · {unit}',
   'hot.routStands': '{line} Rien n’a été lancé : une unité en déroute est partie.',
@@ -639,6 +657,13 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   noCommand: 'Il n’y a pas de commande /{name}. Commandes : {names}.',
   'beacon.resumed': '<@{user}> : ton jet lié à la manche {round} de la balise est lancé (le bot a redémarré avant de pouvoir répondre).',
   'beacon.resumedNot': '<@{user}> : ton jet lié à la manche {round} de la balise n’a pas été lancé. {why}',
+  'beacon.boundTournament':
+    'Une partie de tournoi : ce jet n’expire jamais. Le bot interroge chaque relais ({relays, plural, one {# relais} other {# relais}}) encore et encore jusqu’à la manche {round}, aussi longtemps qu’il faudra.',
+  'beacon.lapsed':
+    'La manche {round} de la balise n’a pas atteint le bot dans les dix minutes du jet (il était arrêté), donc rien n’a été lancé ; l’expiration est enregistrée : relance.',
+  'beacon.stillWaiting':
+    '<@{user}> : ton jet lié à la manche {round} de la balise attend encore sa manche. Une partie de tournoi : il n’expire jamais, et le bot interroge chaque relais jusqu’à ce que la manche arrive.',
+  'beacon.waitingRoll': '{what} de <@{user}> (manche {round})',
   'pack.yes': 'oui',
   'pack.no': 'non',
   'pack.clamped': '({value}, maintenu dans les bornes du pack)',
@@ -646,6 +671,12 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'pack.then': 'puis',
   'pack.passes': 'réussit sur un final {sign} {value}',
   'pack.natural': '(les dés naturels ont décidé)',
+  'pack.followUp': 'Jet suivant',
+  'pack.margin': 'marge {margin}',
+  'pack.limitClamped': '{field} : {value} ({raw} demandé, maintenu dans ses bornes)',
+  'pack.limitReached': '{field} a atteint {value} : {effect}',
+  'pack.limitThen': '{field} a atteint {value} : {test} suit',
+  'pack.rerollOf': 'Relance de {id}, qu’elle remplace',
   'pack.fromUnit': 'de l’unité : {names}',
   'pack.overridden': 'donné à la place de la valeur de l’unité : {names}',
   'pack.oddsTitle': '{pack} — les chances',
@@ -664,6 +695,12 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'pack.listTitle': 'Packs de règles',
   'pack.removedTitle': 'Pack retiré',
   'pack.removed': '/{pack} est retiré. Ses jets restent enregistrés et vérifiables.',
+  'pack.unitChanged': '{unit} : {changes}',
+  'pack.fieldFromTo': '{field} {from} → {to}',
+  'pack.fieldAdded': '{field} {by}',
+  'pack.fieldSet': '{field} → {to}',
+  'pack.unitRemoved': '{unit} : retirée de l’effectif',
+  'pack.oddsRow': '**{label}** — {fraction} ({pct})',
   'war.mrEnded': '{unit} : l’exemption de Maneuver Reserve a pris fin avec l’ENA.',
   'roster.unit': 'Unité',
   'late.head': '<@{user}> : ton /{command} de {when} a été enregistré, mais le bot s’est arrêté avant que sa réponse n’atteigne ce salon.',

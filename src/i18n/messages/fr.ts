@@ -1,4 +1,5 @@
 import type { MessageKey } from './en.js';
+import { frRequests } from './fr-requests.js';
 import { frResults } from './fr-results.js';
 
 /**
@@ -29,6 +30,8 @@ export const fr: Record<MessageKey, string> = {
   allowedCasualties: 'perdus/initial avec 0 ≤ perdus ≤ initial et initial ≥ 1, comme 2/5',
   tooLong: 'cela fait {length} caractères, au-delà de la limite de {max}',
   notAnOption: '`{name}` n’est pas une option de {command} : ses options sont {names}.',
+  notAnOptionQuote:
+    '`{name}` n’est pas une option de {command} : ses options sont {names}. Si `{typed}` fait partie de `{text}`, mets toute la valeur de `{text}` entre guillemets : `{text}:"{value}"`.',
   noOptions: '`{name}` n’est pas une option de {command} : elle ne prend aucune option.',
   optionRequired: '`{name}` est requis : {allowed}.',
   optionWrong: '`{name}` doit être {allowed} (tu as donné {given}).',
@@ -76,6 +79,10 @@ export const fr: Record<MessageKey, string> = {
     '{game} est une partie de tournoi : ses jets ne sont acceptés que comme requêtes signées par Discord (une commande slash ou un bouton dans Discord, avec le bot en mode HTTP), donc rien n’a été lancé.',
   seedsWaiting: 'Les dés de {game} attendent la révélation des graines engagées : {players} ({reveal}:<graine>).',
   alreadySettled: 'Ce jet est déjà réglé : son tour de balise est arrivé une fois, et il a été lancé ou a expiré à ce moment.',
+  boundGameGone:
+    'Ce jet était lié à la manche {round} de la balise dans une partie terminée depuis : rien n’a été lancé (le bot ne lance jamais un jet lié avec ses propres dés). Relance.',
+  boundRollsWaiting:
+    '{game} ne peut pas se terminer tant que {n, plural, one {un jet attend sa} other {# jets attendent leur}} manche de la balise : {rolls}. Le bot ne les lance jamais lui-même : termine la partie une fois qu’ils sont lancés ou expirés.',
   sealedBeforeCommitments: 'Le jet {id} a été scellé avant que les jets scellés portent un engagement : un MJ peut le lire avec {show}.',
   revealTampered:
     'Le jet {id} ne peut pas être révélé : son contenu stocké n’ouvre pas l’engagement de sa ligne chaînée, il a donc été modifié après le jet. Rien n’a été publié ; lance {verify} et préviens l’opérateur du serveur.',
@@ -97,6 +104,13 @@ export const fr: Record<MessageKey, string> = {
   noSuchPack: 'Aucun pack "{pack}" n’est installé ici. {list} montre ceux qui le sont.',
   packGone: 'Le pack de règles {pack} n’est plus installé ici : les unités de son effectif ne peuvent être ni ajoutées ni modifiées.',
   packRefused: '/{pack} : {why}.',
+  packNeedsOption: 'il faut {option}',
+  packNeedsOptionOrUnit: 'il faut {option} : donne-le, ou nomme une unité qui a {field}',
+  packNeedsField: 'il faut {field} : nomme une unité qui l’a',
+  packValueNotAllowed: '{option} : {value} n’est pas permis ({allowed})',
+  packRerollTaken: 'Ce jet a déjà été relancé (relance {id}) : une seule fois.',
+  packRerollOwner: 'Seul {user}, qui a fait ce jet, peut le relancer.',
+  packRerollNotOffered: 'Ce jet n’offre aucune relance.',
   packFileOrExample: 'Donne l’un de file: (un fichier de pack joint) ou example: (un pack fourni avec le bot).',
 
   noFields: '`{fields}` : une unité {system} n’a pas de champs : laisse `{fields}` de côté.',
@@ -233,7 +247,7 @@ export const fr: Record<MessageKey, string> = {
 
   oddsUnknown:
     '`{roll}` commence par {given}, que {odds} ne connaît pas : il commence par l’un de {names}. (La commande d’un pack de règles prend odds_only:true.)',
-  oddsNotOptionValue: '`{roll}` : {given} n’est pas option:valeur, comme {odds} roll:"rally disorder:2".',
+  oddsNotOptionValue: '`{roll}` : {given} n’est pas option:valeur, comme {odds} {roll}:"rally disorder:2".',
   oddsUnreadable: '`{roll}` : {why}.',
   badExpression:
     '`{expression}` {given} : {why}. Permis : NdS (N 1–100, S 2–1000, d% pour d100), constantes 0–1000, + et -, l’un de kh/kl/dh/dl par terme ; au plus 20 termes et 200 dés. Exemple : {example}.',
@@ -276,4 +290,5 @@ export const fr: Record<MessageKey, string> = {
   forVehicles: 'les véhicules',
 
   ...frResults,
+  ...frRequests,
 };

@@ -21,9 +21,13 @@ import type { Async, LedgerTx } from '../transaction.js';
 import { KEY_SQL, type KeyRecord } from '../signing-keys.js';
 import {
   BIND_BEACON_SQL,
+  bindingOf,
   CLAIM_DELIVERY_SQL,
   PENDING_BINDINGS_SQL,
+  rolledCutoff,
   SETTLE_BINDING_SQL,
+  SETTLE_ROLLED_SQL,
+  WAITING_BINDINGS_SQL,
   KEEP_EVIDENCE_SQL,
   CLAIM_INTERACTION_SQL,
   INTERACTION_KEEP_MS,
@@ -36,13 +40,15 @@ import {
   UNSHOWN_ROLLS_SQL,
 } from '../common-sql.js';
 import type { RosterWrites } from '../roster.js';
-import type { BeaconBinding, KeptEvidence } from '../contract.js';
+import type { KeptEvidence } from '../contract.js';
 import { ledgerError, numbered, PgLedger, type PgConnectOptions } from './pg-ledger.js';
+import { pgRequests } from './pg-requests.js';
 import { GUILD_TALLIES_SQL, parseRecountRow, RECOUNT_SQL, tallySumSql, type StoredTally, type TallyFilter, type TallyGroup, type TallySum } from '../tally.js';
 
 type Q = Pick<pg.PoolClient, 'query'>;
 const all = async <T>(q: Q, sql: string, params: unknown[] = []) => (await q.query(sql, params)).rows as T[];
 const one = async <T>(q: Q, sql: string, params: unknown[] = []) => (await all<T>(q, sql, params))[0];
+type RawBinding = Parameters<typeof bindingOf>[0];
 
 /** Every transaction of one guild takes this lock first: they run one at a time, on any process. */
 const GUILD_LOCK = "SELECT pg_advisory_xact_lock(hashtext('guild:' || $1::text))";
@@ -356,17 +362,31 @@ export class PgStore implements LedgerStore {
           await c.query(numbered(SETTLE_DELIVERY_SQL), [outcome, rollId]);
         },
         bindBeacon: async (b) => {
-          await c.query(numbered(BIND_BEACON_SQL), [b.interaction_id, b.guild_id, b.channel_id, b.user_id, b.round, b.request, b.created_at]);
+          const values = [b.interaction_id, b.guild_id, b.channel_id, b.user_id, b.round, b.request, b.created_at, b.game_id ?? null, b.tournament ?? 0];
+          await c.query(numbered(BIND_BEACON_SQL), values);
         },
-        settleBinding: async (id, state, rollId, at) => ((await c.query(numbered(SETTLE_BINDING_SQL), [state, rollId, at, id])).rowCount ?? 0) === 1,
+        settleBinding: async (id, state, rollId, at) => {
+          const settled =
+            state === 'rolled'
+              ? await c.query(numbered(SETTLE_ROLLED_SQL), [rollId, at, id, rolledCutoff(at)])
+              : await c.query(numbered(SETTLE_BINDING_SQL), [state, rollId, at, id]);
+          return (settled.rowCount ?? 0) === 1;
+        },
+        waitingBindings: async (gameId, guildId, channelId) =>
+          (await all<RawBinding>(c, numbered(WAITING_BINDINGS_SQL), [gameId, guildId, channelId])).map(bindingOf),
         keepEvidence: async (e) => {
           await c.query(numbered(KEEP_EVIDENCE_SQL), [e.interaction_id, e.guild_id, e.timestamp, e.signature, e.body, e.created_at]);
         },
       },
+      requests: pgRequests(c),
     };
   }
 
   readonly roster: LedgerStore['roster'];
+
+  get requests(): LedgerStore['requests'] {
+    return pgRequests(this.pool);
+  }
 
   readonly keys = { list: async (): Promise<KeyRecord[]> => all<KeyRecord>(this.ledger.pool, KEY_SQL.list, []) };
 
@@ -421,7 +441,7 @@ export class PgStore implements LedgerStore {
     },
     unshownRolls: async (since: string, before: string, limit: number) =>
       (await all<RawRow>(this.pool, numbered(UNSHOWN_ROLLS_SQL), [UNSHOWN_RECENT_ROWS, since, before, limit])).map(parseRow),
-    pendingBindings: (limit: number) => all<BeaconBinding>(this.pool, numbered(PENDING_BINDINGS_SQL), [limit]),
+    pendingBindings: async (limit: number) => (await all<RawBinding>(this.pool, numbered(PENDING_BINDINGS_SQL), [limit])).map(bindingOf),
     evidenceOf: async (ids: string[]) => {
       const rows = await all<KeptEvidence>(this.pool, 'SELECT * FROM interaction_evidence WHERE interaction_id = ANY($1::text[])', [ids]);
       return new Map(rows.map((r) => [r.interaction_id, r]));

@@ -34,8 +34,8 @@ type EventRule = {
   ref: string;
   /** Fatigue from an action the unit took: what the MR exemption covers in its ENA. */
   exemptible?: true;
-  /** The new state, and why, from the old one. */
-  apply(s: FatigueState): { state: FatigueState; why: Said };
+  /** The new state, and why, from the old one (and where it happened: whose attack an Overkill was). */
+  apply(s: FatigueState, at: EventContext): { state: FatigueState; why: Said };
 };
 
 /** The phases a Wacht am Rhein game knows, by the one key each is stored under, and their aliases. */
@@ -87,7 +87,8 @@ export const EVENTS = {
   overkill: {
     ref: REF.status,
     exemptible: true,
-    apply: (s) => toFatigued(s, said('war.cause.overkill')),
+    // Worded by whose attack it was, when told: the unit's own GA must not read as an enemy's.
+    apply: (s, at) => toFatigued(s, said('war.cause.overkill', { by: at.overkillBy ?? 'untold' })),
   },
   ena_activated: {
     ref: `${REF.status}, ${REF.reserve}`,
@@ -136,13 +137,13 @@ const outcome = (f: FatigueFinding): Outcome<FatigueFinding> => ({ system: 'wach
 
 export function applyEvent(state: FatigueState, event: FatigueEvent, at: EventContext = { inEna: false }): Outcome<FatigueFinding> {
   const rule = EVENTS[event] as EventRule;
-  const fatigues = rule.apply(state).state.status === 'fatigued' && state.status !== 'fatigued';
+  const fatigues = rule.apply(state, at).state.status === 'fatigued' && state.status !== 'fatigued';
   // 13.1.3: in the first possible ENA after leaving MR, no action fatigues the unit; the exemption
   // lasts for the whole ENA (several events alike) and is ended by the game when the ENA ends.
   // An Overkill suffered from the enemy's GA or Barrage is not the unit's own action (13.1.3).
   const ownAction = event !== 'overkill' || at.overkillBy === 'own_attack';
   const exempt = Boolean(rule.exemptible) && ownAction && state.mrExemption && at.inEna && fatigues;
-  const { state: after, why } = exempt ? { state, why: said('war.exempt', { ref: REF.reserve }) } : rule.apply(state);
+  const { state: after, why } = exempt ? { state, why: said('war.exempt', { ref: REF.reserve }) } : rule.apply(state, at);
   return outcome({
     kind: 'fatigue_event',
     result: after.status,
