@@ -1,5 +1,5 @@
 import { BINDING_WINDOW_MS } from '../beacon/chain.js';
-import type { BeaconBinding } from './contract.js';
+import type { BeaconBinding } from './rows.js';
 
 /**
  * Statements both backends run as written (SQLite's `?` placeholders; PostgreSQL numbers them).

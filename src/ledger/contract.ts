@@ -1,4 +1,4 @@
-import type { LedgerRow, NewEntry, SealedRecord } from './rows.js';
+import type { BeaconBinding, LedgerRow, NewEntry, SealedRecord } from './rows.js';
 import type { RecountRow, StoredTally, TallyFilter, TallyGroup, TallySum } from './tally.js';
 
 /**
@@ -72,21 +72,7 @@ export interface LateDeliveryReads {
   undelivered(rollIds: string[]): Map<string, string>;
 }
 
-/** A beacon game's roll bound to a round before its dice exist (issue 45), kept beside the chain. */
-export type BeaconBinding = {
-  interaction_id: string;
-  guild_id: string;
-  channel_id: string;
-  user_id: string;
-  round: number;
-  /** The request as asked, to roll it as it was once the round is in (after a restart too). */
-  request: string;
-  created_at: string;
-  /** The game it was bound in (absent: a binding from before games were kept with it). */
-  game_id?: string | undefined;
-  /** 1 in a tournament game: it waits for its round however long, and never expires (absent: a club game's). */
-  tournament?: 1 | undefined;
-};
+export type { BeaconBinding };
 
 /** How a binding ended: its roll recorded, nothing rolled (refused when run), or no round in time. */
 export type BindingState = 'rolled' | 'not_rolled' | 'expired';

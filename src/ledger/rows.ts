@@ -54,3 +54,19 @@ export const sealedRecords = (rows: { roll_id: string; salt: string; payload: st
 
 /** A sealed row shown with what it committed to (to a GM, or once revealed). */
 export const withPayload = (row: LedgerRow, p: SealedPayload): LedgerRow => ({ ...row, dice: p.dice, outcome: p.outcome, result: p.result });
+
+/** A roll bound to a beacon round, kept beside the chain until its round is in (or it expires). */
+export type BeaconBinding = {
+  interaction_id: string;
+  guild_id: string;
+  channel_id: string;
+  user_id: string;
+  round: number;
+  /** The request as asked, to roll it as it was once the round is in (after a restart too). */
+  request: string;
+  created_at: string;
+  /** The game it was bound in (absent: a binding from before games were kept with it). */
+  game_id?: string | undefined;
+  /** 1 in a tournament game: it waits for its round however long, and never expires (absent: a club game's). */
+  tournament?: 1 | undefined;
+};

@@ -1,6 +1,6 @@
 import { canonicalJson, type ChainedRow } from '../ledger/chain.js';
 import { DECLARED_OPTIONS, type DeclaredOptions } from './declared-options.js';
-import type { SignedFacts } from './evidence.js';
+import type { SignedFacts } from './signed-facts.js';
 
 /**
  * What a Discord-signed request is evidence of: what it asked, nothing more. Discord signs every
@@ -158,7 +158,8 @@ function answerDiffers(request: ChainedRow | undefined, r: ChainedRow, pressed: 
   const asked = (request?.input ?? {}) as { player?: unknown; roll?: unknown };
   if (request?.kind !== 'request' || typeof asked.roll !== 'string') return `Discord's signed request is ${pressed}, which names no request of this game`;
   if (asked.player !== r.user_id) return `Discord's signed request is ${pressed}, a request made of ${String(asked.player)}, not of this row's player`;
-  if (asked.roll.trim().split(/\s+/)[0]?.toLowerCase() !== r.command) return `Discord's signed request is ${pressed}, a request for ${show(asked.roll)}, not for /${r.command}`;
+  if (asked.roll.trim().split(/\s+/)[0]?.toLowerCase() !== r.command)
+    return `Discord's signed request is ${pressed}, a request for ${show(asked.roll)}, not for /${r.command}`;
   return undefined;
 }
 

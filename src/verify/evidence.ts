@@ -1,6 +1,7 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { snowflakeTime } from '../beacon/chain.js';
 import type { ChainedRow } from '../ledger/chain.js';
+import type { SignedFacts } from './signed-facts.js';
 import { asksFor, DECISIVE_KINDS, notARequest, type Asked } from './evidence-asks.js';
 
 /**
@@ -63,22 +64,7 @@ const hexToBase64url = (hex: string) =>
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 
-/** What a signed body says, read defensively: a body that is not an interaction gives undefined. */
-export type SignedFacts = {
-  id: string;
-  /** Discord's interaction type: 2 a slash command, 3 a component press, 4 an autocomplete keystroke … */
-  type: number;
-  guild: string | undefined;
-  channel: string | undefined;
-  user: string | undefined;
-  command: string | undefined;
-  /** The subcommand group and subcommand asked for, in order (`/roll dice` → ['dice']). */
-  path: string[];
-  options: Record<string, unknown>;
-  customId: string | undefined;
-  /** The text of the message a button sits on (its embeds), as Discord sent it. */
-  messageText: string | undefined;
-};
+export type { SignedFacts };
 
 type RawOption = { name?: unknown; type?: unknown; value?: unknown; options?: RawOption[] };
 

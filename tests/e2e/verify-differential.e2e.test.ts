@@ -4,7 +4,18 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { tmpDir } from '../helpers/tmp.js';
-import { verifyCorpus } from '../helpers/verify-corpus.js';
+import { type CorpusEntry, verifyCorpus } from '../helpers/verify-corpus.js';
+import { beaconCorpus } from '../helpers/verify-corpus-beacon.js';
+import { evidenceCorpus } from '../helpers/verify-corpus-evidence.js';
+import { pinningCorpus } from '../helpers/verify-corpus-pinning.js';
+
+/** Every crafted export: the first corpus, then the signed requests', the pinned chains' and keys', the beacon's. */
+const wholeCorpus = async (): Promise<CorpusEntry[]> => [
+  ...(await verifyCorpus()),
+  ...(await evidenceCorpus()),
+  ...(await pinningCorpus()),
+  ...(await beaconCorpus()),
+];
 import { APP, checkOnPage, haveChromium, PAGE, sharedChromium, type PageCheck } from '../helpers/verify-page.js';
 
 // Issue 40: one verifier, doors that cannot disagree. `npm run verify` (the built CLI, its file
@@ -41,7 +52,7 @@ async function page(file: string, o: PageCheck & { discordKey?: string }) {
 describe.skipIf(!haveChromium)('one verifier: the CLI and the page over the same crafted exports', () => {
   it('every entry of the corpus: the same report, byte for byte, and the verdict written by hand', async () => {
     const dir = tmpDir();
-    for (const entry of await verifyCorpus()) {
+    for (const entry of await wholeCorpus()) {
       const file = path.join(dir, `${entry.name.replace(/\W+/g, '-')}.jsonl`);
       fs.writeFileSync(file, entry.bytes);
       let receiptFile: string | undefined;

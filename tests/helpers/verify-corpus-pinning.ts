@@ -17,7 +17,7 @@ import { tmpDir } from './tmp.js';
  * Crafted exports for the verifier's pinning: a beacon chain that borrows a public chain's name,
  * Discord's key pinned by the reader (or not: then the host's word), and receipts whose readable
  * lines were cut and changed above a signed line that still holds. Entries as verify-corpus.ts's
- * (it spreads these in); this module imports nothing of it, so the two stay free of a cycle.
+ * (the differential test adds these to it).
  */
 type Entry = {
   name: string;

@@ -252,8 +252,6 @@ export async function verifyCorpus(): Promise<CorpusEntry[]> {
   };
   const packs = await packExport();
   return [
-    ...(await (await import('./verify-corpus-evidence.js')).evidenceCorpus()),
-    ...(await (await import('./verify-corpus-pinning.js')).pinningCorpus()),
     {
       name: 'rule pack rolls, each re-adjudicated against its pack row',
       bytes: utf8(packs),
@@ -480,6 +478,5 @@ export async function verifyCorpus(): Promise<CorpusEntry[]> {
     },
     { name: 'a big export with two rows swapped across ranges', bytes: utf8(lf(bigReordered)), ok: false, says: 'position 4002 where 4001 was expected' },
     { name: 'a huge line, across the ranges', bytes: utf8(lf(hugeLine)), ok: true, says: 'guild big-guild: chain intact, 3 rows' },
-    ...(await (await import('./verify-corpus-beacon.js')).beaconCorpus()),
   ];
 }

@@ -1,8 +1,8 @@
 import { wholeOf } from './expr.js';
 import type { UnitChange, UnitValues } from './input.js';
 import type { PackInput } from './modifiers.js';
-import type { PackLimit, Parent, Reading, RollStart } from './roll.js';
-import { firstTest } from './roll.js';
+import type { PackLimit, Parent, Reading, RollStart } from './roll-types.js';
+import { firstTest } from './first-test.js';
 import type { PackFile, PackResult } from './schema.js';
 import { scopeOf } from './scope.js';
 

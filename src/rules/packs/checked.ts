@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { packProblems } from './check.js';
 import type { TakenNames } from './reserved.js';
-import { packSchema, type PackFile } from './schema.js';
+import { packSchema } from './schema.js';
 
 /**
  * A pack's data (already parsed from YAML or JSON) checked whole: by the zod schema, then by the
@@ -10,9 +10,8 @@ import { packSchema, type PackFile } from './schema.js';
  */
 
 /** A pack that passed every check: its file as zod read it (defaults filled in). */
-export type Pack = PackFile & { readonly __checked: true };
-
-export type PackLoad = { ok: true; pack: Pack } | { ok: false; problems: string[] };
+export type { Pack, PackLoad } from './pack.js';
+import type { Pack, PackLoad } from './pack.js';
 
 /** `options[2].choices` from zod's path. */
 export const pathText = (path: readonly PropertyKey[]) =>

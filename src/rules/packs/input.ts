@@ -1,5 +1,5 @@
 import type { PackInput } from './modifiers.js';
-import type { Pack } from './load.js';
+import type { Pack } from './pack.js';
 import type { OptionValue } from './schema.js';
 import { domainOf, namesReadBy } from './vars.js';
 import { said, type Said } from '../../i18n/said.js';

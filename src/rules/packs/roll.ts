@@ -1,24 +1,20 @@
 import type { Roller } from '../../dice/roller.js';
 import { rollExpression, sidesOf } from '../dice/expression.js';
-import { sum, type Modifier, type Step, type Tone } from '../types.js';
+import { sum, type Step, type Tone } from '../types.js';
 import { diceOf, naturalOf } from './dice.js';
 import { wholeOf } from './expr.js';
-import type { UnitChange, UnitValues } from './input.js';
-import type { Pack } from './load.js';
+import type { UnitChange } from './input.js';
+import type { Pack } from './pack.js';
 import { modifiersFor, type PackInput } from './modifiers.js';
 import { bandId, gradeId } from './results.js';
 import type { PackFile, PackResult, PackSpecial, PackTest } from './schema.js';
-import { scopeOf, valuesOf, type Known } from './scope.js';
+import { scopeOf, type Known } from './scope.js';
 import { advance, startOf, type ChainState } from './chain.js';
-import { whenHolds } from './when.js';
 
 export { expressionOf } from './dice.js';
-
-/** The target a test compared with: the option's value, its modifiers, and the bound it was clamped to. */
-export type PackTarget = { base: number; modifiers: Modifier[]; value: number; compare: 'at_most' | 'at_least'; clampedFrom?: number };
-
-/** A unit field a change brought to a bound: the value it holds, the value past it a change asked for, and what fired there. */
-export type PackLimit = { field: string; bound: 'min' | 'max'; value: number; clampedFrom?: number; then?: string; effect?: string };
+export type { PackLimit, PackTarget, Parent, Reading, RollStart } from './roll-types.js';
+export { firstTest, rootTests } from './first-test.js';
+import type { PackLimit, PackTarget, Parent, Reading, RollStart } from './roll-types.js';
 
 /**
  * One test as rolled: a Step (its test's name as `kind`), the size of each die drawn (a game's dice
@@ -47,27 +43,10 @@ export type PackOutcome = {
   unit: UnitChange | undefined;
 };
 
-/** What a follow-up reads of the test before it. */
-export type Parent = { total: number; margin?: number };
 /** What a test is read with: the roll's inputs, and its parent's total and margin. */
 export type TestCtx = { input: PackInput; parent?: Parent };
 
 export const parentKnown = (ctx: TestCtx): Known => ({ 'parent.total': ctx.parent?.total, 'parent.margin': ctx.parent?.margin });
-
-/** How a test reads its dice: a special on the kept dice first, then the target or the bands, then a grade by margin. */
-export type Reading = {
-  id: string;
-  result: PackResult;
-  natural: number;
-  final: number;
-  modifiers: Modifier[];
-  target?: PackTarget;
-  margin?: number;
-  special: boolean;
-  grade?: string;
-  /** total (final), target and margin, for the expressions of its unit change and follow-ups. */
-  known: Known;
-};
 
 export function targetOf(pack: PackFile, name: string, test: PackTest, input: PackInput, known: Known): PackTarget | undefined {
   if (test.target === undefined) return undefined;
@@ -183,24 +162,6 @@ function rollTest(pack: Pack, name: string, ctx: TestCtx, roller: Roller): { ste
   };
   return { step, reading: r };
 }
-
-/** Where a roll starts: the first test whose `when` holds, or a re-roll's test; and the unit's values before it. */
-export type RollStart = { unit?: UnitValues; start?: string };
-
-/** The first tests a command chooses between: those written before (and with) the first one that has no `when`. */
-export function rootTests(pack: PackFile): string[] {
-  const names = Object.keys(pack.tests);
-  const plain = names.findIndex((n) => pack.tests[n]!.when === undefined);
-  return plain < 0 ? names : names.slice(0, plain + 1);
-}
-
-/** The first test whose `when` holds for these inputs; undefined when none does (the validator refuses such a pack). */
-export function firstTest(pack: PackFile, input: PackInput): string | undefined {
-  const scope = scopeOf(input);
-  return rootTests(pack).find((n) => whenOf(pack.tests[n]!, input, scope));
-}
-
-const whenOf = (test: PackTest, input: PackInput, scope: ReturnType<typeof scopeOf>) => whenHolds(test.when, valuesOf(input), () => scope);
 
 /** A pack roll: its first test, then each follow-up a result or a unit's bound names, all drawn from one roller. */
 export function rollPack(pack: Pack, input: PackInput, roller: Roller, from: RollStart = {}): PackOutcome {

@@ -186,4 +186,4 @@ export type UnitField = z.infer<typeof unitFieldSchema>;
 export type PackGrade = z.infer<typeof gradeSchema>;
 export type PackSpecial = NonNullable<PackTest['specials']>[number];
 export type PackReroll = z.infer<typeof rerollSchema>;
-export type OptionValue = string | number | boolean;
+export type { OptionValue } from './values.js';

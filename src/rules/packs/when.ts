@@ -1,5 +1,5 @@
 import { namesOf, wholeOf, type Scope } from './expr.js';
-import type { OptionValue } from './schema.js';
+import type { OptionValue } from './values.js';
 
 /**
  * A pack's conditions (`when:` on a modifier, a test or a re-roll): each key names an option, a
