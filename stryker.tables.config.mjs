@@ -19,8 +19,8 @@ export default {
     // The names /odds and /history give a Morale Check's and a Rally's results.
     'src/rules/asl/mc.ts:754-754',
     'src/rules/wacht-am-rhein/fatigue.ts:44-55',
-    'src/rules/wacht-am-rhein/fatigue.ts:86-122',
-    'src/rules/wacht-am-rhein/fatigue.ts:134-134',
+    'src/rules/wacht-am-rhein/fatigue.ts:86-123',
+    'src/rules/wacht-am-rhein/fatigue.ts:135-135',
     // Issue 26: /dr's notes, SAN exclusions and booby-trap levels; the sides' names; the dice grammar's
     // limits and example; the first dice each system's morale roll is counted by in the dice report.
     'src/rules/asl/dr.ts:45-70',

@@ -159,6 +159,16 @@ function recomputeDice(stream: Row[], game: { seed: string; id: string; scheme: 
   return { unrevealed };
 }
 
+/** What makes a game that says it is scripted a real one: its first row's beacon, tournament or Discord key, or a roll's binding or signed request. */
+function scriptedButReal(start: Row, stream: readonly Row[]): string | undefined {
+  const first = input(start);
+  if (first.dice_scheme === BEACON_SCHEME || first.beacon !== undefined) return 'its first row commits a beacon';
+  if (first.fair !== undefined) return `its first row makes it a ${String(first.fair)} game`;
+  if (first.discord_key !== undefined) return "its first row commits Discord's application key";
+  const bound = stream.find((r) => input(r).beacon !== undefined || input(r).evidence !== undefined);
+  return bound ? `roll ${bound.id} carries a beacon binding or a Discord-signed request` : undefined;
+}
+
 /** One game: its stream, its seeds, and (once its server seed is revealed) every die; `game` is absent while its dice cannot be checked. */
 function checkGame(
   rows: Row[],
@@ -199,11 +209,16 @@ function checkGame(
     .map((s) => `; ${s}`)
     .join('');
   // A scripted game's first row says its dice were typed in (the console's --dice): there is nothing to recompute.
-  if (input(start).dice === 'scripted')
+  // The console never binds a beacon, keeps a signed request or plays a tournament: a game claiming to
+  // be scripted beside any of them is a real game whose dice someone wants left unchecked.
+  if (input(start).dice === 'scripted') {
+    const real = scriptedButReal(start, stream);
+    if (real) return failed(`its first row says its dice were typed in by hand (scripted), but ${real}: a real game's dice are never left unchecked`);
     return {
       ...(end ? { game: { gameId, ok: true, checked: 0, scripted: true as const } } : {}),
       line: `game ${gameId}: scripted: its first row says its dice were typed in by hand (the offline console's --dice), not drawn from its seed: none is checked; ${stream.length} rolls numbered 1..${stream.length}${more}`,
     };
+  }
   const seed = end && typeof input(end).server_seed === 'string' ? (input(end).server_seed as string) : undefined;
   // Only a game that has not ended may leave its dice unchecked: an end that reveals no seed fails.
   if (end && !seed) return failed(`the game ended (row ${end.id}) but its end row reveals no server seed: its dice cannot be recomputed`);

@@ -110,6 +110,10 @@ export const rowEvidenceOf = (r: ChainedRow): RowEvidence | undefined => {
   return { interaction: e.interaction, sha256: e.sha256, ...(unasked ? { unasked } : {}) };
 };
 
+/** Whether a message's text names this roll id as a whole word (ids are 10 lowercase letters and digits). */
+const namesRoll = (text: string | undefined, id: string | null | undefined) =>
+  !!text && !!id && new RegExp(`(^|[^0-9a-z])${id.replace(/[^0-9a-z]/g, '')}([^0-9a-z]|$)`).test(text);
+
 /** Where the signed body and the row disagree on who, where and when, named; undefined when every field agrees. */
 function fieldsDiffer(f: SignedFacts, r: ChainedRow, e: RowEvidence): string | undefined {
   if (f.id !== e.interaction) return `interaction ${f.id}, the row ${e.interaction}`;
@@ -122,7 +126,8 @@ function fieldsDiffer(f: SignedFacts, r: ChainedRow, e: RowEvidence): string | u
   // for its round as long as that takes): its dice are fixed by the interaction and the round, never
   // by when the row was written. Any other row is written within the request's 15 minutes.
   const late = Date.parse(r.created_at) - snowflakeTime(f.id);
-  if (late < -ROW_WITHIN_MS || (late > ROW_WITHIN_MS && beacon === undefined))
+  // Written so that a time that does not parse (NaN) fails rather than slipping past both bounds.
+  if (!(late >= -ROW_WITHIN_MS) || (!(late <= ROW_WITHIN_MS) && beacon === undefined))
     return `a time ${new Date(snowflakeTime(f.id)).toISOString()}, more than 15 minutes from the row's ${r.created_at}`;
   return undefined;
 }
@@ -136,8 +141,9 @@ function askedOf(f: SignedFacts, r: ChainedRow, e: RowEvidence, rows: ReadonlyMa
   if (notOne) return { ...none, problem: `row ${r.id}: ${notOne}` };
   // The command and its options are the row's own on the rows the request decides (not its side effects).
   if (!DECISIVE_KINDS.has(r.kind)) return none;
-  // An Acknowledge keeps Discord's copy of the message its button sat on: it must be the roll's.
-  if (r.command === 'acknowledge' && !f.messageText?.includes(`roll ${r.parent_id}`))
+  // An Acknowledge keeps Discord's copy of the message its button sat on: it must be the roll's. Its
+  // footer names the roll in the channel's language ("roll", "Wurf", "jet"): the id itself is matched.
+  if (r.command === 'acknowledge' && !namesRoll(f.messageText, r.parent_id))
     return {
       ...none,
       problem: `row ${r.id}: Discord's signed request names a message that is not roll ${String(r.parent_id)}'s result, as the acknowledgement's`,
@@ -206,14 +212,18 @@ function backedTwice(r: ChainedRow, e: RowEvidence, g: GameEvidence): string | u
  * A request left out as pending: allowed while its row is younger than 15 minutes at the export's
  * own time (the latest time its rows commit); older, the row has no signed request.
  */
-function pendingProblem(r: ChainedRow, p: Pending, g: GameEvidence): string | undefined {
-  const age = p.asOf === undefined ? Number.NaN : p.asOf - Date.parse(r.created_at);
-  if (age < EVIDENCE_EMBARGO_MS) {
+function pendingProblem(r: ChainedRow, e: RowEvidence, p: Pending, g: GameEvidence): string | undefined {
+  // Young by the row's time and by its interaction's own (its snowflake, which a beacon binding of the
+  // row must name too): a row dated ahead to look young binds a round nobody has published yet.
+  const young = (t: number) => p.asOf !== undefined && p.asOf - t >= 0 && p.asOf - t < EVIDENCE_EMBARGO_MS;
+  const beacon = (r.input as { beacon?: { interaction?: unknown } } | null)?.beacon?.interaction;
+  const asked = /^\d{1,20}$/.test(e.interaction) ? snowflakeTime(e.interaction) : Number.NaN;
+  if (young(Date.parse(r.created_at)) && young(asked) && (beacon === undefined || beacon === e.interaction)) {
     g.tally.pending++;
     return undefined;
   }
-  if (g.tournament && mustBeSigned(r))
-    return `${named(r)} of a tournament game has no signed request: the export marks it pending (younger than 15 minutes), but the row is older than 15 minutes at the export's time${p.asOf === undefined ? '' : ` ${new Date(p.asOf).toISOString()}`}`;
+  if ((g.tournament && mustBeSigned(r)) || isAck(r))
+    return `${named(r)}${g.tournament ? ' of a tournament game' : ''} has no signed request: the export marks it pending (younger than 15 minutes), but the row or the interaction it names is not younger than 15 minutes at the export's time${p.asOf === undefined ? '' : ` ${new Date(p.asOf).toISOString()}`}`;
   g.tally.stale.push(r.id);
   return undefined;
 }
@@ -225,9 +235,10 @@ function rowProblem(r: ChainedRow, g: GameEvidence): string | undefined {
   const twice = backedTwice(r, e, g);
   if (twice) return twice;
   const kept = g.lookup(e.interaction);
-  if (kept && 'pending' in kept) return pendingProblem(r, kept, g);
+  if (kept && 'pending' in kept) return pendingProblem(r, e, kept, g);
   if (!kept) {
-    if (g.tournament && mustBeSigned(r)) return `the Discord-signed request of ${named(r)} is not in this export`;
+    // An Acknowledge is only ever a press: one whose press is not here is the host's word, in any game.
+    if ((g.tournament && mustBeSigned(r)) || isAck(r)) return `the Discord-signed request of ${named(r)} is not in this export`;
     g.tally.absent++;
     return undefined;
   }

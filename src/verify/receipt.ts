@@ -112,10 +112,13 @@ function decode(text: string): Decoded | string {
   const signature = m && fromBase64url(m[2]!);
   if (!payload || !signature) return `the ${RECEIPT_PREFIX} line is damaged: it must be ${RECEIPT_PREFIX}.<base64url>.<base64url>`;
   let fields: ReceiptFields;
+  let signedLines: string[];
   try {
     const json = new TextDecoder('utf-8', { fatal: true }).decode(payload);
     fields = JSON.parse(json) as ReceiptFields;
     if (canonicalJson(fields) !== json || fields.v !== 1 || typeof fields.key !== 'string') throw new Error('not canonical');
+    // Written out here too: fields of the wrong shape are a damaged receipt, never a crash of the verifier.
+    signedLines = readableLines(fields);
   } catch {
     return `the ${RECEIPT_PREFIX} line does not hold a receipt's signed fields (it was changed, or cut)`;
   }
@@ -126,7 +129,7 @@ function decode(text: string): Decoded | string {
   // was dropped or rewritten, and its dice then changed, is refused: only the MO1 line alone, or the
   // receipt whole, holds.
   const lines = text.slice(0, at).split('\n');
-  const signed = words(readableLines(fields));
+  const signed = words(signedLines);
   let tail = '';
   let start = -1;
   // From the last line up, until the tail is longer than what was signed: one pass, however long the e-mail.

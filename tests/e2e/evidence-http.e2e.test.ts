@@ -261,7 +261,7 @@ describe('a hostile host holding the signatures Discord sent', () => {
         JSON.stringify({ evidence: { interaction: bobs.id, pending: true } }),
       );
       expect(lineOf(hidden)).toContain(
-        `roll ${bobRoll.id} of a tournament game has no signed request: the export marks it pending (younger than 15 minutes), but the row is older than 15 minutes at the export's time`,
+        `roll ${bobRoll.id} of a tournament game has no signed request: the export marks it pending (younger than 15 minutes), but the row or the interaction it names is not younger than 15 minutes at the export's time`,
       );
 
       // 4. And he strips the evidence of Alice's Acknowledge: now an acknowledgement nobody pressed.

@@ -198,7 +198,7 @@ export async function evidenceCorpus(): Promise<CorpusEntry[]> {
         }),
       ),
       ok: false,
-      says: `roll ${rolls[0]!.id} of a tournament game has no signed request: the export marks it pending (younger than 15 minutes), but the row is older than 15 minutes at the export's time`,
+      says: `roll ${rolls[0]!.id} of a tournament game has no signed request: the export marks it pending (younger than 15 minutes), but the row or the interaction it names is not younger than 15 minutes at the export's time`,
     },
     {
       name: 'a tournament game with an Acknowledge appended with no signed press',
@@ -211,6 +211,41 @@ export async function evidenceCorpus(): Promise<CorpusEntry[]> {
       ),
       ok: false,
       says: `acknowledgement forgedack1 of roll ${rolls[0]!.id} carries no Discord-signed press: it was not pressed through Discord`,
+    },
+    {
+      name: 'a tournament game with a roll dated two days ahead, so that it is the newest row, and its request marked pending',
+      bytes: utf8(
+        tamperTournament(tournament, (_all, roll, _s, ev) => {
+          Object.assign(evidenceOfRow(ev, roll), { pending: true, timestamp: undefined, signature: undefined, body: undefined });
+          roll.created_at = new Date(atOf(roll) + 2 * 86_400_000).toISOString();
+        }),
+      ),
+      ok: false,
+      says: `roll ${rolls[0]!.id} of a tournament game has no signed request: the export marks it pending (younger than 15 minutes), but the row or the interaction it names is not younger than 15 minutes at the export's time`,
+    },
+    {
+      name: 'a club game with an Acknowledge naming a press the export does not hold',
+      bytes: utf8(
+        tamperTournament(tournament, (all, roll, start) => {
+          delete start.input.fair;
+          const ack: R = { ...structuredClone(roll), id: 'forgedack2', kind: 'annotation', command: 'acknowledge', user_id: 'p1', user_name: 'Player 1' };
+          Object.assign(ack, { game_seq: null, dice: [], parent_id: roll.id, once_key: `ack:${roll.id}:p1` });
+          ack.input = { note: 'acknowledged as shown', evidence: { interaction: '1178304166808780999', sha256: 'a'.repeat(64) } };
+          appended(all, ack, 0);
+        }),
+      ),
+      ok: false,
+      says: 'the Discord-signed request of acknowledgement forgedack2 is not in this export',
+    },
+    {
+      name: 'a tournament beacon game whose first row is made to say its dice were scripted',
+      bytes: utf8(
+        tamperTournament(tournament, (_all, _roll, start) => {
+          start.input.dice = 'scripted';
+        }),
+      ),
+      ok: false,
+      says: 'its first row says its dice were typed in by hand (scripted), but its first row commits a beacon: a real game',
     },
   ];
 }
