@@ -73,7 +73,9 @@ function declaredFor(f: SignedFacts, input: Input): DeclaredOptions | undefined 
   return Object.hasOwn(DECLARED_OPTIONS, key) ? DECLARED_OPTIONS[key] : undefined;
 }
 
-const norm = (v: unknown) => (typeof v === 'string' ? v.normalize('NFC').trim().toLowerCase() : v);
+// Text as the bot keeps it (normalized, trimmed), never folded in case: a choice written in another
+// case would match no rule's condition, and so drop a modifier unseen.
+const norm = (v: unknown) => (typeof v === 'string' ? v.normalize('NFC').trim() : v);
 const show = (v: unknown) => JSON.stringify(v ?? null);
 
 /** The default `name` has in `declared` (null: none), or undefined when `name` is not an option at all. */
@@ -124,6 +126,10 @@ function optionsAsked(f: SignedFacts, r: ChainedRow, unasked: readonly string[])
       return { ...found, problem: `Discord's signed request names option ${name} ${show(value)}, which the row does not hold` };
     }
     const kept = view[name];
+    // A value Discord signed is never null: a row holding null (or nothing) in its place dropped it.
+    if ((kept === null || kept === undefined) !== (value === null || value === undefined))
+      return { ...found, problem: `Discord's signed request names option ${name} ${show(value)}, the row ${show(kept)}` };
+    // A text option the command reads into a list or a record (its parts compared by the command's own rules).
     if (typeof value === 'object' || typeof kept === 'object') continue;
     if (norm(value) !== norm(kept)) return { ...found, problem: `Discord's signed request names option ${name} ${show(value)}, the row ${show(kept)}` };
   }

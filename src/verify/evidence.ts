@@ -186,14 +186,17 @@ type GameEvidence = {
 
 const isRoll = (r: ChainedRow) => r.kind === 'roll' || r.kind === 'reroll';
 const isAck = (r: ChainedRow) => r.kind === 'annotation' && r.command === 'acknowledge';
-/** A tournament game's rows that exist only as a signed request: its rolls, and an opponent's acknowledgement. */
-const mustBeSigned = (r: ChainedRow) => isRoll(r) || isAck(r);
-const named = (r: ChainedRow) => (isAck(r) ? `acknowledgement ${r.id}` : `roll ${r.id}`);
+/**
+ * A tournament game's rows that exist only as a signed request: its rolls, an opponent's
+ * acknowledgement, and every other row a request decides (a void, a ruling, a note, a decision).
+ */
+const mustBeSigned = (r: ChainedRow) => isRoll(r) || isAck(r) || DECISIVE_KINDS.has(r.kind);
+const named = (r: ChainedRow) => (isAck(r) ? `acknowledgement ${r.id}` : isRoll(r) ? `roll ${r.id}` : `${r.kind} ${r.id}`);
 
 /** A row with no request: an Acknowledge is only ever a signed press; a tournament game's roll only a signed request. */
 function unsignedProblem(r: ChainedRow, g: GameEvidence): string | undefined {
   if (isAck(r)) return `acknowledgement ${r.id} of roll ${String(r.parent_id)} carries no Discord-signed press: it was not pressed through Discord`;
-  if (g.tournament && isRoll(r)) return `roll ${r.id} of a tournament game carries no Discord-signed request: it was not asked through Discord`;
+  if (g.tournament && mustBeSigned(r)) return `${named(r)} of a tournament game carries no Discord-signed request: it was not asked through Discord`;
   return undefined;
 }
 

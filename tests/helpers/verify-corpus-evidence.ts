@@ -238,6 +238,30 @@ export async function evidenceCorpus(): Promise<CorpusEntry[]> {
       says: 'the Discord-signed request of acknowledgement forgedack2 is not in this export',
     },
     {
+      name: 'a tournament game with a void of a roll appended with no signed request',
+      bytes: utf8(
+        tamperTournament(tournament, (all, roll) => {
+          const voided: R = { ...structuredClone(roll), id: 'forgedvoid', kind: 'void', command: 'void', user_id: 'gm', user_name: 'Game Master' };
+          Object.assign(voided, { game_seq: null, dice: [], parent_id: roll.id, once_key: null, input: { id: roll.id, reason: 'misclick' } });
+          appended(all, voided, 0);
+        }),
+      ),
+      ok: false,
+      says: 'void forgedvoid of a tournament game carries no Discord-signed request: it was not asked through Discord',
+    },
+    {
+      name: 'a tournament game with a roll whose signed unit name is kept in another case',
+      bytes: utf8(tamperTournament(tournament, (_all, roll) => (roll.input.unit = String(roll.input.unit).toLowerCase()))),
+      ok: false,
+      says: `row ${rolls[0]!.id}: Discord's signed request names option unit "Unit 0", the row "unit 0"`,
+    },
+    {
+      name: 'a tournament game with a roll whose signed option is kept as null',
+      bytes: utf8(tamperTournament(tournament, (_all, roll) => (roll.input.disorder = null))),
+      ok: false,
+      says: `row ${rolls[0]!.id}: Discord's signed request names option disorder 1, the row null`,
+    },
+    {
       name: 'a tournament beacon game whose first row is made to say its dice were scripted',
       bytes: utf8(
         tamperTournament(tournament, (_all, _roll, start) => {
