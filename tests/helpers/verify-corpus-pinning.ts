@@ -6,12 +6,12 @@ import { QUICKNET, type BeaconChain } from '../../src/beacon/chain.js';
 import { parseChainInfo } from '../../src/beacon/chain-config.js';
 import type { BeaconRound } from '../../src/beacon/verify-round.js';
 import { attachmentData, type Reply } from '../../src/core/command.js';
-import { GENESIS_HASH, rowHash } from '../../src/ledger/chain.js';
 import { createLogger } from '../../src/log.js';
 import { alice, command, gm, testApp } from './app.js';
 import { fakeDiscordKey, type FakeDiscordKey, playBeaconGame } from './beacon-game.js';
 import { chainInfoJson, testChain } from './beacon-relay.js';
 import { tmpDir } from './tmp.js';
+import { type CorpusEntry, lf, rehash, rowsOf } from './verify-corpus.js';
 
 /**
  * Crafted exports for the verifier's pinning: a beacon chain that borrows a public chain's name,
@@ -19,36 +19,8 @@ import { tmpDir } from './tmp.js';
  * lines were cut and changed above a signed line that still holds. Entries as verify-corpus.ts's
  * (the differential test adds these to it).
  */
-type Entry = {
-  name: string;
-  bytes: Buffer;
-  ok: boolean;
-  says: string;
-  receipt?: string;
-  key?: string;
-  receiptOk?: boolean;
-  discordKey?: string;
-};
-type R = Record<string, any>;
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const rowsOf = (text: string): R[] =>
-  text
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l));
-const lf = (all: R[]) => `${all.map((x) => JSON.stringify(x)).join('\n')}\n`;
-/** Each guild's chain made whole again, as a forger with the whole file makes it. */
-function rehash(all: R[]): R[] {
-  const prev = new Map<string, string>();
-  for (const r of all) {
-    if ('signing_key' in r || 'evidence' in r) continue;
-    r.prev_hash = prev.get(r.guild_id) ?? GENESIS_HASH;
-    r.hash = rowHash(r.prev_hash, r as never);
-    prev.set(r.guild_id, r.hash);
-  }
-  return all;
-}
 
 /** The application Discord's bodies name (each signed request carries its `application_id`), as tests/e2e/fake-discord.ts has it. */
 export const APPLICATION_ID = '110000000000000001';
@@ -105,7 +77,7 @@ const QUICKNET_R42 = {
 };
 
 /** Chains that borrow quicknet's name: its hash with the host's key (a chain-info file), and its hash and key with a later genesis. */
-async function chainEntries(): Promise<Entry[]> {
+async function chainEntries(): Promise<CorpusEntry[]> {
   const host = testChain(21, 3);
   const borrowed = parseChainInfo(chainInfoJson({ ...host.chain, hash: QUICKNET.hash, genesis_time: QUICKNET.genesis_time }), 'a chain-info file');
   // A day later than quicknet's: each roll binds to a round quicknet published a day before it was asked.
@@ -134,7 +106,7 @@ async function chainEntries(): Promise<Entry[]> {
 }
 
 /** A tournament game pinned and not, and forged whole under the host's key. */
-async function discordEntries(): Promise<Entry[]> {
+async function discordEntries(): Promise<CorpusEntry[]> {
   const test = testChain(23, 3);
   const discord = discordKeyOf();
   const played = await beaconGameExport(test.chain, test.sign, 2, discord);
@@ -188,7 +160,7 @@ async function receiptExport() {
 }
 
 /** Receipts cut and changed above their signed line (refused), the signed line alone, and an old receipt pasted whole. */
-async function receiptEntries(): Promise<Entry[]> {
+async function receiptEntries(): Promise<CorpusEntry[]> {
   const { text, receipt } = await receiptExport();
   const lines = receipt.split('\n');
   // The roll's dice were 4, a retreat: the pasted lines say 6, a rally.
@@ -225,6 +197,6 @@ async function receiptEntries(): Promise<Entry[]> {
   ];
 }
 
-export async function pinningCorpus(): Promise<Entry[]> {
+export async function pinningCorpus(): Promise<CorpusEntry[]> {
   return [...(await chainEntries()), ...(await discordEntries()), ...(await receiptEntries())];
 }
