@@ -4,6 +4,7 @@ import type { Game } from '../../src/ledger/roster.js';
 import { noticeEmbed, userText } from '../../src/render/embed.js';
 import type { Context, Reply } from '../../src/core/command.js';
 import type { Reads } from '../../src/core/games.js';
+import { turnLapse } from '../../src/core/offer-lapse.js';
 import { writeBack, type Tracked } from '../../src/core/roster-unit.js';
 import { PENDING_ROUT } from '../../src/rules/hearts-of-tin/roster.js';
 import { said, type Said } from '../../src/i18n/said.js';
@@ -63,9 +64,8 @@ export const routStands = (unitName: string, line: string): Reply => ({
  * under the rally, among `children`, the rally's linked rows the caller has read).
  */
 export async function rerollLapsed(reads: Reads, first: LedgerRow, children: readonly LedgerRow[]): Promise<Said | undefined> {
-  const game = first.game_id ? await reads.roster.game(first.guild_id, first.game_id) : undefined;
-  if (first.game_id && (!game || game.ended_at)) return said('lapsedGameEnded');
-  if (game && game.turn !== first.turn) return said('lapsedTurnOver', { turn: String(first.turn ?? '–'), now: String(game.turn ?? '–') });
+  const lapsed = await turnLapse(reads, first, 'lapsedGameEnded');
+  if (lapsed) return lapsed;
   if (children.some((r) => r.kind === 'unit' && (r.input as { removed?: boolean }).removed === true)) return said('lapsedUnitLeft');
   return undefined;
 }

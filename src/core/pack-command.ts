@@ -30,6 +30,7 @@ import type { DeclaredTally } from '../ledger/tally.js';
 import type { PackOption } from '../rules/packs/schema.js';
 import { packSystem } from '../rules/systems.js';
 import type { Outcome } from '../rules/types.js';
+import { turnLapse } from './offer-lapse.js';
 
 /** A pack roll's outcome on the chain: the pack's outcome, under the pack's system. */
 export type PackRollOutcome = PackOutcome & Outcome & { tally: DeclaredTally };
@@ -109,7 +110,7 @@ async function stored(ctx: Context, installed: InstalledPack, row: LedgerRow, fr
   const children = fresh ? [] : await ctx.services.ledger.children(row.guild_id, row.id);
   const taken = children.find((r) => r.kind === 'reroll');
   const reroll = taken && { label: offer.reroll.label, userName: taken.user_name, row: taken, outcome: taken.outcome as PackRollOutcome };
-  const open = !taken && !children.some((r) => r.kind === 'void');
+  const open = !taken && !children.some((r) => r.kind === 'void') && (fresh || !(await turnLapse(ctx.services.ledger, row)));
   return {
     embed: packEmbedOf(installed, row, reroll),
     buttons: open ? [{ custom_id: customId(PACK_REROLL, row.id), label: clip(offer.reroll.label, 80), style: 'primary' }] : [],

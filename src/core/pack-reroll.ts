@@ -1,5 +1,6 @@
 import { assertOwnerOrGm } from './access.js';
 import type { Context, Reply } from './command.js';
+import { turnLapse } from './offer-lapse.js';
 import { installedPackOfRow, type InstalledPack } from './packs.js';
 import { summarise } from './replies.js';
 import { buttonParent } from './review.js';
@@ -26,7 +27,7 @@ import { said } from '../i18n/said.js';
 type Parent = { first: LedgerRow; installed: InstalledPack; offer: RerollOffer };
 
 /** The roll a re-roll button names, and what may forbid it (read again in the re-roll's own transaction). */
-async function rerollable(reads: Parameters<typeof buttonParent>[0], ctx: Context, rollId: string): Promise<Parent> {
+async function rerollable(reads: Parameters<typeof buttonParent>[0] & Parameters<typeof turnLapse>[0], ctx: Context, rollId: string): Promise<Parent> {
   const parent = await buttonParent(reads, ctx, rollId);
   const first = parent?.roll;
   if (first?.kind !== 'roll' || !first.system?.startsWith('pack:')) refuse('packRerollNotOffered');
@@ -38,6 +39,9 @@ async function rerollable(reads: Parameters<typeof buttonParent>[0], ctx: Contex
   else if (ctx.actor.userId !== first.user_id) refuse('packRerollOwner', { user: userText(first.user_name) });
   const { children, voided } = parent!;
   if (voided !== undefined) refuse('packRerollNotOffered');
+  // As the built-in commander re-roll: the offer lapses when the game ends or its turn is over.
+  const lapsed = await turnLapse(reads, first);
+  if (lapsed) refuse('packRerollLapsed', { label: userText(offer.reroll.label), id: first.id, why: lapsed });
   // Checked before rolling so a spent button draws no dice; the ledger's once-key settles races.
   const earlier = children.find((r) => r.kind === 'reroll');
   if (earlier) refuse('packRerollTaken', { id: earlier.id });

@@ -105,7 +105,8 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
       sealedPayloads: db.prepare('SELECT roll_id, salt, payload FROM sealed_payloads WHERE guild_id = ? AND roll_id IN (SELECT value FROM json_each(?))'),
       children: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND parent_id = ? ORDER BY seq'),
       // The literal kind lets the partial index rolls_packs answer (migration 015).
-      packRows: db.prepare("SELECT * FROM rolls WHERE guild_id = ? AND kind = 'pack' ORDER BY seq"),
+      packIds: db.prepare("SELECT id FROM rolls WHERE guild_id = ? AND kind = 'pack' ORDER BY seq"),
+      packRow: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND id = ?'),
       headSeq: db.prepare('SELECT MAX(guild_seq) AS n FROM rolls WHERE guild_id = ?'),
       count: db.prepare('SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ?'),
       onceKey: db.prepare('SELECT 1 FROM rolls WHERE once_key = ?'),
@@ -185,6 +186,8 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
 
   /** Prepared once per shape of query (which filters, which grouping): a few hundred at most. */
   private readonly sumStatements = new Map<string, Database.Statement<unknown[]>>();
+  /** Parsed pack rows by server and id, the oldest dropped first past PACK_ROWS_KEPT. */
+  private readonly packRowCache = new Map<string, LedgerRow>();
 
   tallySums(f: TallyFilter, by: TallyGroup | undefined): TallySum[] {
     const q = tallySumSql(f, by);
@@ -208,8 +211,22 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
   }
 
   /** Rows that point at a roll, oldest first: re-rolls, decisions, voids, notes, reveals, roster changes. */
+  /**
+   * A server's pack rows, read for every command (a pack adds its own): their ids from the index,
+   * each row parsed once and kept (rows never change), so a roll does not parse every installed
+   * pack's JSON again.
+   */
   packRows(guildId: string): LedgerRow[] {
-    return (this.stmts.packRows.all(guildId) as RawRow[]).map(parseRow);
+    return (this.stmts.packIds.all(guildId) as { id: string }[]).map(({ id }) => {
+      const key = `${guildId}:${id}`;
+      let row = this.packRowCache.get(key);
+      if (!row) {
+        row = parseRow(this.stmts.packRow.get(guildId, id) as RawRow);
+        if (this.packRowCache.size >= PACK_ROWS_KEPT) this.packRowCache.delete(this.packRowCache.keys().next().value!);
+        this.packRowCache.set(key, row);
+      }
+      return row;
+    });
   }
 
   children(guildId: string, parentId: string): LedgerRow[] {
@@ -407,6 +424,8 @@ function batchStatements(db: Db): BatchSql {
 }
 
 const FROM_GENESIS: WalkStart = { prev: GENESIS_HASH, count: 0 };
+/** Pack rows kept parsed: a few packs in each of many servers. */
+const PACK_ROWS_KEPT = 512;
 
 /** Chains shorter than this are checked in this thread: a worker's start costs more than it saves. */
 export const PARALLEL_VERIFY_FROM = 50_000;

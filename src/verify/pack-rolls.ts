@@ -4,7 +4,7 @@ import { fixedRoller } from '../dice/roller.js';
 import { packProblems } from '../rules/packs/check.js';
 import type { Pack } from '../rules/packs/checked.js';
 import { rollPack, type PackOutcome } from '../rules/packs/roll.js';
-import { rerollStarts } from '../rules/packs/reroll.js';
+import { rerollOffer, rerollStarts } from '../rules/packs/reroll.js';
 import { packFileOf, type StoredPack } from '../rules/packs/stored.js';
 import type { ChainedRow } from '../ledger/chain.js';
 
@@ -129,8 +129,10 @@ export class PackRollChecker {
 
   note(r: Row): void {
     if (isPackRow(r)) this.packRows.set(r.id, packRowFacts(r));
-    else if (isPackRoll(r) && isSealed(r)) this.sealed.set(r.id, r);
-    else if (isPackRoll(r)) this.check(r);
+    else if (isPackRoll(r) && isSealed(r)) {
+      this.sealed.set(r.id, r);
+      this.wasSealed.add(r.id);
+    } else if (isPackRoll(r)) this.check(r);
     else if (r.kind === 'reveal') this.revealed(r);
   }
 
@@ -143,10 +145,42 @@ export class PackRollChecker {
     this.check({ ...sealed, dice: payload.dice, outcome: payload.outcome, result: payload.result });
   }
 
+  /** Pack rolls (not re-rolls) seen so far, by id: a re-roll is checked against the roll it replaces. */
+  private readonly rolls = new Map<string, Row>();
+  /** Sealed pack rolls, revealed or not. */
+  private readonly wasSealed = new Set<string>();
+  /** Rolls a re-roll has replaced: a pack offers one re-roll. */
+  private readonly rerolled = new Set<string>();
+
   private check(r: Row): void {
     this.checked++;
-    const problem = packRollProblem(r, this.packRows.get(String((r.input as PackRollInput).pack?.row)));
+    const packRow = this.packRows.get(String((r.input as PackRollInput).pack?.row));
+    const problem = packRollProblem(r, packRow) ?? (r.kind === 'reroll' ? this.rerollProblem(r, packRow!.pack!) : undefined);
     if (problem) this.problems.push(problem);
+    if (r.kind === 'roll') this.rolls.set(r.id, r);
+  }
+
+  /**
+   * A re-roll as the bot allows one: of a pack roll before it on its server's chain, under the same
+   * pack row, whose result offered a re-roll of the test it starts at; once; in the roll's own game
+   * and turn (the offer lapses with the turn). A sealed roll offers none.
+   */
+  private rerollProblem(r: Row, pack: Pack): string | undefined {
+    const input = r.input as PackRollInput;
+    const of = input.reroll?.of;
+    const parent = of === undefined ? undefined : this.rolls.get(of);
+    const failed = (why: string) => `pack roll ${r.id}: FAILED: it is recorded as a re-roll of ${of ?? 'no roll'}, ${why}`;
+    if (of !== undefined && this.wasSealed.has(of)) return failed('a sealed roll, which offers no re-roll');
+    if (!parent || parent.guild_id !== r.guild_id || r.parent_id !== of) return failed("which is no pack roll before it on its server's chain");
+    if ((parent.input as PackRollInput).pack?.row !== input.pack?.row) return failed('made under another pack row');
+    const offer = rerollOffer(pack, parent.outcome as PackOutcome, (parent.input as PackRollInput).options ?? {});
+    if (!offer || offer.start !== input.reroll?.test)
+      return failed(`whose result ${String(parent.result)} offers ${offer ? `a re-roll of test ${offer.start}` : 'no re-roll'}`);
+    if (this.rerolled.has(of!)) return failed('which was re-rolled already: a pack offers one re-roll');
+    if (parent.game_id !== r.game_id || (parent.turn ?? null) !== (r.turn ?? null))
+      return failed(`made in turn ${String(r.turn ?? '–')}, after the offer lapsed with turn ${String(parent.turn ?? '–')}`);
+    this.rerolled.add(of!);
+    return undefined;
   }
 
   /** The verdict: the line to report (none when there were no pack rolls), and whether all held. */

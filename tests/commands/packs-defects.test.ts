@@ -84,7 +84,7 @@ describe('installing a pack: bounded work, off the event loop', () => {
   it('a pack whose enumeration is past the limit is refused, naming the test and the count', async () => {
     const message = expectError(await installThrough(app.router, widePack(20, [100, 99, 98, 97])));
     expect(message).toMatch(
-      /^The pack was not installed:\n• tests\.check: checking its bands takes [\d,]+ steps over the values of "o0", .*"o19"; a pack's checks take at most 12,000,000: narrow those options' min and max$/,
+      /^The pack was not installed:\n• tests\.check: checking its bands takes [\d,]+ steps over the values of "o0", .*"o19"; a pack's checks take at most 24,000,000: narrow those options' min and max$/,
     );
     expect(packRows()).toBe(0);
   });
@@ -109,7 +109,7 @@ describe('the bot’s words around a pack, in the reader’s language', () => {
 
   it('a refusal: German and French, the option’s name as the pack wrote it', async () => {
     expect(expectError(await inLocale('de', 'nerve-test', {}))).toBe('/nerve-test: nerve fehlt: gib es an, oder nenne eine Einheit, die nerve hat.');
-    expect(expectError(await inLocale('fr', 'nerve-test', {}))).toBe('/nerve-test : il faut nerve : donne-le, ou nomme une unité qui a nerve.');
+    expect(expectError(await inLocale('fr', 'nerve-test', {}))).toBe('/nerve-test\u202f: il faut nerve\u202f: donne-le, ou nomme une unité qui a nerve.');
   });
 
   it('odds_only: the percentages with the reader’s decimal mark, the labels as written', async () => {
@@ -143,6 +143,6 @@ describe('a pack roll shows the unit change it wrote', () => {
     app.dice.push(6, 6, 2);
     expectMessage(await subcommand(app, alice, 'unit', 'add', { name: '2nd Squad', fields: 'nerve:8' }));
     const fr = expectMessage(await inLocale('fr', 'nerve-test', { unit: '2nd Squad' }));
-    expect(fr.embed.description?.split('\n').at(-1)).toBe('2nd Squad : retirée de l’effectif');
+    expect(fr.embed.description?.split('\n').at(-1)).toBe('2nd Squad\u202f: retirée de l’effectif');
   });
 });

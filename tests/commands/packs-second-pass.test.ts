@@ -74,3 +74,33 @@ describe("a pack's re-roll: a button under the reply, the roll's owner only, onc
     expect(`${verified.embed.title}\n${verified.embed.description}`).toMatch(/3 rule pack rolls ruled again from their pack/);
   });
 });
+
+describe("a pack's re-roll lapses as the built-in one does", () => {
+  it('when its game moves to another turn, and when the game ends: refused, and no die drawn', async () => {
+    await install('d20-will-save');
+    expectMessage(await subcommand(app, alice, 'game', 'start', { system: 'd20-will-test', name: 'Long Night' }));
+    expectMessage(await subcommand(app, alice, 'game', 'turn', { number: 1 }));
+    const first = await rollWith(app, 'd20-will-test', { will: -2 }, [12]);
+    const lapsing = await rollWith(app, 'd20-will-test', { will: -2 }, [11]);
+    expect(first.buttons).toHaveLength(1);
+    // In its own turn the offer stands.
+    app.dice.push(19);
+    expect(expectMessage(await press(app, alice, first.buttons[0]!.custom_id)).type).toBe('update');
+    expectMessage(await subcommand(app, alice, 'game', 'turn', { number: 2 }));
+    const id = lapsing.record!.roll_id;
+    app.dice.push(20);
+    expect(expectError(await press(app, alice, lapsing.buttons[0]!.custom_id))).toBe(
+      `The offer of Spend inspiration — re-roll on roll ${id} has lapsed: turn 1 is over (the game is at turn 2).`,
+    );
+    expect(app.dice.pending()).toBe(1);
+    app.dice.clear();
+    const inTurnTwo = await rollWith(app, 'd20-will-test', { will: -2 }, [10]);
+    app.dice.push(20);
+    expectMessage(await subcommand(app, alice, 'game', 'end', {}));
+    expect(expectError(await press(app, alice, inTurnTwo.buttons[0]!.custom_id))).toBe(
+      `The offer of Spend inspiration — re-roll on roll ${inTurnTwo.record!.roll_id} has lapsed: the game has ended.`,
+    );
+    expect(rows('d20-will-test').filter((r) => r.kind === 'reroll')).toHaveLength(1);
+    expect(app.dice.pending()).toBe(1);
+  });
+});

@@ -172,3 +172,52 @@ describe('the pack validator: each refusal names its path and its rule', () => {
     expect(problemsOf(bomb)[0]).toMatch(/^the file: .*alias/i);
   });
 });
+
+/**
+ * A pack whose bands are walked value by value (their bounds are expressions): options `x` and `y`
+ * from 0 to `ab`, `z` from 0 to `cmax`, and `tests` tests of `bands` bands each over 2d6 plus x−y.
+ */
+function walkedPack(ab: number, cmax: number, tests: number, bands: number) {
+  const plus = (n: number) => (n < 0 ? `x - ${-n}` : `x + ${n}`);
+  const band = (i: number) => ({
+    ...(i ? { from: plus((i - 1) * 10 - 15) } : {}),
+    ...(i < bands - 1 ? { to: plus(i * 10 - 16) } : {}),
+    label: `Band ${i}`,
+    tone: 'neutral',
+    effect: 'As the band says.',
+  });
+  const names = Array.from({ length: tests }, (_, i) => `t${i}`);
+  return {
+    pack: 'walked',
+    version: 1,
+    name: 'Walked bands',
+    description: 'Bands whose bounds read an option',
+    source: 'A test of the validator',
+    options: [
+      { name: 'x', type: 'integer', min: 0, max: ab, description: 'x' },
+      { name: 'y', type: 'integer', min: 0, max: ab, description: 'y' },
+      { name: 'z', type: 'integer', min: 0, max: cmax, description: 'z' },
+      { name: 'which', type: 'choice', choices: names, description: 'which test' },
+    ],
+    modifiers: [{ label: 'x less y', value: 'x - y + floor(z / 3)' }],
+    tests: Object.fromEntries(names.map((n) => [n, { label: n, dice: '2d6', when: { which: n }, bands: Array.from({ length: bands }, (_, i) => band(i)) }])),
+  };
+}
+
+describe('the pack validator: one bound on the work of every check', () => {
+  it('refuses bands walked value by value past the limit, before walking them all (once: minutes of work)', () => {
+    // The first test's condition (one choice) took 150 steps; the bands would take some 10⁹.
+    expect(problemsOf(walkedPack(60, 50, 1, 25))).toEqual([
+      `tests.t0: checking its bands takes more than 23,999,850 steps over the values of "x", "which", "y", "z"; a pack's checks take at most 24,000,000 (the tests before it took 150): narrow those options' min and max`,
+    ]);
+  });
+
+  it('counts the work of every test against the one limit: a second test is refused with what the first took', () => {
+    expect(problemsOf(walkedPack(20, 9, 1, 5))).toEqual([]);
+    const [problem, ...more] = problemsOf(walkedPack(20, 9, 2, 5));
+    expect(more).toEqual([]);
+    expect(problem).toMatch(
+      /^tests\.t1: checking its bands takes more than [\d,]+ steps over the values of "x", "which", "y", "z"; a pack's checks take at most 24,000,000 \(the tests before it took 1\d,\d{3},\d{3}\): narrow those options' min and max$/,
+    );
+  });
+});

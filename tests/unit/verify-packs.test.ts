@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyExport } from '../../src/verify/verify-export.js';
 import { attachmentData, type Reply } from '../../src/core/command.js';
 import { sealCommitment } from '../../src/ledger/chain.js';
-import { alice, command, expectMessage, gm, testApp } from '../helpers/app.js';
+import { alice, command, expectMessage, gm, press, rollWith, subcommand, testApp } from '../helpers/app.js';
 import { installThrough, nervePack } from '../helpers/packs.js';
 import { lf, packExport, rehash, rowsOf, tamperPacks } from '../helpers/verify-corpus.js';
 
@@ -80,5 +80,65 @@ describe('a sealed pack roll', () => {
     roll.outcome.commitment = sealCommitment(reveal.input.salt, payload);
     const report = verifyExport(lf(rehash(all)));
     expect(report.lines).toContain(`pack roll ${roll.id}: FAILED: recorded fail, but its dice and input give pass under pack nerve-test version 1`);
+  });
+});
+
+/** An export with a pack re-roll: in turn 1, a passed will test (it offers none), a failed one, and its re-roll. */
+async function rerollExport(): Promise<string> {
+  const app = testApp();
+  expectMessage(await subcommand(app, gm, 'pack', 'install', { example: 'd20-will-save' }));
+  expectMessage(await subcommand(app, alice, 'game', 'start', { system: 'd20-will-test', name: 'Long Night' }));
+  expectMessage(await subcommand(app, alice, 'game', 'turn', { number: 1 }));
+  await rollWith(app, 'd20-will-test', { will: 0 }, [18]);
+  const failed = await rollWith(app, 'd20-will-test', { will: 0 }, [5]);
+  app.dice.push(17);
+  expectMessage(await press(app, alice, failed.buttons[0]!.custom_id));
+  const exported = (await command(app, gm, 'export', {})) as Extract<Reply, { type: 'message' }>;
+  app.ledger.close();
+  return attachmentData(exported.files!.find((f) => f.name.endsWith('.jsonl'))!).toString();
+}
+
+describe("a pack's re-roll in an export", () => {
+  let exported: string;
+  beforeAll(async () => {
+    exported = await rerollExport();
+  });
+  /** The export with its re-roll row changed, every hash made whole again. */
+  const forged = (change: (reroll: any, rolls: any[]) => void) => {
+    const all = rowsOf(exported);
+    const rolls = all.filter((r) => r.system === 'pack:d20-will-test' && r.kind === 'roll');
+    const reroll = all.find((r) => r.kind === 'reroll')!;
+    change(reroll, rolls);
+    return { report: verifyExport(lf(rehash(all))), id: reroll.id as string, rolls };
+  };
+
+  it('holds: a re-roll the failed roll offered, in its turn', () => {
+    const report = verifyExport(exported);
+    expect(report.ok).toBe(true);
+    expect(report.lines).toContain('pack rolls: 3 re-adjudicated from their dice, input and pack row; all hold');
+  });
+
+  it('a re-roll moved onto the passed roll, which offered none, is named', () => {
+    const { report, id, rolls } = forged((reroll, [passed]) => {
+      reroll.parent_id = reroll.input.reroll.of = passed.id;
+    });
+    expect(report.ok).toBe(false);
+    expect(report.lines).toContain(`pack roll ${id}: FAILED: it is recorded as a re-roll of ${rolls[0]!.id}, whose result pass offers no re-roll`);
+  });
+
+  it('a re-roll made after its turn was over is named', () => {
+    const { report, id, rolls } = forged((reroll) => {
+      reroll.turn = 2;
+    });
+    expect(report.lines).toContain(
+      `pack roll ${id}: FAILED: it is recorded as a re-roll of ${rolls[1]!.id}, made in turn 2, after the offer lapsed with turn 1`,
+    );
+  });
+
+  it('a re-roll naming no roll before it is named', () => {
+    const { report, id } = forged((reroll) => {
+      reroll.parent_id = reroll.input.reroll.of = 'nothing';
+    });
+    expect(report.lines).toContain(`pack roll ${id}: FAILED: it is recorded as a re-roll of nothing, which is no pack roll before it on its server's chain`);
   });
 });

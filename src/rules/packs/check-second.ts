@@ -7,6 +7,7 @@ import { rootTests, targetOf } from './roll.js';
 import type { PackFile, PackOption, PackResult, PackTest, UnitField } from './schema.js';
 import { scopeOf, valuesOf, type Known } from './scope.js';
 import { domainOf, namesInTest, variablesOf } from './vars.js';
+import { charge, EVALUATION, MAX_REACH_WORK, type Work } from './reach.js';
 import { leavesOf, whenHolds, type When } from './when.js';
 import { sum } from '../types.js';
 
@@ -20,6 +21,24 @@ type Say = (path: string, problem: string) => void;
 
 /** Past this many combinations of the values a walked test reads, the validator refuses rather than guess. */
 export const MAX_WALK = 200_000;
+
+/** The refusal of a test whose checks would pass the pack's work limit, naming what it reads. */
+export function sayTooMuchWork(name: string, r: { work: number; spent: number; options: string[] }, say: Say, more = false) {
+  say(
+    `tests.${name}`,
+    `checking its bands takes ${more ? 'more than ' : ''}${r.work.toLocaleString('en')} steps over the values of ${list(r.options) || 'no option'}; a pack's checks take at most ${MAX_REACH_WORK.toLocaleString('en')}${r.spent ? ` (the tests before it took ${r.spent.toLocaleString('en')})` : ''}: narrow those options' min and max`,
+  );
+}
+
+/** A walk's counted work: each step is charged before it is done, and the first that would pass the limit stops the walk. */
+type Walked = { work: Work; before: number; names: string[]; name: string; say: Say };
+
+/** Charges `n` steps of the walk; false once the pack's limit is passed (the refusal said). */
+function step(w: Walked, n: number): boolean {
+  if (charge(w.work, n)) return true;
+  sayTooMuchWork(w.name, { work: w.work.limit - w.before, spent: w.before, options: w.names }, w.say, true);
+  return false;
+}
 
 const list = (xs: readonly (string | number)[]) => xs.map((x) => (typeof x === 'string' ? `"${x}"` : String(x))).join(', ');
 const own = <T>(r: Readonly<Record<string, T>> | undefined, k: string) => (r !== undefined && Object.hasOwn(r, k) ? r[k] : undefined);
@@ -269,11 +288,11 @@ export function extraLinks(pack: PackFile, t: string): { chain: string[]; reache
 }
 
 /** Every combination of the values the first tests' conditions read reaches one of them; else one that reaches none is named. */
-export function checkRoots(pack: PackFile, say: Say) {
+export function checkRoots(pack: PackFile, say: Say, work: Work) {
   const roots = rootTests(pack);
   if (pack.tests[roots.at(-1)!]!.when === undefined) return;
   const names = [...new Set(roots.flatMap((n) => leavesOf(pack.tests[n]!.when, '').flatMap((l) => [l.name, ...namesOfTest(l.test)])))];
-  if (countOf(pack, names) > MAX_WALK)
+  if (countOf(pack, names) > MAX_WALK || !charge(work, countOf(pack, names) * roots.length * EVALUATION))
     return say('tests', `the first tests' conditions read ${list(names)}: too many combinations to check (at most ${MAX_WALK.toLocaleString('en')})`);
   for (const input of combinationsOf(pack, names)) {
     const scope = scopeOf(input);
@@ -303,13 +322,17 @@ export function walksCoverage(pack: PackFile, name: string): boolean {
 }
 
 /** The parent's (total, margin) pairs a follow-up may read: every pair a test leading to it can give. */
-function parentPairs(pack: PackFile, name: string, reads: { total: boolean; margin: boolean }): Known[] {
+function parentPairs(pack: PackFile, name: string, reads: { total: boolean; margin: boolean }, w: Walked): Known[] | undefined {
   const pairs = new Map<string, Known>();
   for (const [pName, p] of Object.entries(pack.tests)) {
     if (!resultsOf(p).some((r) => r.result.then === name) && !extraLinks(pack, pName).chain.includes(name)) continue;
     const names = readNames(pack, pName);
+    const mods = pack.modifiers.filter((m) => modifiesTest(m, pName, 'total')).length;
     for (const input of combinationsOf(pack, names, 20_000)) {
-      for (const natural of naturalTotals(p, input, {})) {
+      const naturals = naturalTotals(p, input, {}, w);
+      // Each total's target and modifiers worked out.
+      if (!naturals || !step(w, naturals.length * (2 + mods) * EVALUATION)) return undefined;
+      for (const natural of naturals) {
         const target = targetOf(pack, pName, p, input, { total: natural });
         const final = natural + sum(modifiersFor(pack, pName, 'total', input, { total: natural, target: target?.value }).map((m) => m.value));
         const margin = target ? (target.compare === 'at_most' ? target.value - final : final - target.value) : undefined;
@@ -332,7 +355,7 @@ function readNames(pack: PackFile, name: string): string[] {
 
 const totalsMemo = new Map<string, number[]>();
 /** The natural totals a test's dice can show for these values (the dice's sums, or how many dice a counted test can count). */
-function naturalTotals(test: PackTest, input: PackInput, known: Known): number[] {
+function naturalTotals(test: PackTest, input: PackInput, known: Known, w: Walked): number[] | undefined {
   const text = diceText(test.dice, scopeOf(input, known));
   const key = `${text}|${JSON.stringify(test.count ?? null)}`;
   const hit = totalsMemo.get(key);
@@ -346,6 +369,8 @@ function naturalTotals(test: PackTest, input: PackInput, known: Known): number[]
     const sides = sidesOf(e);
     const faces = sides.map(() => 1);
     const n = sides.reduce((a, s) => a * s, 1);
+    // Every face of every die is looked at: a tenth of an evaluation each.
+    if (!step(w, n * (EVALUATION / 10))) return undefined;
     for (let k = 0; k < n; k++) {
       const { kept, total } = keptAndTotal(e.terms, faces);
       seen.add(naturalOf(test, kept, total));
@@ -362,7 +387,9 @@ function naturalTotals(test: PackTest, input: PackInput, known: Known): number[]
  * A band test's bands checked value by value: for every combination of what it reads (and every
  * total and margin its parent can give it), every final total in exactly one band; no band unreached.
  */
-export function walkCoverage(pack: PackFile, name: string, say: Say) {
+export function walkCoverage(pack: PackFile, name: string, say: Say, work: Work) {
+  // The limit spent by an earlier test: that test's refusal says so, once.
+  if (work.spent >= work.limit) return;
   const test = pack.tests[name]!;
   const at = `tests.${name}.bands`;
   const roots = rootTests(pack);
@@ -372,20 +399,26 @@ export function walkCoverage(pack: PackFile, name: string, say: Say) {
   const { core, free } = groupsOf(pack, name, own);
   const usesParent = [...namesInTest(pack, test), ...core.mods.flatMap(optionsRead)].some((n) => n.startsWith('parent.'));
   const parentRead = [...namesInTest(pack, test), ...core.mods.flatMap(optionsRead)];
-  const pairs = usesParent ? parentPairs(pack, name, { total: parentRead.includes('parent.total'), margin: parentRead.includes('parent.margin') }) : [{}];
   const names = [...core.names];
+  const w: Walked = { work, before: work.spent, names: [...new Set([...names, ...free.flatMap((g) => [...g.names])])], name, say };
+  const pairs = usesParent ? parentPairs(pack, name, { total: parentRead.includes('parent.total'), margin: parentRead.includes('parent.margin') }, w) : [{}];
+  if (!pairs) return;
   const too = (n: number, read: string[]) =>
     say(`tests.${name}`, `its bands read ${list(read)}: ${n.toLocaleString('en')} combinations; at most ${MAX_WALK.toLocaleString('en')} can be checked`);
   if (countOf(pack, names) * pairs.length > MAX_WALK) return too(countOf(pack, names) * pairs.length, names);
   let others = [0];
   for (const g of free) {
     if (countOf(pack, [...g.names]) > MAX_WALK) return too(countOf(pack, [...g.names]), [...g.names]);
+    if (!step(w, countOf(pack, [...g.names]) * g.mods.length * EVALUATION)) return;
     const sums = new Set<number>();
     for (const input of combinationsOf(pack, [...g.names])) sums.add(sum(g.mods.map((m) => modifierValue(m, input))));
     others = [...new Set(others.flatMap((o) => [...sums].map((x) => o + x)))];
   }
   const reached = new Set<number>();
+  // A first test is walked where it is the one rolled: its condition and every earlier one's read for each combination.
+  const chosen = roots.includes(name) ? (earlier.length + 1) * EVALUATION : 0;
   for (const input of combinationsOf(pack, names)) {
+    if (!step(w, chosen)) return;
     const scope0 = scopeOf(input);
     if (
       roots.includes(name) &&
@@ -394,7 +427,7 @@ export function walkCoverage(pack: PackFile, name: string, say: Say) {
       continue;
     for (const known of pairs) {
       try {
-        if (!walkOne({ pack, test, mods: core.mods, others }, input, known, at, reached, say)) return;
+        if (!walkOne({ pack, test, mods: core.mods, others, w }, input, known, at, reached)) return;
       } catch (err) {
         if (!(err instanceof ExprError) && !(err instanceof DiceCountError)) throw err;
         return say(`tests.${name}`, `with ${shownCombination(input)}: ${err.message}`);
@@ -451,17 +484,22 @@ function groupsOf(pack: PackFile, name: string, own: string[]): { core: Group; f
 
 /** One combination: every total in exactly one band (false once a problem is said: one example is enough). */
 function walkOne(
-  t: { pack: PackFile; test: PackTest; mods: PackFile['modifiers']; others: number[] },
+  t: { pack: PackFile; test: PackTest; mods: PackFile['modifiers']; others: number[]; w: Walked },
   input: PackInput,
   known: Known,
   at: string,
   reached: Set<number>,
-  say: Say,
 ): boolean {
+  const say = t.w.say;
+  const bands = t.test.bands!.length;
+  // Its scope and each band's bounds worked out, then each total's modifiers, then each sum looked up in every band.
+  if (!step(t.w, (1 + 2 * bands) * EVALUATION)) return false;
+  const naturals = naturalTotals(t.test, input, known, t.w);
+  if (!naturals || !step(t.w, naturals.length * (t.mods.length * EVALUATION + t.others.length * bands))) return false;
   const scope = scopeOf(input, known);
   const lo = Number.NEGATIVE_INFINITY;
   const bounds = t.test.bands!.map((b) => ({ from: b.from === undefined ? lo : wholeOf(b.from, scope), to: b.to === undefined ? -lo : wholeOf(b.to, scope) }));
-  for (const natural of naturalTotals(t.test, input, known)) {
+  for (const natural of naturals) {
     const own = sum(t.mods.map((m) => modifierValue(m, input, { ...known, total: natural })));
     for (const other of t.others) {
       const final = natural + own + other;

@@ -1,6 +1,6 @@
 import { ExpressionError, parseExpression, sidesOf, type Expression } from '../dice/expression.js';
 import { resultsOf } from './results.js';
-import { MAX_COMBINATIONS, MAX_REACH_WORK, diceTotals, domainOf, reachOfTests, type Reach, type ReachRefusal } from './reach.js';
+import { MAX_COMBINATIONS, diceTotals, domainOf, packWork, reachOfTests, type Reach, type ReachRefusal, type Work } from './reach.js';
 import { RESERVED_OPTIONS, type TakenNames } from './reserved.js';
 import type { PackFile, PackResult, PackTest } from './schema.js';
 import {
@@ -14,6 +14,7 @@ import {
   checkSpecialForms,
   checkTestForms,
   extraLinks,
+  sayTooMuchWork,
   walkCoverage,
   walksCoverage,
 } from './check-second.js';
@@ -206,17 +207,14 @@ function refusedReach(name: string, r: ReachRefusal, say: Say) {
       `modifiers`,
       `options ${list(r.tooMany)} together have ${r.combinations.toLocaleString('en')} combinations; at most ${MAX_COMBINATIONS.toLocaleString('en')} can be checked`,
     );
-  say(
-    `tests.${name}`,
-    `checking its bands takes ${r.work.toLocaleString('en')} steps over the values of ${list(r.options) || 'no option'}; a pack's checks take at most ${MAX_REACH_WORK.toLocaleString('en')}${r.spent ? ` (the tests before it took ${r.spent.toLocaleString('en')})` : ''}: narrow those options' min and max`,
-  );
+  sayTooMuchWork(name, r, say);
 }
 
 /** Every band test's bands: each reachable final total in exactly one band, and no band out of reach. */
-function checkCoverage(pack: PackFile, reachOf: ReturnType<typeof reachOfTests>, name: string, test: PackTest, say: Say) {
+function checkCoverage(pack: PackFile, reachOf: ReturnType<typeof reachOfTests>, name: string, test: PackTest, say: Say, work: Work) {
   if (!test.bands) return;
   // Bands read more than the options' sums (braced or counted dice, expressions, a table chosen by a condition): walked value by value.
-  if (walksCoverage(pack, name)) return walkCoverage(pack, name, say);
+  if (walksCoverage(pack, name)) return walkCoverage(pack, name, say, work);
   const at = `tests.${name}.bands`;
   const reach = reachOf(name, 'total', diceTotals(test.dice));
   if (!('has' in reach)) return refusedReach(name, reach, say);
@@ -341,11 +339,13 @@ export function packProblems(pack: PackFile, commands: TakenNames): string[] {
   checkTests(pack, say);
   for (const [name, test] of Object.entries(pack.tests)) checkTestForms(pack, name, test, say);
   checkLimits(pack, say);
-  if (!problems.size) checkRoots(pack, say);
+  // One count of work for the whole pack: every test's checks share MAX_REACH_WORK.
+  const work = packWork();
+  if (!problems.size) checkRoots(pack, say, work);
   // Coverage walks the options' values: only once every name it reads is known to be sound.
   if (!problems.size) {
-    const reachOf = reachOfTests(pack);
-    for (const [name, test] of Object.entries(pack.tests)) checkCoverage(pack, reachOf, name, test, say);
+    const reachOf = reachOfTests(pack, work);
+    for (const [name, test] of Object.entries(pack.tests)) checkCoverage(pack, reachOf, name, test, say, work);
   }
   return [...problems];
 }

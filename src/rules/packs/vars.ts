@@ -47,7 +47,14 @@ export function namesInTest(pack: PackFile, test: PackTest): string[] {
   ];
 }
 
-/** Every name the pack reads anywhere (what a roll's input must carry). */
-export function namesReadBy(pack: PackFile): Set<string> {
-  return new Set([...pack.modifiers.flatMap(optionsRead), ...Object.values(pack.tests).flatMap((t) => namesInTest(pack, t))]);
+const namesRead = new WeakMap<PackFile, ReadonlySet<string>>();
+
+/** Every name the pack reads anywhere (what a roll's input must carry); worked out once per pack, which never changes once loaded. */
+export function namesReadBy(pack: PackFile): ReadonlySet<string> {
+  let names = namesRead.get(pack);
+  if (!names) {
+    names = new Set([...pack.modifiers.flatMap(optionsRead), ...Object.values(pack.tests).flatMap((t) => namesInTest(pack, t))]);
+    namesRead.set(pack, names);
+  }
+  return names;
 }
