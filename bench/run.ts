@@ -10,6 +10,7 @@ import { command, expectAnswer, fillBigServer, gm, openRouter, player, rallyStre
 import { MessageLinks } from '../src/core/message-links.js';
 import { beaconLines } from './beacon.js';
 import { evidenceLines } from './evidence.js';
+import { httpRoundTripLine } from './http-roundtrip.js';
 import { peerLines } from './peer.js';
 import { packLines } from './packs.js';
 import { startupLine } from './startup.js';
@@ -23,6 +24,7 @@ import { FakeDiscord, slashCommand } from '../tests/e2e/fake-discord.js';
 import { postgresLines, stopBenchPostgres } from './postgres.js';
 import { verifyLines } from './verify-speed.js';
 import { fmt, type Line, pct, ratioLine, repeated } from './repeat.js';
+import { AS_THE_BOT, actor, committingOneRoll, rally, rollWorkOf, type RollWork } from './roll-work.js';
 
 /**
  * npm run bench [-- --quick]: each figure against a baseline measured in the same run, as a ratio,
@@ -45,32 +47,13 @@ const N = QUICK
     };
 const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.BENCH0.BenchmarkTokenNotARealOneJustForTheFakeServer0';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'morale-officer-bench-'));
-const actor = { guildId: '900000000000000001', channelId: '900000000000001001', userId: '300000000000000001', userName: 'bench', isGm: false };
 
 const lines: Line[] = [];
-/** The ledger as the bot opens it (open-store.ts): checkpoints in a worker; the raw baseline gets the same. */
-const AS_THE_BOT = { checkpointInWorker: true };
 const now = () => performance.now();
 /** Runs a measuring child with node (its flags in `args`) and parses the JSON of its last line on stdout. */
 async function childFigures<T>(args: string[], timeoutMs: number): Promise<T> {
   const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: 'utf8', timeout: timeoutMs });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as T;
-}
-const rally = (userId = actor.userId) => ({
-  type: 'command' as const,
-  name: 'rally',
-  options: { disorder: 2, quality: 'militia', unit: 'Bench Battalion' },
-  actor: { ...actor, userId },
-});
-
-/** What one /rally writes, read back from a ledger that made it: its row, its dice report tally, its autocomplete name. */
-type RollWork = { row: Record<string, unknown>; tally: Record<string, unknown>; unit: Record<string, unknown> };
-
-function rollWorkOf(ledger: Ledger): RollWork {
-  const { seq: _seq, ...row } = ledger.db.prepare('SELECT * FROM rolls ORDER BY seq DESC LIMIT 1').get() as Record<string, unknown>;
-  const tally = ledger.db.prepare('SELECT * FROM dice_tallies ORDER BY n DESC LIMIT 1').get() as Record<string, unknown>;
-  const unit = ledger.db.prepare('SELECT * FROM channel_units ORDER BY last_seq DESC LIMIT 1').get() as Record<string, unknown>;
-  return { row, tally, unit };
 }
 
 /**
@@ -100,20 +83,6 @@ function rawRollWork(work: RollWork, file: string, n: number, perCommit: number)
   const rate = n / ((now() - t) / 1000);
   raw.close();
   return rate;
-}
-
-/** A function committing, each call, the SQL one /rally writes (rawRollWork's, one a transaction) into its own file. */
-async function committingOneRoll(file: string): Promise<(() => void) & { close(): void }> {
-  const scratch = Ledger.open(`${file}.source`, AS_THE_BOT);
-  await createRouter({ ledger: scratch, log: silentLogger }).handle(rally());
-  const work = rollWorkOf(scratch);
-  scratch.close();
-  const db = Ledger.open(file, AS_THE_BOT);
-  const columns = Object.keys(work.row);
-  const insert = db.db.prepare(`INSERT INTO rolls (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
-  let i = 0;
-  const one = db.db.transaction(() => insert.run({ ...work.row, id: `b${i}`, guild_seq: ++i }));
-  return Object.assign(() => void one.immediate(), { close: () => db.close() });
 }
 
 /** `bursts` bursts of 50 /rally from 50 players, all 50 in flight at once; rolls/s and rows per commit. */
@@ -536,7 +505,7 @@ const statsCommand = () =>
     { baseline: 'aggregate query alone' },
   );
 
-/** `--only name[,name…]` runs some lines (pipeline, roundtrip, history, chain, memory, history-command, stall, export-memory, autocomplete, stats, postgres, verify, beacon, evidence, peer, packs, tournament, startup) while working on it. */
+/** `--only name[,name…]` runs some lines (pipeline, roundtrip, httproundtrip, history, chain, memory, history-command, stall, export-memory, autocomplete, stats, postgres, verify, beacon, evidence, peer, packs, tournament, startup) while working on it. */
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
 
 async function main() {
@@ -545,6 +514,7 @@ async function main() {
   const steps: [string, () => unknown][] = [
     ['pipeline', pipeline],
     ['roundtrip', roundTrip],
+    ['httproundtrip', async () => lines.push(await httpRoundTripLine(N.roundTrips, dir))],
     ['history', historyPage],
     ['chain', chain],
     ['memory', memory],

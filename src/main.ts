@@ -5,7 +5,7 @@ import { RateLimiter } from './core/rate-limit.js';
 import { EX_CONFIG, loadConfigOrExit } from './config.js';
 import { LedgerRefusedError } from './ledger/errors.js';
 import { MessageLinks } from './core/message-links.js';
-import { createBot, type Bot } from './discord/bot.js';
+import { createBot, type Transport } from './discord/bot.js';
 import { createHttpBot } from './discord/http-bot.js';
 import { shardCount, startShards } from './discord/shards.js';
 import { publicKeyFromHex } from './discord/signature.js';
@@ -155,7 +155,7 @@ async function runBot() {
   const keyFile = keyFileFor(config.dataDir, config.signingKeyFile);
   const store = await openStore(config, log, { newLedger: process.argv.includes('--new-ledger'), keyFile });
   const mode = config.interactionsMode;
-  let bot: Bot | undefined;
+  let bot: Transport | undefined;
   const serving = () => bot?.ready() ?? false;
   const metrics = new Metrics({ rows: () => store.rowTotal(), serving: () => [{ mode, shard: shardId ?? '', up: serving() }] });
   const ledger = timedStore(store, metrics);
@@ -243,7 +243,7 @@ async function deliverLate(ledger: LedgerStore, router: Router) {
 }
 
 /** The gateway client, or the HTTP-interactions server (which serves /metrics, /healthz, /readyz only when asked). */
-function createTransport(ledger: LedgerStore, metrics: Metrics, ops: Ops, router: Router): Bot {
+function createTransport(ledger: LedgerStore, metrics: Metrics, ops: Ops, router: Router): Transport {
   const botOptions = {
     token: config.discordToken!,
     apiBase: config.apiBase,

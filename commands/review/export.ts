@@ -31,7 +31,7 @@ export default defineCommand({
     // read in chunks by a worker thread and written to temporary files as it goes; refused as soon
     // as the files pass Discord's limit for this reply (issue 14).
     const keys = await ctx.services.ledger.keys.list();
-    const result = await exportLedger(ctx.services.ledger, { filter, limit, stamp, keys });
+    const result = await exportLedger(ctx.services.ledger, { filter, limit, stamp, keys }, { log: ctx.services.log });
     if (!result.ok) {
       refuse('exportTooBig', { mb: megabytes(ctx.attachmentLimit), rows: result.rows, export: command('export') });
     }

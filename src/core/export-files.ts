@@ -8,6 +8,7 @@ import type { KeyRecord } from '../ledger/signing-keys.js';
 import type { KeptEvidence } from '../ledger/contract.js';
 import { EVIDENCE_EMBARGO_MS } from '../verify/evidence.js';
 import { inflateRawSync } from 'node:zlib';
+import type { Logger } from '../log.js';
 
 /** `keys`: the receipt keys, listed after the rows of the JSON Lines so verifiers can check receipts against them. */
 export type ExportJob = {
@@ -106,11 +107,26 @@ export async function writeExport(history: ExportSource, job: ExportJob): Promis
  */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 4 };
 
+/** `worker`: the worker's module (the export worker beside this one; a test names another). */
+export type ExportOptions = { log?: Logger; worker?: URL };
+
 /**
  * Runs a SQLite file's export in a worker thread on its own read-only connection; in-thread where
  * there is no file (memory, PostgreSQL, whose reads wait on the network, not the thread).
+ *
+ * A worker reads its code from disk when it starts, long after this process read its own: a build
+ * or an edit in between (an upgrade in place, a working tree changed while the bot runs) can leave
+ * it unable to start, and a GM's export then failed as "Something went wrong". Whatever stops the
+ * worker, the export is written here instead, by the code this process runs, in chunks that give
+ * the event loop back; only a failure of that too reaches the GM.
  */
-export function exportLedger(ledger: LedgerStore, job: ExportJob): Promise<ExportResult> {
+export async function exportLedger(ledger: LedgerStore, job: ExportJob, o: ExportOptions = {}): Promise<ExportResult> {
   if (!ledger.sqliteFile) return writeExport(ledger.history, job);
-  return answerOf<ExportResult>(startWorker(besideModule(import.meta.url, 'export-worker'), { file: ledger.sqliteFile, job }, WORKER_LIMITS), 'export worker');
+  try {
+    const worker = startWorker(o.worker ?? besideModule(import.meta.url, 'export-worker'), { file: ledger.sqliteFile, job }, WORKER_LIMITS);
+    return await answerOf<ExportResult>(worker, 'export worker');
+  } catch (err) {
+    o.log?.warn('the export worker failed; the export is written on the main thread instead', { err });
+    return writeExport(ledger.history, job);
+  }
 }

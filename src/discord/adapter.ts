@@ -2,24 +2,18 @@ import type { AttachedFile } from '../core/attached-file.js';
 import {
   ApplicationCommandOptionType,
   ApplicationIntegrationType,
-  ButtonStyle,
   ChannelType,
-  ComponentType,
-  MessageFlags,
   PermissionFlagsBits,
-  type APIActionRowComponent,
-  type APIButtonComponentWithCustomId,
   type AutocompleteInteraction,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   type CommandInteractionOption,
   type Interaction,
 } from 'discord.js';
-import type { Actor, ChannelFacts, Reply, UserFacts } from '../core/command.js';
-import type { Button } from '../render/embed.js';
+import type { Actor, ChannelFacts, UserFacts } from '../core/command.js';
 import type { TransportInteraction } from '../core/responder.js';
 import type { Request } from '../core/router.js';
-import type { RequestEvidence } from '../core/evidence.js';
+import { callbackAnswer, InteractionReplies } from './interaction-replies.js';
 
 type Routable = ChatInputCommandInteraction | ButtonInteraction | AutocompleteInteraction;
 
@@ -93,7 +87,7 @@ function attachedFiles(list: readonly CommandInteractionOption[]): Record<string
 }
 
 /** The router's request for an interaction we handle, or undefined for kinds we do not. */
-export function requestOf(i: Interaction, actor: Actor, evidence?: RequestEvidence): Request | undefined {
+export function requestOf(i: Interaction, actor: Actor): Request | undefined {
   if (i.isChatInputCommand()) {
     const { subcommand, list } = optionList(i.options.data);
     const options = Object.fromEntries(list.map((o) => [o.name, o.value]));
@@ -105,14 +99,14 @@ export function requestOf(i: Interaction, actor: Actor, evidence?: RequestEviden
       actor,
       interactionId: i.id,
       locale: i.locale,
+      ...(i.guildLocale ? { guildLocale: i.guildLocale } : {}),
       channels: channelFacts(i, list),
       users: userFacts(list),
       ...(attachedFiles(list) ? { files: attachedFiles(list)! } : {}),
       ...(i.attachmentSizeLimit ? { attachmentLimit: i.attachmentSizeLimit } : {}),
-      ...(evidence ? { evidence } : {}),
     };
   }
-  if (i.isButton()) return { type: 'button', customId: i.customId, actor, interactionId: i.id, locale: i.locale, ...(evidence ? { evidence } : {}) };
+  if (i.isButton()) return { type: 'button', customId: i.customId, actor, interactionId: i.id, locale: i.locale };
   if (i.isAutocomplete()) {
     const focused = i.options.getFocused(true);
     return {
@@ -128,118 +122,28 @@ export function requestOf(i: Interaction, actor: Actor, evidence?: RequestEviden
   return undefined;
 }
 
-const STYLE: Record<Button['style'], ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Danger> = {
-  primary: ButtonStyle.Primary,
-  secondary: ButtonStyle.Secondary,
-  danger: ButtonStyle.Danger,
-};
-
-/** Buttons as action rows of at most five, as Discord requires. */
-export function componentsOf(buttons: Button[]): APIActionRowComponent<APIButtonComponentWithCustomId>[] {
-  const rows: APIActionRowComponent<APIButtonComponentWithCustomId>[] = [];
-  for (let i = 0; i < buttons.length; i += 5) {
-    rows.push({
-      type: ComponentType.ActionRow,
-      components: buttons.slice(i, i + 5).map((b) => ({
-        type: ComponentType.Button,
-        custom_id: b.custom_id,
-        label: b.label,
-        style: STYLE[b.style],
-      })),
-    });
-  }
-  return rows;
-}
-
-/**
- * Sends the router's reply the way this interaction allows, then any private follow-up and any post
- * After a defer (always ephemeral, since the reply is not known yet) a public
- * result is posted as a follow-up and the placeholder removed; a button's deferred update edits
- * the message it was pressed on. Returns the id of the message that shows the result.
- */
-export async function deliver(i: Routable, reply: Reply, deferred = false): Promise<string | undefined> {
-  if (i.isAutocomplete()) {
-    await i.respond(reply.type === 'choices' ? reply.choices : []);
-    return undefined;
-  }
-  if (reply.type === 'error' || reply.type === 'choices') {
-    const content = reply.type === 'error' ? `⚠️ ${reply.message}` : 'Nothing to show.';
-    if (deferred && i.isButton()) await i.followUp({ content, flags: MessageFlags.Ephemeral });
-    else if (deferred) await i.editReply({ content });
-    else await i.reply({ content, flags: MessageFlags.Ephemeral });
-    return undefined;
-  }
-  const body = {
-    embeds: [reply.embed],
-    components: componentsOf(reply.type === 'bound' ? [] : reply.buttons),
-    ...(reply.type === 'message' && reply.files?.length
-      ? {
-          files: reply.files.map((f) => ({
-            attachment: 'data' in f ? f.data : f.path,
-            name: f.name,
-            ...(f.description ? { description: f.description } : {}),
-          })),
-        }
-      : {}),
-  };
-  const ephemeral = reply.type === 'message' && reply.ephemeral;
-  let messageId: string | undefined;
-  if (reply.type === 'update' && i.isButton()) {
-    if (deferred) await i.editReply(body);
-    else await i.update(body);
-    messageId = i.message.id;
-  } else if (deferred && (ephemeral || !i.isChatInputCommand())) {
-    messageId = i.isButton() ? (await i.followUp({ ...body, ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}) })).id : (await i.editReply(body)).id;
-  } else if (deferred) {
-    // The deferred placeholder is ephemeral: a public result goes out as its own message.
-    messageId = (await i.followUp(body)).id;
-    await i.deleteReply().catch(() => undefined);
-  } else {
-    const res = await i.reply({ ...body, withResponse: true, ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}) });
-    messageId = res.resource?.message?.id;
-  }
-  if (reply.type === 'message' && reply.private) {
-    await i.followUp({
-      embeds: [reply.private.embed],
-      components: componentsOf(reply.private.buttons),
-      flags: MessageFlags.Ephemeral,
-    });
-  }
-  return messageId;
-}
-
-/** The interaction's public reply replaced by `reply` (a refusal as text in its place). */
-async function editReply(i: Routable, reply: Reply): Promise<string | undefined> {
-  if (i.isAutocomplete()) return undefined;
-  if (reply.type !== 'message' && reply.type !== 'update') {
-    await i.editReply({ content: reply.type === 'error' ? `⚠️ ${reply.message}` : 'Nothing to show.', embeds: [], components: [] });
-    return undefined;
-  }
-  const edited = await i.editReply({ content: '', embeds: [reply.embed], components: componentsOf(reply.buttons) });
-  return edited.id;
-}
-
-/** A discord.js interaction as the responder's transport interaction; `evidence`: Discord's signed request, over HTTP. */
-export function gatewayInteraction(i: Routable, evidence?: RequestEvidence): TransportInteraction {
+/** A discord.js interaction (from the gateway) as the responder's transport interaction. */
+export function gatewayInteraction(i: Routable): TransportInteraction {
+  const kind = i.isAutocomplete() ? 'autocomplete' : i.isButton() ? 'button' : 'command';
+  const ids = { id: i.id, applicationId: i.applicationId, token: i.token, kind, ...(i.isButton() ? { message: i.message.id } : {}) } as const;
+  // Answered over Discord's REST API as HTTP mode answers (interaction-replies.ts), the first answer to the callback endpoint.
+  const replies = new InteractionReplies(i.client.rest, ids, callbackAnswer(i.client.rest, ids));
   return {
-    kind: i.isAutocomplete() ? 'autocomplete' : i.isButton() ? 'button' : 'command',
+    kind,
     actor: () => actorOf(i),
     // Discord names who authorised the interaction: a server install carries the server's id under GuildInstall.
     installedByServer: () => !!i.guildId && i.authorizingIntegrationOwners[ApplicationIntegrationType.GuildInstall] === i.guildId,
-    request: (actor) => requestOf(i, actor, evidence)!,
-    defer: async () => {
-      if (i.isButton()) await i.deferUpdate();
-      else if (i.isChatInputCommand()) await i.deferReply({ flags: MessageFlags.Ephemeral });
-    },
+    request: (actor) => requestOf(i, actor)!,
+    defer: () => replies.defer(),
     post: async (channelId, embed) => {
-      // Over HTTP no guild is cached: the channel's own guild_id is checked below instead.
+      // A channel the cache does not hold is fetched; its own guild_id is checked below.
       const channel = await i.client.channels.fetch(channelId, { allowUnknownGuild: true });
       if (!channel?.isSendable() || !('guildId' in channel) || channel.guildId !== i.guildId)
         throw new Error(`channel ${channelId} is not a channel of this server the bot can post in`);
       await channel.send({ embeds: [embed] });
     },
-    deliver: (reply, deferred) => deliver(i, reply, deferred),
-    edit: (reply) => editReply(i, reply),
+    deliver: (reply, deferred) => replies.deliver(reply, deferred),
+    edit: (reply) => replies.edit(reply),
     messageUrl: (messageId) => `https://discord.com/channels/${i.guildId}/${i.channelId}/${messageId}`,
   };
 }

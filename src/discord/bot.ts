@@ -66,8 +66,10 @@ function exemptInteractionsFromGlobalLimit(client: Client, options: ConstructorP
   client.rest.queueRequest = (request) => (request.auth === false ? interactions.queueRequest(request) : botToken(request));
 }
 
-/** `ready`: serving interactions (connected to the gateway, or listening for HTTP). */
-export type Bot = { client: Client; start(): Promise<void>; stop(): Promise<void>; ready(): boolean };
+/** A way interactions reach the bot; `ready`: serving them (connected to the gateway, or listening for HTTP). */
+export type Transport = { start(): Promise<void>; stop(): Promise<void>; ready(): boolean };
+/** The gateway transport, with its discord.js client. */
+export type Bot = Transport & { client: Client };
 
 export function createBot({ token, apiBase, router, links, log, deferAfterMs, observe }: BotOptions): Bot {
   const client = createClient(apiBase);

@@ -1,7 +1,7 @@
 import { REST } from '@discordjs/rest';
 import { type APIChannel, type APIMessage, Routes } from 'discord.js';
 import type { ChannelPost } from '../core/late-delivery.js';
-import { componentsOf } from './adapter.js';
+import { componentsOf } from './interaction-replies.js';
 
 /**
  * Posts a message to a channel through Discord's REST API, outside any interaction (a roll that

@@ -1,15 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { KeyObject } from 'node:crypto';
-import { Events, type Interaction } from 'discord.js';
+import { REST } from '@discordjs/rest';
 import { Responder } from '../core/responder.js';
-import { gatewayInteraction, isRoutable } from './adapter.js';
-import type { Bot, BotOptions } from './bot.js';
-import { createClient } from './bot.js';
+import type { BotOptions, Transport } from './bot.js';
 import { signatureProblem } from './signature.js';
 import { answerOps, type Ops } from '../ops/ops-http.js';
 import type { RequestEvidence } from '../core/evidence.js';
 import { WhenQuiet } from './when-quiet.js';
+import { httpInteraction, RawInteraction } from './http-interaction.js';
+import { CALLBACK, callbackAnswer, type FirstAnswer, type FirstResponse, type InteractionIds, originalMessage } from './interaction-replies.js';
 
 export type HttpBotOptions = BotOptions & {
   publicKey: KeyObject;
@@ -32,67 +32,68 @@ export type HttpBotOptions = BotOptions & {
   ops?: Ops;
 };
 
-/** `idle()`: resolves once every interaction in hand is done, its deferred work (message links) included. */
-export type HttpBot = Bot & { port(): number; idle(): Promise<void> };
+/**
+ * `idle()`: resolves once every interaction in hand is done, its deferred work (message links)
+ * included. `rest`: the bot token's REST (posts to channels), bound by the global limit.
+ */
+export type HttpBot = Transport & { port(): number; idle(): Promise<void>; rest: REST };
 
-/** The HTTP exchange an interaction arrived on, waiting for the bot's first answer. */
-type Exchange = { answer: (a: Answer) => void; appId: string; token: string };
-type Answer = { body: unknown } | { accepted: true } | { failed: true };
+/** The bot's first answer to an interaction: its body for the HTTP response, a 202 (sent to the callback endpoint), or none. */
+type Answer = { body: FirstResponse } | { accepted: true } | { failed: true };
 
-const CALLBACK = /\/interactions\/(\d+)\/([^/?]+)\/callback(?:\?|$)/;
+/** The HTTP exchange an interaction arrived on, waiting for the bot's first answer (given once). */
+class Exchange {
+  settled = false;
+  private resolve: (a: Answer) => void = () => undefined;
+  readonly answered = new Promise<Answer>((r) => {
+    this.resolve = r;
+  });
+
+  settle(a: Answer): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.resolve(a);
+  }
+}
 
 /**
- * discord.js's REST requests, with the first answer to an interaction that arrived over HTTP caught
- * and written into its waiting HTTP response instead of the callback endpoint.
+ * The first answer over HTTP: written into the waiting response, as Discord documents. Files cannot
+ * ride in it: a reply that carries some goes to the callback endpoint, and the exchange gets a 202
+ * with no body. A reply's message id (for /history's links) is fetched once Discord has it, when no
+ * other interaction waits for its answer: a link can wait, a player should not.
  */
-function catchingCallbacks(exchanges: Map<string, Exchange>, quiet: WhenQuiet) {
-  return async (url: string, init: RequestInit): Promise<Response> => {
-    const m = CALLBACK.exec(url);
-    const exchange = m && init.method === 'POST' ? exchanges.get(m[1]!) : undefined;
-    if (!m || !exchange) return fetch(url, init);
-    exchanges.delete(m[1]!);
-    if (typeof init.body !== 'string') {
-      exchange.answer({ accepted: true });
-      return fetch(url, init);
+function firstOverHttp(exchange: Exchange, hooks: REST, ids: Pick<InteractionIds, 'id' | 'applicationId' | 'token'>, quiet: WhenQuiet): FirstAnswer {
+  const viaCallback = callbackAnswer(hooks, ids);
+  return async (response, files) => {
+    if (files.length) {
+      exchange.settle({ accepted: true });
+      return viaCallback(response, files);
     }
-    const body = JSON.parse(init.body) as { type: number; data?: { flags?: number } };
-    exchange.answer({ body });
-    if (new URL(url, 'http://x').searchParams.get('with_response') !== 'true') return new Response(null, { status: 204 });
-    // The message's id (for /history's links) comes from the original response, once Discord has
-    // it, fetched when no other interaction waits for its answer: a link can wait, a player should not.
-    const root = url.slice(0, url.indexOf('/interactions/'));
-    const message = await quiet
-      .run(() => fetch(`${root}/webhooks/${exchange.appId}/${exchange.token}/messages/@original`))
-      .then((r) => (r.ok ? r.json() : undefined))
-      .catch(() => undefined);
-    return Response.json({
-      interaction: { id: m[1], type: 2, response_message_loading: false, response_message_ephemeral: Boolean((body.data?.flags ?? 0) & 64) },
-      resource: { type: body.type, ...(message ? { message } : {}) },
-    });
+    exchange.settle({ body: response });
+    if (response.type !== CALLBACK.reply) return undefined;
+    const message = await quiet.run(() => originalMessage(hooks, ids)).catch(() => undefined);
+    return message?.id;
   };
 }
 
 /**
  * Interactions over HTTP (Discord POSTs each one to our endpoint) instead of the gateway: the same
- * router, responder and discord.js interaction objects, with no gateway connection, so any number of
- * these processes can stand behind a load balancer. The first answer (a reply, a defer, choices) goes
- * back in the HTTP response, as Discord documents; later edits and follow-ups go over REST as in
- * gateway mode. discord.js sends that first answer to the callback endpoint; the REST layer here
- * catches it and writes it into the waiting HTTP response instead. A first answer that carries files
- * (multipart) goes to the callback endpoint itself, with 202 on the HTTP exchange.
+ * router, responder and replies (interaction-replies.ts), with no gateway connection and no client
+ * library between the verified bytes and the router, so any number of these processes can stand
+ * behind a load balancer. The body is read by our own schema (http-interaction.ts); the first answer
+ * (a reply, a defer, choices) goes back in the HTTP response; edits, follow-ups and files go over
+ * @discordjs/rest on kept-alive connections.
  */
 export function createHttpBot(o: HttpBotOptions): HttpBot {
-  const exchanges = new Map<string, Exchange>();
-  const quiet = new WhenQuiet(() => exchanges.size > 0);
-  const client = createClient(o.apiBase, catchingCallbacks(exchanges, quiet));
+  const api = { version: '10', ...(o.apiBase ? { api: o.apiBase } : {}) };
+  const rest = new REST(api).setToken(o.token);
+  // Discord does not count requests made with an interaction's token against the bot's global limit.
+  const hooks = new REST({ ...api, globalRequestsPerSecond: Number.MAX_SAFE_INTEGER });
+  let waiting = 0; // interactions whose first answer is still to be given
+  const quiet = new WhenQuiet(() => waiting > 0);
   const responder = new Responder(o.router, o.links, o.log, o.deferAfterMs, o.observe);
-  const handling = new Map<string, Promise<void>>();
-  const signed = new Map<string, RequestEvidence>(); // Discord's signed bytes of each request in hand, for its rows
+  const handling = new Set<Promise<void>>();
   const appKey = hexOfKey(o.publicKey);
-  client.on(Events.InteractionCreate, (i: Interaction) => {
-    if (isRoutable(i)) handling.set(i.id, responder.respond(gatewayInteraction(i, signed.get(i.id))));
-  });
-
   const server = guardedServer(o, (req, res) => serve(req, res));
   const refusals = rejectedLog(o.log);
 
@@ -105,46 +106,45 @@ export function createHttpBot(o: HttpBotOptions): HttpBot {
     const body = await readBody(req, limit);
     if (body === 'too large') return tooLarge(req, res);
     if (body === 'aborted') return undefined;
-    const signature = req.headers['x-signature-ed25519'];
-    const timestamp = req.headers['x-signature-timestamp'];
-    const problem = signatureProblem(o.publicKey, asString(signature), asString(timestamp), body);
+    const signature = asString(req.headers['x-signature-ed25519']);
+    const timestamp = asString(req.headers['x-signature-timestamp']);
+    const problem = signatureProblem(o.publicKey, signature, timestamp, body);
     if (problem) {
       refusals.note(problem);
       return reply(res, 401, { message: 'invalid request signature' });
     }
     const raw = interactionOf(body);
+    if (raw === 'ping') return reply(res, 200, { type: 1 });
     if (!raw) return reply(res, 400, { message: 'malformed body: an interaction is a JSON object with an id, a type and a token' });
-    if (raw.type === 1) return reply(res, 200, { type: 1 });
     // Only a triple whose signature held reaches here: kept as Discord sent it, for the rows it writes.
-    signed.set(raw.id, { key: appKey, timestamp: asString(timestamp)!, signature: asString(signature)!, body: body.toString('base64') });
-    return reply(res, ...(await answer(raw).finally(() => signed.delete(raw.id))));
+    const evidence = { key: appKey, timestamp: timestamp!, signature: signature!, body: body.toString('base64') };
+    return reply(res, ...(await answer(raw, evidence)));
   }
 
-  /** The interaction handed to discord.js and the responder; its first answer, as the HTTP reply. */
-  async function answer(raw: RawInteraction): Promise<[number, unknown?]> {
-    const answered = new Promise<Answer>((resolve) => exchanges.set(raw.id, { answer: resolve, appId: raw.application_id, token: raw.token }));
-    try {
-      (client as unknown as { actions: { InteractionCreate: { handle(d: unknown): void } } }).actions.InteractionCreate.handle(raw);
-    } catch (err) {
-      o.log.warn('could not read an interaction', { err });
-    }
-    const done = handling.get(raw.id) ?? Promise.resolve();
-    const first = await Promise.race([answered, done.then((): Answer => ({ failed: true }))]);
-    exchanges.delete(raw.id);
+  /** The interaction routed through the responder; its first answer, as the HTTP reply. */
+  async function answer(raw: RawInteraction, evidence: RequestEvidence): Promise<[number, unknown?]> {
+    const exchange = new Exchange();
+    const first = firstOverHttp(exchange, hooks, { id: raw.id, applicationId: raw.application_id, token: raw.token }, quiet);
+    const t = httpInteraction(raw, { hooks, bot: rest, first, evidence });
+    if (!t) return [400, { message: 'an interaction of a kind this bot does not take' }];
+    waiting++;
+    const done = responder.respond(t);
+    handling.add(done);
+    void done.finally(() => handling.delete(done));
+    const answered = await Promise.race([exchange.answered, done.then((): Answer => ({ failed: true }))]);
+    waiting--;
     quiet.pump();
-    void done.finally(() => handling.delete(raw.id));
-    if ('body' in first) return [200, first.body];
-    if ('accepted' in first) return [202];
+    if ('body' in answered) return [200, answered.body];
+    if ('accepted' in answered) return [202];
     return [500, { message: 'the interaction could not be answered' }];
   }
 
   return {
-    client,
+    rest,
     ready: () => server.listening,
     port: () => (server.address() as AddressInfo | null)?.port ?? 0,
-    idle: () => Promise.allSettled(handling.values()).then(() => undefined),
+    idle: () => Promise.allSettled(handling).then(() => undefined),
     async start() {
-      client.rest.setToken(o.token);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(o.port, o.host ?? '0.0.0.0', () => resolve());
@@ -155,9 +155,8 @@ export function createHttpBot(o: HttpBotOptions): HttpBot {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await closed;
-      await Promise.allSettled(handling.values());
+      await Promise.allSettled(handling);
       await o.links.flush();
-      await client.destroy();
     },
   };
 }
@@ -236,20 +235,17 @@ const asString = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] 
 /** Discord's interactions are a few kilobytes: 64 KiB is far past any, and bounds what one connection holds. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-type RawInteraction = { id: string; type: number; token: string; application_id: string };
-
-/** The body as an interaction, or undefined when it is not one (not JSON, null, not an object, no id, type or token). */
-function interactionOf(body: Buffer): RawInteraction | undefined {
+/** The body as an interaction (or a PING), or undefined when it is not one: not JSON, null, not an object, or not of Discord's shape. */
+function interactionOf(body: Buffer): RawInteraction | 'ping' | undefined {
   let v: unknown;
   try {
     v = JSON.parse(body.toString('utf8'));
   } catch {
     return undefined;
   }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
-  const r = v as Partial<RawInteraction>;
-  if (r.type === 1) return r as RawInteraction;
-  return typeof r.id === 'string' && typeof r.type === 'number' && typeof r.token === 'string' ? (r as RawInteraction) : undefined;
+  if (v && typeof v === 'object' && (v as { type?: unknown }).type === 1) return 'ping';
+  const parsed = RawInteraction.safeParse(v);
+  return parsed.success ? parsed.data : undefined;
 }
 
 function reply(res: http.ServerResponse, status: number, body?: unknown) {

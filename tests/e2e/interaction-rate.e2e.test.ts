@@ -29,6 +29,6 @@ describe("interaction edits and the bot's global limit", () => {
     expect(bound.map((b) => b.body.data.embeds[0].title)).toEqual(rolls.map(() => expect.stringMatching(/^\/rally · bound to beacon round \d+$/)));
     const edits = await Promise.all(rolls.map((r) => originalEdit(h.fake, r.token)));
     expect(edits.map((e) => e.body.embeds[0].title.split(' — ')[0])).toEqual(players.map((_, p) => `Rally · Battalion ${p}`));
-    expect(h.bot.client.rest.globalRemaining).toBe(50);
+    expect(h.bot.rest.globalRemaining).toBe(50);
   }, 30_000);
 });
