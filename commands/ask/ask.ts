@@ -1,6 +1,6 @@
 import { EVERYONE } from '../../src/core/access.js';
 import { customId, defineSubcommand, type ButtonHandler, type CommandGroup, type Context, type Reply, type UserFacts } from '../../src/core/command.js';
-import { cardTouch, planAsk } from '../../src/core/clock.js';
+import { cardTouch, planAsk, planSettle } from '../../src/core/clock.js';
 import { readScope, runningGame } from '../../src/core/games.js';
 import { text, user } from '../../src/core/options.js';
 import { record } from '../../src/core/record.js';
@@ -52,7 +52,7 @@ function recordRequest(ctx: Context, g: Game, playerId: string, player: UserFact
     const r: NewRequest = {
       ...{ id: row.id, guild_id: game.guild_id, channel_id: game.channel_id, game_id: game.id },
       ...{ asker_id: ctx.actor.userId, asker_name: ctx.actor.userName, player_id: playerId, player_name: player.name },
-      ...{ command: name, roll, created_at: row.created_at },
+      ...{ command: name, roll, created_at: row.created_at, locale: ctx.guildLocale ?? ctx.locale ?? null },
     };
     await at.tx.requests.addRequest(r);
     const open: RollRequest = { ...r, state: 'open', settled_at: null, settled_by: null, answer_id: null };
@@ -72,7 +72,9 @@ function requestMessage(r: RollRequest, odds: Extract<Reply, { type: 'message' }
   const table = (odds.embed.description ?? '').replace(say('odds.exact'), '').trimEnd();
   const embed = limitEmbed({ ...odds.embed, title: say('ask.title', { what }), color: TONE_COLOUR.neutral, description: `${body}\n\n${table}` });
   const label = clip(say('ask.button', { name: r.player_name }), LABEL_MAX);
-  return { type: 'message', ephemeral: false, embed, buttons: [{ custom_id: customId(ANSWER, r.id), label, style: 'primary' }], files: odds.files ?? [] };
+  // The asked player alone is pinged; the message is remembered as the request's, to show later how it was settled.
+  const button = { custom_id: customId(ANSWER, r.id), label, style: 'primary' as const };
+  return { type: 'message', ephemeral: false, embed, buttons: [button], files: odds.files ?? [], mention: r.player_id, shows: r.id };
 }
 
 async function askFor(ctx: Context, playerId: string, roll: string): Promise<Reply> {
@@ -119,7 +121,7 @@ async function cancel(ctx: Context, id: string): Promise<Reply> {
     const why = `${ctx.actor.userName} cancelled the request of /${r.roll.trim()} asked of ${r.player_name}`;
     const outcome = changeOutcome(game?.system ?? 'unknown', 'request_cancelled', 'Request cancelled', why);
     await record(at.tx, ctx, { command: 'ask', kind: 'request', input: { request: r.id }, parentId: r.id }, outcome, [], { game });
-    await at.tx.requests.dropSchedule(`ask:${r.id}`);
+    await planSettle(at.tx, r);
     await cardTouch(at.tx, await at.tx.roster.game(r.guild_id, r.game_id));
     return r;
   });

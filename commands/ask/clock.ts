@@ -71,12 +71,16 @@ type ClockOptions = {
   time_zone?: string | undefined;
 };
 
+/** The server's language as this interaction gives it: the clock's reminders and card are said in it. */
+const localeOf = (ctx: Context) => ({ locale: ctx.guildLocale ?? ctx.locale ?? null });
+
 /** What the options change of the clock (0 and `off` clear a setting). */
-function patchOf(g: Game, o: ClockOptions): ClockPatch {
+function patchOf(ctx: Context, g: Game, o: ClockOptions): ClockPatch {
   return {
     game_id: g.id,
     guild_id: g.guild_id,
     channel_id: g.channel_id,
+    ...localeOf(ctx),
     ...(o.remind_after !== undefined ? { remind_after_s: o.remind_after || null } : {}),
     ...(o.repeat_every !== undefined ? { repeat_every_s: o.repeat_every || null } : {}),
     ...(o.quiet !== undefined ? { quiet_from: o.quiet?.from ?? null, quiet_to: o.quiet?.to ?? null } : {}),
@@ -103,7 +107,7 @@ export const clock = defineSubcommand({
     const { g, c } = await unitOfWork(ctx, null, async (at) => {
       const g = runningGame(at);
       assertOwnerOrGm(ctx, g.started_by, notManager(g));
-      await at.tx.requests.patchClock(patchOf(g, o));
+      await at.tx.requests.patchClock(patchOf(ctx, g, o));
       return { g, c: await replan(at.tx, g) };
     });
     return message(clockEmbed(g, c));
@@ -125,7 +129,7 @@ function movingPlayer(ctx: Context, id: string): UserFacts {
 export async function onTurn(tx: LedgerTx, ctx: Context, g: Game, playerId: string | undefined): Promise<string | undefined> {
   if (playerId) {
     const facts = movingPlayer(ctx, playerId);
-    const patch = { turn_player_id: playerId, turn_player_name: facts.name, turn_since: tx.timestamp() };
+    const patch = { turn_player_id: playerId, turn_player_name: facts.name, turn_since: tx.timestamp(), ...localeOf(ctx) };
     await tx.requests.patchClock({ game_id: g.id, guild_id: g.guild_id, channel_id: g.channel_id, ...patch });
   }
   const c = await replan(tx, g);

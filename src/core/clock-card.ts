@@ -6,6 +6,7 @@ import type { LedgerStore } from '../ledger/store.js';
 import { clip, limitEmbed, outcomeName, TONE_COLOUR, userText } from '../render/embed.js';
 import { systemName } from '../rules/systems.js';
 import { commandShown, say } from '../i18n/reader.js';
+import { waitedText } from './requests.js';
 
 /**
  * A game's status card: its turn and phase, whose move it is, the rolls waiting for an answer, and
@@ -24,7 +25,27 @@ function rollLine(r: LedgerRow): string {
   return `<@${r.user_id}> ${commandShown(r.command)}${r.unit ? ` · ${userText(r.unit)}` : ''} · ${result} · ${relative(r.created_at)}`;
 }
 
-const requestLine = (r: RollRequest) => `<@${r.player_id}> \`/${clip(r.roll.trim().replaceAll('`', "'"), 80)}\` · ${relative(r.created_at)}`;
+/** A requested roll as typed, in code: backticks inside are shown as quotes so they cannot close it. */
+const rollText = (r: RollRequest) => `\`/${clip(r.roll.trim().replaceAll('`', "'"), 80)}\``;
+
+const requestLine = (r: RollRequest) => `<@${r.player_id}> ${rollText(r)} · ${relative(r.created_at)}`;
+
+/** A settled request's message as it reads afterwards: answered (linking the answer's message, when known) or withdrawn. */
+export function settledEmbed(r: RollRequest, answerMessageId: string | undefined): APIEmbed {
+  if (r.state === 'cancelled') {
+    return limitEmbed({
+      title: say('ask.cancelledTitle'),
+      color: TONE_COLOUR.neutral,
+      description: say('ask.cancelledBody', { roll: rollText(r), player: r.player_id, by: r.settled_by ?? r.asker_id }),
+    });
+  }
+  const answer = answerMessageId
+    ? `[${say('ask.doneAnswer')}](https://discord.com/channels/${r.guild_id}/${r.channel_id}/${answerMessageId})`
+    : `\`${r.answer_id ?? '?'}\``;
+  const waited = waitedText(r.created_at, r.settled_at ?? r.created_at);
+  const description = say('ask.doneBody', { player: r.player_id, roll: rollText(r), asker: r.asker_id, when: relative(r.created_at), waited, answer });
+  return limitEmbed({ title: say('ask.doneTitle'), color: TONE_COLOUR.neutral, description });
+}
 
 /** The card as drawn from what is read now. */
 export function cardEmbed(g: Game, c: GameClock, open: RollRequest[], rolls: LedgerRow[]): APIEmbed {

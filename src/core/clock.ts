@@ -12,6 +12,7 @@ import type { LedgerTx } from '../ledger/transaction.js';
 export const turnScheduleId = (gameId: string) => `turn:${gameId}`;
 export const askScheduleId = (requestId: string) => `ask:${requestId}`;
 export const cardScheduleId = (gameId: string) => `card:${gameId}`;
+export const settleScheduleId = (requestId: string) => `settle:${requestId}`;
 
 /** The shortest wait before a reminder, and the shortest time between two: a reminder is not a spam. */
 export const MIN_REMIND_S = 10 * 60;
@@ -65,17 +66,37 @@ export function localMinutes(at: Date, zone: string): number {
 /** A time of day as a clock shows it (22:30). */
 export const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-/** When the quiet hours that hold `at` end (undefined: `at` is not in them). A window may span midnight. */
-export function quietEnd(at: Date, c: Pick<GameClock, 'quiet_from' | 'quiet_to' | 'time_zone'>): Date | undefined {
-  if (c.quiet_from === null || c.quiet_to === null) return undefined;
+const MINUTE = 60_000;
+
+type Quiet = Pick<GameClock, 'quiet_from' | 'quiet_to' | 'time_zone'>;
+
+/** Whether `at` falls in the clock's quiet hours, read on the zone's own clock. */
+function isQuiet(at: Date, c: Quiet): boolean {
+  if (c.quiet_from === null || c.quiet_to === null) return false;
   const now = localMinutes(at, c.time_zone);
   const { quiet_from: from, quiet_to: to } = c;
-  const quiet = from < to ? now >= from && now < to : now >= from || now < to;
-  if (!quiet) return undefined;
-  const wait = (to - now + DAY_MIN) % DAY_MIN;
-  const end = new Date(at.getTime() + wait * 60_000);
-  end.setUTCSeconds(0, 0);
-  return end;
+  return from < to ? now >= from && now < to : now >= from || now < to;
+}
+
+/** A zone's clock moves by at most a few hours at once: the true end is searched this near the first guess. */
+const SHIFT_MAX_MIN = 180;
+
+/**
+ * When the quiet hours that hold `at` end (undefined: `at` is not in them). A window may span
+ * midnight, and a night may hold a change of the zone's clock (summer time): the end is when the
+ * zone's own clock first reads a time outside the window, not a count of minutes from now.
+ */
+export function quietEnd(at: Date, c: Quiet): Date | undefined {
+  if (c.quiet_from === null || c.quiet_to === null || !isQuiet(at, c)) return undefined;
+  const wait = (c.quiet_to - localMinutes(at, c.time_zone) + DAY_MIN) % DAY_MIN;
+  const guess = new Date(at.getTime() + wait * MINUTE);
+  guess.setUTCSeconds(0, 0);
+  // If the zone's clock moved meanwhile, the guess is off by as much: the end is the first minute not
+  // quiet, found beside it (where the window's end does not exist that night, it is the jump past it).
+  let end = guess.getTime();
+  for (let i = 0; i < SHIFT_MAX_MIN && end - MINUTE > at.getTime() && !isQuiet(new Date(end - MINUTE), c); i++) end -= MINUTE;
+  for (let i = 0; i < SHIFT_MAX_MIN && isQuiet(new Date(end), c); i++) end += MINUTE;
+  return new Date(end);
 }
 
 const plus = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
@@ -95,6 +116,7 @@ export const clockOrNone = (g: Pick<Game, 'id' | 'guild_id' | 'channel_id'>, c: 
     quiet_to: null,
     time_zone: 'UTC',
     card_message_id: null,
+    locale: null,
   };
 
 /** The reminder of whose move it is: due `remind_after` after the turn began, or none. */
@@ -120,6 +142,17 @@ export async function planAsk(tx: LedgerTx, c: GameClock | undefined, r: RollReq
   if (!c?.remind_after_s || r.state !== 'open') return tx.requests.dropSchedule(id);
   const s = { id, kind: 'ask' as const, guild_id: r.guild_id, channel_id: r.channel_id, game_id: r.game_id, user_id: r.player_id, since: r.created_at };
   await tx.requests.setSchedule({ ...s, due_at: plus(r.created_at, c.remind_after_s) });
+}
+
+/**
+ * A request settled (answered or withdrawn): its message is to show it at once, its button gone.
+ * A schedule, not a call: it survives a restart, and a failed edit is tried again like a reminder.
+ */
+export async function planSettle(tx: LedgerTx, r: Pick<RollRequest, 'id' | 'guild_id' | 'channel_id' | 'game_id' | 'player_id'>): Promise<void> {
+  await tx.requests.dropSchedule(askScheduleId(r.id));
+  const at = tx.timestamp();
+  const s = { id: settleScheduleId(r.id), kind: 'settle' as const, guild_id: r.guild_id, channel_id: r.channel_id, game_id: r.game_id };
+  await tx.requests.setSchedule({ ...s, user_id: r.player_id, since: at, due_at: at });
 }
 
 /** Every reminder of a game planned again from its clock (the clock changed), and its card redrawn. */

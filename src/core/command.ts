@@ -86,6 +86,8 @@ export type Context = {
   evidence?: InteractionEvidence;
   /** The player's Discord locale: what the bot says to them is said in its language. */
   locale?: string;
+  /** The server's preferred language: reminders and cards posted later in its channels are said in it. */
+  guildLocale?: string;
 };
 
 /**
@@ -157,6 +159,10 @@ export type Reply =
       notify?: { channelId: string; embed: APIEmbed; sent: string; failed: string };
       /** A one-line copy for the server's roll log channel, posted once the reply is out (with its link). */
       log?: RollLog;
+      /** The one user the message pings (a requested roll's player); otherwise it pings nobody. */
+      mention?: string;
+      /** The row this message shows, remembered like a result's (a request's message, edited once it is settled). */
+      shows?: string;
     }
   /** Replaces the message a button was pressed on. */
   | { type: 'update'; embed: APIEmbed; buttons: Button[]; record?: RecordSummary; log?: RollLog }

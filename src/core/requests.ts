@@ -6,7 +6,7 @@ import { say } from '../i18n/reader.js';
 import type { Context } from './command.js';
 import type { TxScope } from './unit-of-work.js';
 import { refuse } from './user-error.js';
-import { askScheduleId, cardTouch } from './clock.js';
+import { cardTouch, planSettle } from './clock.js';
 
 /**
  * Requested rolls (/ask): one player asks another for a roll, and the asked player's own press
@@ -37,7 +37,8 @@ export async function answerIn(at: Pick<TxScope, 'tx' | 'channelGame'>, ctx: Con
     const r = await tx.requests.request(ctx.actor.guildId, a.requestId);
     refuse(answerRefusal(r, a.requestId, ctx.actor.userId) ?? said('alreadyDone'));
   }
-  await tx.requests.dropSchedule(askScheduleId(a.requestId));
+  const r = await tx.requests.request(ctx.actor.guildId, a.requestId);
+  if (r) await planSettle(tx, r);
   await cardTouch(tx, at.channelGame);
   return a.requestId;
 }

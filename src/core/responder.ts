@@ -114,7 +114,8 @@ export class Responder {
   private async deliver(i: TransportInteraction, reply: Reply, deferred: boolean): Promise<void> {
     try {
       const messageId = await i.deliver(reply, deferred);
-      if (messageId && 'record' in reply && reply.record) this.links.shown(reply.record.roll_id, messageId);
+      const shown = ('record' in reply && reply.record?.roll_id) || (reply.type === 'message' && reply.shows);
+      if (messageId && shown) this.links.shown(shown, messageId);
       if ('log' in reply && reply.log) await this.postLog(i, reply.log, messageId);
     } finally {
       await releaseFiles(reply);

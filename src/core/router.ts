@@ -58,6 +58,8 @@ export type Request = (
   interactionId?: string;
   /** The user's language as Discord sends it (`de`, `fr`, `en-GB` …): replies are in it where translated. */
   locale?: string;
+  /** The server's preferred language (Discord's guild_locale): what the bot later posts there unprompted is said in it. */
+  guildLocale?: string;
   /** Discord's signed request (HTTP mode): the rows it writes commit to it, and it is kept beside them. */
   evidence?: RequestEvidence;
 };
@@ -158,6 +160,7 @@ export class Router {
       ...(beacon ? { beacon } : {}),
       ...(evidence ? { evidence } : {}),
       ...(req.locale ? { locale: req.locale } : {}),
+      ...(req.guildLocale ? { guildLocale: req.guildLocale } : {}),
     };
   }
 

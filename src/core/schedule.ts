@@ -1,11 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { APIEmbed } from 'discord.js';
 import type { GameClock, RollRequest, Schedule } from '../ledger/requests.js';
 import type { Game } from '../ledger/roster.js';
 import type { LedgerStore } from '../ledger/store.js';
 import type { Logger } from '../log.js';
 import { userText } from '../render/embed.js';
-import { say } from '../i18n/reader.js';
-import { drawCard } from './clock-card.js';
+import { answering, say } from '../i18n/reader.js';
+import { drawCard, settledEmbed } from './clock-card.js';
 import { clockOrNone, nextReminder, quietEnd } from './clock.js';
 
 /**
@@ -18,19 +19,33 @@ import { clockOrNone, nextReminder, quietEnd } from './clock.js';
 
 /** How the bot speaks outside an interaction: a post in a channel of the server, and an edit of one it made. */
 export type ClockPost = {
-  /** Posts in the channel, pinging `mention` alone (when given); returns the message's id. */
-  post(guildId: string, channelId: string, m: { content?: string; embed?: APIEmbed; mention?: string }): Promise<string>;
-  /** Edits a message the bot posted there; false when the message is gone (deleted), so a new one is posted. */
+  /**
+   * Posts in the channel, pinging `mention` alone (when given); returns the message's id. `nonce`
+   * names the firing: Discord shows one message for two posts of one nonce, so a retry of a post
+   * that did arrive (its answer lost) is not shown twice.
+   */
+  post(guildId: string, channelId: string, m: { content?: string; embed?: APIEmbed; mention?: string; nonce?: string }): Promise<string>;
+  /** Replaces a message the bot posted there by `embed`, its buttons gone; false when the message is gone (deleted). */
   edit(guildId: string, channelId: string, messageId: string, embed: APIEmbed): Promise<boolean>;
 };
 
 /** What firing a schedule now comes to: its next due time (null: none), and what to send, if anything. */
-type Plan = { next: string | null; send?: () => Promise<void> };
+type Plan = { next: string | null; send?: (nonce: string) => Promise<void> };
 
 /** How often a bot looks for what is due; a reminder is late by this much at most. */
 export const TICK_MS = 15_000;
 /** The most schedules one tick fires (the rest wait for the next). */
 const BATCH = 50;
+/** A firing Discord did not take is tried again after 1, 2, 4 and 8 minutes: five tries in all, then given up. */
+export const RETRY_MS = 60_000;
+export const MAX_TRIES = 5;
+
+/** Discord's nonce for one firing (at most 25 characters): its retries share it, the next firing does not. */
+const nonceOf = (s: Schedule) =>
+  createHash('sha256')
+    .update(`${s.id}:${s.fired - s.attempts}`)
+    .digest('base64url')
+    .slice(0, 25);
 
 const relative = (iso: string) => `<t:${Math.floor(Date.parse(iso) / 1000)}:R>`;
 
@@ -78,30 +93,54 @@ export class Scheduler {
     const won = await this.ledger.transaction((tx) => tx.requests.claimSchedule(s.id, s.due_at!, plan.next, plan.send ? at : null), s.guild_id);
     if (!won || !plan.send) return false;
     try {
-      await plan.send();
+      await plan.send(nonceOf(s));
+      if (s.attempts) await this.ledger.transaction((tx) => tx.requests.delivered(s.id), s.guild_id);
     } catch (err) {
-      // Claimed and not delivered: a reminder is missed rather than sent twice.
-      this.log.warn('a scheduled message could not be posted', { schedule: s.id, channel: s.channel_id, err });
+      await this.retry(s, plan.next, now, err);
     }
     return true;
+  }
+
+  /**
+   * Claimed and not delivered (Discord down, a timeout): due again after a growing wait, as the
+   * claim left it; never later than its own next firing, which tries anyway. Given up after MAX_TRIES.
+   */
+  private async retry(s: Schedule, next: string | null, now: Date, err: unknown): Promise<void> {
+    const at = new Date(now.getTime() + RETRY_MS * 2 ** s.attempts).toISOString();
+    const sooner = next !== null && next <= at;
+    const again = !sooner && (await this.ledger.transaction((tx) => tx.requests.retrySchedule(s.id, next, at, MAX_TRIES - 1), s.guild_id));
+    const what = again ? 'tried again' : sooner ? 'left to its next firing' : 'given up';
+    this.log.warn(`a scheduled message could not be posted: ${what}`, { schedule: s.id, channel: s.channel_id, tries: s.attempts + 1, err });
   }
 
   private async plan(s: Schedule, now: Date): Promise<Plan> {
     const g = await this.ledger.roster.game(s.guild_id, s.game_id);
     if (!g) return { next: null };
     const c = clockOrNone(g, await this.ledger.requests.clock(g.id));
-    if (s.kind === 'card') return { next: null, send: () => this.redraw(g, c) };
+    // What the bot posts unprompted is said in the language of the server it was set up in.
+    const speaking = (locale: string | null, work: () => Promise<void>) => () => answering(locale ?? undefined, work);
+    if (s.kind === 'card') return { next: null, send: (nonce) => speaking(c.locale, () => this.redraw(g, c, nonce))() };
+    const r = s.kind === 'ask' || s.kind === 'settle' ? await this.ledger.requests.request(s.guild_id, s.id.slice(s.kind.length + 1)) : undefined;
+    if (s.kind === 'settle') return { next: null, ...(r && r.state !== 'open' ? { send: speaking(r.locale ?? c.locale, () => this.settle(r)) } : {}) };
     if (g.ended_at) return { next: null };
-    const r = s.kind === 'ask' ? await this.ledger.requests.request(s.guild_id, s.id.slice('ask:'.length)) : undefined;
     if (s.kind === 'ask' && r?.state !== 'open') return { next: null };
     if (s.kind === 'turn' && c.turn_player_id !== s.user_id) return { next: null };
     // In quiet hours nothing is sent: the reminder waits for their end.
     const quiet = quietEnd(now, c);
     if (quiet) return { next: quiet.toISOString() };
-    return { next: nextReminder(now, c), send: () => this.remind(s, g, r) };
+    return { next: nextReminder(now, c), send: (nonce) => speaking(r?.locale ?? c.locale, () => this.remind(s, g, r, nonce))() };
   }
 
-  private async remind(s: Schedule, g: Game, r: RollRequest | undefined): Promise<void> {
+  /** A settled request's message shows how it was settled, its button gone (when the bot knows the message). */
+  private async settle(r: RollRequest): Promise<void> {
+    const links = await this.ledger.history.messages([r.id, ...(r.answer_id ? [r.answer_id] : [])]);
+    const messageId = links.get(r.id);
+    if (!messageId) return;
+    const answer = r.answer_id ? links.get(r.answer_id) : undefined;
+    await this.out.edit(r.guild_id, r.channel_id, messageId, settledEmbed(r, answer));
+  }
+
+  private async remind(s: Schedule, g: Game, r: RollRequest | undefined, nonce: string): Promise<void> {
     const player = s.user_id!;
     const content = r
       ? say('clock.remindAsk', {
@@ -112,14 +151,14 @@ export class Scheduler {
           since: relative(r.created_at),
         })
       : say('clock.remindTurn', { player, game: userText(g.name), since: relative(s.since) });
-    await this.out.post(s.guild_id, s.channel_id, { content, mention: player });
+    await this.out.post(s.guild_id, s.channel_id, { content, mention: player, nonce });
   }
 
   /** The card edited in place; posted anew (and remembered) when it has none yet, or it was deleted. */
-  private async redraw(g: Game, c: GameClock): Promise<void> {
+  private async redraw(g: Game, c: GameClock, nonce: string): Promise<void> {
     const embed = await drawCard(this.ledger, g, c);
     if (c.card_message_id && (await this.out.edit(g.guild_id, g.channel_id, c.card_message_id, embed))) return;
-    const id = await this.out.post(g.guild_id, g.channel_id, { embed });
+    const id = await this.out.post(g.guild_id, g.channel_id, { embed, nonce });
     await this.ledger.transaction(
       (tx) => tx.requests.patchClock({ game_id: g.id, guild_id: g.guild_id, channel_id: g.channel_id, card_message_id: id }),
       g.guild_id,

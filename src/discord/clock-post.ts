@@ -22,12 +22,13 @@ export function clockPoster(token: string, apiBase?: string): ClockPost {
         ...(m.content ? { content: m.content } : {}),
         ...(m.embed ? { embeds: [m.embed] } : {}),
         allowed_mentions: { parse: [], users: m.mention ? [m.mention] : [] },
+        ...(m.nonce ? { nonce: m.nonce, enforce_nonce: true } : {}),
       };
       return ((await rest.post(Routes.channelMessages(channelId), { body })) as APIMessage).id;
     },
     async edit(_guildId, channelId, messageId, embed) {
       try {
-        await rest.patch(Routes.channelMessage(channelId, messageId), { body: { embeds: [embed], allowed_mentions: { parse: [] } } });
+        await rest.patch(Routes.channelMessage(channelId, messageId), { body: { embeds: [embed], components: [], allowed_mentions: { parse: [] } } });
         return true;
       } catch (err) {
         if (err instanceof DiscordAPIError && typeof err.code === 'number' && GONE.has(err.code)) return false;

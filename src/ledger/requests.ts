@@ -25,6 +25,8 @@ export type RollRequest = {
   settled_at: string | null;
   settled_by: string | null;
   answer_id: string | null;
+  /** The server's language where it was asked: its reminders are said in it (null: English). */
+  locale: string | null;
 };
 
 export type NewRequest = Omit<RollRequest, 'state' | 'settled_at' | 'settled_by' | 'answer_id'>;
@@ -44,13 +46,18 @@ export type GameClock = {
   quiet_to: number | null;
   time_zone: string;
   card_message_id: string | null;
+  /** The server's language where the clock was last set: its reminders and card are said in it (null: English). */
+  locale: string | null;
 };
 
 /** What a change to a clock names; what it leaves out stays as stored. */
 export type ClockPatch = Pick<GameClock, 'game_id' | 'guild_id' | 'channel_id'> & Partial<Omit<GameClock, 'game_id' | 'guild_id' | 'channel_id'>>;
 
-/** turn: remind whose move it is; ask: remind an asked player; card: redraw a game's status card. */
-export type ScheduleKind = 'turn' | 'ask' | 'card';
+/**
+ * turn: remind whose move it is; ask: remind an asked player; card: redraw a game's status card;
+ * settle: show on a request's message that it was answered or withdrawn (and take its button off).
+ */
+export type ScheduleKind = 'turn' | 'ask' | 'card' | 'settle';
 
 /** Something due at a time: fired by one process, once per due time, by moving `due_at` on. */
 export type Schedule = {
@@ -66,9 +73,11 @@ export type Schedule = {
   due_at: string | null;
   fired: number;
   last_fired_at: string | null;
+  /** Failed tries of the firing under way (0 once one is delivered). */
+  attempts: number;
 };
 
-export type NewSchedule = Omit<Schedule, 'fired' | 'last_fired_at'>;
+export type NewSchedule = Omit<Schedule, 'fired' | 'last_fired_at' | 'attempts'>;
 
 export interface RequestReads {
   request(guildId: string, id: string): RollRequest | undefined;
@@ -108,6 +117,14 @@ export interface ScheduleWrites {
    * read: it alone fires it. False: another process claimed it first, or it changed meanwhile.
    */
   claimSchedule(id: string, seenDue: string, next: string | null, firedAt: string | null): boolean;
+  /**
+   * After a firing Discord did not take: due again at `retryAt` (one more try counted), if the
+   * schedule is still as the claim left it (due at `claimedNext`) and has been retried fewer than `maxRetries` times.
+   * False: the tries are spent, or it changed meanwhile (a turn passed, a request was answered).
+   */
+  retrySchedule(id: string, claimedNext: string | null, retryAt: string, maxRetries: number): boolean;
+  /** The firing under way was delivered: its tries start again from none. */
+  delivered(id: string): void;
   dropSchedule(id: string): void;
   /** The card of the game in this channel, if it has one, due at `at` unless due sooner (a result was shown there). */
   touchChannelCard(guildId: string, channelId: string, at: string): void;
@@ -116,8 +133,8 @@ export interface ScheduleWrites {
 export const REQUEST_SQL = {
   get: 'SELECT * FROM roll_requests WHERE guild_id = ? AND id = ?',
   open: "SELECT * FROM roll_requests WHERE game_id = ? AND state = 'open' ORDER BY created_at, id LIMIT ?",
-  add: `INSERT INTO roll_requests (id, guild_id, channel_id, game_id, asker_id, asker_name, player_id, player_name, command, roll, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  add: `INSERT INTO roll_requests (id, guild_id, channel_id, game_id, asker_id, asker_name, player_id, player_name, command, roll, created_at, locale)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   answer: `UPDATE roll_requests SET state = 'answered', settled_at = ?, settled_by = ?, answer_id = ?
            WHERE id = ? AND state = 'open' AND player_id = ? RETURNING id`,
   cancel: "UPDATE roll_requests SET state = 'cancelled', settled_at = ?, settled_by = ? WHERE id = ? AND state = 'open' RETURNING id",
@@ -136,6 +153,7 @@ export const CLOCK_FIELDS = [
   'quiet_to',
   'time_zone',
   'card_message_id',
+  'locale',
 ] as const;
 
 /** The UPDATE of a clock's named fields, and its values (the game's id last). */
@@ -151,7 +169,8 @@ export const SCHEDULE_SQL = {
   ofGame: 'SELECT * FROM schedules WHERE game_id = ? ORDER BY id',
   set: `INSERT INTO schedules (id, kind, guild_id, channel_id, game_id, user_id, since, due_at, fired, last_fired_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, NULL)
-        ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, since = excluded.since, due_at = excluded.due_at, fired = 0, last_fired_at = NULL`,
+        ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, since = excluded.since, due_at = excluded.due_at, fired = 0,
+          last_fired_at = NULL, attempts = 0`,
   retime: 'UPDATE schedules SET due_at = ? WHERE id = ?',
   touch: `INSERT INTO schedules (id, kind, guild_id, channel_id, game_id, user_id, since, due_at, fired, last_fired_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, NULL)
@@ -160,9 +179,19 @@ export const SCHEDULE_SQL = {
   // The claim: only the update that finds the due time this process read moves it on.
   claim: `UPDATE schedules SET due_at = ?, fired = fired + ?, last_fired_at = COALESCE(?, last_fired_at)
           WHERE id = ? AND due_at = ? RETURNING id`,
+  // IS NOT DISTINCT FROM: the claim may have left it due at no time (null), and = never matches null.
+  retry: `UPDATE schedules SET due_at = ?, attempts = attempts + 1
+          WHERE id = ? AND due_at IS NOT DISTINCT FROM ? AND attempts < ? RETURNING id`,
+  delivered: 'UPDATE schedules SET attempts = 0 WHERE id = ? AND attempts > 0',
   drop: 'DELETE FROM schedules WHERE id = ?',
   touchChannel: "UPDATE schedules SET due_at = ? WHERE kind = 'card' AND guild_id = ? AND channel_id = ? AND (due_at IS NULL OR due_at > ?)",
 } as const;
+
+/** A request's values in the order REQUEST_SQL.add takes them. */
+export const requestParams = (r: NewRequest) => [
+  ...[r.id, r.guild_id, r.channel_id, r.game_id, r.asker_id, r.asker_name, r.player_id, r.player_name],
+  ...[r.command, r.roll, r.created_at, r.locale],
+];
 
 /** A schedule's values in the order SCHEDULE_SQL.set and .touch take them. */
 export const scheduleParams = (s: NewSchedule) => [s.id, s.kind, s.guild_id, s.channel_id, s.game_id, s.user_id, s.since, s.due_at];
@@ -193,7 +222,7 @@ export class Requests implements RequestReads, RequestWrites, ScheduleReads, Sch
   }
 
   addRequest(r: NewRequest): void {
-    this.q.r.add.run(r.id, r.guild_id, r.channel_id, r.game_id, r.asker_id, r.asker_name, r.player_id, r.player_name, r.command, r.roll, r.created_at);
+    this.q.r.add.run(...requestParams(r));
   }
 
   answerRequest(id: string, playerId: string, answerId: string, at: string): boolean {
@@ -236,6 +265,14 @@ export class Requests implements RequestReads, RequestWrites, ScheduleReads, Sch
 
   claimSchedule(id: string, seenDue: string, next: string | null, firedAt: string | null): boolean {
     return this.q.s.claim.get(...claimParams(id, seenDue, next, firedAt)) !== undefined;
+  }
+
+  retrySchedule(id: string, claimedNext: string | null, retryAt: string, maxRetries: number): boolean {
+    return this.q.s.retry.get(retryAt, id, claimedNext, maxRetries) !== undefined;
+  }
+
+  delivered(id: string): void {
+    this.q.s.delivered.run(id);
   }
 
   dropSchedule(id: string): void {

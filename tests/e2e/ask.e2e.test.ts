@@ -118,6 +118,8 @@ describe('/ask over HTTP interactions, in a tournament game', () => {
   it("keeps the asked player's signed press as the answer's evidence", async () => {
     const ask = askRoll(GUILD, alice, bob, 'rally disorder:1 unit:Blücher');
     const asked = await firstAnswer(h, ask, await h.fake.postInteraction(h.url, ask));
+    // The asked player alone is pinged, over HTTP as through the gateway.
+    expect(asked.allowed_mentions).toEqual({ parse: [], users: [bob.id] });
     const button = buttonOf(asked);
     const id = button.slice('v1:ask:'.length);
     // The request's own row commits to the asker's signed /ask.

@@ -41,7 +41,15 @@ export class FakeDiscord {
   /** Each application whose public key was asked for (GET /applications/{id}/rpc, as a verifier pinning Discord's key asks). */
   readonly keyLookups: string[] = [];
   /** Messages the bot posted to channels (not as interaction replies). */
-  readonly channelMessages: { channelId: string; body: any }[] = [];
+  readonly channelMessages: { channelId: string; body: any; id?: string }[] = [];
+  /** Every edit of a channel message the bot made (PATCH), in order. */
+  readonly messageEdits: { channelId: string; messageId: string; body: any }[] = [];
+  /**
+   * The next channel posts fail: with `status` (Discord down), or, with `lost`, the message is
+   * made and only its answer fails (a retry must then not show it twice: Discord's nonce).
+   */
+  readonly failChannelPosts: { status: number; lost?: boolean }[] = [];
+  private readonly nonces = new Map<string, any>();
   /** Answers to give the next interaction callbacks instead of accepting them (429, 500 …). */
   readonly failCallbacks: { status: number; retryAfter?: number }[] = [];
   /**
@@ -55,6 +63,8 @@ export class FakeDiscord {
   readonly messageIds = new Map<string, string>();
   identified = 0;
   resumed = 0;
+  /** TCP connections made to the fake (REST, and a gateway's socket): a kept-alive one is reused, not counted again. */
+  connections = 0;
 
   private server = http.createServer((req, res) => void this.rest(req, res));
   private wss = new WebSocketServer({ noServer: true });
@@ -78,6 +88,7 @@ export class FakeDiscord {
     readonly guilds: string[] = ['900000000000000001'],
     readonly options: { shards?: number; token?: string } = {},
   ) {
+    this.server.on('connection', () => this.connections++);
     this.server.on('upgrade', (req, socket, head) => {
       this.wss.handleUpgrade(req, socket, head, (ws) => this.gateway(ws));
     });
@@ -349,14 +360,36 @@ export class FakeDiscord {
       // so only its logger's redaction keeps the token out of the log (issue 18).
       if (this.guilds.some((g) => lockedChannelOf(g) === rest[1]))
         return json(403, { code: 50013, message: `Missing Permissions (request authorised as ${req.headers.authorization})` });
-      this.channelMessages.push({ channelId: rest[1]!, body });
-      return json(200, messageObject(rest[1]!, body));
+      return this.channelPost(rest[1]!, body, json);
+    }
+    if (req.method === 'PATCH' && rest[0] === 'channels' && rest[2] === 'messages' && rest.length === 4) {
+      // A message the bot posted in the channel, or one it made as an interaction's reply.
+      const made =
+        this.channelMessages.find((m) => m.channelId === rest[1] && m.id === rest[3]) ??
+        ([...this.messageIds.values()].includes(rest[3]!) ? { body: {} } : undefined);
+      if (!made) return json(404, { code: 10008, message: 'Unknown Message' });
+      this.messageEdits.push({ channelId: rest[1]!, messageId: rest[3]!, body });
+      return json(200, { ...messageObject(rest[1]!, { ...made.body, ...(body as object) }), id: rest[3] });
     }
     if (rest[0] === 'webhooks' && rest[1] === APP_ID) {
       this.webhookEdits.push({ method: req.method!, path: route, body, at: Date.now() });
       return json(200, { id: nextId(), channel_id: '1', content: '', embeds: [], components: [], ...(body ?? {}) });
     }
     return this.unknown(req, json);
+  }
+
+  /** A message posted in a channel: one per enforced nonce, as Discord keeps them for a few minutes. */
+  private channelPost(channelId: string, body: any, json: (s: number, d?: unknown) => void) {
+    const fail = this.failChannelPosts.shift();
+    if (fail && !fail.lost) return json(fail.status, { message: 'Service Unavailable', code: 0 });
+    const again = body?.enforce_nonce && body.nonce !== undefined ? this.nonces.get(String(body.nonce)) : undefined;
+    const message = again ?? messageObject(channelId, body);
+    if (!again) {
+      this.channelMessages.push({ channelId, body, id: message.id });
+      if (body?.enforce_nonce && body.nonce !== undefined) this.nonces.set(String(body.nonce), message);
+    }
+    if (fail) return json(fail.status, { message: 'Service Unavailable', code: 0 });
+    return json(200, message);
   }
 
   private callback(id: string, token: string, body: any, json: (s: number, d?: unknown) => void, withResponse = false) {

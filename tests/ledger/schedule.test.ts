@@ -53,10 +53,17 @@ function recorder() {
   return { out, posts, edits, reminders: () => posts.filter((p) => p.mention) };
 }
 
-const run = async (store: LedgerStore, actor: Actor, name: string, subcommand: string | undefined, options: Record<string, unknown>) => {
+const run = async (
+  store: LedgerStore,
+  actor: Actor,
+  name: string,
+  subcommand: string | undefined,
+  options: Record<string, unknown>,
+  where: { guildLocale?: string } = {},
+) => {
   const dice = queueRoller();
   const router = createRouter({ ledger: store, log, roller: dice, gameRoller: () => dice });
-  const reply: Reply = await router.handle({ type: 'command', name, ...(subcommand ? { subcommand } : {}), options, actor, users: USERS } as Request);
+  const reply: Reply = await router.handle({ type: 'command', name, ...(subcommand ? { subcommand } : {}), options, actor, users: USERS, ...where } as Request);
   if (reply.type === 'error') throw new Error(reply.message);
   return reply;
 };
@@ -137,6 +144,161 @@ describe('reminders on SQLite', () => {
     clock.set(30 * H);
     await scheduler.tick();
     expect(d.reminders().filter((p) => p.content?.includes('waits for your roll'))).toHaveLength(1);
+    ledger.close();
+  });
+});
+
+describe('reminders in the language of the server', () => {
+  it('speak German to a German server and French to a French one, whatever language last rolled there', async () => {
+    for (const [locale, turn, asked] of [
+      ['de', '<@bob>, Slow Game wartet auf deinen Zug', '<@bob>, Slow Game wartet auf deinen Wurf: `/hob unit:"Squad 3"`, angefordert von <@alice>'],
+      ['fr', '<@bob>, Slow Game attend ton coup', '<@bob>, Slow Game attend ton jet : `/hob unit:"Squad 3"`, demandé par <@alice>'],
+    ] as const) {
+      const clock = testClock();
+      const ledger = Ledger.open(tmpDb(), { now: clock.now });
+      const store = sqliteStore(ledger);
+      await run(store, alice, 'game', 'start', { system: 'asl', name: 'Slow Game' });
+      await run(store, alice, 'game', 'clock', { remind_after: '12h' }, { guildLocale: locale });
+      await run(store, alice, 'game', 'turn', { number: 1, player: 'bob' }, { guildLocale: locale });
+      await run(store, alice, 'unit', 'add', { name: 'Squad 3', fields: 'counter:German 4-6-7' });
+      await run(store, alice, 'ask', 'roll', { player: 'bob', roll: 'hob unit:"Squad 3"' }, { guildLocale: locale });
+      const d = recorder();
+      clock.set(12 * H);
+      await new Scheduler(store, d.out, log, clock.now).tick();
+      // French spacing before a colon is the formatter's (a no-break space): read here as a space.
+      const said = d.reminders().map((p) => (p.content ?? '').replace(/[\u00a0\u202f]/g, ' '));
+      expect(said.some((c) => c.startsWith(turn))).toBe(true);
+      expect(said.some((c) => c.startsWith(asked))).toBe(true);
+      expect(d.posts.find((p) => p.embed)?.embed?.title).toBe(locale === 'de' ? 'Stand · Slow Game' : 'État · Slow Game');
+      ledger.close();
+    }
+  });
+});
+
+describe('quiet hours across a change of the clocks', () => {
+  it('end when the zone reads their end, the nights summer time begins and ends', async () => {
+    // 22:00–07:00 in Berlin. The night of 27–28 March 2027 loses an hour, that of 30–31 October gains one.
+    for (const [turnAt, quietEndsAt] of [
+      ['2027-03-27T10:00:00.000Z', '2027-03-28T05:00:00.000Z'],
+      ['2027-10-30T09:00:00.000Z', '2027-10-31T06:00:00.000Z'],
+    ] as const) {
+      let t = Date.parse(turnAt);
+      const now = () => new Date(t);
+      const ledger = Ledger.open(tmpDb(), { now });
+      const store = sqliteStore(ledger);
+      await run(store, alice, 'game', 'start', { system: 'asl', name: 'Slow Game' });
+      await run(store, alice, 'game', 'clock', { remind_after: '12h', quiet: '22-07', time_zone: 'Europe/Berlin' });
+      await run(store, alice, 'game', 'turn', { number: 1, player: 'bob' });
+      const d = recorder();
+      const scheduler = new Scheduler(store, d.out, log, now);
+      t += 12 * H;
+      await scheduler.tick();
+      expect(d.reminders()).toEqual([]);
+      expect(ledger.requests.schedule(`turn:${ledger.roster.activeGame('g1', 'c1')!.id}`)!.due_at).toBe(quietEndsAt);
+      ledger.close();
+    }
+  });
+});
+
+describe('a reminder Discord did not take', () => {
+  /** A Discord that fails the next `failing` posts. */
+  function flaky(failing: number) {
+    const d = recorder();
+    const nonces: (string | undefined)[] = [];
+    const out: ClockPost = {
+      ...d.out,
+      post: async (g, c, m) => {
+        nonces.push(m.nonce);
+        if (failing-- > 0) throw new Error('503 Service Unavailable');
+        return d.out.post(g, c, m);
+      },
+    };
+    return { ...d, out, nonces };
+  }
+
+  for (const backend of ['SQLite', 'PostgreSQL'] as const) {
+    it.skipIf(backend === 'PostgreSQL' && !server)(`is tried again after 1, 2 and 4 minutes, under the same nonce, on ${backend}`, async () => {
+      const clock = testClock();
+      const store =
+        backend === 'SQLite' ? sqliteStore(Ledger.open(tmpDb(), { now: clock.now })) : await PgStore.connect(await freshDatabase(server!), { now: clock.now });
+      try {
+        await run(store, alice, 'game', 'start', { system: 'asl', name: 'Slow Game' });
+        await run(store, alice, 'game', 'clock', { remind_after: '12h', repeat_every: '6h' });
+        await run(store, alice, 'game', 'turn', { number: 1, player: 'bob' });
+        // The card is drawn first; then three posts fail.
+        const d = flaky(0);
+        const scheduler = new Scheduler(store, d.out, log, clock.now);
+        await scheduler.tick();
+        const failing = flaky(3);
+        const retried = new Scheduler(store, failing.out, log, clock.now);
+        const minutes = [0, 1, 3, 7];
+        for (const m of minutes) {
+          clock.set(12 * H + m * 60_000);
+          await retried.tick();
+        }
+        expect(failing.reminders().map((p) => p.mention)).toEqual(['bob']);
+        expect(failing.nonces).toHaveLength(4);
+        expect(new Set(failing.nonces).size).toBe(1);
+        // Delivered, its tries start again: the next firing (6 h on) has a nonce of its own.
+        clock.set(18 * H + 7 * 60_000);
+        await retried.tick();
+        expect(failing.reminders()).toHaveLength(2);
+        expect(failing.nonces.at(-1)).not.toBe(failing.nonces[0]);
+      } finally {
+        await store.close();
+      }
+    });
+  }
+
+  it('is given up after five tries, and the next firing still comes', async () => {
+    const clock = testClock();
+    const ledger = Ledger.open(tmpDb(), { now: clock.now });
+    const store = sqliteStore(ledger);
+    await run(store, alice, 'game', 'start', { system: 'asl', name: 'Slow Game' });
+    await run(store, alice, 'game', 'clock', { remind_after: '12h', repeat_every: '6h' });
+    await run(store, alice, 'game', 'turn', { number: 1, player: 'bob' });
+    await new Scheduler(store, recorder().out, log, clock.now).tick();
+    const down = flaky(100);
+    const scheduler = new Scheduler(store, down.out, log, clock.now);
+    // Tries at 12 h and 1, 2, 4 and 8 minutes after each: five in all, then none until the repeat.
+    for (const m of [0, 1, 3, 7, 15, 31, 63]) {
+      clock.set(12 * H + m * 60_000);
+      await scheduler.tick();
+    }
+    expect(down.nonces).toHaveLength(5);
+    clock.set(18 * H + 15 * 60_000);
+    await scheduler.tick();
+    expect(down.nonces).toHaveLength(6);
+    ledger.close();
+  });
+});
+
+describe('a request settled', () => {
+  it('has its message edited to say so, its button gone, in the language it was asked in', async () => {
+    const clock = testClock();
+    const ledger = Ledger.open(tmpDb(), { now: clock.now });
+    const store = sqliteStore(ledger);
+    await gameWithClock(store);
+    await run(store, alice, 'unit', 'add', { name: 'Squad 3', fields: 'counter:German 4-6-7' });
+    const asked = await run(store, alice, 'ask', 'roll', { player: 'bob', roll: 'hob unit:"Squad 3"' }, { guildLocale: 'de' });
+    expect(asked).toMatchObject({ mention: 'bob' });
+    const id = (asked as Extract<Reply, { type: 'message' }>).shows!;
+    expect((asked as Extract<Reply, { type: 'message' }>).buttons[0]!.custom_id).toBe(`v1:ask:${id}`);
+    ledger.history.linkMessage(id, 'request-message');
+    const d = recorder();
+    const scheduler = new Scheduler(store, d.out, log, clock.now);
+    clock.set(H);
+    await scheduler.tick();
+    expect(d.edits.filter((e) => e.messageId === 'request-message')).toEqual([]);
+    await run(store, alice, 'ask', 'cancel', { request: id });
+    clock.set(2 * H);
+    await scheduler.tick();
+    const edit = d.edits.find((e) => e.messageId === 'request-message')!;
+    expect(edit.embed.title).toBe('Anforderung zurückgezogen');
+    expect(edit.embed.description).toBe('Der bei <@bob> angeforderte Wurf `/hob unit:"Squad 3"` wurde von <@alice> zurückgezogen.');
+    // Once: a second tick edits nothing more.
+    await scheduler.tick();
+    expect(d.edits.filter((e) => e.messageId === 'request-message')).toHaveLength(1);
     ledger.close();
   });
 });

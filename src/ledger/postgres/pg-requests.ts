@@ -3,6 +3,7 @@ import {
   claimParams,
   clockUpdate,
   REQUEST_SQL,
+  requestParams,
   SCHEDULE_SQL,
   scheduleParams,
   type GameClock,
@@ -22,7 +23,7 @@ const R = Object.fromEntries(Object.entries(REQUEST_SQL).map(([k, sql]) => [k, n
 const S = Object.fromEntries(Object.entries(SCHEDULE_SQL).map(([k, sql]) => [k, numbered(sql)])) as Record<keyof typeof SCHEDULE_SQL, string>;
 
 /** PostgreSQL keeps integers of a schedule as numbers (count and sizes are small). */
-const schedule = (r: Schedule): Schedule => ({ ...r, fired: Number(r.fired) });
+const schedule = (r: Schedule): Schedule => ({ ...r, fired: Number(r.fired), attempts: Number(r.attempts) });
 
 /**
  * Requested rolls, clocks and schedules on a PostgreSQL connection (the pool's, or a
@@ -37,7 +38,7 @@ export function pgRequests(q: Q): Async<RequestReads & RequestWrites & ScheduleR
     openRequests: (gameId, limit) => rows<RollRequest>(R.open, [gameId, limit]),
     clock: async (gameId) => (await rows<GameClock>(R.clock, [gameId]))[0],
     addRequest: async (r) => {
-      await q.query(R.add, [r.id, r.guild_id, r.channel_id, r.game_id, r.asker_id, r.asker_name, r.player_id, r.player_name, r.command, r.roll, r.created_at]);
+      await q.query(R.add, requestParams(r));
     },
     answerRequest: (id, playerId, answerId, at) => claimed(R.answer, [at, playerId, answerId, id, playerId]),
     cancelRequest: (id, by, at) => claimed(R.cancel, [at, by, id]),
@@ -59,6 +60,10 @@ export function pgRequests(q: Q): Async<RequestReads & RequestWrites & ScheduleR
       await q.query(S.touch, scheduleParams(s));
     },
     claimSchedule: (id, seenDue, next, firedAt) => claimed(S.claim, claimParams(id, seenDue, next, firedAt)),
+    retrySchedule: (id, claimedNext, retryAt, maxRetries) => claimed(S.retry, [retryAt, id, claimedNext, maxRetries]),
+    delivered: async (id) => {
+      await q.query(S.delivered, [id]);
+    },
     dropSchedule: async (id) => {
       await q.query(S.drop, [id]);
     },
