@@ -7,6 +7,9 @@ import { refuse } from '../src/core/user-error.js';
 import { quoted } from '../src/render/embed.js';
 import { SYSTEM_MODULES } from './systems.js';
 import { command, option, said } from '../src/i18n/said.js';
+import { nameIn } from '../src/i18n/i18n.js';
+import { readerLanguage } from '../src/i18n/reader.js';
+import { asTyped, englishName, readBack } from '../src/core/typed-names.js';
 
 /**
  * /odds takes the roll as it would be typed (`rally disorder:2 quality:militia`): one option, so it
@@ -16,14 +19,16 @@ import { command, option, said } from '../src/i18n/said.js';
 const ENTRIES: ReadonlyMap<string, Action<any>> = new Map(SYSTEM_MODULES.flatMap((s) => Object.entries(s.odds)));
 const NAMES = [...ENTRIES.keys()];
 
-/** The roll typed: its command and its options as text. */
-function split(roll: string): { name: string; rest: string } {
-  const m = /^\s*\/?([a-z0-9_-]+)\s*(.*)$/s.exec(roll);
-  return { name: m?.[1] ?? '', rest: m?.[2] ?? '' };
+/** The roll typed: its command (in English, or as the reader's client names it) and its options as text. */
+function split(roll: string): { name: string; rest: string; typed: string } {
+  const m = /^\s*\/?([\p{Ll}0-9_-]+)\s*(.*)$/su.exec(roll);
+  const typed = m?.[1] ?? '';
+  return { name: englishName(readerLanguage(), NAMES, typed) ?? typed, rest: m?.[2] ?? '', typed };
 }
 
 function entryNamed(name: string): Action<any> {
-  return ENTRIES.get(name) ?? refuse('oddsUnknown', { roll: option('roll'), given: quoted(name), odds: command('odds'), names: NAMES.join(', ') });
+  const names = NAMES.map((n) => nameIn(readerLanguage(), n)).join(', ');
+  return ENTRIES.get(name) ?? refuse('oddsUnknown', { roll: option('roll'), given: quoted(name), odds: command('odds'), names });
 }
 
 /** The roll's options, read and checked as the command itself would check them. */
@@ -37,12 +42,14 @@ function readRoll(name: string, entry: Action<any>, rest: string): { options: Re
         : said('oddsUnreadable', { roll, why: read.error }),
     );
   }
+  // Option names as the reader's client shows them (unordnung:2) are read as the English ones.
+  const back = readBack(readerLanguage(), Object.keys(entry.options), read.values);
   const raw: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(read.values)) raw[k] = entry.options[k]?.fromText(v) ?? v;
+  for (const [k, v] of Object.entries(back.values)) raw[k] = entry.options[k]?.fromText(v) ?? v;
   const parsed = parseOptions(`odds ${name}`, entry.options, raw);
-  if (!parsed.ok) refuse(parsed.error);
+  if (!parsed.ok) refuse(asTyped(parsed.error, back.typed));
   const wrong = entry.check?.(parsed.value);
-  if (wrong) refuse(wrong);
+  if (wrong) refuse(asTyped(wrong, back.typed));
   return { options: parsed.value, given: new Set(Object.keys(raw)) };
 }
 
@@ -69,12 +76,14 @@ export default defineCommand({
   },
   autocomplete: (ctx, option, value) => {
     if (option !== 'roll') return [];
-    const { name, rest } = split(value);
+    const { name, rest, typed } = split(value);
     const entry = ENTRIES.get(name);
-    // Still typing the command's name: the rolls /odds knows.
-    if (!entry || !/^\s*\/?[a-z0-9_-]+\s/.test(value)) return NAMES.filter((n) => n.startsWith(name)).map((n) => ({ name: `${n} …`, value: `${n} ` }));
+    // Still typing the command's name: the rolls /odds knows, as the reader's client names them.
+    const shownNames = NAMES.map((n) => nameIn(readerLanguage(), n));
+    if (!entry || !/^\s*\/?[\p{Ll}0-9_-]+\s/u.test(value))
+      return shownNames.filter((n) => n.startsWith(typed)).map((n) => ({ name: `${n} …`, value: `${n} ` }));
     return fieldChoices(entry.options, rest, ctx.locale)
-      .map((c) => ({ name: `${name} ${c.name}`.slice(-100), value: `${name} ${c.value}` }))
+      .map((c) => ({ name: `${typed} ${c.name}`.slice(-100), value: `${typed} ${c.value}` }))
       .filter((c) => c.value.length <= 100);
   },
 });

@@ -14,6 +14,7 @@ import { format, fraction } from '../../src/rules/odds.js';
 import type { Outcome, SystemId } from '../../src/rules/types.js';
 import { quoted } from '../../src/render/embed.js';
 import { option } from '../../src/i18n/said.js';
+import { readerLanguage } from '../../src/i18n/reader.js';
 
 /** The command name /roll dice rows are recorded under (the group's: its only rolling subcommand). */
 export const ROLL_COMMAND = 'roll';
@@ -23,7 +24,8 @@ export type RollRecorded = Outcome & RollShown & { tally: DeclaredTally };
 /** The expression, or the refusal naming the first character not understood and one that works. */
 export function parsedOrRefused(text: string): Expression {
   try {
-    return parseExpression(text);
+    // A German reader writes dice as W (2W6+1), as the help shows them.
+    return parseExpression(text, readerLanguage() === 'de');
   } catch (err) {
     if (!(err instanceof ExpressionError)) throw err;
     return refuse('badExpression', { expression: option('expression'), given: quoted(text), why: err.said, example: EXAMPLE });

@@ -69,7 +69,7 @@ export async function prepare(
   if (eff.morale === undefined) refuse(requiredMessage('morale', options.morale));
   if (eff.rally) {
     // Rallies are for infantry that is retreating or routing.
-    if (eff.unit_type !== 'infantry') refuse('onlyInfantryRallies', { article: articleOf(eff.unit_type), type: eff.unit_type.replace('_', ' ') });
+    if (eff.unit_type !== 'infantry') refuse('onlyInfantryRallies', { article: articleOf(eff.unit_type), type: eff.unit_type });
     if (f && !eff.state) refuse('steadyNoRally', { unit: userText(tracked!.unit.name) });
   }
   const fits = eff.reason ? REASON_FITS[eff.reason] : undefined;
@@ -80,7 +80,8 @@ export async function prepare(
       given: eff.reason!,
       what: fits.what,
       article: eff.unit_type === 'infantry' ? '' : articleOf(type),
-      type,
+      // The code: each language words the unit type itself.
+      type: eff.unit_type,
     });
   }
   return { options: { ...eff, ...(eff.rally ? { state: eff.state ?? 'retreating' } : {}) } as Settled, ...(tracked ? { tracked } : {}) };

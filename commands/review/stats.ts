@@ -80,7 +80,7 @@ export default defineCommand({
       say('stats.onRecord', { n: rolls, where, hourly: o.since || o.until ? 'yes' : 'no' }),
       '',
       ...(shown.length ? shown.map((g) => groupLine(o.by, g)) : [say('review.noRolls')]),
-      ...(report.groups.length > shown.length ? [say('stats.more', { n: String(report.groups.length - shown.length) })] : []),
+      ...(report.groups.length > shown.length ? [say('stats.more', { n: report.groups.length - shown.length })] : []),
       ...(report.comparisons.length ? ['', ...report.comparisons.map((c) => comparisonLine(o.by, c))] : []),
       // Beside each player's rolls, their beacon rolls that expired unrolled: a withheld round shows here.
       ...(report.expiries.length

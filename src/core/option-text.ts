@@ -37,8 +37,11 @@ export function tokenize(line: string): { tokens: string[] } | { error: Said } {
   return { tokens: out };
 }
 
-/** `name:` at the start of a token starts an option (Discord's option names are lower case). */
-const OPTION_START = /^([a-z][a-z0-9_-]{0,31}):/;
+/**
+ * `name:` at the start of a token starts an option (Discord's option names are lower case, in any
+ * script: `qualität:`, `désordre:` as a German or French client shows them).
+ */
+const OPTION_START = /^(\p{Ll}[\p{Ll}\p{N}_-]{0,31}):/u;
 
 /**
  * `name:value` pairs: a value runs up to the next `name:`, so `unit:German 4-6-7 elr:3` is unit

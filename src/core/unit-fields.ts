@@ -8,6 +8,9 @@ import type { UnitFields, UnitSpec } from './system.js';
 import { refuse } from './user-error.js';
 import { list, option, said } from '../i18n/said.js';
 import { speak } from '../i18n/speak.js';
+import { languageOf, nameIn } from '../i18n/i18n.js';
+import { readerLanguage } from '../i18n/reader.js';
+import { englishName, readBack } from './typed-names.js';
 
 /**
  * A roster unit's fields as typed in one option, `fields:` (`counter:German 4-6-7 broken:true`),
@@ -42,7 +45,11 @@ function valuesOf(fields: OptionMap, name: string, typed = ''): string[] {
   return all.filter((v) => v.startsWith(typed.toLowerCase()));
 }
 
-const fieldList = (spec: UnitSpec) => Object.keys(spec.fields).join(', ');
+/** The system's fields as the reader's client names them. */
+const fieldList = (spec: UnitSpec) =>
+  Object.keys(spec.fields)
+    .map((k) => nameIn(readerLanguage(), k))
+    .join(', ');
 
 /** The fields typed, each checked by its own spec; a name the system does not know is refused, listing its fields. */
 export function typedFields(spec: UnitSpec, text: string | undefined): UnitFields {
@@ -56,13 +63,16 @@ export function typedFields(spec: UnitSpec, text: string | undefined): UnitField
         : said('fieldsUnreadable', { fields: option('fields'), why: read.error }),
     );
   const out: UnitFields = {};
-  for (const [name, raw] of Object.entries(read.values)) {
+  // A field named as the reader's client names options (unordnung:2) is the English one it stands for.
+  const back = readBack(readerLanguage(), Object.keys(spec.fields), read.values);
+  for (const [name, raw] of Object.entries(back.values)) {
     const field = spec.fields[name];
-    if (!field) refuse('notAField', { fields: option('fields'), name, article: articleOf(spec.label), system: spec.label, names: fieldList(spec) });
+    const typed = back.typed[name] ?? name;
+    if (!field) refuse('notAField', { fields: option('fields'), name: typed, article: articleOf(spec.label), system: spec.label, names: fieldList(spec) });
     const parsed = field.schema.safeParse(field.fromText(raw));
     if (!parsed.success || parsed.data === undefined) {
       const why = field.explain?.(raw);
-      const values = { fields: option('fields'), name, allowed: field.allowed, given: quoted(raw) };
+      const values = { fields: option('fields'), name: typed, allowed: field.allowed, given: quoted(raw) };
       refuse(why ? said('fieldWrongWhy', { ...values, why }) : said('fieldWrong', values));
     }
     out[name] = parsed.data;
@@ -98,26 +108,29 @@ export function editedFields(spec: UnitSpec, current: UnitFields, given: UnitFie
  * completed with the name being typed (its values, when it has a few) or with the names not yet given.
  */
 export function fieldChoices(fields: OptionMap, typed: string, locale?: string): Choices {
+  const lang = languageOf(locale);
+  const names = Object.keys(fields);
+  // Names are offered as the reader's client shows options; what they typed in English still counts.
+  const english = (t: string) => englishName(lang, names, t);
   const m = /^(.*?)(?:(\S*))$/s.exec(typed)!;
   const head = m[1]!;
   const last = m[2]!;
-  const given = new Set([...head.matchAll(/(?:^|\s)([a-z][a-z0-9_]*):/g)].map((g) => g[1]!));
+  const given = new Set([...head.matchAll(/(?:^|\s)([\p{Ll}][\p{Ll}0-9_]*):/gu)].map((g) => english(g[1]!) ?? g[1]!));
   const colon = last.indexOf(':');
-  const candidates =
-    colon >= 0 && fields[last.slice(0, colon)]
-      ? valuesOf(fields, last.slice(0, colon), last.slice(colon + 1)).map((v) => ({
-          text: `${last.slice(0, colon)}:${v}`,
-          label: `${last.slice(0, colon)}:${v}`,
-        }))
-      : Object.keys(fields)
-          .filter((k) => !given.has(k) && k.startsWith(last))
-          .flatMap((k) => {
-            const values = valuesOf(fields, k);
-            if (values.length && values.length <= 6) return values.map((v) => ({ text: `${k}:${v}`, label: `${k}:${v}` }));
-            // What a field takes, in the player's language ("one of a, b, c, d…" when it has many values).
-            const allowed = values.length ? said('allowedChoice', { choices: `${values.slice(0, 4).join(', ')}…` }) : fields[k]!.allowed;
-            return [{ text: `${k}:`, label: `${k}: ${speak(locale, allowed)}` }];
-          });
+  const typedName = last.slice(0, colon);
+  const field = colon >= 0 ? english(typedName) : undefined;
+  const candidates = field
+    ? valuesOf(fields, field, last.slice(colon + 1)).map((v) => ({ text: `${typedName}:${v}`, label: `${typedName}:${v}` }))
+    : names
+        .filter((k) => !given.has(k) && (nameIn(lang, k).startsWith(last) || k.startsWith(last)))
+        .flatMap((k) => {
+          const shown = nameIn(lang, k);
+          const values = valuesOf(fields, k);
+          if (values.length && values.length <= 6) return values.map((v) => ({ text: `${shown}:${v}`, label: `${shown}:${v}` }));
+          // What a field takes, in the player's language ("one of a, b, c, d…" when it has many values).
+          const allowed = values.length ? said('allowedChoice', { choices: `${values.slice(0, 4).join(', ')}…` }) : fields[k]!.allowed;
+          return [{ text: `${shown}:`, label: `${shown}: ${speak(locale, allowed)}` }];
+        });
   return candidates
     .map((c) => ({ name: `${head}${c.label}`.slice(-100), value: `${head}${c.text}` }))
     .filter((c) => c.value.length <= 100)

@@ -5,7 +5,7 @@ import { HOB_BANDS } from '../rules/asl/hob-table.js';
 import type { Finding, Tone } from '../rules/types.js';
 import { findingField, headlineOf, number, oddsField, resultEmbed, signed, stepFields, userText, worstTone } from './embed.js';
 import { CLASS_NAMES, type UnitClass } from '../rules/asl/catalog.js';
-import { say } from '../i18n/reader.js';
+import { say, speakingOf } from '../i18n/reader.js';
 
 export type AslStep = CheckStep | WoundStep | HobStep | NtcStep;
 
@@ -55,6 +55,11 @@ export function aslEmbed(a: {
   row: { id: string; hash: string };
   decisions?: { finding: Finding; rollId: string }[];
 }): APIEmbed {
+  // The unit is named in the title, and its counter leads the situation: its words agree with it.
+  return speakingOf(`${a.title.split(' · ').slice(1).join(' · ')} ${a.description}`, () => drawAsl(a));
+}
+
+function drawAsl(a: Parameters<typeof aslEmbed>[0]): APIEmbed {
   return resultEmbed({
     title: a.title,
     headline: headlineOf(a.steps),

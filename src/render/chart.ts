@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { say } from '../i18n/reader.js';
+import { figuresIn, say } from '../i18n/reader.js';
 
 // Loaded on first use: most processes never draw a chart, and the renderer is large.
 const load = createRequire(import.meta.url);
@@ -52,8 +52,11 @@ function wrap(text: string, n: number): string[] {
  * long ones on a line above them), each series a bar with its value written at its end; no rotated
  * text, every text at least 12 px at the size Discord shows the image.
  */
+/** A bar's value as the reader's language writes numbers (0,25 to a German or French reader). */
+const plainFormat = (v: number) => figuresIn(String(Math.round(v * 100) / 100));
+
 export function chartSvg(spec: ChartSpec): string {
-  const fmt = spec.format ?? ((v: number) => String(Math.round(v * 100) / 100));
+  const fmt = spec.format ?? plainFormat;
   const max = Math.max(1e-9, ...spec.series.flatMap((s) => s.values));
   const beside = spec.labels.every((l) => l.length <= 6);
   const labelW = beside ? Math.max(...spec.labels.map((l) => l.length), 1) * TEXT * 0.62 + 12 : 0;
@@ -99,7 +102,7 @@ export function chartSvg(spec: ChartSpec): string {
 
 /** The chart in words, for the attachment's alt text (screen readers, and Discord's "description"): ≤ 1,024 characters. */
 export function chartAlt(spec: ChartSpec): string {
-  const fmt = spec.format ?? ((v: number) => String(Math.round(v * 100) / 100));
+  const fmt = spec.format ?? plainFormat;
   const series = spec.series.map((s) => `${s.name}: ${spec.labels.map((l, i) => `${l} ${fmt(s.values[i] ?? 0)}`).join(', ')}`);
   const text = say('chart.alt', { title: spec.title, series: series.join('. ') });
   return text.length <= 1024 ? text : `${text.slice(0, 1023)}…`;

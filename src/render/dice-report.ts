@@ -2,7 +2,7 @@ import type { Comparison, DiceReport, ReportGroup } from '../rules/dice/report.j
 import type { TallyGroup } from '../ledger/tally.js';
 import type { ChiSquare } from '../rules/fairness.js';
 import type { ChartSpec } from './chart.js';
-import { figuresIn, say } from '../i18n/reader.js';
+import { figuresIn, percentIn, say } from '../i18n/reader.js';
 
 /** An unusual p to two significant figures, rounded down: one just under 0.05 never reads as 0.05 (0.0499 → 0.049). */
 function down(p: number): string {
@@ -89,6 +89,7 @@ function shapeChart(by: TallyGroup | undefined, report: DiceReport, top: DiceRep
       })),
       { name: say('stats.fairDice'), values: totals.map((t) => f.p[t - f.min]!), colour: '#b5bac1' },
     ],
-    format: (v) => `${(v * 100).toFixed(0)}%`,
+    // As the reply's own text writes a share: 17 % to a German reader, 17\u202f% to a French one.
+    format: (v) => percentIn(v, 0),
   };
 }

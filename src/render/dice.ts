@@ -57,14 +57,22 @@ export function drEmbed(row: Pick<LedgerRow, 'id' | 'hash' | 'user_name' | 'unit
 /** One term's dice, kept ones plain and dropped ones struck through. */
 const termDice = (t: RolledExpression['terms'][number]) => t.dice.map((d, i) => (t.kept[i] ? String(d) : `~~${d}~~`)).join(' ');
 
+/** Dice written back as the reader wrote them: 2W6 to a German reader who typed W, else as recorded (2d6). */
+function diceAsWritten(row: { input?: unknown }): (text: string) => string {
+  const typed = String((row.input as { expression?: unknown } | undefined)?.expression ?? '');
+  const w = readerLanguage() === 'de' && /\d*w(\d|%)/i.test(typed);
+  return (text) => (w ? text.replace(/(\d*)d(\d+|%)/g, '$1W$2') : text);
+}
+
 /** /roll dice: every die, each term's subtotal, the total, and the odds (or why there are none). */
-export function rollEmbed(row: Pick<LedgerRow, 'id' | 'hash' | 'user_name'>, o: RollShown): APIEmbed {
+export function rollEmbed(row: Pick<LedgerRow, 'id' | 'hash' | 'user_name'> & { input?: unknown }, o: RollShown): APIEmbed {
+  const written = diceAsWritten(row);
   // One term: its dice are the answer the title already gives; several: each subtotal, then the total.
   const single = o.terms.length === 1;
   const terms = o.terms.map((t, i) =>
     single
-      ? `\`${t.text}\` ${termDice(t)}`
-      : `\`${t.sign < 0 ? '−' : i ? '+' : ''}${t.text}\` ${t.dice.length ? `${termDice(t)} → ` : ''}**${i || t.sign < 0 ? signed(t.subtotal) : t.subtotal}**`,
+      ? `\`${written(t.text)}\` ${termDice(t)}`
+      : `\`${t.sign < 0 ? '−' : i ? '+' : ''}${written(t.text)}\` ${t.dice.length ? `${termDice(t)} → ` : ''}**${i || t.sign < 0 ? signed(t.subtotal) : t.subtotal}**`,
   );
   const odds = o.odds
     ? say('dice.odds', { total: String(o.total), exactly: chanceText(o.odds.exactly), orBetter: chanceText(o.odds.or_better) })
@@ -72,7 +80,7 @@ export function rollEmbed(row: Pick<LedgerRow, 'id' | 'hash' | 'user_name'>, o: 
       ? say('dice.oddsTooMany')
       : (o.odds_skipped ?? say('dice.oddsNone'));
   return resultEmbed({
-    title: `${o.shape} → ${o.total}`,
+    title: `${written(o.shape)} → ${o.total}`,
     userName: row.user_name,
     tone: 'neutral',
     description: [...terms, ...(single ? [] : [say('dice.total', { total: String(o.total) })]), ...noteLine(o.note)].join('\n'),

@@ -33,7 +33,7 @@ export function historyLine(
 
 /** `capped`: more rows match than were counted; the footer says how to reach older ones. */
 export function historyEmbed(title: string, lines: string[], page: number, pages: number, total: number, scope: string, capped = false): APIEmbed {
-  const count = capped ? say('review.capped', { n: String(total) }) : say('review.rolls', { n: total });
+  const count = capped ? say('review.capped', { n: total }) : say('review.rolls', { n: total });
   return limitEmbed({
     title,
     color: TONE_COLOUR.neutral,

@@ -32,11 +32,11 @@ const WORDS = {
   },
   fr: {
     own_attack: [
-      'Événement : un résultat Overkill de son propre Ground Assault, pris en épuisement',
+      'Événement\u202f: un résultat Overkill de son propre Ground Assault, pris en épuisement',
       'Overkill de son propre Ground Assault, pris en épuisement : elle devient épuisée.',
     ],
     enemy_attack: [
-      'Événement : un résultat Overkill d’un Ground Assault ou d’un Barrage ennemi, pris en épuisement',
+      'Événement\u202f: un résultat Overkill d’un Ground Assault ou d’un Barrage ennemi, pris en épuisement',
       'Overkill d’un Ground Assault ou d’un Barrage ennemi, pris en épuisement : elle devient épuisée.',
     ],
   },

@@ -53,7 +53,7 @@ describe('every /help example, copied', () => {
   it.each([
     ['en', '<roll id>', '*`<roll id>`: not a real id. Type `id:` and pick one from the list it offers as you type.*'],
     ['de', '<Wurf-ID>', '*`<Wurf-ID>`: keine echte ID. Tippe `id:` und wähle eine aus der Liste, die beim Tippen erscheint.*'],
-    ['fr', '<id du jet>', '*`<id du jet>` : pas un vrai identifiant. Tape `id:` et choisis-en un dans la liste proposée pendant la saisie.*'],
+    ['fr', '<id du jet>', '*`<id du jet>`\u202f: pas un vrai identifiant. Tape `id:` et choisis-en un dans la liste proposée pendant la saisie.*'],
   ])('in %s, a placeholder is written as one, with how to fill it in under the example', async (locale, placeholder, hint) => {
     app = testApp();
     const held = examples(await helpIn(locale)).filter((e) => /<[^<>]+>/.test(e.example));

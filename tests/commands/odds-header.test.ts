@@ -142,7 +142,7 @@ describe('the /odds header names every input that changed the odds', () => {
     ['en', 'morale check · infantry · leery morale · 2/5 lost · soft cover · immobilized · Near Kill this turn · reserve movement · commander within 100 m'],
     [
       'de',
-      'Moraltest · Infanterie · Moral zögerlich · 2/5 verloren · leichte Deckung · bewegungsunfähig · Beinahe-Abschuss in diesem Zug · Reservebewegung · Kommandeur innerhalb 100 m',
+      'Moraltest · Infanterie · Moral zögerlich · 2/5 verloren · leichte Deckung · bewegungsunfähig · Beinahe-Abschuss in dieser Runde · Reservebewegung · Kommandeur innerhalb 100 m',
     ],
     [
       'fr',
@@ -210,7 +210,7 @@ describe('/odds with the roll unquoted', () => {
     ],
     [
       'fr',
-      '`désordre` n’est pas une option de /chances : ses options sont jet. Si `disorder:2` fait partie de `jet`, mets toute la valeur de `jet` entre guillemets : `jet:"rally disorder:2 quality:militia"`.',
+      '`désordre` n’est pas une option de /chances\u202f: ses options sont jet. Si `disorder:2` fait partie de `jet`, mets toute la valeur de `jet` entre guillemets\u202f: `jet:"rally disorder:2 quality:militia"`.',
     ],
   ])('%s: the refusal says to put the whole roll in quotes, and the quoted roll is answered', async (locale, message) => {
     app = testApp();

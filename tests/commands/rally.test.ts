@@ -189,7 +189,7 @@ describe('a rally with no unit named: the title names the roll, the headline its
   const ROLLS: [Record<string, unknown>, number, Record<string, string>][] = [
     [{ disorder: 1 }, 4, { en: 'Rally roll — Rally', de: 'Sammelwurf — Sammeln', fr: 'Jet de ralliement — Ralliement' }],
     [{ disorder: 1 }, 2, { en: 'Rally roll — Retreat', de: 'Sammelwurf — Rückzug', fr: 'Jet de ralliement — Retraite' }],
-    [{ disorder: 1, quality: 'elite' }, 6, { en: 'Rally roll — Huzzah!', de: 'Sammelwurf — Hurra!', fr: 'Jet de ralliement — Hourra !' }],
+    [{ disorder: 1, quality: 'elite' }, 6, { en: 'Rally roll — Huzzah!', de: 'Sammelwurf — Hurra!', fr: 'Jet de ralliement — Hourra\u202f!' }],
   ];
   it.each(['en', 'de', 'fr'])('in %s, for every result, no title reads "Rally — Rally"', async (locale) => {
     app = testApp();

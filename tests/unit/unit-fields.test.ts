@@ -85,9 +85,10 @@ describe('fields offered as you type', () => {
 
   it('the values of the field being typed', () => {
     expect(fieldChoices(hot.fields, 'original:12 quality:e')).toEqual([{ name: 'original:12 quality:elite', value: 'original:12 quality:elite' }]);
-    // What a field takes is said in the player's language.
-    expect(fieldChoices(hot.fields, 'orig', 'de')).toEqual([{ name: 'original: eine ganze Zahl von 1 bis 100000', value: 'original:' }]);
-    expect(fieldChoices(hot.fields, 'orig', 'fr')).toEqual([{ name: 'original: un nombre entier de 1 à 100000', value: 'original:' }]);
+    // What a field takes is said in the player's language, the field named as their client names options.
+    expect(fieldChoices(hot.fields, 'orig', 'de')).toEqual([{ name: 'ursprünglich: eine ganze Zahl von 1 bis 100000', value: 'ursprünglich:' }]);
+    expect(fieldChoices(hot.fields, 'urspr', 'de')).toEqual([{ name: 'ursprünglich: eine ganze Zahl von 1 bis 100000', value: 'ursprünglich:' }]);
+    expect(fieldChoices(hot.fields, 'orig', 'fr')).toEqual([{ name: 'initial: un nombre entier de 1 à 100000', value: 'initial:' }]);
     expect(fieldChoices(hot.fields, 'orig')).toEqual([{ name: 'original: a whole number from 1 to 100000', value: 'original:' }]);
     expect(fieldChoices(war.fields, 'mode:')).toHaveLength(6);
     expect(fieldChoices(war.fields, 'mo').map((c) => c.name)).toEqual([

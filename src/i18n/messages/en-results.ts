@@ -280,6 +280,8 @@ export const RESULTS_EN = {
   'asl.drm.conscript': 'inexperienced (Conscript)',
   'asl.drm.green': 'inexperienced (Green, no unbroken leader stacked with it)',
   'asl.drm.nkvd': 'NKVD',
+  'asl.drm.nationality':
+    '{nat, select, russian {Russian} british {British} french {French} italian {Italian} japanese {Japanese} finnish {Finnish} axis_minor {Axis Minor} allied_minor {Allied Minor} partisan {Partisan} other {{nat}}}',
 
   // Sentences one under another.
   lines: '{lines}',
@@ -605,7 +607,7 @@ export const RESULTS_EN = {
   'stats.player': 'player {id}',
   'stats.fairDice': 'fair dice',
   'stats.onRecord': '{n, plural, one {# roll} other {# rolls}} on record · {where}{hourly, select, yes { · by the hour of the roll} other {}}',
-  'stats.more': '…and {n} smaller groups (narrow the filters to see them).',
+  'stats.more': '…and {n, plural, one {# smaller group} other {# smaller groups}} (narrow the filters to see them).',
   'stats.counted': '*Sealed rolls count once revealed; voided rolls never.*',
   'stats.expired':
     '<@{user}>: {n, plural, one {# roll} other {# rolls}} bound to a beacon round and expired unrolled, beside {rolled, plural, one {# roll} other {# rolls}} rolled',

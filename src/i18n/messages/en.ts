@@ -119,6 +119,7 @@ export const EN = {
   packRerollTaken: 'This roll was re-rolled already (re-roll {id}): once only.',
   packRerollOwner: 'Only {user}, who made this roll, may take its re-roll.',
   packRerollNotOffered: 'This roll offers no re-roll.',
+  packRerollLapsed: 'The offer of {label} on roll {id} has lapsed: {why}.',
   packFileOrExample: 'Give one of file: (a pack file you attach) or example: (a pack the bot ships).',
 
   // Units and their fields.
@@ -256,6 +257,7 @@ export const EN = {
   rerollLapsed: 'The commander re-roll offer of rally {id} has lapsed: {why}.',
   lapsedGameEnded: 'the game has ended, so the rout stands',
   lapsedTurnOver: 'turn {turn} is over (the game is at turn {now})',
+  lapsedGameOver: 'the game has ended',
   lapsedUnitLeft: 'the rout already stood: the unit has left the field',
   lostOverOriginal: '`{lost}` ({n}) cannot be more than `{original}` ({of}).',
   noDisorderMarkers: '{unit} has no disorder markers: {why}.',
@@ -271,9 +273,11 @@ export const EN = {
   forVehicles: 'vehicles',
   rallyNotReason: '`{rally}` and `{reason}` do not go together: a rally attempt is not a morale check caused by an event.',
   casualtiesOverRoster: "`{casualties}` {lost}/{original}: {unit}'s original strength on the roster is {of}.",
-  onlyInfantryRallies: 'Only infantry rallies: {article}{type} cannot (Lightning War, Rallying).',
+  onlyInfantryRallies:
+    'Only infantry rallies: {article}{type, select, armored_vehicle {armored vehicle} soft_vehicle {soft vehicle} other {{type}}} cannot (Lightning War, Rallying).',
   steadyNoRally: '{unit} is steady on the roster: only a retreating or routing unit rallies.',
-  reasonDoesNotFit: '`{reason}` {given} is for {what}, and the unit is {article}{type}: nothing was rolled or recorded.',
+  reasonDoesNotFit:
+    '`{reason}` {given} is for {what}, and the unit is {article}{type, select, armored_vehicle {armored vehicle} soft_vehicle {soft vehicle} other {{type}}}: nothing was rolled or recorded.',
 
   // Wacht am Rhein.
   statusForUntracked: '`{status}` describes an untracked unit; {unit} is on the roster as {fatigue}, which only events and recoveries change (or {edit}).',

@@ -122,7 +122,8 @@ export function hobModifiers(input: HobInput): Modifier[] {
   if (isLeader(u) && !isPartisan(u)) row('leaderElite');
   else if (u.class === 'elite' && !isPartisan(u)) row('elite');
   // One nationality row at most: the nationality's own (a Partisan is its own nationality here).
-  if (nat && nat.hobDrm !== 0) mods.push({ reason: nat.name, value: nat.hobDrm });
+  // The nationality by its code: each language names it (a reason in English text would stay English).
+  if (nat && nat.hobDrm !== 0) mods.push(because(said('asl.drm.nationality', { nat: nat.key }), nat.hobDrm));
   if (tagsOf(input).has('nkvd')) row('nkvd');
   if (input.broken) row('broken');
   // Partisans are never Inexperienced, whatever class they are given (A25.24).

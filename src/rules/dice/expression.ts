@@ -104,9 +104,15 @@ function term(s: Cursor, sign: 1 | -1): Term {
   return keep ? { kind: 'dice', sign, count, sides, keep } : { kind: 'dice', sign, count, sides };
 }
 
-/** Parses an expression, or throws ExpressionError naming where and why it stopped. */
-export function parseExpression(text: string): Expression {
-  const chars = [...text].map((c, i) => ({ c: c.toLowerCase(), at: i + 1 })).filter((x) => !/\s/.test(x.c));
+/**
+ * Parses an expression, or throws ExpressionError naming where and why it stopped. `w`: W is a die
+ * too, as German players write dice (2W6 for 2d6); no other letter of the notation is a W.
+ */
+export function parseExpression(text: string, w = false): Expression {
+  const chars = [...text]
+    .map((c, i) => ({ c: c.toLowerCase(), at: i + 1 }))
+    .filter((x) => !/\s/.test(x.c))
+    .map((x) => (w && x.c === 'w' ? { ...x, c: 'd' } : x));
   const s: Cursor = { chars, i: 0, end: [...text].length + 1 };
   if (!chars.length) fail(s, said('expr.empty', { example: EXAMPLE }));
   const terms: Term[] = [];

@@ -3,6 +3,8 @@
  * French). The report's lines stay as `npm run verify` prints them, in English: the page and the
  * command line must agree byte for byte, and a player quoting a line quotes what the other reads.
  */
+import { frenchTypography } from '../../i18n/typography.js';
+
 export const PAGE_LANGUAGES = ['en', 'de', 'fr'] as const;
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
 
@@ -56,7 +58,8 @@ const de: Words = {
   reportNote: 'Die Zeilen des Berichts sind auf Englisch, wie npm run verify sie ausgibt.',
 };
 
-const fr: Words = {
+// French spacing before : ; ! ? and % by the replies' own formatter, not by hand.
+const fr: Words = typeset({
   title: 'Morale Officer · vérifier une partie',
   heading: 'Morale Officer · vérifie une partie qu’on t’a envoyée',
   intro:
@@ -79,7 +82,11 @@ const fr: Words = {
   done: 'Terminé en {ms} ms.',
   chooseFirst: 'Choisis d’abord un export, ou colle un reçu.',
   reportNote: 'Les lignes du rapport sont en anglais, comme npm run verify les écrit.',
-};
+});
+
+function typeset(words: Words): Words {
+  return Object.fromEntries(Object.entries(words).map(([k, v]) => [k, frenchTypography(v)])) as Words;
+}
 
 export const PAGE_WORDS: Record<PageLanguage, Words> = { en, de, fr };
 
