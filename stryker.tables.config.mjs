@@ -15,7 +15,7 @@ export default {
     // The tables inside modules that also hold code: CLASS_NAMES, the HoB statuses and labels, the WaR phases, events and tones.
     'src/rules/asl/catalog.ts:10-18',
     'src/rules/asl/hob.ts:29-39',
-    'src/rules/asl/hob.ts:233-235',
+    'src/rules/asl/hob.ts:234-236',
     // The names /odds and /history give a Morale Check's and a Rally's results.
     'src/rules/asl/mc.ts:754-754',
     'src/rules/wacht-am-rhein/fatigue.ts:44-55',

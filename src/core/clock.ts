@@ -13,6 +13,8 @@ export const turnScheduleId = (gameId: string) => `turn:${gameId}`;
 export const askScheduleId = (requestId: string) => `ask:${requestId}`;
 export const cardScheduleId = (gameId: string) => `card:${gameId}`;
 export const settleScheduleId = (requestId: string) => `settle:${requestId}`;
+/** How long after a request is settled its message is edited to say so. */
+export const SETTLE_AFTER_MS = 10_000;
 
 /** The shortest wait before a reminder, and the shortest time between two: a reminder is not a spam. */
 export const MIN_REMIND_S = 10 * 60;
@@ -151,8 +153,10 @@ export async function planAsk(tx: LedgerTx, c: GameClock | undefined, r: RollReq
 export async function planSettle(tx: LedgerTx, r: Pick<RollRequest, 'id' | 'guild_id' | 'channel_id' | 'game_id' | 'player_id'>): Promise<void> {
   await tx.requests.dropSchedule(askScheduleId(r.id));
   const at = tx.timestamp();
+  // A few seconds on: the answer's reply is out by then, and its message remembered to link to.
+  const due = new Date(Date.parse(at) + SETTLE_AFTER_MS).toISOString();
   const s = { id: settleScheduleId(r.id), kind: 'settle' as const, guild_id: r.guild_id, channel_id: r.channel_id, game_id: r.game_id };
-  await tx.requests.setSchedule({ ...s, user_id: r.player_id, since: at, due_at: at });
+  await tx.requests.setSchedule({ ...s, user_id: r.player_id, since: at, due_at: due });
 }
 
 /** Every reminder of a game planned again from its clock (the clock changed), and its card redrawn. */

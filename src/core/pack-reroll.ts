@@ -27,7 +27,12 @@ import { said } from '../i18n/said.js';
 type Parent = { first: LedgerRow; installed: InstalledPack; offer: RerollOffer };
 
 /** The roll a re-roll button names, and what may forbid it (read again in the re-roll's own transaction). */
-async function rerollable(reads: Parameters<typeof buttonParent>[0] & Parameters<typeof turnLapse>[0], ctx: Context, rollId: string): Promise<Parent> {
+async function rerollable(
+  reads: Parameters<typeof buttonParent>[0] & Parameters<typeof turnLapse>[0],
+  ctx: Context,
+  rollId: string,
+  gameNow?: string | null,
+): Promise<Parent> {
   const parent = await buttonParent(reads, ctx, rollId);
   const first = parent?.roll;
   if (first?.kind !== 'roll' || !first.system?.startsWith('pack:')) refuse('packRerollNotOffered');
@@ -40,7 +45,7 @@ async function rerollable(reads: Parameters<typeof buttonParent>[0] & Parameters
   const { children, voided } = parent!;
   if (voided !== undefined) refuse('packRerollNotOffered');
   // As the built-in commander re-roll: the offer lapses when the game ends or its turn is over.
-  const lapsed = await turnLapse(reads, first);
+  const lapsed = await turnLapse(reads, first, 'lapsedGameOver', gameNow);
   if (lapsed) refuse('packRerollLapsed', { label: userText(offer.reroll.label), id: first.id, why: lapsed });
   // Checked before rolling so a spent button draws no dice; the ledger's once-key settles races.
   const earlier = children.find((r) => r.kind === 'reroll');
@@ -53,7 +58,8 @@ export async function packReroll(ctx: Context, rollId: string): Promise<Reply> {
   const system = packSystem(before.installed.pack.pack);
   let parent = before;
   const rolled = await rollAndRecord(ctx, system, async (at) => {
-    parent = await rerollable(at.reads, ctx, rollId);
+    // The re-roll is tagged with the channel's game now: it must be the roll's own.
+    parent = await rerollable(at.reads, ctx, rollId, at.game?.id ?? null);
     const { first, installed, offer } = parent;
     const { pack } = installed;
     const input = first.input as PackRollInput;

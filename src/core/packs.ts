@@ -35,24 +35,32 @@ export const packHash = (canonical: string) => createHash('sha256').update(canon
 /** Packs as their canonical JSON parsed and checked once per hash (a pack row is read on every roll of it). */
 const parsedPacks = memo<Pack | undefined>(256);
 
-/** The pack a `pack` row holds, checked again as it was at install (undefined if it no longer passes). */
+/**
+ * The pack a `pack` row holds, checked again (undefined if it no longer passes): its form and names,
+ * on this thread; the walks over its options' values were done in the install's worker, within the
+ * work limit, and are not repeated where every server's commands are answered.
+ */
 export function packOfRow(input: PackRowInput & { action: 'install' }, commands: readonly string[]): Pack | undefined {
   return parsedPacks(input.sha256, () => {
-    const loaded = checkedPack(packFileOf(input.pack as StoredPack), commands);
+    const loaded = checkedPack(packFileOf(input.pack as StoredPack), commands, { walk: false });
     return loaded.ok ? loaded.pack : undefined;
   });
 }
 
 /** A server's installed packs by id, from its `pack` rows in chain order; `builtIn` are the names a pack may not take. */
 export async function packsOf(ledger: Pick<LedgerStore, 'packRows'>, guildId: string, builtIn: readonly string[]): Promise<Map<string, InstalledPack>> {
-  const packs = new Map<string, InstalledPack>();
+  // Each pack id's last row decides: earlier versions are never parsed (a server may hold hundreds).
+  const last = new Map<string, { id: string; input: PackRowInput }>();
   for (const row of await ledger.packRows(guildId)) {
     const input = row.input as PackRowInput;
-    if (input.action === 'remove') packs.delete(input.pack_id);
-    else {
-      const pack = packOfRow(input, builtIn);
-      if (pack) packs.set(pack.pack, { pack, rowId: row.id, sha256: input.sha256 });
-    }
+    const id = input.action === 'remove' ? input.pack_id : (input.pack as { pack?: unknown } | null)?.pack;
+    if (typeof id === 'string') last.set(id, { id: row.id, input });
+  }
+  const packs = new Map<string, InstalledPack>();
+  for (const { id, input } of last.values()) {
+    if (input.action !== 'install') continue;
+    const pack = packOfRow(input, builtIn);
+    if (pack) packs.set(pack.pack, { pack, rowId: id, sha256: input.sha256 });
   }
   return packs;
 }

@@ -40,10 +40,13 @@ const BATCH = 50;
 export const RETRY_MS = 60_000;
 export const MAX_TRIES = 5;
 
-/** Discord's nonce for one firing (at most 25 characters): its retries share it, the next firing does not. */
+/**
+ * Discord's nonce for one firing (at most 25 characters): its retries share it, the next firing
+ * does not, nor a schedule set again (a new turn, a request re-planned: its wait begins anew).
+ */
 const nonceOf = (s: Schedule) =>
   createHash('sha256')
-    .update(`${s.id}:${s.fired - s.attempts}`)
+    .update(`${s.id}:${s.since}:${s.fired - s.attempts}`)
     .digest('base64url')
     .slice(0, 25);
 
@@ -109,6 +112,8 @@ export class Scheduler {
     const at = new Date(now.getTime() + RETRY_MS * 2 ** s.attempts).toISOString();
     const sooner = next !== null && next <= at;
     const again = !sooner && (await this.ledger.transaction((tx) => tx.requests.retrySchedule(s.id, next, at, MAX_TRIES - 1), s.guild_id));
+    // Not tried again: its tries start from none at the schedule's next firing.
+    if (!again) await this.ledger.transaction((tx) => tx.requests.delivered(s.id), s.guild_id);
     const what = again ? 'tried again' : sooner ? 'left to its next firing' : 'given up';
     this.log.warn(`a scheduled message could not be posted: ${what}`, { schedule: s.id, channel: s.channel_id, tries: s.attempts + 1, err });
   }

@@ -88,7 +88,8 @@ export async function render(
   const files = o.files ?? [];
   return {
     body: {
-      ...(o.content !== undefined ? { content: o.content } : {}),
+      // Discord pings only who the content names (never an embed): a named user is named there too.
+      ...(o.content !== undefined || o.mention ? { content: [o.mention ? `<@${o.mention}>` : '', o.content ?? ''].filter(Boolean).join(' ') } : {}),
       embeds: [embed],
       components: componentsOf(buttons),
       ...(o.ephemeral ? { flags: EPHEMERAL } : {}),

@@ -129,11 +129,10 @@ export class PackRollChecker {
 
   note(r: Row): void {
     if (isPackRow(r)) this.packRows.set(r.id, packRowFacts(r));
-    else if (isPackRoll(r) && isSealed(r)) {
-      this.sealed.set(r.id, r);
-      this.wasSealed.add(r.id);
-    } else if (isPackRoll(r)) this.check(r);
+    else if (isPackRoll(r) && isSealed(r)) this.sealed.set(r.id, r);
+    else if (isPackRoll(r)) this.check(r);
     else if (r.kind === 'reveal') this.revealed(r);
+    else if (r.kind === 'void' && r.parent_id) this.voided.add(r.parent_id);
   }
 
   /** A reveal of a sealed pack roll: the roll as the reveal shows it (its commitment is checked with the reveals). */
@@ -147,8 +146,8 @@ export class PackRollChecker {
 
   /** Pack rolls (not re-rolls) seen so far, by id: a re-roll is checked against the roll it replaces. */
   private readonly rolls = new Map<string, Row>();
-  /** Sealed pack rolls, revealed or not. */
-  private readonly wasSealed = new Set<string>();
+  /** Rolls a GM voided: a voided roll offers no re-roll. */
+  private readonly voided = new Set<string>();
   /** Rolls a re-roll has replaced: a pack offers one re-roll. */
   private readonly rerolled = new Set<string>();
 
@@ -163,20 +162,27 @@ export class PackRollChecker {
   /**
    * A re-roll as the bot allows one: of a pack roll before it on its server's chain, under the same
    * pack row, whose result offered a re-roll of the test it starts at; once; in the roll's own game
-   * and turn (the offer lapses with the turn). A sealed roll offers none.
+   * and turn (the offer lapses with the turn), by its owner unless the pack lets a GM; not of a
+   * voided roll. A sealed roll offers it once revealed: before its reveal it is no roll seen yet.
    */
   private rerollProblem(r: Row, pack: Pack): string | undefined {
     const input = r.input as PackRollInput;
     const of = input.reroll?.of;
     const parent = of === undefined ? undefined : this.rolls.get(of);
     const failed = (why: string) => `pack roll ${r.id}: FAILED: it is recorded as a re-roll of ${of ?? 'no roll'}, ${why}`;
-    if (of !== undefined && this.wasSealed.has(of)) return failed('a sealed roll, which offers no re-roll');
     if (!parent || parent.guild_id !== r.guild_id || r.parent_id !== of) return failed("which is no pack roll before it on its server's chain");
     if ((parent.input as PackRollInput).pack?.row !== input.pack?.row) return failed('made under another pack row');
-    const offer = rerollOffer(pack, parent.outcome as PackOutcome, (parent.input as PackRollInput).options ?? {});
+    let offer: ReturnType<typeof rerollOffer>;
+    try {
+      offer = rerollOffer(pack, parent.outcome as PackOutcome, (parent.input as PackRollInput).options ?? {});
+    } catch (err) {
+      return failed(`whose recorded outcome cannot be read (${(err as Error).message})`);
+    }
     if (!offer || offer.start !== input.reroll?.test)
       return failed(`whose result ${String(parent.result)} offers ${offer ? `a re-roll of test ${offer.start}` : 'no re-roll'}`);
     if (this.rerolled.has(of!)) return failed('which was re-rolled already: a pack offers one re-roll');
+    if (this.voided.has(of!)) return failed('a voided roll, which offers no re-roll');
+    if (offer.reroll.by !== 'owner_or_gm' && r.user_id !== parent.user_id) return failed("made by another than the roll's owner, who alone may take it");
     if (parent.game_id !== r.game_id || (parent.turn ?? null) !== (r.turn ?? null))
       return failed(`made in turn ${String(r.turn ?? '–')}, after the offer lapsed with turn ${String(parent.turn ?? '–')}`);
     this.rerolled.add(of!);

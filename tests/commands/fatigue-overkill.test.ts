@@ -33,11 +33,11 @@ const WORDS = {
   fr: {
     own_attack: [
       'Événement\u202f: un résultat Overkill de son propre Ground Assault, pris en épuisement',
-      'Overkill de son propre Ground Assault, pris en épuisement : elle devient épuisée.',
+      'Overkill de son propre Ground Assault, pris en épuisement\u202f: elle devient épuisée.',
     ],
     enemy_attack: [
       'Événement\u202f: un résultat Overkill d’un Ground Assault ou d’un Barrage ennemi, pris en épuisement',
-      'Overkill d’un Ground Assault ou d’un Barrage ennemi, pris en épuisement : elle devient épuisée.',
+      'Overkill d’un Ground Assault ou d’un Barrage ennemi, pris en épuisement\u202f: elle devient épuisée.',
     ],
   },
 } as const;

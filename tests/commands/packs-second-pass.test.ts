@@ -104,3 +104,19 @@ describe("a pack's re-roll lapses as the built-in one does", () => {
     expect(app.dice.pending()).toBe(1);
   });
 });
+
+describe("a pack's re-roll outside a game", () => {
+  it('stands while no game runs in the channel, and lapses once one starts there', async () => {
+    await install('d20-will-save');
+    const first = await rollWith(app, 'd20-will-test', { will: -2 }, [12]);
+    const second = await rollWith(app, 'd20-will-test', { will: -2 }, [11]);
+    app.dice.push(19);
+    expect(expectMessage(await press(app, alice, first.buttons[0]!.custom_id)).type).toBe('update');
+    expectMessage(await subcommand(app, alice, 'game', 'start', { system: 'd20-will-test', name: 'Later' }));
+    app.dice.push(20);
+    expect(expectError(await press(app, alice, second.buttons[0]!.custom_id))).toBe(
+      `The offer of Spend inspiration — re-roll on roll ${second.record!.roll_id} has lapsed: a game has started in this channel since.`,
+    );
+    expect(app.dice.pending()).toBe(1);
+  });
+});

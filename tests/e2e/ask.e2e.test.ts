@@ -119,6 +119,7 @@ describe('/ask over HTTP interactions, in a tournament game', () => {
     const ask = askRoll(GUILD, alice, bob, 'rally disorder:1 unit:Blücher');
     const asked = await firstAnswer(h, ask, await h.fake.postInteraction(h.url, ask));
     // The asked player alone is pinged, over HTTP as through the gateway.
+    expect(asked.content).toBe(`<@${bob.id}>`);
     expect(asked.allowed_mentions).toEqual({ parse: [], users: [bob.id] });
     const button = buttonOf(asked);
     const id = button.slice('v1:ask:'.length);

@@ -55,6 +55,8 @@ describe('the scheduler on Discord', () => {
 
   it("pings the asked player alone, reminds them in the server's language, and retries what Discord did not take", async () => {
     const asked = await h.fake.send(askRoll(alice, bob, 'rally disorder:2'));
+    // Discord pings only who the content names: Bob is named there, and he alone may be pinged.
+    expect(asked.data.content).toBe(`<@${bob.id}>`);
     expect(asked.data.allowed_mentions).toEqual({ parse: [], users: [bob.id] });
     request = { id: asked.data.components[0].components[0].custom_id.slice('v1:ask:'.length), message: h.fake.messageIds.get(asked.interactionId)! };
     // The card, due at once, is posted in German.

@@ -193,7 +193,8 @@ describe('HTTP interactions: commands, buttons, autocomplete', () => {
   it("autocomplete's hints are in the player's language", async () => {
     const german = { ...autocomplete('odds', { roll: 'rally dis' }, 'roll', { member: alice }), locale: 'de' };
     const res = await fake.postInteraction(url, german);
-    expect(res.body.data.choices).toEqual([{ name: 'rally disorder: eine ganze Zahl von 1 bis 30', value: 'rally disorder:' }]);
+    // An English name typed is matched, and the option offered under the name a German client shows.
+    expect(res.body.data.choices).toEqual([{ name: 'rally unordnung: eine ganze Zahl von 1 bis 30', value: 'rally unordnung:' }]);
   });
 
   it('slow work is deferred in the HTTP response and the result edited in over REST', async () => {

@@ -60,7 +60,7 @@ describe.skipIf(!haveChromium)('verify.html in Chromium', () => {
     const node = verifyExport(fixture!.text, fixture!.head ? { head: fixture!.head } : {});
     for (const [locale, heading, verdict] of [
       ['de-AT', 'Morale Officer · prüfe ein Spiel, das du erhalten hast', node.ok ? 'Geprüft: alles hält.' : 'NICHT bestätigt: siehe den Bericht.'],
-      ['fr-CA', 'Morale Officer · vérifie une partie qu’on t’a envoyée', node.ok ? 'Vérifié : tout tient.' : 'NON vérifié : vois le rapport.'],
+      ['fr-CA', 'Morale Officer · vérifie une partie qu’on t’a envoyée', node.ok ? 'Vérifié\u202f: tout tient.' : 'NON vérifié\u202f: vois le rapport.'],
       ['ja', 'Morale Officer · check a game you were sent', node.ok ? 'Verified: all holds.' : 'NOT verified: see the report.'],
     ] as const) {
       const page = await open(locale);

@@ -269,6 +269,40 @@ describe('a reminder Discord did not take', () => {
     clock.set(18 * H + 15 * 60_000);
     await scheduler.tick();
     expect(down.nonces).toHaveLength(6);
+    // Given up once, the next firing is tried again as the first was.
+    clock.set(18 * H + 16 * 60_000);
+    await scheduler.tick();
+    expect(down.nonces).toHaveLength(7);
+    expect(down.nonces[6]).toBe(down.nonces[5]);
+    ledger.close();
+  });
+});
+
+describe("a reminder's nonce", () => {
+  it('is new for the first reminder of a new turn, though its schedule starts counting again', async () => {
+    const clock = testClock();
+    const ledger = Ledger.open(tmpDb(), { now: clock.now });
+    const store = sqliteStore(ledger);
+    await gameWithClock(store);
+    const d = recorder();
+    const nonces: (string | undefined)[] = [];
+    const out: ClockPost = {
+      ...d.out,
+      post: async (g, c, m) => {
+        nonces.push(m.nonce);
+        return d.out.post(g, c, m);
+      },
+    };
+    const scheduler = new Scheduler(store, out, log, clock.now);
+    await scheduler.tick();
+    clock.set(12 * H);
+    await scheduler.tick();
+    await run(store, alice, 'game', 'turn', { number: 2, player: 'bob' });
+    clock.set(25 * H);
+    await scheduler.tick();
+    const reminders = d.posts.flatMap((p, i) => (p.mention ? [nonces[i]] : []));
+    expect(reminders).toHaveLength(2);
+    expect(reminders[0]).not.toBe(reminders[1]);
     ledger.close();
   });
 });

@@ -206,9 +206,9 @@ function walkedPack(ab: number, cmax: number, tests: number, bands: number) {
 
 describe('the pack validator: one bound on the work of every check', () => {
   it('refuses bands walked value by value past the limit, before walking them all (once: minutes of work)', () => {
-    // The first test's condition (one choice) took 150 steps; the bands would take some 10⁹.
+    // The first test's condition (one choice, one leaf) took 50 steps; the bands would take some 10⁹.
     expect(problemsOf(walkedPack(60, 50, 1, 25))).toEqual([
-      `tests.t0: checking its bands takes more than 23,999,850 steps over the values of "x", "which", "y", "z"; a pack's checks take at most 24,000,000 (the tests before it took 150): narrow those options' min and max`,
+      `tests.t0: checking its bands takes more than 23,999,950 steps over the values of "x", "which", "y", "z"; a pack's checks take at most 24,000,000 (the tests before it took 50): narrow those options' min and max`,
     ]);
   });
 
@@ -219,5 +219,56 @@ describe('the pack validator: one bound on the work of every check', () => {
     expect(problem).toMatch(
       /^tests\.t1: checking its bands takes more than [\d,]+ steps over the values of "x", "which", "y", "z"; a pack's checks take at most 24,000,000 \(the tests before it took 1\d,\d{3},\d{3}\): narrow those options' min and max$/,
     );
+  });
+});
+
+describe('the pack validator: work counted where it grows', () => {
+  /** A minimal pack around the given options, modifiers and tests. */
+  const packWith = (options: unknown[], modifiers: unknown[], tests: Record<string, unknown>) => ({
+    pack: 'heavy',
+    version: 1,
+    name: 'Heavy checks',
+    description: 'Work the validator must count',
+    source: 'A test of the validator',
+    options,
+    modifiers,
+    tests,
+  });
+  const bands = (at: string) => [
+    { to: at, label: 'Low', tone: 'bad', effect: 'Low.' },
+    { from: `${at} + 1`, label: 'High', tone: 'good', effect: 'High.' },
+  ];
+
+  it('adding up the sums of many unlinked options (each a group of its own) is counted before it is done', () => {
+    const names = Array.from({ length: 19 }, (_, i) => `o${i}`);
+    const pack = packWith(
+      names.map((name) => ({ name, type: 'integer', min: 0, max: 1000, description: name })),
+      names.slice(1).map((n) => ({ label: n, value: n })),
+      { check: { label: 'Check', dice: '2d6', bands: bands('o0') } },
+    );
+    // Named while adding up the unlinked options' sums (o0, read by the bands, is walked after): before it is done.
+    expect(problemsOf(pack)).toEqual([
+      `tests.check: checking its bands takes more than 24,000,000 steps over the values of "o1", "o2", "o3", "o4", "o5", "o6", "o7", "o8"; a pack's checks take at most 24,000,000: narrow those options' min and max`,
+    ]);
+  });
+
+  it('a condition of thousands of leaves is counted by its leaves, not as one', () => {
+    // 1,000 leaves, ten to a list (the most a list holds), none of which holds: every one is read.
+    const ten = <T>(f: (i: number) => T) => Array.from({ length: 10 }, (_, i) => f(i));
+    const big = { any: ten((a) => ({ any: ten((b) => ({ any: ten((c) => ({ y: { at_least: 1000 + a * 100 + b * 10 + c } })) })) })) };
+    const pack = packWith(
+      [
+        { name: 'x', type: 'integer', min: 0, max: 39, description: 'x' },
+        { name: 'y', type: 'integer', min: 0, max: 999, description: 'y' },
+      ],
+      [],
+      {
+        first: { label: 'First', dice: '2d6', when: big, bands: bands('6') },
+        second: { label: 'Second', dice: '2d6', when: { x: { at_least: 0 } }, bands: bands('6') },
+      },
+    );
+    expect(problemsOf(pack)).toEqual([
+      `tests: the first tests' conditions read "y", "x": checking them takes 2,002,000,000 steps; a pack's checks take at most 24,000,000: narrow those options' min and max`,
+    ]);
   });
 });

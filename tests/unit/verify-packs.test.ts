@@ -135,6 +135,27 @@ describe("a pack's re-roll in an export", () => {
     );
   });
 
+  it('a re-roll taken by another than the roll’s owner is named', () => {
+    const { report, id, rolls } = forged((reroll) => {
+      reroll.user_id = 'someone-else';
+    });
+    expect(report.lines).toContain(
+      `pack roll ${id}: FAILED: it is recorded as a re-roll of ${rolls[1]!.id}, made by another than the roll's owner, who alone may take it`,
+    );
+  });
+
+  it('a parent whose outcome cannot be read is named, not thrown', () => {
+    const { report, id, rolls } = forged((_reroll, [, failed]) => {
+      failed.outcome.steps[0].result = 1;
+    });
+    expect(report.ok).toBe(false);
+    expect(
+      report.lines.some((l) =>
+        l.startsWith(`pack roll ${id}: FAILED: it is recorded as a re-roll of ${rolls[1]!.id}, whose recorded outcome cannot be read (`),
+      ),
+    ).toBe(true);
+  });
+
   it('a re-roll naming no roll before it is named', () => {
     const { report, id } = forged((reroll) => {
       reroll.parent_id = reroll.input.reroll.of = 'nothing';

@@ -289,6 +289,7 @@ export const deSource: Record<MessageKey, string> = {
   lapsedGameEnded: 'das Spiel ist beendet, also bleibt die Flucht bestehen',
   lapsedTurnOver: '[turn] {turn} ist vorbei (das Spiel steht bei [turn] {now})',
   lapsedGameOver: 'das Spiel ist beendet',
+  lapsedGameStarted: 'in diesem Kanal hat seitdem ein Spiel begonnen',
   lapsedUnitLeft: 'die Flucht steht bereits: [der unit] hat das Feld verlassen',
   forInfantry: 'Infanterie',
   forVehicles: 'Fahrzeuge',

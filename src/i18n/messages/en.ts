@@ -258,6 +258,7 @@ export const EN = {
   lapsedGameEnded: 'the game has ended, so the rout stands',
   lapsedTurnOver: 'turn {turn} is over (the game is at turn {now})',
   lapsedGameOver: 'the game has ended',
+  lapsedGameStarted: 'a game has started in this channel since',
   lapsedUnitLeft: 'the rout already stood: the unit has left the field',
   lostOverOriginal: '`{lost}` ({n}) cannot be more than `{original}` ({of}).',
   noDisorderMarkers: '{unit} has no disorder markers: {why}.',

@@ -291,6 +291,7 @@ export const frSource: Record<MessageKey, string> = {
   lapsedGameEnded: 'la partie est terminée, donc la déroute tient',
   lapsedTurnOver: '[le turn] {turn} est fini (la partie en est [au turn] {now})',
   lapsedGameOver: 'la partie est terminée',
+  lapsedGameStarted: 'une partie a commencé dans ce salon depuis',
   lapsedUnitLeft: 'la déroute tient déjà : [le unit] a quitté le terrain',
   forInfantry: 'l’infanterie',
   forVehicles: 'les véhicules',

@@ -21,6 +21,8 @@ type Say = (path: string, problem: string) => void;
 
 /** Past this many combinations of the values a walked test reads, the validator refuses rather than guess. */
 export const MAX_WALK = 200_000;
+/** Past this many combinations of what a follow-up's parent reads, its parent's totals are not walked (refused, naming them). */
+const PARENT_WALK = 20_000;
 
 /** The refusal of a test whose checks would pass the pack's work limit, naming what it reads. */
 export function sayTooMuchWork(name: string, r: { work: number; spent: number; options: string[] }, say: Say, more = false) {
@@ -29,6 +31,12 @@ export function sayTooMuchWork(name: string, r: { work: number; spent: number; o
     `checking its bands takes ${more ? 'more than ' : ''}${r.work.toLocaleString('en')} steps over the values of ${list(r.options) || 'no option'}; a pack's checks take at most ${MAX_REACH_WORK.toLocaleString('en')}${r.spent ? ` (the tests before it took ${r.spent.toLocaleString('en')})` : ''}: narrow those options' min and max`,
   );
 }
+
+/** What reading a condition costs: a third of an evaluation for each of its leaves (a comparison; a condition may nest thousands). */
+const whenCost = (when: When | undefined) => (EVALUATION / 3) * Math.max(1, leavesOf(when, '').length);
+/** What working out a modifier for one combination costs: its condition's leaves, and its value when that is an expression. */
+const modCost = (mods: PackFile['modifiers']) =>
+  mods.reduce((n, m) => n + (m.when ? whenCost(m.when as When) : 0) + (typeof m.value === 'string' ? EVALUATION : EVALUATION / 10), 0);
 
 /** A walk's counted work: each step is charged before it is done, and the first that would pass the limit stops the walk. */
 type Walked = { work: Work; before: number; names: string[]; name: string; say: Say };
@@ -292,8 +300,14 @@ export function checkRoots(pack: PackFile, say: Say, work: Work) {
   const roots = rootTests(pack);
   if (pack.tests[roots.at(-1)!]!.when === undefined) return;
   const names = [...new Set(roots.flatMap((n) => leavesOf(pack.tests[n]!.when, '').flatMap((l) => [l.name, ...namesOfTest(l.test)])))];
-  if (countOf(pack, names) > MAX_WALK || !charge(work, countOf(pack, names) * roots.length * EVALUATION))
+  if (countOf(pack, names) > MAX_WALK)
     return say('tests', `the first tests' conditions read ${list(names)}: too many combinations to check (at most ${MAX_WALK.toLocaleString('en')})`);
+  const cost = countOf(pack, names) * roots.reduce((n, r) => n + whenCost(pack.tests[r]!.when), 0);
+  if (!charge(work, cost))
+    return say(
+      'tests',
+      `the first tests' conditions read ${list(names)}: checking them takes ${cost.toLocaleString('en')} steps; a pack's checks take at most ${MAX_REACH_WORK.toLocaleString('en')}: narrow those options' min and max`,
+    );
   for (const input of combinationsOf(pack, names)) {
     const scope = scopeOf(input);
     if (!roots.some((n) => whenHolds(pack.tests[n]!.when, valuesOf(input), () => scope)))
@@ -327,11 +341,18 @@ function parentPairs(pack: PackFile, name: string, reads: { total: boolean; marg
   for (const [pName, p] of Object.entries(pack.tests)) {
     if (!resultsOf(p).some((r) => r.result.then === name) && !extraLinks(pack, pName).chain.includes(name)) continue;
     const names = readNames(pack, pName);
-    const mods = pack.modifiers.filter((m) => modifiesTest(m, pName, 'total')).length;
-    for (const input of combinationsOf(pack, names, 20_000)) {
+    if (countOf(pack, names) > PARENT_WALK) {
+      w.say(
+        `tests.${name}`,
+        `it reads its parent's ${list([...(reads.total ? ['parent.total'] : []), ...(reads.margin ? ['parent.margin'] : [])])}, and its parent ${pName} reads ${list(names)}: ${countOf(pack, names).toLocaleString('en')} combinations; at most ${PARENT_WALK.toLocaleString('en')} can be checked`,
+      );
+      return undefined;
+    }
+    const mods = modCost(pack.modifiers.filter((m) => modifiesTest(m, pName, 'total')));
+    for (const input of combinationsOf(pack, names, PARENT_WALK)) {
       const naturals = naturalTotals(p, input, {}, w);
       // Each total's target and modifiers worked out.
-      if (!naturals || !step(w, naturals.length * (2 + mods) * EVALUATION)) return undefined;
+      if (!naturals || !step(w, naturals.length * (2 * EVALUATION + mods))) return undefined;
       for (const natural of naturals) {
         const target = targetOf(pack, pName, p, input, { total: natural });
         const final = natural + sum(modifiersFor(pack, pName, 'total', input, { total: natural, target: target?.value }).map((m) => m.value));
@@ -407,16 +428,21 @@ export function walkCoverage(pack: PackFile, name: string, say: Say, work: Work)
     say(`tests.${name}`, `its bands read ${list(read)}: ${n.toLocaleString('en')} combinations; at most ${MAX_WALK.toLocaleString('en')} can be checked`);
   if (countOf(pack, names) * pairs.length > MAX_WALK) return too(countOf(pack, names) * pairs.length, names);
   let others = [0];
+  // Refused while adding up, it names the options whose sums grow too many.
+  const added: string[] = [];
   for (const g of free) {
+    added.push(...g.names);
     if (countOf(pack, [...g.names]) > MAX_WALK) return too(countOf(pack, [...g.names]), [...g.names]);
-    if (!step(w, countOf(pack, [...g.names]) * g.mods.length * EVALUATION)) return;
+    if (!step(w, countOf(pack, [...g.names]) * modCost(g.mods))) return;
     const sums = new Set<number>();
     for (const input of combinationsOf(pack, [...g.names])) sums.add(sum(g.mods.map((m) => modifierValue(m, input))));
+    // Every sum so far with every sum of this group: counted before it is made.
+    if (!step({ ...w, names: added }, others.length * sums.size)) return;
     others = [...new Set(others.flatMap((o) => [...sums].map((x) => o + x)))];
   }
   const reached = new Set<number>();
   // A first test is walked where it is the one rolled: its condition and every earlier one's read for each combination.
-  const chosen = roots.includes(name) ? (earlier.length + 1) * EVALUATION : 0;
+  const chosen = roots.includes(name) ? [...earlier, name].reduce((n, r) => n + whenCost(pack.tests[r]!.when), 0) : 0;
   for (const input of combinationsOf(pack, names)) {
     if (!step(w, chosen)) return;
     const scope0 = scopeOf(input);
@@ -495,7 +521,7 @@ function walkOne(
   // Its scope and each band's bounds worked out, then each total's modifiers, then each sum looked up in every band.
   if (!step(t.w, (1 + 2 * bands) * EVALUATION)) return false;
   const naturals = naturalTotals(t.test, input, known, t.w);
-  if (!naturals || !step(t.w, naturals.length * (t.mods.length * EVALUATION + t.others.length * bands))) return false;
+  if (!naturals || !step(t.w, naturals.length * (modCost(t.mods) + t.others.length * bands))) return false;
   const scope = scopeOf(input, known);
   const lo = Number.NEGATIVE_INFINITY;
   const bounds = t.test.bands!.map((b) => ({ from: b.from === undefined ? lo : wholeOf(b.from, scope), to: b.to === undefined ? -lo : wholeOf(b.to, scope) }));

@@ -326,8 +326,13 @@ function checkTests(pack: PackFile, say: Say) {
   checkChains(pack, say);
 }
 
-/** Every problem the whole pack has, each led by its path; none when it is sound. `commands` are the names it must not take (each with what it is, in a map). */
-export function packProblems(pack: PackFile, commands: TakenNames): string[] {
+/**
+ * Every problem the whole pack has, each led by its path; none when it is sound. `commands` are the
+ * names it must not take (each with what it is, in a map). `walk: false` leaves out the checks that
+ * walk the options' values (the first tests' conditions, the bands): a pack row read back on the
+ * serving thread was walked in the install's worker, and is not walked again there.
+ */
+export function packProblems(pack: PackFile, commands: TakenNames, o: { walk?: boolean } = {}): string[] {
   const problems = new Set<string>();
   const say: Say = (path, problem) => problems.add(`${path}: ${problem}`);
   // A map names what each name is ("/rally, as German players see it"): the clash is said.
@@ -341,6 +346,7 @@ export function packProblems(pack: PackFile, commands: TakenNames): string[] {
   checkLimits(pack, say);
   // One count of work for the whole pack: every test's checks share MAX_REACH_WORK.
   const work = packWork();
+  if (o.walk === false) return [...problems];
   if (!problems.size) checkRoots(pack, say, work);
   // Coverage walks the options' values: only once every name it reads is known to be sound.
   if (!problems.size) {

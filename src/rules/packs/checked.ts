@@ -78,11 +78,11 @@ function protoNames(data: unknown): string[] {
 }
 
 /** Checks a pack's data whole: every problem, each led by its path, or the pack. `commands` are names it must not take. */
-export function checkedPack(data: unknown, commands: TakenNames): PackLoad {
+export function checkedPack(data: unknown, commands: TakenNames, o: { walk?: boolean } = {}): PackLoad {
   const proto = protoNames(data);
   if (proto.length) return { ok: false, problems: proto };
   const parsed = packSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${pathText(i.path)}: ${issueText(i)}`) };
-  const problems = packProblems(parsed.data, commands);
+  const problems = packProblems(parsed.data, commands, o);
   return problems.length ? { ok: false, problems } : { ok: true, pack: parsed.data as Pack };
 }
