@@ -110,6 +110,7 @@ export const DE_GLOSSARY: Glossary = {
   // German words English spells alike (and the loanwords German players use as their own).
   shared: [
     'Discord',
+    'Person',
     'Server',
     'Text',
     'die',
