@@ -156,6 +156,26 @@ describe("a pack's re-roll in an export", () => {
     ).toBe(true);
   });
 
+  it('a re-roll of a roll a GM had voided is named', async () => {
+    // The void made after the re-roll (allowed), then moved before it by a forger who rehashes the chain.
+    const app = testApp();
+    expectMessage(await subcommand(app, gm, 'pack', 'install', { example: 'd20-will-save' }));
+    const failed = await rollWith(app, 'd20-will-test', { will: 0 }, [5]);
+    app.dice.push(17);
+    expectMessage(await press(app, alice, failed.buttons[0]!.custom_id));
+    expectMessage(await command(app, gm, 'void', { id: failed.record!.roll_id, reason: 'wrong unit' }));
+    const exported = (await command(app, gm, 'export', {})) as Extract<Reply, { type: 'message' }>;
+    app.ledger.close();
+    const all = rowsOf(attachmentData(exported.files!.find((f) => f.name.endsWith('.jsonl'))!).toString());
+    const at = (kind: string) => all.findIndex((r) => r.kind === kind);
+    const [reroll, voided] = [all[at('reroll')]!, all[at('void')]!];
+    [voided.guild_seq, reroll.guild_seq] = [reroll.guild_seq, voided.guild_seq];
+    all.splice(at('void'), 1);
+    all.splice(at('reroll'), 0, voided);
+    const report = verifyExport(lf(rehash(all)));
+    expect(report.lines).toContain(`pack roll ${reroll.id}: FAILED: it is recorded as a re-roll of ${failed.record!.roll_id}, a voided roll, which offers no re-roll`);
+  });
+
   it('a re-roll naming no roll before it is named', () => {
     const { report, id } = forged((reroll) => {
       reroll.parent_id = reroll.input.reroll.of = 'nothing';
