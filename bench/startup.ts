@@ -33,7 +33,7 @@ export async function startupLine(ledger: string, rows: number): Promise<Line> {
   const env = {
     DATABASE_PATH: ledger,
     DISCORD_TOKEN: 'MTEwMDAwMDAwMDAwMDAwMDAx.BENCH0.ThisIsNotARealTokenItIsOnlyForTheBench0',
-    DISCORD_PUBLIC_KEY: '0'.repeat(63) + '1',
+    DISCORD_PUBLIC_KEY: `${'0'.repeat(63)}1`,
     INTERACTIONS_MODE: 'http',
     HTTP_PORT: '0',
     METRICS_PORT: '0',

@@ -114,7 +114,7 @@ async function main(): Promise<void> {
   const apiBase = env.DISCORD_API_BASE || 'https://discord.com/api';
   const found = await whoIs(given.token, apiBase);
   checkAgainst(given, found);
-  const file = args['env'];
+  const file = args.env;
   writeEnvFile(file, {
     DISCORD_TOKEN: given.token,
     DISCORD_APPLICATION_ID: found.applicationId,

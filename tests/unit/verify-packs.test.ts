@@ -173,7 +173,9 @@ describe("a pack's re-roll in an export", () => {
     all.splice(at('void'), 1);
     all.splice(at('reroll'), 0, voided);
     const report = verifyExport(lf(rehash(all)));
-    expect(report.lines).toContain(`pack roll ${reroll.id}: FAILED: it is recorded as a re-roll of ${failed.record!.roll_id}, a voided roll, which offers no re-roll`);
+    expect(report.lines).toContain(
+      `pack roll ${reroll.id}: FAILED: it is recorded as a re-roll of ${failed.record!.roll_id}, a voided roll, which offers no re-roll`,
+    );
   });
 
   it('a re-roll naming no roll before it is named', () => {
