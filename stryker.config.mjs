@@ -1,4 +1,4 @@
-// npm run mutation: StrykerJS over the rules and the ledger (issue 18), not in CI (it takes a while).
+// npm run mutation: StrykerJS over the rules and the ledger, not in CI (it takes a while).
 // Each mutant runs only the tests that reach it (perTest coverage); the e2e and process tests are
 // left out (vitest.mutation.config.ts): they start servers and processes and cover the same code
 // through the router tests.

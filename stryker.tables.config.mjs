@@ -1,4 +1,4 @@
-// npm run mutation:tables (issue 31): the rules' module-level tables with static mutants ON, so a
+// npm run mutation:tables: the rules' module-level tables with static mutants ON, so a
 // band's label, effect sentence or tone that no test pins shows up as a survivor. Static mutants
 // run the whole test set again, so the set is the rules and command tests that read these tables
 // (vitest.tables.config.ts), and only the tables' lines are mutated. Slow; not in CI.
@@ -21,7 +21,7 @@ export default {
     'src/rules/wacht-am-rhein/fatigue.ts:44-55',
     'src/rules/wacht-am-rhein/fatigue.ts:86-123',
     'src/rules/wacht-am-rhein/fatigue.ts:135-135',
-    // Issue 26: /dr's notes, SAN exclusions and booby-trap levels; the sides' names; the dice grammar's
+    // /dr's notes, SAN exclusions and booby-trap levels; the sides' names; the dice grammar's
     // limits and example; the first dice each system's morale roll is counted by in the dice report.
     'src/rules/asl/dr.ts:45-70',
     'src/rules/sides.ts',

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
-    // Limits set from what the slowest tests need on two busy cores (issue 39): a test that waits for
+    // Limits set from what the slowest tests need on two busy cores: a test that waits for
     // something polls for it and goes on at once, so a generous limit costs nothing when all is well.
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -7,7 +7,7 @@ import { Ledger } from '../src/ledger/ledger.js';
 import { createLogger } from '../src/log.js';
 
 /**
- * Issue 14's big server: one guild with `rows` rolls (five channels, a hundred players, 10,000 unit
+ * The big server: one guild with `rows` rolls (five channels, a hundred players, 10,000 unit
  * names in every channel), made by the real append (real chain, real outcomes with their odds), and
  * the commands its players and GM run on it, timed from router in to reply out.
  */

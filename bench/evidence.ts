@@ -86,7 +86,7 @@ const line = (backend: string, n: number, kept: number, bare: number): Line => (
   met: kept - bare <= 2048,
 });
 
-/** The storage lines (issue 45): what keeping evidence costs a roll on disk, SQLite and PostgreSQL. */
+/** The storage lines: what keeping evidence costs a roll on disk, SQLite and PostgreSQL. */
 export async function evidenceLines(quick: boolean, dir: string): Promise<Line[]> {
   const n = quick ? 300 : 2000;
   const lines = [line('SQLite', n, await perRoll(sqlite(dir, 'kept.db'), n, true), await perRoll(sqlite(dir, 'bare.db'), n, false))];

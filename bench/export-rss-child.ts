@@ -1,7 +1,7 @@
 import { BIG_GUILD, command, expectAnswer, gm, openRouter, player, UNLIMITED } from './big-server.js';
 
 /**
- * The memory side of issue 14's /export line, in its own process so nothing else has touched the
+ * The memory side of the big server's /export line, in its own process so nothing else has touched the
  * heap: the idle RSS of a ready router on the big ledger, then the peak RSS while a GM exports every
  * row of it.
  */

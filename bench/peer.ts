@@ -8,7 +8,7 @@ import { type Expression, parseExpression, rollExpression } from '../src/rules/d
 import { fmt, type Line, median, pct, ratioLine, repeated } from './repeat.js';
 
 /**
- * `/roll dice`'s expression engine beside a peer (issue 44): @dice-roller/rpg-dice-roller, the most
+ * `/roll dice`'s expression engine beside a peer: @dice-roller/rpg-dice-roller, the most
  * used dice-notation library on npm, a dev dependency of the bench only. Both parse, roll and total
  * the same 1,000 expressions, each with its production random source (ours: node:crypto, theirs:
  * its default engine); then the whole command, through the router onto a SQLite ledger.

@@ -24,7 +24,7 @@ function untilReady(args: string[], env: Record<string, string>, ready: string):
 }
 
 /**
- * Issue 44: the built bot (what `npm start` runs) from its spawn until it serves interactions, on a
+ * The built bot (what `npm start` runs) from its spawn until it serves interactions, on a
  * ledger of `rows` rows: the start-up's integrity check of the file, its migrations and its key
  * included. HTTP mode and no beacon, so nothing waits on a network this machine lacks. The baseline,
  * in the same trial: a bare Node process printing a line, the least any start costs.

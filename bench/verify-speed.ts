@@ -86,7 +86,7 @@ export async function inChromium(file: string): Promise<{ ms: number; gap: numbe
 }
 
 /**
- * Issue 40's speed: `npm run verify` and verify.html on the big server's export, each against raw
+ * The verifiers' speed: `npm run verify` and verify.html on the big server's export, each against raw
  * SHA-256 over the same file bytes in its own runtime, in the same trial (ratio = our MB/s over
  * raw MB/s). Both must say the export holds; the page's thread must stay responsive.
  */

@@ -1,4 +1,4 @@
--- Sealed rolls (issue 13): the chained row carries only a commitment, SHA-256(salt ‖ payload);
+-- Sealed rolls: the chained row carries only a commitment, SHA-256(salt ‖ payload);
 -- the salt and the payload (dice, outcome, result, the roster changes it makes) wait here, read by
 -- GMs only, until /reveal appends them to the chain.
 CREATE TABLE sealed_payloads (

@@ -1,5 +1,5 @@
--- Unit names each channel has rolled, per system, with the newest ledger position that used them
--- (issue 14): autocomplete reads this instead of grouping every roll of a busy channel on each
+-- Unit names each channel has rolled, per system, with the newest ledger position that used them:
+-- autocomplete reads this instead of grouping every roll of a busy channel on each
 -- keystroke. Kept by the ledger's append, in the same transaction as the row.
 CREATE TABLE channel_units (
   guild_id   TEXT NOT NULL,

@@ -1,4 +1,4 @@
--- Issue 23. Sealed payloads are append-only, like the rows whose commitments they open.
+-- Sealed payloads are append-only, like the rows whose commitments they open.
 CREATE TRIGGER sealed_payloads_no_update BEFORE UPDATE ON sealed_payloads
 BEGIN SELECT RAISE(ABORT, 'sealed payloads are append-only: they cannot be changed'); END;
 

@@ -1,4 +1,4 @@
--- Issue 26. Every roll of a game on record, and the dice report.
+-- Every roll of a game on record, and the dice report.
 -- A game's options as JSON: its Sniper Activation Numbers, booby-trap levels and the players'
 -- sides (/game san, /game booby_traps, /game join); each change is also a ledger row.
 ALTER TABLE games ADD COLUMN options TEXT;

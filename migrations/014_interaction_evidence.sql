@@ -1,4 +1,4 @@
--- Discord's signature as evidence (issue 45): in HTTP interactions mode the exact request Discord
+-- Discord's signature as evidence: in HTTP interactions mode the exact request Discord
 -- signed (timestamp header, signature, raw body deflated) is kept beside the chain; the rows it
 -- wrote commit to SHA-256(timestamp || body), so these bytes can be erased later without breaking it.
 CREATE TABLE interaction_evidence (

@@ -13,7 +13,7 @@ import { say } from '../../src/i18n/reader.js';
 export const ACKNOWLEDGE = 'ack';
 
 /**
- * An opponent's Acknowledge on a result (issue 45): a row pointing at the roll. Pressed in HTTP
+ * An opponent's Acknowledge on a result: a row pointing at the roll. Pressed in HTTP
  * mode, Discord's signed request carries the message the button sits on, so the row's evidence is
  * Discord's own copy of what the bot showed; verifiers check that copy names the roll.
  */

@@ -83,7 +83,7 @@ export default defineCommand({
       if (!m || !q) refuse('pageNotHere');
       if (q === 'expired') refuse('pageExpired', { history: command('history') });
       if (q.user_id !== ctx.actor.userId) refuse('pageNotYours', { history: command('history') });
-      // A member who is no longer a GM pages no further through the whole server (issue 13).
+      // A member who is no longer a GM pages no further through the whole server.
       checkAccess(ctx, historyAccess, q.params);
       const reply = await page(ctx, q.id, q.params as Params, Number(m[2]));
       return reply.type === 'message' ? { type: 'update', embed: reply.embed, buttons: reply.buttons } : reply;

@@ -44,7 +44,7 @@ async function chainKey(ctx: Context, signer: Signer): Promise<void> {
 
 /**
  * /roll receipt: the roll's signed receipt, a short block to paste into an e-mail or a VASL chat,
- * which anyone checks against the bot's public key without the ledger (issue 27). Only the
+ * which anyone checks against the bot's public key without the ledger. Only the
  * requester sees it; a voided roll's receipt says so.
  */
 export async function receiptReply(ctx: Context, id: string): Promise<Reply> {

@@ -25,7 +25,7 @@ export default {
       async run(ctx, o) {
         const { row, hidden } = await viewFor(ctx, await findRoll(ctx.services.ledger, ctx, o.id));
         const { history } = ctx.services.ledger;
-        // Before a reveal, only GM marks are listed: nothing derived from the result (issue 13).
+        // Before a reveal, only GM marks are listed: nothing derived from the result.
         const related = (await ctx.services.ledger.children(ctx.actor.guildId, row.id)).filter((r) => !hidden || r.kind === 'void' || r.kind === 'annotation');
         const typed = commandLine(row.command, recordedOptions(row));
         return message(rollDetailEmbed(row, related, (await history.messages([row.id])).get(row.id), hidden, typed), true);

@@ -27,7 +27,7 @@ export default defineCommand({
     if (o.key) return keyReply(ctx);
     const row = o.id ? await findRoll(ledger, ctx, o.id) : undefined;
     // In chunks: a long chain gives the event loop back, so other servers are served and the
-    // responder can defer this reply past Discord's 3 s (issue 14).
+    // responder can defer this reply past Discord's 3 s.
     const verdict = await verifyLedger(ledger, ctx.actor.guildId, row?.guild_seq);
     const report = verdict.chain;
     const tallies = verdict.tallies ?? { ok: true, lines: [], counted: 0 };

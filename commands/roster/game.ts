@@ -124,7 +124,7 @@ export default {
         const tournament = o.fair === 'tournament';
         if (tournament) assertTournamentReady(ctx);
         const seed = newServerSeed();
-        // Every new game of a bot with a beacon is a beacon game; without one, per-player dice (issue 23).
+        // Every new game of a bot with a beacon is a beacon game; without one, per-player dice.
         const scheme = beacon ? BEACON_SCHEME : PLAYER_SCHEME;
         try {
           const game = await ledger.transaction(async (tx) => {

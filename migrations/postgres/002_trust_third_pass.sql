@@ -1,4 +1,4 @@
--- Issue 23. Sealed payloads are append-only, like the rows whose commitments they open (the same
+-- Sealed payloads are append-only, like the rows whose commitments they open (the same
 -- refusal as the rows': 001's rolls_append_only).
 CREATE TRIGGER sealed_payloads_no_change BEFORE UPDATE OR DELETE ON sealed_payloads FOR EACH ROW EXECUTE FUNCTION rolls_append_only();
 

@@ -1,4 +1,4 @@
--- Issue 27. The public halves of the bot's Ed25519 receipt keys, each with when it was in use, so
+-- The public halves of the bot's Ed25519 receipt keys, each with when it was in use, so
 -- every export can list them and a receipt signed before a rotation still verifies. The private
 -- halves are never in the database (a backup or a reader of it could forge receipts): they live in
 -- the key file beside the data (SIGNING_KEY_FILE).

@@ -1,4 +1,4 @@
--- Issue 26. Every roll of a game on record, and the dice report: see migrations/010_dice_report.sql.
+-- Every roll of a game on record, and the dice report: see migrations/010_dice_report.sql.
 ALTER TABLE games ADD COLUMN options TEXT;
 
 CREATE TABLE dice_tallies (

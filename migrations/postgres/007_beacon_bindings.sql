@@ -1,4 +1,4 @@
--- Beacon games (issue 45): a roll binds to a drand round before its dice exist. The binding is kept
+-- Beacon games: a roll binds to a drand round before its dice exist. The binding is kept
 -- beside the chain until the round is in (rolled) or ten minutes pass (expired), so a restart
 -- completes it; its request is kept to roll it then as it was asked.
 CREATE TABLE beacon_bindings (

@@ -37,7 +37,7 @@ async function render(history: ExportSource, chunk: RawRow[], header: boolean, n
 }
 
 /**
- * The Discord-signed requests behind a chunk's rows (issue 45), one line each after the rows: the
+ * The Discord-signed requests behind a chunk's rows, one line each after the rows: the
  * exact bytes, or `pending` while the body's reply token may still work (younger than 15 minutes).
  */
 async function evidenceLines(history: ExportSource, chunk: RawRow[], now: number): Promise<string> {

@@ -10,7 +10,7 @@ import { say } from '../i18n/reader.js';
 import { command } from '../i18n/said.js';
 
 /**
- * No ghost rolls (issue 45): a roll is committed before its reply, so a process that stops between
+ * No ghost rolls: a roll is committed before its reply, so a process that stops between
  * the two leaves a roll on record that its channel never saw. When the bot comes back it looks for
  * such rolls (no message showed them, none was delivered late) and posts each to its channel,
  * naming its roller and when it was rolled; one it cannot post is marked, and /history says so.

@@ -11,7 +11,7 @@ import { command, said } from '../i18n/said.js';
 /**
  * Publishes a sealed roll in the caller's unit of work: its payload is checked against the
  * commitment the chained row holds before anything is published or applied (an edited payload is
- * refused, issue 23), then the reveal row publishes the salt and payload, and the roster changes
+ * refused), then the reveal row publishes the salt and payload, and the roster changes
  * the result makes take effect (authorised when the roll was made). Returns the reveal row and
  * what it published.
  */

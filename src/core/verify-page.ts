@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Attachment } from './command.js';
 
 /**
- * verify.html as an attachment (issue 27): `npm run build` writes it to dist/verify.html; the built
+ * verify.html as an attachment: `npm run build` writes it to dist/verify.html; the built
  * bot finds it beside dist/src, the sources (tests, tsx) in dist/ of the checkout. Read once.
  * Undefined when it was never built, and the replies then leave it out.
  */

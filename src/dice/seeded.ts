@@ -37,10 +37,11 @@ export function seededDie(serverSeed: string, gameId: string, playerSeeds: reado
 }
 
 /**
- * The dice scheme of games started since issue 23: the k-th game roll of each player (from 1) is
- * fixed at game start by the server seed, the game, the player seeds and the player's user id, so
- * rolls by other accounts (a sock puppet's throwaway rolls) never move a player's dice. The message
- * is JSON of ["player-v1", gameId, [player seeds], userId, k, index, attempt]; the rest as above.
+ * The dice scheme of games started since per-player dice were introduced: the k-th game roll of
+ * each player (from 1) is fixed at game start by the server seed, the game, the player seeds and
+ * the player's user id, so rolls by other accounts (a sock puppet's throwaway rolls) never move a
+ * player's dice. The message is JSON of ["player-v1", gameId, [player seeds], userId, k, index,
+ * attempt]; the rest as above.
  */
 export const PLAYER_SCHEME = 'player-v1';
 
@@ -49,7 +50,7 @@ export function playerDie(serverSeed: string, gameId: string, playerSeeds: reado
 }
 
 /**
- * The dice scheme of a beacon game (issue 45): a roll binds to a drand round published after the
+ * The dice scheme of a beacon game: a roll binds to a drand round published after the
  * request, so nobody (the operator included) knows a die before it is rolled. The message is JSON
  * of ["beacon-v1", gameId, interactionId, round, randomness hex, index, attempt]; the rest as above.
  */

@@ -4,7 +4,7 @@ import { fr } from './fr.js';
 import { own } from '../util/own.js';
 
 /**
- * The bot's languages (issue 30): English, and German and French for the large ASL and miniatures
+ * The bot's languages: English, and German and French for the large ASL and miniatures
  * communities. Command and option names and descriptions are registered in each (Discord shows them
  * in the user's language); what the bot says is in the interaction's locale (speak.ts). Rule
  * references stay as printed.

@@ -11,7 +11,7 @@ export const WRITER_CHECKPOINT_PAGES = 1_000;
 const LOOK_EVERY = 64;
 
 /**
- * Checkpoints in a worker thread (issue 29): SQLite's automatic checkpoint runs inside the COMMIT
+ * Checkpoints in a worker thread: SQLite's automatic checkpoint runs inside the COMMIT
  * that crosses 1,000 WAL pages, so that roll paid the copy and two fsyncs on the thread every
  * server waits on. The worker starts when the WAL first reaches that size (a ledger that is
  * written to; an idle bot keeps its memory); while it runs the writer never checkpoints, and if it

@@ -4,7 +4,7 @@ import { openDatabase } from './database.js';
 import { LedgerRefusedError } from './errors.js';
 
 /**
- * What the bot checks of its SQLite ledger before it serves from it (issue 39): a damaged file was
+ * What the bot checks of its SQLite ledger before it serves from it: a damaged file was
  * served and appended to, and an empty one silently began a new chain at position 1. Each refusal
  * names the file and what to do; `--new-ledger` makes a new ledger on purpose.
  */

@@ -3,7 +3,7 @@ import { scopeWhere, type ScopeFilter } from './common-sql.js';
 import { isSystemId, RULE_SYSTEMS, type OriginalDice } from '../rules/systems.js';
 
 /**
- * The dice report's aggregates (issue 26): for each key, how many counted rolls had each Original
+ * The dice report's aggregates: for each key, how many counted rolls had each Original
  * total. A roll counts once its result is public (at once, or at its reveal when sealed) and never
  * once voided. The ledger keeps them in the transaction that appends the roll, its reveal or its
  * void; a migration fills them from older rows; /verify recounts them from the rows. All three

@@ -27,7 +27,7 @@ const BAR = 18;
 
 /**
  * One palette for both of Discord's themes: a dark panel with light text reads on the dark theme
- * and stands out as a card on the light one (a white chart glared on dark mode, issue 30).
+ * and stands out as a card on the light one (a white chart glared on dark mode).
  */
 export const CHART_THEME = { background: '#2b2d31', text: '#f2f3f5', muted: '#b5bac1', grid: '#4e5058' } as const;
 
@@ -110,7 +110,7 @@ export function chartAlt(spec: ChartSpec): string {
 
 /**
  * The chart as PNG, rasterised on libuv's thread pool (renderAsync): loading the system's fonts and
- * drawing took 200 ms, and on the thread that serves every server it stalled them all (issue 29).
+ * drawing took 200 ms, and on the thread that serves every server it stalled them all.
  */
 export async function chartPng(spec: ChartSpec): Promise<Buffer> {
   resvg ??= load('@resvg/resvg-js') as typeof import('@resvg/resvg-js');

@@ -28,7 +28,7 @@ export const quoted = (v: unknown) => (typeof v === 'string' ? userText(JSON.str
  */
 export const userText = (s: string) => escaped(s, () => escapeMarkdown(s, { heading: true, bulletedList: true, numberedList: true, maskedLink: true }));
 
-// The same few names come back on every roll, and escaping one took a twentieth of a roll's work (issue 29).
+// The same few names come back on every roll, and escaping one took a twentieth of a roll's work.
 const escaped = memo<string>(1024);
 
 /** A stored time as a Discord timestamp: each reader sees it in their own time zone. */

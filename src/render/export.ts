@@ -7,7 +7,7 @@ import type { RawRow } from '../ledger/rows.js';
 
 /**
  * Every field of a row, hashes included, as stored: the JSON columns stay the canonical JSON text
- * the chain hashed, so an export never parses and re-serialises them (issue 14: a million rows).
+ * the chain hashed, so an export never parses and re-serialises them (a million rows).
  */
 export type ExportRow = RawRow & { message_id: string | null };
 

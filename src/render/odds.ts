@@ -12,7 +12,7 @@ const NAME_COLUMN = 20;
 
 /**
  * The odds as a table that fits a phone: a name longer than its column goes on a line of its own,
- * its figures on the next, so no row wraps (a 53-character row did, issue 43).
+ * its figures on the next, so no row wraps (a 53-character row did).
  */
 export function oddsTable(rows: OddsRow[]): string {
   const width = Math.min(NAME_COLUMN, Math.max(6, ...rows.map((r) => r.result.length)));

@@ -16,7 +16,7 @@ export const isSealed = (row: LedgerRow) => Boolean((row.input as { sealed?: boo
 
 /**
  * One history line: time, who, command, unit, result, message link, roll id; voided rolls struck
- * through; a roll the bot could not post after it stopped before its reply (issue 45) marked.
+ * through; a roll the bot could not post after it stopped before its reply marked.
  */
 export function historyLine(
   row: LedgerRow,

@@ -92,7 +92,7 @@ export function ordered(dist: Map<string, Fraction>, order: readonly string[], t
 
 export type ResultOdds = { exactly: string; or_better: string; distribution: Record<string, string> };
 
-/** Odds already worked out, per distribution (the memoised maps of `remembered`) and result: a roll's odds are a lookup (issue 29). */
+/** Odds already worked out, per distribution (the memoised maps of `remembered`) and result: a roll's odds are a lookup. */
 const worked = new WeakMap<Map<string, Fraction>, Map<string, Readonly<ResultOdds>>>();
 
 /** The chance of exactly this result, and of this result or a better one, as fractions (read-only: shared between rolls). */

@@ -16,7 +16,7 @@ export class SpoolFile {
   ) {}
 
   // Written as a string: Node encodes it outside the JS heap and frees it when the write is done,
-  // where a Buffer made here would wait for the garbage collector (issue 14: RSS during /export).
+  // where a Buffer made here would wait for the garbage collector (RSS during /export).
   async write(text: string): Promise<void> {
     this.bytes += Buffer.byteLength(text, 'utf8');
     if (text) await this.handle.write(text, null, 'utf8');

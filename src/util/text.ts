@@ -4,7 +4,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /**
  * The text made well-formed: each lone surrogate becomes U+FFFD. JSON escapes a lone surrogate
  * while SQLite and PostgreSQL store U+FFFD in its place, so a row hashed with one would never
- * verify again (issue 23): every string from a transport passes through here before it can reach
+ * verify again: every string from a transport passes through here before it can reach
  * a hash.
  */
 export const wellFormed = (s: string): string => s.replace(LONE_SURROGATE, '\uFFFD');

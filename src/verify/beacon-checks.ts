@@ -6,7 +6,7 @@ import type { BeaconCheck } from './beacon-precheck.js';
 import { checkExpiries, isTournament } from './beacon-expiries.js';
 
 /**
- * A beacon game's rounds, checked from its rows (issue 45): each roll names the interaction that
+ * A beacon game's rounds, checked from its rows: each roll names the interaction that
  * asked for it and the round it bound to, which must be the round two after the interaction was
  * made; the roll is recorded after that round was published (never before: nobody knew it) and
  * within the ten minutes a binding lives; and every round's signature holds under the chain the

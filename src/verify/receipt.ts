@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../ledger/chain.js';
 
 /**
- * Signed receipts (issue 27): a few readable lines and one last line
+ * Signed receipts: a few readable lines and one last line
  * `MO1.<base64url of the canonical JSON of the fields>.<base64url of its Ed25519 signature>`.
  * The signature covers exactly the decoded JSON, so wrapping or quoting the lines (e-mail, a VASL
  * chat) cannot break it; a verifier strips whitespace and `>` and decodes the last line, and also

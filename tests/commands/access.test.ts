@@ -6,7 +6,7 @@ import { alice, command, expectError, expectMessage, gm, press, testApp, type Te
 let app: TestApp;
 afterEach(() => app?.ledger.close());
 
-describe('access declared once (issue 17)', () => {
+describe('access declared once', () => {
   it('a paging button re-checks GM status on every press: a member no longer GM pages no further', async () => {
     app = testApp();
     for (let i = 0; i < 12; i++) {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/command.js';
 import { alice, appWithGame, command, oddsRoll, expectError, expectMessage, press, rosterFields, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
-// Issue 11 through the router, as a player runs it: commands, rosters, buttons.
+// The consequences of ASL checks through the router, as a player runs it: commands, rosters, buttons.
 let app: TestApp;
 afterEach(() => app?.ledger.close());
 

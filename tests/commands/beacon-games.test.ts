@@ -13,7 +13,7 @@ import { invalidRoundsInWorkers } from '../../src/beacon/verify-pool.js';
 import { FakeRelay, testChain } from '../helpers/beacon-relay.js';
 import { tmpDb } from '../helpers/tmp.js';
 
-// Issue 45, item 1: a beacon game's dice come from a round of a public beacon published after the
+// A beacon game's dice come from a round of a public beacon published after the
 // roll was asked. A test chain of our own (a round a second) stands in for drand's quicknet.
 
 const { chain, sign } = testChain(9, 1);

@@ -17,7 +17,7 @@ const spec = (labels: string[], series = 1): ChartSpec => ({
   series: Array.from({ length: series }, (_, i) => ({ name: `series ${i}`, values: labels.map((_, j) => (j + 1) / labels.length), colour: '#5b8fd1' })),
 });
 
-describe('charts read at phone width (issue 43, item 4)', () => {
+describe('charts read at phone width', () => {
   it.each([
     ['short labels beside their bars', spec(['2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'], 2)],
     ['long labels above their bars', spec(['Passed → Hero and Battle Hardening', 'Rout, commander lost', 'Casualty Reduction'])],

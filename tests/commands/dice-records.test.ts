@@ -12,7 +12,7 @@ import { freshDatabase, testPostgres } from '../helpers/postgres.js';
 import { tmpDb } from '../helpers/tmp.js';
 import { BIG_GUILD, fillBigServer, gm as bigGm } from '../../bench/big-server.js';
 
-// Issue 26: /dr and /roll dice on the one ledger with everything a morale roll has, through the
+// /dr and /roll dice on the one ledger with everything a morale roll has, through the
 // router as a player would, on SQLite and on a real PostgreSQL server.
 const server = await testPostgres();
 afterAll(() => server?.stop());
@@ -165,7 +165,7 @@ describe('/dr through the router', () => {
 describe('/stats user: one player against everyone else', () => {
   it('compares the player with the rest of the channel by a chi-square test of homogeneity, once each has n* rolls', async () => {
     const app = testApp();
-    // 1d6's n* is 39: with two rolls each the test cannot tell (issue 41).
+    // 1d6's n* is 39: with two rolls each the test cannot tell.
     app.dice.push(6, 6, 1, 1);
     for (const who of [alice, alice, bob, bob]) expectMessage(await command(app, who, 'rally', { disorder: 1 }));
     expect(expectMessage(await command(app, alice, 'stats', { user: 'alice' })).embed.description).toContain(

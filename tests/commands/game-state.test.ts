@@ -3,7 +3,7 @@ import type { Actor } from '../../src/core/command.js';
 import { ConsoleSession } from '../../src/console/session.js';
 import { alice, appWithGame, bob, command, expectError, expectMessage, gm, rosterFields, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
-// Issue 12, item by item, through the router with rosters: the state a game carries.
+// The state a game carries, item by item, through the router with rosters.
 let app: TestApp;
 afterEach(() => app?.ledger.close());
 
@@ -274,7 +274,7 @@ describe('Lightning War rallies and reasons', () => {
   });
 });
 
-describe('all systems (issue 12, item 15)', () => {
+describe('all systems', () => {
   it('unit autocomplete offers only the units of the command’s system', async () => {
     await game('hearts-of-tin', { Guard: { original: 8 } });
     app.dice.push(4, 4, 4);

@@ -93,7 +93,7 @@ describe('/unit', () => {
     expect(expectError(await sub(alice, 'unit', 'add', { name: 'X', fields: 'attack:7 defense:5' }))).toBe(
       'A Wacht am Rhein unit needs movement in `fields`, like fields:"attack:0 defense:0 movement:0".',
     );
-    // The article as it is said (issue 43: "A ASL unit needs").
+    // The article as it is said (not "A ASL unit needs").
     expect(newUnitRefusal('asl')).toBe('An ASL unit needs counter in `fields`, like fields:"counter:German 4-6-7".');
     expect(expectError(await sub(alice, 'unit', 'add', { name: 'X', fields: 'attack:7 defense:5 movement:6 disorder:2' }))).toBe(
       '`fields`: disorder is not a field of a Wacht am Rhein unit (its fields: attack, defense, movement, mode, fatigue).',
@@ -188,7 +188,7 @@ describe('roster defaults and write-back', () => {
     expect(expectError(await command(app, alice, 'rally', { unit: 'Old Guard' }))).toBe(
       'Old Guard has no disorder markers: a unit with no disorder does not need to rally.',
     );
-    // An explicit option wins over the roster (issue 18, item 7): the roster says elite with no
+    // An explicit option wins over the roster: the roster says elite with no
     // markers; the options say militia with three. 4 − 1 (militia) − 2 (two extra markers) = 1.
     app.dice.push(4);
     const explicit = expectMessage(await command(app, alice, 'rally', { unit: 'Old Guard', disorder: 3, quality: 'militia' }));
@@ -222,7 +222,7 @@ describe('roster defaults and write-back', () => {
     expect(unitFields('Landwehr')).toMatchObject({ disorder: 3 });
   });
 
-  it('a unit that left the roster is not rolled again as a new one: the roll says so and what to do (issue 43)', async () => {
+  it('a unit that left the roster is not rolled again as a new one: the roll says so and what to do', async () => {
     app = testApp();
     await sub(alice, 'game', 'start', { system: 'hearts-of-tin', name: 'Waterloo' });
     await sub(alice, 'unit', 'add', { name: '1st Foot', fields: 'original:10 quality:militia disorder:3' });
@@ -310,7 +310,7 @@ describe('roster defaults and write-back', () => {
     expect(unitFields('KG Peiper')).toMatchObject({ fatigue: 'fatigued' });
     await sub(alice, 'unit', 'edit', { unit: 'KG Peiper', fields: 'mode:strategic' });
     await sub(alice, 'game', 'turn', { number: 2, phase: 'Resting' });
-    // Not adjacent to an enemy unless said (issue 43: the option had no default).
+    // Not adjacent to an enemy unless said (the option once had no default).
     const stay = expectMessage(await sub(alice, 'fatigue', 'recover', { unit: 'KG Peiper', moved: false }));
     expect(JSON.stringify(stay.embed)).toContain('it is not in Tactical mode');
   });

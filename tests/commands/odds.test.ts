@@ -82,7 +82,7 @@ describe('every rolled result carries its odds', () => {
     app.dice.push(2);
     const reply = expectMessage(await command(app, alice, 'rally', { disorder: 1 }));
     const field = reply.embed.fields!.find((f) => f.name === 'Odds')!;
-    // Retreat is the worst result here: "this or better 100%" would say nothing (issue 30).
+    // Retreat is the worst result here: "this or better 100%" would say nothing.
     expect(field.value).toBe('this result 1/2 (50.0%) · no result is worse');
     expect((app.ledger.get('g1', reply.record!.roll_id)!.outcome as { odds: unknown }).odds).toEqual({
       exactly: '1/2',

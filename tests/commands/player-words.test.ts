@@ -3,7 +3,7 @@ import type { Reply } from '../../src/core/command.js';
 import { alice, command, gm, oddsRoll, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
 /**
- * Issue 43, item 2: a result code (`rout_commander_lost`, `battle_hardening`) is the ledger's word,
+ * A result code (`rout_commander_lost`, `battle_hardening`) is the ledger's word,
  * never the player's. Every reply of a session through the router — rolls of each system, /odds of
  * each, /history, /roll show, the roster — is read as a player reads it: outside code spans, links,
  * mentions and the footer's ids, no snake_case word is left.

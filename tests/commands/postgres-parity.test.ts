@@ -10,7 +10,7 @@ import { alice, bob, gm, queueRoller } from '../helpers/app.js';
 import { freshDatabase, testPostgres } from '../helpers/postgres.js';
 import { tmpDb } from '../helpers/tmp.js';
 
-// Issue 16: the bot on PostgreSQL answers exactly as on SQLite. One scripted session — games, a
+// The bot on PostgreSQL answers exactly as on SQLite. One scripted session — games, a
 // roster, rolls that write back to it, a re-roll button, a sealed roll and its reveal, GM settings,
 // history, verification, autocomplete, refusals — runs through the real router on each backend with
 // the same dice; every reply must match once ids, hashes and times are set aside.

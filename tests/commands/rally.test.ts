@@ -103,7 +103,7 @@ describe('commander re-roll button', () => {
     expect(reroll.record).toMatchObject({ parent_roll_id: first.record!.roll_id, result: 'rally', steps: [{ kind: 'commander_reroll', dice: [6], final: 5 }] });
     const row = app.ledger.get('g1', reroll.record!.roll_id)!;
     expect(row).toMatchObject({ kind: 'reroll', parent_id: first.record!.roll_id, unit: 'Guards', result: 'rally' });
-    // Compact (issue 30): the first roll in one line, then the re-roll in full.
+    // Compact: the first roll in one line, then the re-roll in full.
     const names = reroll.embed.fields!.map((f) => f.name);
     expect(names).toEqual(['First roll', 'Commander re-roll · Dice', 'Modifiers', 'Final', 'Result', 'Odds']);
     expect(reroll.embed.title).toBe('Rally · Guards — Rally');

@@ -7,7 +7,7 @@ import { verifyExport } from '../../src/verify/verify-export.js';
 import { alice, command, expectError, expectMessage, gm, testApp, type TestApp } from '../helpers/app.js';
 import { tmpDir } from '../helpers/tmp.js';
 
-// Issue 27: signed receipts for play by e-mail and VASL chat, checked against a trusted key alone.
+// Signed receipts for play by e-mail and VASL chat, checked against a trusted key alone.
 const sub = (app: TestApp, actor: typeof alice, name: string, subcommand: string, options: Record<string, unknown>) =>
   app.router.handle({ type: 'command', name, subcommand, options, actor });
 /** The receipt block out of /roll receipt's reply. */
@@ -134,7 +134,7 @@ describe('/roll receipt', () => {
       { fingerprint: rotated.signer.fingerprint, public_key: rotated.signer.publicKey, valid_from: '2026-11-15T00:00:00.000Z', valid_until: null },
     ]);
     expect(fingerprintOf(first.signer.publicKey)).toBe(first.signer.fingerprint);
-    // Rotation is revocation (issue 40): the retired key's private half is gone from the file.
+    // Rotation is revocation: the retired key's private half is gone from the file.
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { keys: { fingerprint: string; private_key?: string }[] };
     expect(stored.keys.map((k) => [k.fingerprint, k.private_key !== undefined])).toEqual([
       [first.signer.fingerprint, false],

@@ -5,7 +5,7 @@ import { RESULTS_EN } from '../../src/i18n/messages/en-results.js';
 import { alice, expectMessage, gm, testApp, type TestApp } from '../helpers/app.js';
 import { tmpDb } from '../helpers/tmp.js';
 
-// Issue 43, item 6: every result in the player's language, not only the refusals.
+// Every result in the player's language, not only the refusals.
 
 /** Everything a reply shows, as one text. */
 function shownText(reply: Reply): string {

@@ -11,7 +11,7 @@ import { sqliteStore } from '../../src/ledger/store.js';
 import { createLogger } from '../../src/log.js';
 import { tmpDb } from '../helpers/tmp.js';
 
-// Issue 30: replies a player reads at a glance. Each test renders the replies named in the issue
+// Replies a player reads at a glance. Each test renders a reply whose wording was changed for that
 // (the embed JSON a transport sends) and checks the new wording.
 
 describe('/mc shows the conditions its check used', () => {

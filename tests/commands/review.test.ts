@@ -84,7 +84,7 @@ describe('/history', () => {
     );
   });
 
-  // Issue 18, item 7: each filter is checked on data it filters (with and without it), game and system too.
+  // Each filter is checked on data it filters (with and without it), game and system too.
   it('each filter keeps exactly the rows it names', async () => {
     app = testApp();
     const count = async (filters: Record<string, unknown>) => {
@@ -113,7 +113,7 @@ describe('/history', () => {
     expect(await count({ system: 'lightning-war' })).toBe(1);
     expect(await count({ system: 'hearts-of-tin' })).toBe(3);
     expect(await count({ game: game.id })).toBe(1);
-    // Typed by its name, in any case, the game is found (issue 43: it was "0 rolls", silently).
+    // Typed by its name, in any case, the game is found (it used to say "0 rolls", silently).
     expect(await count({ game: 'filtered' })).toBe(1);
     expect(await count({ since: '2099-01-01' })).toBe(0);
     expect(await count({ since: '1h' })).toBe(rolls);
@@ -140,7 +140,7 @@ describe('/history', () => {
     expect(expectMessage(await command(app, alice, 'stats', { game: older!.id })).embed.description).toContain('0 rolls on record');
   });
 
-  // Issue 18, item 7: a sealed roll counts in /stats only once revealed, for
+  // A sealed roll counts in /stats only once revealed, for
   // everyone (the aggregates hold public results only); a void takes a roll out again.
   it('/stats counts a sealed roll only once revealed, for players and GMs alike, and a voided one never', async () => {
     app = testApp();
@@ -184,7 +184,7 @@ describe('/roll show, /annotate, /verify', () => {
     const row = app.ledger.get('g1', first.record!.roll_id)!;
     expect(text).toContain(row.hash);
     expect(text).toContain('Step: Rally');
-    // Who, by mention: a display name alone can be copied by another member (issue 40).
+    // Who, by mention: a display name alone can be copied by another member.
     expect(text).toContain('Re-roll · Rally by <@alice>');
     expect(text).toContain('Annotation · Annotated by <@gm>: table bumped');
     // A mark is no roll: voiding it, or asking its receipt, says what it is (with the article as said).
@@ -247,7 +247,7 @@ describe('/export', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    // The rows, then the receipt key the bot signs with (issue 27).
+    // The rows, then the receipt key the bot signs with.
     expect(rows).toHaveLength(3);
     expect(rows[1].prev_hash).toBe(rows[0].hash);
     expect(rows[2]).toEqual({
@@ -320,7 +320,7 @@ describe('sealed rolls', () => {
   });
 });
 
-// Issue 14: /verify and /stats on a long ledger leave the event loop free, so the responder defers them.
+// /verify and /stats on a long ledger leave the event loop free, so the responder defers them.
 describe('/verify and /stats on a long ledger', () => {
   const fill = (n: number) => {
     app = testApp();
@@ -380,7 +380,7 @@ describe('/verify and /stats on a long ledger', () => {
     expect(jsonl.map((r) => r.guild_seq)).toEqual(Array.from({ length: 2_500 }, (_, i) => i + 1));
   }, 120_000);
 
-  it('verify.html rides inside the attachment limit: the files and the page together never pass it (issue 27)', async () => {
+  it('verify.html rides inside the attachment limit: the files and the page together never pass it', async () => {
     fill(50);
     const all = await app.router.handle({ type: 'command', name: 'export', options: {}, actor: gm, attachmentLimit: 8 * 2 ** 20 });
     const files = all.type === 'message' ? all.files! : [];
@@ -406,7 +406,7 @@ describe('/verify and /stats on a long ledger', () => {
     expect(Number(m?.[1])).toBeLessThan(2_500);
   }, 120_000);
 
-  // Issue 14: an export is written to temporary files as it is read, never held whole in memory.
+  // An export is written to temporary files as it is read, never held whole in memory.
   it('/export writes to spooled files: the reply names them, the responder removes them once sent', async () => {
     fill(1_500);
     let delivered: Reply | undefined;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Reply } from '../../src/core/command.js';
 import { alice, appWithGame, bob, command, expectError, expectMessage, gm, rollWith, subcommand, testApp } from '../helpers/app.js';
 
-// Issue 41: what a rules lawyer and a dice-notation user still caught, each through the router with
+// Rules, fourth pass: what a rules lawyer and a dice-notation user still caught, each through the router with
 // the dice pinned. Every expected value is worked by hand from the rule text and written here.
 
 const steps = (r: Reply) => {

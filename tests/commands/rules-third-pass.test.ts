@@ -16,7 +16,7 @@ import {
   type TestApp,
 } from '../helpers/app.js';
 
-// Issue 25: the cases a rules lawyer still caught, through the router as a player types them. Every
+// Rules, third pass: the cases a rules lawyer still caught, through the router as a player types them. Every
 // expectation is worked by hand from the specs, written here, never read from the code.
 let app: TestApp;
 afterEach(() => {

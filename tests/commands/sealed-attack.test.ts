@@ -4,7 +4,7 @@ import { rowHash } from '../../src/ledger/chain.js';
 import type { LedgerRow } from '../../src/ledger/rows.js';
 import { alice, appWithGame, bob, command, expectMessage, rosterFields, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
-// Issue 13: an attacker — a member of the server, and the roller themself — tries every dice
+// An attacker — a member of the server, and the roller themself — tries every dice
 // combination against everything they can see of a sealed roll, for each system. A control shows
 // the same search finds an unsealed roll at once, so finding nothing for a sealed one means something.
 let app: TestApp;
@@ -73,7 +73,7 @@ async function search(c: Case, seen: ReturnType<typeof visibleOf>, actor: Actor)
   return found;
 }
 
-describe('a sealed roll cannot be cracked by the members who see it (issue 13)', () => {
+describe('a sealed roll cannot be cracked by the members who see it', () => {
   it.each(CASES)('$system /$name: nothing visible gives the result away, to a member or to the roller', async (c) => {
     app = await appWithGame(c.system, { Target: c.unit });
     // Outside a game, so the dice are the pinned ones (a game's stream would be another check).

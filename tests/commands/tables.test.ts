@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { alice, appWithGame, command, expectError, expectMessage, press, rollWith, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
-// Issue 31: every row of every rules table — label, effect sentence, tone — as a player reads it in
+// Every row of every rules table — label, effect sentence, tone — as a player reads it in
 // the rendered reply. The words and colours are written here, never read from the table under test.
 let app: TestApp;
 afterEach(() => app?.ledger.close());

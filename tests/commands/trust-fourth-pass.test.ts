@@ -5,7 +5,7 @@ import { commitment } from '../../src/dice/seeded.js';
 import { verifyExport } from '../../src/verify/verify-export.js';
 import { alice, command, expectError, expectMessage, gm, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
-// Issue 45, games without a beacon: the old player-seed scheme closed where it stays.
+// Trust, fourth pass, games without a beacon: the old player-seed scheme closed where it stays.
 
 let app: TestApp | undefined;
 afterEach(() => {

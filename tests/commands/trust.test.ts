@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { alice, command, expectError, expectMessage, press, testApp, type TestApp } from '../helpers/app.js';
 
-// Issue 13's smaller holes: an outside anchor, and saved queries that expire.
+// Trust's smaller holes: an outside anchor, and saved queries that expire.
 let app: TestApp;
 afterEach(() => app?.ledger.close());
 
-describe('trust, smaller holes (issue 13)', () => {
+describe('trust, smaller holes', () => {
   it('/verify publish posts the full head hash with how to check a later export against it', async () => {
     app = testApp();
     app.dice.push(4);

@@ -11,7 +11,7 @@ import { freshDatabase, testPostgres } from '../helpers/postgres.js';
 import { unitsFromLedger, unitsFromRoster, type UnitState } from '../helpers/roster-ledger.js';
 import { tmpDb } from '../helpers/tmp.js';
 
-// Issue 24: a command decides from what it reads inside its own transaction, and writes only the
+// A command decides from what it reads inside its own transaction, and writes only the
 // fields it changes. Two commands in flight on one unit must come out as if they had run one after
 // the other (in either order): each lands, or is refused with the reason it would have been given
 // in that order — and the ledger's unit rows tell exactly the roster that results. Every pair of

@@ -8,7 +8,7 @@ import { relaySource } from '../../src/beacon/relay.js';
 import { chainInfoJson, FakeRelay, testChain } from '../helpers/beacon-relay.js';
 import { tmpDir } from '../helpers/tmp.js';
 
-// Issue 45: the console reads a beacon only when BEACON_CHAIN names one; then a scripted game binds
+// The console reads a beacon only when BEACON_CHAIN names one; then a scripted game binds
 // and rolls as the bot does (each command gets an interaction id of the moment, as Discord's).
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -117,7 +117,7 @@ describe('npm run console -- --json', () => {
     expect(r.lines).toHaveLength(1);
     const out = JSON.parse(r.lines[0]!);
     expect(out).toMatchObject({ ok: true, command: 'odds', attachments: [{ name: 'odds.png' }] });
-    // Issue 46: no chart is left in a temporary folder; it is kept where the console says, beside its ledger.
+    // No chart is left in a temporary folder; it is kept where the console says, beside its ledger.
     expect(path.dirname(out.attachments[0].path)).toBe(path.join(path.dirname(r.db), 'console-files'));
     expect(fs.statSync(out.attachments[0].path).size).toBe(out.attachments[0].bytes);
     const rows = [...out.embed.description.matchAll(/^(\S.*?)\s+(\d+)\/(\d+)\s+[\d.]+%$/gm)].map((m) => [m[1], Number(m[2]), Number(m[3])]);
@@ -223,7 +223,7 @@ describe('npm run console -- --json', () => {
     const r = runConsole('/rally unit:"open\nnonsense\n/rally disorder\n/help\n/roll 3d6\n');
     const out = r.lines.map((l) => JSON.parse(l));
     expect(out.map((o) => o.ok)).toEqual([false, false, false, true, false]);
-    // Each says how the command is written (issue 43: "/roll 3d6" got no suggestion).
+    // Each says how the command is written ("/roll 3d6" once got no suggestion).
     expect(out[2].error).toBe(
       'expected option:value after /rally, got "disorder". For example /rally disorder:2 quality:militia commander_near:true unit:"1st Foot"',
     );
@@ -233,7 +233,7 @@ describe('npm run console -- --json', () => {
   });
 });
 
-// Issue 28, finding 8: trying the bot offline never writes into the bot's own history.
+// Trying the bot offline never writes into the bot's own history.
 describe('the console ledger', () => {
   it('defaults to data/console.db, says so on start, and leaves DATABASE_PATH (the bot ledger) alone', () => {
     const dir = path.dirname(tmpDb());

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { playConsole } from '../helpers/console.js';
 import { tmpDir } from '../helpers/tmp.js';
 
-// Issue 42: a GM installs a pack from a file in the console, and its command then works in that
+// A GM installs a pack from a file in the console, and its command then works in that
 // console's ledger like any other: its odds, a roll with pinned dice, the refusals.
 
 describe('rule packs in the console', () => {

@@ -3,7 +3,7 @@ import type { MessageKey } from '../../src/i18n/messages/en.js';
 import { CATALOGS } from '../../src/i18n/speak.js';
 import { shownText, tour } from '../helpers/tour.js';
 
-// Issue 43, item 6: every command's reply and refusal in the player's language. Each command's own
+// Every command's reply and refusal in the player's language. Each command's own
 // example, then a whole game and its review, as a German or French GM: no English sentence of the catalogs shows.
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../../src/console/session.js';
 import { alice, testApp } from '../helpers/app.js';
 
-// Issue 15, "Console (what a newcomer hits)": each line as a newcomer types it.
+// The console as a newcomer hits it: each line as a newcomer types it.
 const ROOT = path.resolve(__dirname, '../..');
 const session = (isGm = false) => {
   const app = testApp();

@@ -3,7 +3,7 @@ import { Ledger } from '../../src/ledger/ledger.js';
 import { tmpDb } from '../helpers/tmp.js';
 import { playConsole } from '../helpers/console.js';
 
-// Issue 26: an ASL game's every roll on record, typed into the console as a club would (--json,
+// An ASL game's every roll on record, typed into the console as a club would (--json,
 // dice fed with --dice): SANs set, sides joined, 40 DRs and drs of every category with each note
 // worked out by hand below, a sealed roll revealed, a voided one, and the dice report by side.
 
@@ -56,7 +56,7 @@ const ALLIED: (Roll | string)[] = [
   r('/dr category:MC', [3, 4]),
   r('/dr category:CC', [2, 1]), // 3, the Axis SAN: never flagged on a Close Combat DR
   r('/dr category:SA', [6]),
-  // A Sniper Attack dr of 1 shows its note (A14.3, issue 41).
+  // A Sniper Attack dr of 1 shows its note (A14.3).
   r(
     '/dr category:SA',
     [1],
@@ -142,7 +142,7 @@ describe('an ASL game with every roll on record, through the console', () => {
       '**1d6** · Allied — 3 rolls, mean 3.67 (exact 3.50); too few rolls to tell (3 of 39 needed)',
       '**1d6** · Axis — 3 rolls, mean 3.33 (exact 3.50); too few rolls to tell (3 of 39 needed)',
     ]);
-    // Two groups far below n* are not compared by a test (issue 41).
+    // Two groups far below n* are not compared by a test.
     expect(report).toContain('**2d6** · Axis vs Allied: too few rolls to compare (17 and 16; 142 each needed)');
     expect(report).toContain('**1d6** · Allied vs Axis: too few rolls to compare (3 and 3; 39 each needed)');
     expect(after[4]!.embed.footer.text).toContain('7 rolls');

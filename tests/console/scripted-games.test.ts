@@ -158,7 +158,7 @@ describe('scripted games through the console', () => {
       ['rally', 'roll', 'rally', '1st Foot', 2],
       u('rally', '1st Foot', 2),
       ['rally', 'roll', 'rout', 'Militia', 2],
-      // The rout is pending while the commander may join (issue 25), and the re-roll settles it.
+      // The rout is pending while the commander may join, and the re-roll settles it.
       u('rally', 'Militia', 2),
       ['rally', 'reroll', 'retreat', 'Militia', 2],
       u('rally', 'Militia', 2),

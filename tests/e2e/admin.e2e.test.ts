@@ -9,7 +9,7 @@ import { ledgerEntry } from '../helpers/ledger.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { APP_ID, FakeDiscord } from './fake-discord.js';
 
-// Issue 46: the first run in one command (npm run setup, against the local fake Discord, with and
+// The first run in one command (npm run setup, against the local fake Discord, with and
 // without a terminal), and every admin command through one entry point in every install: a clone,
 // Docker's entry point, and the systemd wrapper run as the service's own user.
 const ROOT = path.resolve(__dirname, '../..');

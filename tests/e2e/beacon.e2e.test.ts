@@ -5,7 +5,7 @@ import { startHarness, type Harness } from '../helpers/discord.js';
 import { FakeRelay, testChain } from '../helpers/beacon-relay.js';
 import { originalEdit, slashCommand, type Member } from './fake-discord.js';
 
-// Issue 45: a beacon game through the real discord.js client against a local fake Discord, with a
+// A beacon game through the real discord.js client against a local fake Discord, with a
 // local drand relay serving a test chain (a round a second): the channel sees the binding within
 // Discord's 3 s, and the same message becomes the result once the round is out.
 

@@ -70,7 +70,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(app.ledger.verify(GUILD).ok).toBe(true);
   });
 
-  it('the same interaction delivered twice over the gateway is answered and recorded once (issue 23)', async () => {
+  it('the same interaction delivered twice over the gateway is answered and recorded once', async () => {
     const before = app.ledger.count(GUILD);
     app.dice.push(4, 4);
     const interaction = slashCommand('rally', { disorder: 2, unit: 'Twice' }, { member: alice });
@@ -110,7 +110,7 @@ describe('the real discord.js client against a local fake Discord', () => {
   });
 
   it("autocomplete round trip offers this channel's units only", async () => {
-    // Self-contained (issue 18, item 10): the other server's channel holds only the unit rolled here.
+    // Self-contained: the other server's channel holds only the unit rolled here.
     app.dice.push(5, 5);
     await fake.send(slashCommand('rally', { disorder: 1, unit: '2nd Secret' }, { member: bob }));
     await fake.send(slashCommand('rally', { disorder: 1, unit: 'Own Unit' }, { member: alice, guildId: OTHER_GUILD }));
@@ -190,7 +190,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     await sub('game', 'start', { system: 'hearts-of-tin', name: 'Quatre Bras' }, bob);
     const seed = 'bob is lucky — ünïcödé';
     const hash = createHash('sha256').update(seed, 'utf8').digest('hex');
-    // One seed per player on a side (issue 45): bob joins first; alice, on no side, is refused.
+    // One seed per player on a side: bob joins first; alice, on no side, is refused.
     expect((await sub('game', 'seed', { commit: hash }, alice)).data.content).toContain('Only a player on a side of Quatre Bras can commit to a seed');
     await sub('game', 'join', { side: 'allied' }, bob);
     await sub('game', 'join', { side: 'axis' }, alice);
@@ -222,7 +222,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(JSON.stringify(fake.channelMessages[posted]!.body)).toContain('**Retreat**');
   });
 
-  // Issue 30: the roll log channel, through the real client: a public result's one-line copy with the message's link.
+  // The roll log channel, through the real client: a public result's one-line copy with the message's link.
   it('/config log-channel: a public result is copied to the log channel in one line, linking the message', async () => {
     const logChannel = '700000000000000001';
     const set = slashCommand('config', {}, { member: referee });
@@ -241,7 +241,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     await fake.send(off);
   });
 
-  // Issue 15: the GMs' channel must be a text channel the bot can post in, checked when it is set.
+  // The GMs' channel must be a text channel the bot can post in, checked when it is set.
   it('/config gm-channel refuses a voice channel and one where the bot may not post, naming what is missing', async () => {
     const configure = (channelId: string) => {
       const i = slashCommand('config', {}, { member: referee });
@@ -263,7 +263,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect((config.options!.find((o) => o.name === 'gm-channel') as any).options[0].channel_types).toEqual([0, 5]);
   });
 
-  // Issue 15, defect 3: the reply claimed the result was sent before the post was tried.
+  // The reply used to claim the result was sent before the post was tried.
   it('a sealed roll whose GM-channel post fails says so to the roller, and the log names the post', async () => {
     // The channel was fine when set; the bot lost its permission there since.
     app.ledger.settings.setGmChannel(GUILD, lockedChannelOf(GUILD));
@@ -285,7 +285,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     app.ledger.settings.setGmChannel(GUILD, gmRoomOf(GUILD));
   });
 
-  // Issue 15: a user-installed copy of the app must not record rolls for a server that never added it.
+  // A user-installed copy of the app must not record rolls for a server that never added it.
   it('refuses an interaction authorised only by a personal install, recording nothing', async () => {
     const before = app.ledger.count(GUILD);
     const cb = await fake.send(slashCommand('rally', { disorder: 1, unit: 'Stowaway' }, { member: bob, installedBy: 'user' }));
@@ -294,7 +294,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(app.ledger.count(GUILD)).toBe(before);
   });
 
-  // Issue 18, item 7: Discord gives @everyone the server's id; holding it must never make a GM.
+  // Discord gives @everyone the server's id; holding it must never make a GM.
   it('@everyone is never the GM role: /config refuses it, and a stored one makes no member a GM', async () => {
     const set = slashCommand('config', {}, { member: referee });
     set.data.options = [{ name: 'gm-role', type: 1, options: [{ name: 'role', type: 8, value: GUILD }] }] as never;
@@ -325,7 +325,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(cb.data.embeds[0].description).toContain('/rally');
   });
 
-  it('keeps serving after a gateway reconnect (resume), and logs the drop and the resume (issue 28)', async () => {
+  it('keeps serving after a gateway reconnect (resume), and logs the drop and the resume', async () => {
     const before = app.logs.length;
     fake.requestReconnect();
     await expect.poll(() => fake.resumed, { timeout: 60_000 }).toBe(1);
@@ -341,7 +341,7 @@ describe('the real discord.js client against a local fake Discord', () => {
     expect(cb.data.embeds[0].fields.find((f: any) => f.name === 'Result').value).toContain('**Rally**');
   });
 
-  // Issue 15: user text shows as typed (no masked links, no fake bold), nothing pings, times are Discord timestamps.
+  // User text shows as typed (no masked links, no fake bold), nothing pings, times are Discord timestamps.
   it('a hostile unit name is escaped in the result and in /history, and pings no one', async () => {
     const name = '[**Rally**](https://evil.example) @everyone';
     app.dice.push(6);
@@ -352,12 +352,12 @@ describe('the real discord.js client against a local fake Discord', () => {
     const line = (history.data.embeds[0].description as string).split('\n')[0]!;
     expect(line).toContain('\\[\\*\\*Rally\\*\\*](https://evil.example)');
     expect(line).not.toContain('[**Rally**]');
-    // Who rolled, by mention (issue 40): a display name can be copied; allowed_mentions keeps it silent.
+    // Who rolled, by mention: a display name can be copied; allowed_mentions keeps it silent.
     expect(line).toMatch(/^<t:\d{10}:f> <@300000000000000001> \/rally · /);
     expect(history.data.allowed_mentions).toEqual({ parse: [] });
   });
 
-  // Checked after every test of this file, whatever their order (issue 18, item 10).
+  // Checked after every test of this file, whatever their order.
   afterAll(() => {
     for (const cb of fake.callbacks.filter((c) => c.type === 4 || c.type === 7))
       expect(cb.data.allowed_mentions, JSON.stringify(cb.data)).toEqual({ parse: [] });

@@ -19,7 +19,7 @@ import { createRouter } from '../../src/app.js';
 import { createLogger } from '../../src/log.js';
 import { autocomplete, buttonPress, channelOf, type Member, originalEdit, slashCommand, slashSubcommand } from './fake-discord.js';
 
-// Issue 45, Discord's signature as evidence: a tournament game over HTTP interactions, where every
+// Discord's signature as evidence: a tournament game over HTTP interactions, where every
 // row commits to the request Discord signed, the bytes are kept beside the chain, an opponent's
 // Acknowledge keeps Discord's copy of the result, and exports hold the bytes once they are 15 minutes old.
 const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.FAKE00.ThisIsTheEvidenceTokenDoNotLogIt012345';

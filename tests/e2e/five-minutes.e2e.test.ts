@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeDiscord, slashCommand } from './fake-discord.js';
 
-// Issue 46: "self-hosted in five minutes", measured. From a fresh copy of the repository to a roll
+// "Self-hosted in five minutes", measured. From a fresh copy of the repository to a roll
 // answered, using only the commands README's "Run it on Discord" lists, against the local fake
 // Discord. The install step (`npm ci`) is the one thing not run here: it downloads, and CI's fresh
 // machine times it on its own (.ci/run); node_modules is this checkout's, linked in.

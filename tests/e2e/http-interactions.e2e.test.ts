@@ -9,7 +9,7 @@ import { publicKeyFromHex } from '../../src/discord/signature.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { autocomplete, buttonPress, FakeDiscord, gmRoomOf, type Member, PERMISSION_MANAGE_GUILD, slashCommand } from './fake-discord.js';
 
-// Issue 16, HTTP interactions mode: the fake Discord signs and POSTs each interaction to the bot's
+// HTTP interactions mode: the fake Discord signs and POSTs each interaction to the bot's
 // endpoint on loopback, as Discord does; the bot answers in the HTTP response (or defers there and
 // edits over REST), through the same router and ledger as the gateway.
 const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.FAKE00.ThisIsTheHttpTestTokenDoNotLogIt012345678';
@@ -90,7 +90,7 @@ describe('HTTP interactions: signatures', () => {
       expect(res, JSON.stringify(forge)).toEqual({ status: 401, body: { message: 'invalid request signature' } });
     }
     expect(app.ledger.count(GUILD)).toBe(before);
-    // Issue 46: a refusal is not silent (a wrong DISCORD_PUBLIC_KEY refuses everything), but six in a
+    // A refusal is not silent (a wrong DISCORD_PUBLIC_KEY refuses everything), but six in a
     // row make one warn line a minute, with the first reason, never the headers' values.
     const lines = app.logs.map((l) => JSON.parse(l)).filter((l) => l.msg === 'refused a request whose signature is not Discord’s (401)');
     expect(lines).toHaveLength(1);
@@ -248,7 +248,7 @@ describe('HTTP interactions: posting to another channel', () => {
   });
 });
 
-describe('HTTP interactions: replays and hostile clients (issue 23)', () => {
+describe('HTTP interactions: replays and hostile clients', () => {
   it('the same signed request posted five times records one roll; the others are told it was handled', async () => {
     const before = app.ledger.count(GUILD);
     app.dice.push(4, 4, 4, 4, 4);

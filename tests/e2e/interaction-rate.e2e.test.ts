@@ -3,7 +3,7 @@ import { testChain } from '../helpers/beacon-relay.js';
 import { startBeaconHttpHarness, type HttpHarness } from '../helpers/discord.js';
 import { type Member, originalEdit, slashCommand, slashSubcommand } from './fake-discord.js';
 
-// Issue 44: Discord does not count requests made with an interaction's token (edits, follow-ups)
+// Discord does not count requests made with an interaction's token (edits, follow-ups)
 // against the bot's global limit of 50 a second, but @discordjs/rest counted them: 200 beacon
 // results edited in at once (a tournament's turn ending together) waited up to four seconds.
 const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.FAKE00.ThisIsTheRateTestTokenDoNotLogIt01234567';

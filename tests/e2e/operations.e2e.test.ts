@@ -7,7 +7,7 @@ import { freePort } from '../helpers/postgres.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { FakeDiscord, slashCommand } from './fake-discord.js';
 
-// Issue 28, what a self-hoster looks at: the bot as a process (the built runtime, as in
+// What a self-hoster looks at: the bot as a process (the built runtime, as in
 // production), its log of a scripted session, /metrics, /healthz and /readyz over HTTP in both
 // modes, and the files it makes owner-only.
 const ROOT = path.resolve(__dirname, '../..');
@@ -53,7 +53,7 @@ const sample = (text: string, series: string) => {
 };
 const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
 
-describe('operations (issue 28)', () => {
+describe('operations', () => {
   it('gateway mode: one info line per interaction, lifecycle lines, and /metrics, /healthz, /readyz on METRICS_PORT', async () => {
     // A folder the bot creates itself: it must come out owner-only, like every file in it.
     const dataDir = path.join(tmpDir(), 'data');
@@ -127,7 +127,7 @@ describe('operations (issue 28)', () => {
     }
   }, 120_000);
 
-  it('HTTP mode: the three endpoints on their own loopback port, never on the public interactions port unless asked; no pid or address in them (issue 39)', async () => {
+  it('HTTP mode: the three endpoints on their own loopback port, never on the public interactions port unless asked; no pid or address in them', async () => {
     const dataDir = tmpDir();
     const bot = startBot({
       DATABASE_PATH: path.join(dataDir, 'ledger.db'),

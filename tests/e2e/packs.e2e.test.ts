@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers/discord.js';
 import { slashCommand, slashSubcommand, type Member } from './fake-discord.js';
 
-// Issue 42: a GM installs a rule pack in Discord; its command is registered in that server alone
+// A GM installs a rule pack in Discord; its command is registered in that server alone
 // (a POST to the guild's commands, the built-in ones untouched), in a body valid against the
 // schema Discord's OpenAPI spec gives for it; players roll it; /pack remove unregisters it.
 const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.FAKE00.ThisIsThePacksTestTokenDoNotLogIt1234567';

@@ -7,7 +7,7 @@ import { replyPage } from '../helpers/discord-look.js';
 import { tour } from '../helpers/tour.js';
 import { haveChromium, sharedChromium } from '../helpers/verify-page.js';
 
-// Issue 43, "Done when": every reply of the tour (each command's example, a whole game, its review),
+// Every reply of the tour (each command's example, a whole game, its review),
 // drawn as Discord's phone app draws it at 400 px in real Chromium, in English, German and French,
 // read in one glance: the outcome in a title of at most three lines, nothing wider than the phone
 // (no code block to scroll sideways, no word split inside a three-column field, every button's

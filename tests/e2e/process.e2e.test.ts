@@ -50,7 +50,7 @@ const logged = (stderr: string, msg: string): Record<string, any>[] =>
     .map((l) => JSON.parse(l) as Record<string, any>)
     .filter((l) => l.msg === msg);
 
-describe('the bot as its own process (issue 15)', () => {
+describe('the bot as its own process', () => {
   it('npm start: connects, answers, is healthy, backs up online, and stops on SIGTERM sent to npm itself', async () => {
     const db = tmpDb();
     // The GMs' channel is one the bot may not post in: the failed post's error echoes the token.
@@ -79,9 +79,9 @@ describe('the bot as its own process (issue 15)', () => {
     const backup = path.join(tmpDir(), 'backup.db');
     const b = spawnSync('npm', ['run', '--silent', 'backup', '--', backup], { cwd: APP, env: envFor(db), encoding: 'utf8' });
     expect(b.status, b.stderr).toBe(0);
-    // Owner-only, as the ledger itself (issue 28).
+    // Owner-only, as the ledger itself.
     expect((fs.statSync(backup).mode & 0o777).toString(8)).toBe('600');
-    // The receipt keys go with it (issue 27): the bot made them on start, beside the ledger.
+    // The receipt keys go with it: the bot made them on start, beside the ledger.
     expect(b.stdout).toContain(`copied the receipt keys ${path.join(path.dirname(db), 'signing-key.json')} to ${backup}.signing-key.json`);
     expect((fs.statSync(`${backup}.signing-key.json`).mode & 0o777).toString(8)).toBe('600');
     expect(fs.readFileSync(`${backup}.signing-key.json`, 'utf8')).toBe(fs.readFileSync(path.join(path.dirname(db), 'signing-key.json'), 'utf8'));
@@ -159,7 +159,7 @@ describe('the bot as its own process (issue 15)', () => {
     expect(fs.existsSync(path.join(path.dirname(db), 'health.json'))).toBe(false);
   }, 120_000);
 
-  it('npm run keys: show makes the key owner-only and registers it; rotate retires it, both kept in the ledger (issue 27)', () => {
+  it('npm run keys: show makes the key owner-only and registers it; rotate retires it, both kept in the ledger', () => {
     const db = tmpDb();
     const keys = (action: string) =>
       spawnSync('npm', ['run', '--silent', 'keys', '--', action], { cwd: APP, env: { ...envFor(db), DISCORD_TOKEN: '' }, encoding: 'utf8' });
@@ -196,7 +196,7 @@ describe('the bot as its own process (issue 15)', () => {
     const v = spawnSync(process.execPath, ['dist/src/verify/main.js', exported], { cwd: APP, encoding: 'utf8' });
     expect(v.status, v.stderr + v.stdout).toBe(0);
     expect(v.stdout).toContain('verified: all holds');
-    // A committed receipt against its key, and one character changed (issue 27): valid, then refused.
+    // A committed receipt against its key, and one character changed: valid, then refused.
     const key = fs.readFileSync(path.join(ROOT, 'tests/fixtures/sample-receipt.key'), 'utf8').trim();
     const receipt = path.join(ROOT, 'tests/fixtures/sample-receipt.txt');
     const ok = spawnSync('npm', ['run', '--silent', 'verify', '--', '--receipt', receipt, '--key', key], { cwd: APP, encoding: 'utf8' });
@@ -251,12 +251,12 @@ describe.skipIf(!postgres)('the bot refused by its PostgreSQL server', () => {
   }, 120_000);
 });
 
-// Issue 15: images cannot be built or pulled here, and systemd does not run services here. What can
+// Images cannot be built or pulled here, and systemd does not run services here. What can
 // be checked is: the paths the Dockerfile, compose file and unit run exist in the production
 // install, the image is multi-stage and non-root with the ledger on /data, and the unit verifies.
-// Issue 16: a sharded gateway. Discord recommends two shards; each guild's events reach only the
+// A sharded gateway. Discord recommends two shards; each guild's events reach only the
 // shard that owns it ((guild_id >> 22) % 2), and both shards write one ledger.
-describe('SHARDS: the gateway as several shard processes (issue 16)', () => {
+describe('SHARDS: the gateway as several shard processes', () => {
   it('SHARDS=auto: one process per recommended shard, each answering its own guilds into one ledger; SIGTERM stops every shard', async () => {
     const other = String(BigInt(GUILD) + (1n << 22n));
     const sharded = await new FakeDiscord([GUILD, other], { shards: 2 }).start();
@@ -277,7 +277,7 @@ describe('SHARDS: the gateway as several shard processes (issue 16)', () => {
       const pids = logged(stderr, 'starting').map((l) => l.pid as number);
       expect(pids).toHaveLength(2);
       expect(pids).not.toContain(child.pid);
-      // The manager logs each shard's life, and serves readiness and per-shard status (issue 28).
+      // The manager logs each shard's life, and serves readiness and per-shard status.
       expect(
         logged(stderr, 'shard ready')
           .map((l) => l.shard)
@@ -331,11 +331,11 @@ describe('the deployment files', () => {
     );
     const final = ins.slice(ins.lastIndexOf(froms.at(-1)!));
     expect(final.find((i) => i.op === 'USER')?.args).toBe('node');
-    // The ledger's volume, and backups on a volume of their own (issue 46).
+    // The ledger's volume, and backups on a volume of their own.
     expect(final.find((i) => i.op === 'VOLUME')?.args).toBe('["/data", "/backups"]');
     expect(final.find((i) => i.op === 'ENV')?.args).toContain('DATABASE_PATH=/data/ledger.db');
     const entry = JSON.parse(final.find((i) => i.op === 'ENTRYPOINT')!.args) as string[];
-    // The morale-officer command, starting the bot unless told another command (issue 46).
+    // The morale-officer command, starting the bot unless told another command.
     expect(entry).toEqual(['node', 'dist/src/ops/cli.js']);
     expect(JSON.parse(final.find((i) => i.op === 'CMD')!.args)).toEqual(['start']);
     const health = final.find((i) => i.op === 'HEALTHCHECK')!.args;
@@ -426,13 +426,13 @@ describe('the deployment files', () => {
     return Number(m[1]);
   };
   it.skipIf(analyze.status !== 0)(
-    'the unit scores 3.0 or less ("OK") in systemd-analyze security, owner-only files, restarts through any outage but not after a refusal (issue 39)',
+    'the unit scores 3.0 or less ("OK") in systemd-analyze security, owner-only files, restarts through any outage but not after a refusal',
     () => {
       const text = read('deploy/morale-officer.service');
       expect(exposure(path.join(ROOT, 'deploy/morale-officer.service'))).toBeLessThanOrEqual(3.0);
       const settings = (key: string) => [...text.matchAll(new RegExp(`^${key}=(.*)$`, 'gm'))].map((m) => m[1]);
       expect(settings('UMask')).toEqual(['0077']);
-      // A start limit would leave the bot stopped for good after an outage of half a minute (issue 39).
+      // A start limit would leave the bot stopped for good after an outage of half a minute.
       expect(settings('StartLimitBurst')).toEqual([]);
       expect(settings('StartLimitIntervalSec')).toEqual(['0']);
       expect(settings('Restart')).toEqual(['on-failure']);

@@ -7,7 +7,7 @@ import { PgLedger } from '../../src/ledger/postgres/pg-ledger.js';
 import { freePort, freshDatabase, testPostgres } from '../helpers/postgres.js';
 import { buttonPress, FakeDiscord, type Member, PERMISSION_MANAGE_GUILD, slashCommand } from './fake-discord.js';
 
-// Issue 16, done when: four bot processes on one PostgreSQL ledger — two HTTP-mode processes and a
+// Four bot processes on one PostgreSQL ledger — two HTTP-mode processes and a
 // gateway of two shard processes — take 5,000 interactions over 200 guilds from the fake Discord;
 // one HTTP process is killed with SIGKILL midway and started again. Then every reply has its row,
 // every chain verifies, a re-roll button pressed 50 times at once across the processes re-rolls
@@ -73,7 +73,7 @@ const member = (i: number): Member => ({ id: String(300_000_000_000_000_000n + B
 const referee: Member = { id: '300000000000000999', username: 'referee', permissions: PERMISSION_MANAGE_GUILD };
 const rollIdOf = (data: any) => /roll (\w+)/.exec(data?.embeds?.[0]?.footer?.text ?? '')?.[1];
 
-describe.skipIf(!server)('four processes on one PostgreSQL ledger (issue 16)', () => {
+describe.skipIf(!server)('four processes on one PostgreSQL ledger', () => {
   it('5,000 interactions over 200 guilds, a SIGKILL and a restart: every reply recorded, every chain whole, one re-roll for 50 presses', async () => {
     const httpPorts = [await freePort(), await freePort()];
     const http = (i: number) => startBot({ INTERACTIONS_MODE: 'http', HTTP_PORT: String(httpPorts[i]), DISCORD_PUBLIC_KEY: fake.publicKeyHex, SHARDS: '' });
@@ -187,7 +187,7 @@ describe.skipIf(!server)('four processes on one PostgreSQL ledger (issue 16)', (
     const guilds = [...new Set(rows.map((r) => r.guild_id))];
     expect(guilds.length).toBe(GUILDS.length);
     for (const g of guilds) expect((await ledger.verify(g)).ok, g).toBe(true);
-    // Four processes (and a restart) started on one DATA_DIR: one receipt key among them (issue 27).
+    // Four processes (and a restart) started on one DATA_DIR: one receipt key among them.
     const keys = await ledger.pool.query<{ fingerprint: string }>('SELECT fingerprint FROM signing_keys');
     expect(keys.rows).toHaveLength(1);
     expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'signing-key.json'), 'utf8')).keys[0].fingerprint).toBe(keys.rows[0]!.fingerprint);

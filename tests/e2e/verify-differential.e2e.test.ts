@@ -18,7 +18,7 @@ const wholeCorpus = async (): Promise<CorpusEntry[]> => [
 ];
 import { APP, checkOnPage, haveChromium, PAGE, sharedChromium, type PageCheck } from '../helpers/verify-page.js';
 
-// Issue 40: one verifier, doors that cannot disagree. `npm run verify` (the built CLI, its file
+// One verifier, doors that cannot disagree. `npm run verify` (the built CLI, its file
 // read in ranges by worker threads when large) and verify.html (real Chromium, its Web Workers)
 // read every crafted export of the corpus, and must give the same report, byte for byte, and the
 // verdict written by hand in the corpus.

@@ -11,7 +11,7 @@ import { APP, checkOnPage, haveChromium, launchChromium, PAGE, type PageCheck } 
 import { alice, command, gm, testApp } from '../helpers/app.js';
 import { attachmentData } from '../../src/core/command.js';
 
-// Issue 27: verify.html (dist/verify.html, as `npm run build` makes it) in real Chromium (Debian's
+// verify.html (dist/verify.html, as `npm run build` makes it) in real Chromium (Debian's
 // package, installed by .ci/run), opened from file://, on the same fixtures as the Node verifier:
 // the same verdict and the same lines, row named for row named; and not one network request.
 if (!haveChromium) console.warn('\n*** Chromium is not installed here: the verify.html tests are SKIPPED (CI installs Debian chromium). ***\n');

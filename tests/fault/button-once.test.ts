@@ -5,7 +5,7 @@ import { startHttpHarness, type HttpHarness } from '../helpers/discord.js';
 import { alice, expectError, expectMessage, testApp, type TestApp } from '../helpers/app.js';
 import { buttonPress, type FakeDiscord, slashCommand, type Member } from '../e2e/fake-discord.js';
 
-// Issue 39: a button press is an interaction like any other and is used once. With the claim taken
+// A button press is an interaction like any other and is used once. With the claim taken
 // out of the router's button path, one "Roll again" press delivered twice recorded two rolls and no
 // test failed. "Roll again" carries no once-key of its own (every press of it is a new roll), so the
 // interaction's claim is all that stands between a redelivery and a second roll.

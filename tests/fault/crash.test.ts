@@ -46,7 +46,7 @@ function startBot(db: string, lateAfterS = 3600): { child: ChildProcess; ready: 
       LOG_LEVEL: 'info',
       RATE_LIMIT_BURST: '1000',
       RATE_LIMIT_PER_MINUTE: '100000',
-      // The rounds leave the rolls that never reached their channel to the last start (issue 45).
+      // The rounds leave the rolls that never reached their channel to the last start.
       LATE_DELIVERY_AFTER_S: String(lateAfterS),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -142,7 +142,7 @@ describe(`kill -9 in the middle of a burst, ten times (seed ${SEED})`, () => {
     expect(answered.size).toBeGreaterThan(0);
     ledger.close();
 
-    // No ghost rolls (issue 45): started again, the bot posts every roll its channel never saw —
+    // No ghost rolls: started again, the bot posts every roll its channel never saw —
     // each held one, and any answered one whose link the kill caught — once, naming its roller.
     const posted = fake.channelMessages.length;
     const last = startBot(db, 0);

@@ -28,7 +28,7 @@ describe('production dice are fair', () => {
   });
 });
 
-// Issue 18, item 6: the game dice (every roll in a game) get the same million-dice test, over many
+// The game dice (every roll in a game) get the same million-dice test, over many
 // games and seeds, and their rejection step is exercised.
 describe('game dice (seeded HMAC) are fair', () => {
   it('1,000,000 d6 over 200 games, each with its own server seed, pass the same chi-square test', () => {

@@ -33,7 +33,7 @@ describe('Discord answering 429 and 500', () => {
 
   it('when every attempt fails the roll stays in the ledger, nothing is rolled twice, and the bot serves the next command', async () => {
     fake.failCallbacks.push({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
-    // Spare dice queued behind the one the roll takes: a second roll would take one (issue 18, item 3).
+    // Spare dice queued behind the one the roll takes: a second roll would take one.
     app.dice.push(5, 2, 2, 2);
     const rowsBefore = app.ledger.count(GUILD);
     const lost = slashCommand('rally', { disorder: 1, unit: 'Lost reply' }, { member: alice });
@@ -71,8 +71,8 @@ describe('concurrent presses', () => {
   });
 });
 
-describe('presses that really race (issue 18, item 4)', () => {
-  it('twenty presses in flight together: one re-roll; the others read it in their own transactions and draw no die (issue 24)', async () => {
+describe('presses that really race', () => {
+  it('twenty presses in flight together: one re-roll; the others read it in their own transactions and draw no die', async () => {
     const local = testApp();
     local.dice.push(1);
     const first = expectMessage(await command(local, routerAlice, 'rally', { disorder: 2, commander_near: true, unit: 'Raced' }));

@@ -12,7 +12,7 @@ import { startOpsServer } from '../../src/ops/ops-http.js';
 import { readiness } from '../../src/ops/readiness.js';
 import { alice, expectError, expectMessage, queueRoller } from '../helpers/app.js';
 
-// Issue 39: on a full disk /readyz said 200 and "writable": true while every roll was refused: its
+// On a full disk /readyz said 200 and "writable": true while every roll was refused: its
 // probe opened and closed a write transaction, which writes no page. It now checks the room on the
 // ledger's disk against a margin (and takes the write lock). A real, small disk: a tmpfs of 96 MiB.
 const disk = fs.mkdtempSync(path.join(os.tmpdir(), 'morale-officer-disk-'));

@@ -65,7 +65,7 @@ const required = (options: OptionMap) =>
     .map(([n]) => n);
 
 describe('property-based fuzzing', () => {
-  // Issue 18, item 1, and issue 23: every declared option gets a value, valid for most (so a command
+  // Every declared option gets a value, valid for most (so a command
   // that throws on a valid value fails here), random for the rest; required options are always given.
   it('no exception escapes any command, whatever values its real options get', async () => {
     let drawn = 0;

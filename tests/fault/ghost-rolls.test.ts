@@ -4,7 +4,7 @@ import { sqliteStore } from '../../src/ledger/store.js';
 import { silentLogger } from '../../src/log.js';
 import { alice, command, expectMessage, gm, testApp, type TestApp } from '../helpers/app.js';
 
-// Issue 45, no ghost rolls: a roll is committed before its reply, so the router's answer that no
+// No ghost rolls: a roll is committed before its reply, so the router's answer that no
 // transport delivered is exactly what a process killed between the two leaves behind.
 
 let app: TestApp | undefined;

@@ -5,7 +5,7 @@ import { startHttpHarness, type HttpHarness } from '../helpers/discord.js';
 import type { TestApp } from '../helpers/app.js';
 import { type FakeDiscord, slashCommand } from '../e2e/fake-discord.js';
 
-// Issue 39: one client held every connection of the HTTP interactions server (~256 connections
+// One client held every connection of the HTTP interactions server (~256 connections
 // trickling a header byte each, reopened as they timed out) and 20 of 25 signed requests were
 // refused. The bot here runs with its production defaults; the attacker connects from 127.0.0.2,
 // Discord (the fake) from 127.0.0.1.

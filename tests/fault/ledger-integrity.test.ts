@@ -10,7 +10,7 @@ import { ledgerEntry } from '../helpers/ledger.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { FakeDiscord } from '../e2e/fake-discord.js';
 
-// Issue 39: with pages of `rolls` overwritten the bot started, said it was ready and appended a roll
+// With pages of `rolls` overwritten the bot started, said it was ready and appended a roll
 // into the malformed file; a zero-length file silently began a new chain at position 1; a schema
 // from a newer version was accepted without a word. The bot (built, as `npm start` runs it) now
 // refuses each, naming the file and what to do, and exits 78, which its systemd unit never restarts.

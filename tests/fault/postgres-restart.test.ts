@@ -6,7 +6,7 @@ import { createLogger } from '../../src/log.js';
 import { alice, expectError, expectMessage, queueRoller } from '../helpers/app.js';
 import { freshDatabase, ownPostgres } from '../helpers/postgres.js';
 
-// Issue 39: a PostgreSQL fast shutdown killed the bot ("uncaught exception: Connection terminated
+// A PostgreSQL fast shutdown killed the bot ("uncaught exception: Connection terminated
 // unexpectedly"): a client checked out for a transaction had no error listener. And a bot started
 // while the database was down exited at once. The server here is this file's own, stopped and
 // started as an administrator would.

@@ -9,7 +9,7 @@ import { SYSTEMS } from '../../src/rules/systems.js';
 import { alice, fieldsText, testApp, type TestApp } from '../helpers/app.js';
 import { installThrough } from '../helpers/packs.js';
 
-// Issue 39, two classes of bug closed as classes:
+// Two classes of bug closed as classes:
 // - a lookup keyed by typed text that reads inherited keys: `unit:constructor` crashed /mc, /hob and
 //   /odds (the ASL unit words), as `phase:constructor` had crashed /game turn (Wacht am Rhein);
 // - typed text shown as markdown: a game phase put a masked link and bold text into every

@@ -39,7 +39,7 @@ export function testApp(
   const log = createLogger({ level: 'debug', write: (l) => logs.push(l), secrets: options.secrets ?? [] });
   // Game rolls take the same pinned dice, so a test states every die whatever the channel.
   const roller = options.roller ?? dice;
-  // A receipt key of its own, known to the ledger as the bot's is (issue 27).
+  // A receipt key of its own, known to the ledger as the bot's is.
   const keys = loadOrCreateKeys(`${file}.signing-key.json`);
   for (const r of keys.records) ledger.keys.register(r);
   const games = options.beacon ? { beacon: options.beacon } : { gameRoller: () => roller };

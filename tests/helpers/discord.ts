@@ -98,7 +98,7 @@ export async function startHttpHarness(token: string, guilds: string[], options:
   };
 }
 
-/** The HTTP harness on a beacon served by a local relay of `chain` (issue 45's HTTP tests): one stop for both. */
+/** The HTTP harness on a beacon served by a local relay of `chain` (the beacon's HTTP tests): one stop for both. */
 export async function startBeaconHttpHarness(
   token: string,
   guilds: string[],

@@ -6,7 +6,7 @@ import { attachmentData } from '../../src/core/command.js';
 import { alice, command, gm, testApp } from './app.js';
 
 /**
- * The exports both verifiers are tried on (issue 27): the Node verifier's tests and verify.html in
+ * The exports both verifiers are tried on: the Node verifier's tests and verify.html in
  * real Chromium read the same texts, and each must give the same verdict and name the same row.
  * `says` is a line (or part of one) the report must hold, written here by hand.
  */

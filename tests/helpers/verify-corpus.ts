@@ -18,8 +18,8 @@ import { tmpDir } from './tmp.js';
 import { installThrough, nervePack } from './packs.js';
 
 /**
- * The crafted exports every door of the verifier must read alike (issue 40): each attack of the
- * issue, line-end and encoding variants, truncations, duplicates, reordered rows, a second guild,
+ * The crafted exports every door of the verifier must read alike: each known attack on it,
+ * line-end and encoding variants, truncations, duplicates, reordered rows, a second guild,
  * a huge line, and files large enough to be read in ranges by several threads. `ok` and `says` are
  * written here by hand; the differential test asks the CLI and the page for the same report.
  */

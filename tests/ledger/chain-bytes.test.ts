@@ -6,7 +6,7 @@ import { verifyExport } from '../../src/verify/verify-export.js';
 import { ledgerEntry } from '../helpers/ledger.js';
 import { tmpDb } from '../helpers/tmp.js';
 
-// Issue 46: moving to a new Node and new majors of the libraries the chain's bytes pass through
+// Moving to a new Node and new majors of the libraries the chain's bytes pass through
 // (canonicalize, better-sqlite3, nanoid) must not change one hash a player was ever shown. The
 // hashes below were computed before the upgrade (Node 20, canonicalize 4, better-sqlite3 12) and
 // are written here as text: they are never read from the code under test.

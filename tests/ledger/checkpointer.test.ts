@@ -16,7 +16,7 @@ async function writeWal(ledger: Ledger, file: string, bytes: number): Promise<vo
   }
 }
 
-describe('checkpoints in a worker thread (issue 29)', () => {
+describe('checkpoints in a worker thread', () => {
   it('start once the WAL is busy, then keep it near its size while the writer never checkpoints on its own thread', async () => {
     const file = tmpDb();
     const ledger = Ledger.open(file, { checkpointInWorker: true });

@@ -12,7 +12,7 @@ import { queueRoller } from '../helpers/app.js';
 import { fakeDiscordKey } from '../helpers/beacon-game.js';
 import { freshDatabase, testPostgres } from '../helpers/postgres.js';
 
-// Issue 45 on the shared backend: Discord's signed requests kept in PostgreSQL (bytea), checked by
+// On the shared backend: Discord's signed requests kept in PostgreSQL (bytea), checked by
 // the bot's /verify from there, and written into an export the offline verifier checks.
 const server = await testPostgres();
 afterAll(() => server?.stop());

@@ -261,7 +261,7 @@ describe('migrations', () => {
   });
 });
 
-// Issue 14: /verify walks the chain in chunks, giving the event loop back between them.
+// /verify walks the chain in chunks, giving the event loop back between them.
 describe('verification in chunks', () => {
   const built = (n: number) => {
     const file = tmpDb();
@@ -311,7 +311,7 @@ describe('verification in chunks', () => {
   });
 });
 
-// Issue 14: every query a /history page makes is served by an index, never a scan of the server.
+// Every query a /history page makes is served by an index, never a scan of the server.
 describe('query plans of a /history page', () => {
   it('the page and the chunked walk (each filter shape, no scan, no sort) and its lookups (voids, reveals, message links) use indexes', () => {
     const ledger = Ledger.open(tmpDb());
@@ -372,7 +372,7 @@ describe('migration 005 (channel_units)', () => {
   });
 });
 
-// Issue 28, finding 5: the ledger holds sealed payloads and names, so it is its owner's alone,
+// The ledger holds sealed payloads and names, so it is its owner's alone,
 // whatever the process's umask (this test process runs with the usual 022).
 describe('the ledger file is owner-only', () => {
   const mode = (f: string) => (fs.statSync(f).mode & 0o777).toString(8);

@@ -9,7 +9,7 @@ import { installThrough, nervePack } from '../helpers/packs.js';
 import { freshDatabase, testPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { tmpDb } from '../helpers/tmp.js';
 
-// Issue 42 on both backends: a guild's pack rows read through the partial index, a pack installed,
+// Rule packs on both backends: a guild's pack rows read through the partial index, a pack installed,
 // rolled, replaced by a higher version and removed, and two installs of one new version at once
 // recording one pack row (the guild's transactions run one at a time, on either backend).
 

@@ -11,7 +11,7 @@ import { alice, gm } from '../helpers/app.js';
 import { freshDatabase, testPostgres } from '../helpers/postgres.js';
 import { tmpDir } from '../helpers/tmp.js';
 
-// Issue 28, finding 3: `npm run backup` with DATABASE_URL set backs up PostgreSQL (pg_dump's custom
+// `npm run backup` with DATABASE_URL set backs up PostgreSQL (pg_dump's custom
 // format), not an unrelated SQLite file; a restore of it verifies intact.
 const ROOT = path.resolve(__dirname, '../..');
 const server = await testPostgres();

@@ -4,7 +4,7 @@ import { Ledger } from '../../src/ledger/ledger.js';
 import { PLAYER_ROLLS_SQL } from '../../src/ledger/common-sql.js';
 import { tmpDb } from '../helpers/tmp.js';
 
-// Issue 14: no statement the ledger prepares may read every row of a big table. Every statement is
+// No statement the ledger prepares may read every row of a big table. Every statement is
 // caught as the ledger prepares it (the whole set, not a list kept by hand), then explained with
 // null parameters: a plan that SCANs rolls, roster units or channel_units outright fails.
 const prepared: string[] = [];
@@ -38,7 +38,7 @@ describe('every statement the ledger prepares', () => {
       { guildId: 'g', system: 's', kinds: 'all' as const },
     ])
       ledger.history.page(f, 10, 0);
-    // So are the dice report's sums (issue 26): a channel's and a server's, grouped and not.
+    // So are the dice report's sums: a channel's and a server's, grouped and not.
     for (const f of [{ guildId: 'g' }, { guildId: 'g', channelId: 'c', sinceHour: '2026-12-01T00' }])
       for (const by of [undefined, 'user'] as const) ledger.tallySums(f, by);
     const sources = [...new Set(prepared)].filter((s) => /^\s*(SELECT|UPDATE|DELETE|INSERT)/i.test(s) && !/^\s*EXPLAIN/i.test(s));
@@ -52,7 +52,7 @@ describe('every statement the ledger prepares', () => {
     ledger.close();
   });
 
-  it("a game roll's count of the roller's earlier rolls reads only that player's rows of that game (issue 23)", () => {
+  it("a game roll's count of the roller's earlier rolls reads only that player's rows of that game", () => {
     const ledger = Ledger.open(tmpDb());
     expect(planOf(ledger.db, PLAYER_ROLLS_SQL)).toEqual([
       expect.stringMatching(/^SEARCH rolls USING COVERING INDEX rolls_game_user \(game_id=\? AND user_id=\? AND kind=\?\)$/),

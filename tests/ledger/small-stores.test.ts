@@ -12,7 +12,7 @@ import { SAVED_QUERY_TTL_MS } from '../../src/ledger/saved-queries.js';
 import { ledgerEntry, testGame } from '../helpers/ledger.js';
 import { tmpDb, tmpDir } from '../helpers/tmp.js';
 
-// The ledger's small stores (issue 18: mutation testing): saved queries and their day, per-server
+// The ledger's small stores (as mutation testing asked): saved queries and their day, per-server
 // settings, and the reading of migration files.
 let ledger: Ledger;
 afterEach(() => ledger?.close());
@@ -68,7 +68,7 @@ describe('per-server settings', () => {
     ledger.settings.setGmChannel('g1', null);
     expect(ledger.settings.get('g1')).toEqual({ gm_role_id: 'r2', gm_channel_id: null, log_channel_id: null });
     expect(ledger.settings.get('g2')).toEqual({ gm_role_id: null, gm_channel_id: null, log_channel_id: null });
-    // Issue 30: the roll log channel, set and cleared apart from the others.
+    // The roll log channel, set and cleared apart from the others.
     ledger.settings.setLogChannel('g1', 'log1');
     expect(ledger.settings.get('g1')).toEqual({ gm_role_id: 'r2', gm_channel_id: null, log_channel_id: 'log1' });
     ledger.settings.setLogChannel('g1', null);
@@ -154,7 +154,7 @@ describe('ledger write errors', () => {
 });
 
 // What mutation testing found free to change in the ledger's error handling, its connections and
-// the chain walker (issue 18).
+// the chain walker.
 describe('ledger errors, connections and the chain walker, exactly', () => {
   const caught = (f: () => unknown) => {
     try {
@@ -280,7 +280,7 @@ describe('ledger errors, connections and the chain walker, exactly', () => {
   });
 });
 
-// The roster's and the history's smaller promises, exactly (issue 18: mutation testing).
+// The roster's and the history's smaller promises, exactly (as mutation testing asked).
 describe('roster names and seeds, history counts and lookups', () => {
   const game = testGame;
   const addUnit = (gameId: string, name: string) =>

@@ -11,7 +11,7 @@ import { tmpDb } from '../helpers/tmp.js';
 import { readiness } from '../../src/ops/readiness.js';
 import { recountTally, TallyCount, tallyId, type StoredTally } from '../../src/ledger/tally.js';
 
-// Issue 16: the ledger as the bot uses it (LedgerStore), one suite for both backends. Every
+// The ledger as the bot uses it (LedgerStore), one suite for both backends. Every
 // expectation is the same on SQLite and on PostgreSQL: what the bot sees must not depend on it.
 const server = await testPostgres();
 afterAll(() => server?.stop());
@@ -62,7 +62,7 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     await store.close();
   });
 
-  it.skipIf(skip)('receipt keys: registered once, listed oldest first, retired once (issue 27)', async () => {
+  it.skipIf(skip)('receipt keys: registered once, listed oldest first, retired once', async () => {
     const store = await open();
     const a = { fingerprint: 'aaaa', public_key: 'A'.repeat(43), valid_from: '2026-11-01T00:00:00.000Z', valid_until: null };
     const b = { fingerprint: 'bbbb', public_key: 'B'.repeat(43), valid_from: '2026-11-20T00:00:00.000Z', valid_until: null };
@@ -127,7 +127,7 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     await store.close();
   });
 
-  it.skipIf(skip)("game rows (issue 23): a player's game rolls counted, the unrevealed sealed ones listed, the scheme kept", async () => {
+  it.skipIf(skip)("game rows: a player's game rolls counted, the unrevealed sealed ones listed, the scheme kept", async () => {
     const store = await open();
     await store.transaction((tx) => tx.roster.startGame({ ...game('a'), dice_scheme: 'player-v1' }), 'g1');
     expect((await store.roster.game('g1', 'a'))!.dice_scheme).toBe('player-v1');
@@ -158,7 +158,7 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     await store.close();
   });
 
-  // Issue 26: the dice report's aggregates, kept by the append of a roll, its reveal and its void.
+  // The dice report's aggregates, kept by the append of a roll, its reveal and its void.
   it.skipIf(skip)('dice tallies: a public roll counts at once, a sealed one at its reveal, a voided one never; sums filter and group', async () => {
     const store = await open();
     const sum = async (f: Partial<Parameters<LedgerStore['tallySums']>[0]> = {}, by?: 'user' | 'side' | 'category' | 'command') =>
@@ -232,7 +232,7 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     await store.close();
   });
 
-  it.skipIf(skip)('interaction ids (issue 23): claimed once; those older than an hour pruned every 500th claim', async () => {
+  it.skipIf(skip)('interaction ids: claimed once; those older than an hour pruned every 500th claim', async () => {
     const store = await open();
     const claim = (id: string, when: string) => store.transaction((tx) => tx.claimInteraction(id, 'g1', when), 'g1');
     expect(await claim('old', at)).toBe(true);
@@ -357,7 +357,7 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     await store.close();
   });
 
-  it.skipIf(skip)('rolls never shown (issue 45): found in their window, claimed by one process, settled, marked', async () => {
+  it.skipIf(skip)('rolls never shown: found in their window, claimed by one process, settled, marked', async () => {
     const store = await open();
     const shown = await append(store);
     const ghost = await append(store);
@@ -387,7 +387,7 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     await store.close();
   });
 
-  it.skipIf(skip)('beacon bindings (issue 45): kept pending, oldest first, settled once whoever races', async () => {
+  it.skipIf(skip)('beacon bindings: kept pending, oldest first, settled once whoever races', async () => {
     const store = await open();
     const binding = (id: string, created_at: string) => ({
       interaction_id: id,
@@ -412,6 +412,8 @@ describe.each(backends)('the ledger store on %s', (name, open) => {
     ]);
     expect(settled.sort()).toEqual([false, true]);
     expect(await store.history.pendingBindings(10)).toEqual([b]);
+    expect([await store.history.bindingPending(a.interaction_id), await store.history.bindingPending(b.interaction_id)]).toEqual([false, true]);
+    expect(await store.history.bindingPending('1445000000000000009')).toBe(false);
     await store.close();
   });
 

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type Catalog, catalog, DEFAULT_UNITS_FILE, derivedBrokenMl, hardensToFanatic, loadCatalog, unitName } from '../../src/rules/asl/catalog.js';
 import { tmpDir } from '../helpers/tmp.js';
 
-// The catalog's own logic (issue 18: mutation testing found it reached by few tests): naming, the
+// The catalog's own logic (mutation testing found it reached by few tests): naming, the
 // derived broken ML, the Fanatic rule, the ladders it links, and every refusal of a bad units file.
 // Loaded afresh for every test, not the cached catalog(): a test then exercises the loader itself.
 let cat: Catalog;
@@ -122,7 +122,7 @@ describe('derivedBrokenMl', () => {
     ['italian', 'conscript', [], 1, 1],
     ['german', undefined, ['ss', 'nkvd'], 9, 10],
     ['martian', 'elite', [], 7, 7],
-    // Allied Minor −1, except Polish elite and 1st Line: their own ML (issue 41).
+    // Allied Minor −1, except Polish elite and 1st Line: their own ML.
     ['allied_minor', 'second_line', [], 7, 6],
     ['allied_minor', 'elite', [], 8, 7],
     ['allied_minor', 'elite', ['polish'], 8, 8],

@@ -11,7 +11,7 @@ import { sayIn } from '../../src/i18n/speak.js';
 /** What a player reads in English: a refusal's sentence, or the unit as read. */
 const english = <T extends object>(v: T | Said) => (isSaid(v) ? sayIn('en', v) : v);
 
-// Issue 11, item by item, with pinned dice. Rule numbers are the ASLRB's.
+// The consequences of ASL checks, item by item, with pinned dice. Rule numbers are the ASLRB's.
 const mc = (name: string, over: Partial<CheckInput> = {}, hob: Partial<CheckInput['hob']> = {}) => {
   const base = checkBase(unit(name), over);
   return { ...base, hob: { ...base.hob, ...hob } };

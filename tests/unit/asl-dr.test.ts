@@ -39,7 +39,7 @@ describe('the notes table', () => {
     // TC and other: no table notes
     ['TC', [1, 1], []],
     ['other', [6, 6], []],
-    // a Sniper Attack dr: VASL's notes on a 1 and a 2 (A14.3, issue 41), none from 3 up
+    // a Sniper Attack dr: VASL's notes on a 1 and a 2 (A14.3), none from 3 up
     [
       'SA',
       [1],

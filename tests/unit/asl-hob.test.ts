@@ -248,7 +248,7 @@ describe('exemptions (A15.1): the reason, nothing rolled', () => {
     expect(english(hobExemption(hobBase(unit(text))))).toContain(reason);
   });
 
-  // The reasons are written here, not read back from the table under test (issue 18, item 8).
+  // The reasons are written here, not read back from the table under test.
   it.each([
     ['human_wave', 'units taking part in a Human Wave are not subject to Heat of Battle'],
     ['climbing', 'climbing units are not subject to Heat of Battle'],
@@ -338,7 +338,7 @@ describe('units not in the data', () => {
   });
 });
 
-// Every Heat of Battle reading, word for word with its tone and roster fields (issue 18: mutation
+// Every Heat of Battle reading, word for word with its tone and roster fields (mutation
 // testing found tones, the refusable flag and several effect texts unchecked). A field a row leaves
 // out must be absent. [what, input, dice, reading]
 describe('Heat of Battle readings, word for word', () => {

@@ -145,7 +145,7 @@ describe('battle-hardening ladders (A15.3)', () => {
   it.each(LEADERS)('%s leaders harden one grade at a time, the best to Fanatic', (nat, ladder) => {
     ladder.forEach((grade, i) => {
       const h = hardeningOf(unit(`${nat} ${grade}`), false);
-      // The name is written here, not taken from the parser under test (issue 18, item 8).
+      // The name is written here, not taken from the parser under test.
       const natName = `${nat[0]!.toUpperCase()}${nat.slice(1)}`;
       if (i + 1 < ladder.length) expect(h).toEqual({ kind: 'swap', to: `${natName} ${ladder[i + 1]} leader` });
       else expect(h).toEqual({ kind: 'fanatic' });

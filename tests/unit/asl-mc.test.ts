@@ -197,7 +197,7 @@ describe('Rally (A10.6)', () => {
   });
 });
 
-// Which Morale Level a check is made against (issue 18: with every broken ML equal to its ML, the
+// Which Morale Level a check is made against (with every broken ML equal to its ML, the
 // choice of side could be replaced by true or false unnoticed). SS 6-5-8: ML 8, broken side 9.
 describe('moraleLevel: the side and the adjustments', () => {
   const ss = unit('German SS 6-5-8');
@@ -237,8 +237,8 @@ const reading = (s: object) => {
   return Object.fromEntries(Object.entries({ kind, result, label, effect, tone, ref, unit_after, becomes }).filter(([, v]) => v !== undefined));
 };
 
-// Every reading of a Morale Check, word for word with its rule, result and roster change (issue 18:
-// mutation testing found the wording, references and the rarer branches unchecked). No DRMs: the
+// Every reading of a Morale Check, word for word with its rule, result and roster change (mutation
+// testing found the wording, references and the rarer branches unchecked). No DRMs: the
 // Final is the Original. [what, unit, options, dice, the first step]
 describe('Morale Check readings, word for word', () => {
   const G467 = 'German 4-6-7';
@@ -788,7 +788,7 @@ describe('Morale Check readings, word for word', () => {
     expect(reading(out.steps[0]!)).toMatchObject({ kind: 'mc', tone: 'bad', ...step });
   });
 
-  // Issue 25: the +1 is for an SMC already wounded, or a hero or berserk leader on a Casualty MC
+  // The +1 is for an SMC already wounded, or a hero or berserk leader on a Casualty MC
   // (A10.31, A17.11); an ordinary leader's Casualty MC rolls the plain dr, and a 4 is a minor wound.
   it.each([
     ['German 8-1, unwounded, Original 12, dr 4: plain dr, minor wound', 'German 8-1', false, [6, 6, 4], [], 4, 'wounded'],
@@ -810,7 +810,7 @@ describe('Morale Check readings, word for word', () => {
   });
 });
 
-// Japanese squads (G1.1–G1.14) and rallies, word for word (issue 18). [what, unit, options, dice, step]
+// Japanese squads (G1.1–G1.14) and rallies, word for word. [what, unit, options, dice, step]
 const G467R = 'German 4-6-7';
 describe('Japanese squads and rallies, word for word', () => {
   const J447 = 'Japanese 4-4-7';
@@ -1011,7 +1011,7 @@ describe('Japanese squads and rallies, word for word', () => {
       [4, 5],
       { kind: 'rally', result: 'not_rallied', label: 'Not rallied', effect: 'Final 9 > ML 7: it stays broken.', tone: 'bad', ref: 'A10.6' },
     ],
-    // Issue 25 (A25.221–.222): a rallying Commissar adds +1 to the broken-side ML, and a failed
+    // A25.221–.222: a rallying Commissar adds +1 to the broken-side ML, and a failed
     // rally he leads is never "stays as it is".
     [
       "a Commissar's failed rally: Replaced by the next lower Class",
@@ -1185,7 +1185,7 @@ describe('Japanese squads and rallies, word for word', () => {
 });
 
 // What a check hands on (the Heat of Battle DR, the Wound Severity dr, the companions' NTCs) and what
-// it refuses before any die is rolled, each checked exactly (issue 18: mutation testing left these
+// it refuses before any die is rolled, each checked exactly (mutation testing left these
 // free to change).
 describe('a check’s hand-offs and refusals', () => {
   const green = { reason: 'inexperienced (Green, no unbroken leader stacked with it)', value: 1 };
@@ -1276,7 +1276,7 @@ describe('a check’s hand-offs and refusals', () => {
     expect(conflict('Russian 9-1', { commissar: 'in_location', hob: { ...hobDefaults, subType: 'commissar' } })).toBe(
       'Russian 9-1 leader is the Commissar: his +1 ML is for the other units in his Location (A25.221)',
     );
-    // Issue 25 (A10.6): a rally names who rallies it, or is refused naming both options.
+    // A10.6: a rally names who rallies it, or is refused naming both options.
     expect(conflict(G467R, { check: 'rally', broken: true })).toBe(
       'German 4-6-7: say who rallies it — `leader_drm` for the rallying leader (0 for an 8-0) or `self_rally:first`/`self_rally:later` for a Self-Rally (A10.6)',
     );
@@ -1284,7 +1284,7 @@ describe('a check’s hand-offs and refusals', () => {
       'a Self-Rally has no rallying leader, so no Commissar leads it',
     );
     expect(conflict(G467R, { wounded: true })).toBe('`wounded` is for a leader or hero (A17)');
-    // Issue 41: Commissars are Russian (A25.22), as sub_type:nkvd is refused on a German squad.
+    // Commissars are Russian (A25.22), as sub_type:nkvd is refused on a German squad.
     expect(conflict(G467R, { check: 'rally', broken: true, commissar: 'leads_rally' })).toBe(
       '`commissar:leads_rally`: Commissars are Russian (A25.22), and German 4-6-7 is not',
     );

@@ -105,7 +105,7 @@ describe('ASL unit parsing: spellings players use', () => {
   });
 });
 
-// Every refusal word for word, and the units built outside the data in full (issue 18: mutation
+// Every refusal word for word, and the units built outside the data in full (mutation
 // testing found the messages and the built units' fields unchecked).
 describe('parseUnit refusals, word for word', () => {
   const NATS = 'german, russian, american, british, french, italian, japanese, finnish, axis_minor, allied_minor, partisan';
@@ -118,7 +118,7 @@ describe('parseUnit refusals, word for word', () => {
     ['squad', {}, 'name the nationality, in the unit ("German 4-6-7") or with `nationality`'],
     ['4-6-7', { nationality: 'martian' }, `"martian" is not a nationality the bot knows (${NATS})`],
     ['German', {}, 'give the counter, e.g. "German 4-6-7" for a squad or "German 8-1" for a leader'],
-    // A name of the player's own, with no counter in it: how to write the counter (issue 43).
+    // A name of the player's own, with no counter in it: how to write the counter.
     [
       'my squad',
       {},
@@ -329,7 +329,7 @@ describe('parseUnit, whole units', () => {
         counter: '4-4-7',
         class: 'green',
         ml: 7,
-        // A pre-6/42 Army counter: it breaks to its own ML whatever class is given (G17.2, issue 41).
+        // A pre-6/42 Army counter: it breaks to its own ML whatever class is given (G17.2).
         brokenMl: 7,
         leadership: undefined,
         tags: [],
@@ -395,7 +395,7 @@ describe('parseUnit, whole units', () => {
   });
 });
 
-// What mutation testing found unread (issue 18): separators a leader may be typed with, the trimmed
+// What mutation testing found unread: separators a leader may be typed with, the trimmed
 // text in a refusal, where each sub-type word goes, and which units the "closest" list may name.
 describe('parseUnit: separators, sub-types and suggestions', () => {
   const nameOf = (text: string, opts = {}) => {

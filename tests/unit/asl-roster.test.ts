@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASL_FIELD_DEFAULTS, aslRosterChange, type AslFields } from '../../src/rules/asl/roster.js';
 
-// How one /mc or /hob changes a tracked ASL unit (issue 18: this module was reached by no test of
+// How one /mc or /hob changes a tracked ASL unit (this module was once reached by no test of
 // its own). Steps are written as the rules module returns them; only the fields read here are set.
 const unit = (counter: string, more: Partial<AslFields> = {}): AslFields => ({ counter, ...ASL_FIELD_DEFAULTS, ...more });
 const mc = (label: string, becomes?: object, unit_after?: string) =>

@@ -4,7 +4,7 @@ import { article, elrImmune, isCommissar, isLeader, isMmc, isSmc, neverDisrupted
 import { isSaid, said } from '../../src/i18n/said.js';
 import { sayIn } from '../../src/i18n/speak.js';
 
-// What sets a unit apart (A19.11, A19.12, G1.4), case by case (issue 18: mutation testing).
+// What sets a unit apart (A19.11, A19.12, G1.4), case by case (as mutation testing asked).
 const u = (text: string): AslUnit => {
   const r = parseUnit(text);
   if (isSaid(r)) throw new Error(sayIn('en', r));

@@ -43,7 +43,7 @@ const asMap = (text: string) => {
 };
 
 describe('exact distributions against every outcome enumerated', () => {
-  // Issue 41 adds: a keep subtracted (its table negated), keeps whose unplaced dice fill the faces
+  // Among them: a keep subtracted (its table negated), keeps whose unplaced dice fill the faces
   // not yet taken (5d3kh2, 4d4kl3, 3d2kh1), and keeps of every die (plain sums).
   it.each([
     '4d6kh3',
@@ -107,7 +107,7 @@ describe('a 200-die expression', () => {
   });
 
   // The time it takes is the bench's to measure (npm run bench, the odds line): on a busy machine a
-  // clock here would fail for the load, not for the code (issue 39).
+  // clock here would fail for the load, not for the code.
   it('its odds are computed within the bound', () => {
     expect(oddsWork(parseExpression('100d6+100d6'))).toBeLessThanOrEqual(MAX_ODDS_WORK);
   });

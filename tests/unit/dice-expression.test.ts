@@ -110,7 +110,7 @@ describe('every refusal names where it stopped and what was wanted there', () =>
     ['2d6 ! ', { at: 5, found: '!', wanted: '+ or - between terms' }],
     ['1234567', { at: 1, found: '1234567', wanted: 'a constant must be 0–1000' }],
     ['2d6kh1k1', { at: 7, found: 'k', wanted: 'at most one keep or drop per term' }],
-    // Issue 41: a space never joins two numbers ("six sets of 4d6" is not 64d6, "3d6 3" not a d63).
+    // A space never joins two numbers ("six sets of 4d6" is not 64d6, "3d6 3" not a d63).
     ['3d6 3', { at: 5, found: '3', wanted: 'a space never joins two numbers: put + or - between terms (e.g. 3d6+3), or write the number whole' }],
     ['6 4d6', { at: 3, found: '4', wanted: 'a space never joins two numbers: put + or - between terms (e.g. 3d6+3), or write the number whole' }],
     ['1 0', { at: 3, found: '0', wanted: 'a space never joins two numbers: put + or - between terms (e.g. 3d6+3), or write the number whole' }],

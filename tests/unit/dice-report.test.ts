@@ -68,7 +68,7 @@ describe('two groups compared', () => {
       `**2d6** · Axis vs Allied: chi-square test of homogeneity, χ² = 3.00 on 10 df, p ${{ 0.05: '= 0.050', 0.0499: '= 0.049', 0.001: '= 0.001', 0.0009: '< 0.001' }[p]} — ${words}`,
     );
   });
-  // Issue 41: one roll against one roll read "no sign they differ"; below the shape's n* in either
+  // One roll against one roll once read "no sign they differ"; below the shape's n* in either
   // group the reply says a test could not tell, as it does for one group.
   it.each([
     [[1, 1], 'too few rolls to compare (1 and 1; 150 each needed)'],
@@ -103,7 +103,7 @@ describe('group names', () => {
   ] as const)('by %s, %j → %s', (by, value, name) => expect(groupName(by, value)).toBe(name));
 });
 
-// Issue 41, the figures behind the words (rules/dice/report.ts): groups ordered largest first,
+// The figures behind the words (rules/dice/report.ts): groups ordered largest first,
 // then by shape and group; two groups of a shape compared over every total either had; n* taken
 // from the shape when the groups carry no facts; a shape past the odds' bound gets no test.
 describe('the report figures', () => {

@@ -7,7 +7,7 @@ import { SYSTEM_MODULES } from '../../commands/systems.js';
 import { systemName } from '../../src/rules/systems.js';
 import { sayIn } from '../../src/i18n/speak.js';
 
-// Issue 28: docs/commands.md cannot go stale. Every registered command, subcommand and option has
+// docs/commands.md cannot go stale. Every registered command, subcommand and option has
 // its heading and its row (in Discord's order, with the description Discord shows), nothing
 // documented is missing from the bot, and README's one-line list names every command.
 const ROOT = path.resolve(__dirname, '../..');
@@ -137,7 +137,7 @@ describe('docs/commands.md against the registered commands', () => {
   });
 });
 
-describe('README for a newcomer, the rest in docs/ (issue 28)', () => {
+describe('README for a newcomer, the rest in docs/', () => {
   const readme = read('README.md');
 
   it('is at most 12 KB, and every link to a file of the project points at one that exists', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../../src/console/session.js';
 import { alice, testApp } from '../helpers/app.js';
 
-// Issue 43, item 9: the sample replies in docs/commands.md are the console's own output for each
+// The sample replies in docs/commands.md are the console's own output for each
 // command line, with the dice given here: a reply that changes changes the docs, or this fails.
 const ROOT = path.resolve(__dirname, '../..');
 const SAMPLES: { system: string; line: string; dice: number[] }[] = [

@@ -7,7 +7,7 @@ import { RangeWalk, verifyExport } from '../../src/verify/verify-export.js';
 import { alice, testApp } from '../helpers/app.js';
 import { fakeDiscordKey } from '../helpers/beacon-game.js';
 
-// Issue 45: Discord's signed requests behind rows. A verifier holds only those it checks (rows of a
+// Discord's signed requests behind rows. A verifier holds only those it checks (rows of a
 // game), never one per plain roll, so its memory does not grow with an HTTP bot's export; and a
 // request's body, which holds its reply token, never reaches the log, even when its command fails.
 describe('signed requests', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Issue 45, item 5: each claim README's Fairness section makes is held by named tests (the table in
+// Each claim README's Fairness section makes is held by named tests (the table in
 // docs/ledger-and-fairness.md); a claim without its row, or a row naming a test that is not there, fails.
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Issue 24: functions stay short, so each says one step of what it does. Every function, method
+// Functions stay short, so each says one step of what it does. Every function, method
 // and arrow function in src/ and commands/ is measured from its first line to its last.
 const ROOT = path.resolve(__dirname, '../..');
 const MAX_LINES = 80;

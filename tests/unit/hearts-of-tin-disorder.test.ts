@@ -54,7 +54,7 @@ describe('Hearts of Tin brigade morale', () => {
   });
 });
 
-// Whole outcomes, text included (issue 18: mutation testing found the wording and the roster
+// Whole outcomes, text included (mutation testing found the wording and the roster
 // branches unchecked).
 describe('Hearts of Tin disorder, whole outcomes', () => {
   const REF = 'Hearts of Tin, New Morale (a)(i)';

@@ -133,7 +133,7 @@ describe('commander re-roll', () => {
   });
 });
 
-// Word for word (issue 18: mutation testing found these effects and refusals unchecked).
+// Word for word (mutation testing found these effects and refusals unchecked).
 describe('Hearts of Tin rally effects, word for word', () => {
   const near = { ...base, commanderNear: true };
   // disorder 2: Final = die − 1 (a 1 is a rout, Final 0).

@@ -7,7 +7,7 @@ import { Ledger } from '../../src/ledger/ledger.js';
 import { silentLogger } from '../../src/log.js';
 import { tmpDb } from '../helpers/tmp.js';
 
-// Issue 30, item 8: every command and option named and described in German and French, from one
+// Every command and option named and described in German and French, from one
 // file per language; every key in every language, every string within Discord's limits.
 type Node = {
   name: string;

@@ -6,7 +6,7 @@ import { CATALOGS, sayIn, speak } from '../../src/i18n/speak.js';
 import { alice, appWithGame, expectError, subcommand, testApp } from '../helpers/app.js';
 import { tmpDb } from '../helpers/tmp.js';
 
-// Issue 43, item 6: what the bot says is an identifier with parameters, in English, German and
+// What the bot says is an identifier with parameters, in English, German and
 // French; a translation has every identifier and the very parameters of the English.
 type Ast = { type: number; value?: string; options?: Record<string, { value: Ast }> }[];
 /** The parameters a sentence uses (plain, plural, select …), from ICU's own parse. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fraction } from '../../src/rules/odds.js';
 import { oddsTable, PHONE_COLUMNS } from '../../src/render/odds.js';
 
-// The odds table on a phone (issue 43): a result name of up to 20 characters keeps its row; one
+// The odds table on a phone: a result name of up to 20 characters keeps its row; one
 // past it goes on a line of its own with its figures under the column.
 describe('the odds table', () => {
   const p = fraction(1n, 6n);

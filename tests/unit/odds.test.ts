@@ -132,7 +132,7 @@ describe('known values', () => {
   });
 });
 
-// The small pieces of the odds module, against values written out (issue 18: mutation testing).
+// The small pieces of the odds module, against values written out (as mutation testing asked).
 describe('odds helpers', () => {
   it('fractions: zero, negatives, whole numbers, and their text', () => {
     expect(fraction(0n, 5n)).toEqual({ n: 0n, d: 1n });

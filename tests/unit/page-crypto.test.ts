@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as shim from '../../src/verify/page/crypto-shim.js';
 import { pageEd25519 } from '../../src/verify/page/ed25519.js';
 
-// Issue 27: what verify.html uses in place of node:crypto, against node:crypto itself.
+// What verify.html uses in place of node:crypto, against node:crypto itself.
 describe("verify.html's crypto", () => {
   afterEach(() => vi.unstubAllGlobals());
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { embedToText } from '../../src/render/text.js';
 import { alice, command, expectMessage, testApp } from '../helpers/app.js';
 
-// Issue 43, item 9: README's sample reply is the bot's own output for the command it shows, with
+// README's sample reply is the bot's own output for the command it shows, with
 // the dice it shows: it cannot drift from what the bot prints (only the roll id and hash differ).
 const ROOT = path.resolve(__dirname, '../..');
 const ids = (s: string) => s.replace(/roll [0-9a-z]{10} · hash [0-9a-f]{8}/g, 'roll <id> · hash <hash>');

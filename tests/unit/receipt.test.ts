@@ -13,7 +13,7 @@ import {
   toBase64url,
 } from '../../src/verify/receipt.js';
 
-// Issue 27: the receipt format and its checks, field by field and refusal by refusal.
+// The receipt format and its checks, field by field and refusal by refusal.
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
 const PUB = (publicKey.export({ format: 'jwk' }) as { x: string }).x;
 const FP = createHash('sha256').update(Buffer.from(PUB, 'base64url')).digest('hex').slice(0, 16);
@@ -84,7 +84,7 @@ describe('receipt text', () => {
 });
 
 describe('checkReceipt', () => {
-  // Issue 40: which keys an export vouches for, and what it must hold of the roll.
+  // Which keys an export vouches for, and what it must hold of the roll.
   const chainedIn = (guildId: string) => ({ guildId, fingerprint: FP, public_key: PUB, valid_from: '2026-11-01T00:00:00.000Z', row: 'keyrow0001' });
   const roll: { id: string; guildId: string; hash: string; voided: string | null } = { id: base.roll, guildId: 'g1', hash: base.hash, voided: null };
 

@@ -71,7 +71,7 @@ describe('the responder (one interaction sequence for every transport)', () => {
     expect(asked).toBe(false);
   });
 
-  // Issue 15, defect 3: the reply said "sent to #gm" before the post was tried; a failed post told nobody.
+  // The reply used to say "sent to #gm" before the post was tried; a failed post told nobody.
   describe("a reply with a post to the GMs' channel", () => {
     const sealed: Reply = {
       ...rolled,
@@ -127,7 +127,7 @@ describe('the responder (one interaction sequence for every transport)', () => {
   });
 });
 
-// Issue 28: one info line per interaction, and the same outcome handed to the metrics.
+// One info line per interaction, and the same outcome handed to the metrics.
 describe('what each interaction came to', () => {
   const outcomes = async (reply: Reply, o: { kind?: TransportInteraction['kind']; inGuild?: boolean; ms?: number; deferAfter?: number } = {}) => {
     const lines: string[] = [];

@@ -63,14 +63,14 @@ describe('provably fair dice', () => {
   });
 });
 
-// The per-player scheme of games since issue 23 (docs/ledger-and-fairness.md), with its own vector.
+// The per-player scheme, of games started since it replaced dice by position (docs/ledger-and-fairness.md), with its own vector.
 const PLAYER_VECTOR = {
   alice1: [6, 5, 1, 5, 6, 2, 5, 4, 5, 1, 2, 2],
   alice2: [5, 3, 2, 1, 2, 2, 6, 6, 4, 6, 4, 6],
   unicode: { seeds: ['alice', 'ünïcödé — 骰子'], user: '300000000000000001', roll1: [3, 4, 3, 2, 5, 3, 5, 6, 4, 4, 5, 4] },
 };
 
-describe('per-player dice (issue 23)', () => {
+describe('per-player dice', () => {
   it('match the published test vector, and depend on the player and their own roll number only', () => {
     const dice = (seeds: string[], user: string, k: number) => Array.from({ length: 12 }, (_, i) => playerDie(SEED, 'testgame01', seeds, user, k, i, 6));
     expect(dice(['alice', 'bob'], 'alice', 1)).toEqual(PLAYER_VECTOR.alice1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recountTally, tallyDelta, tallyOf, type TallySource } from '../../src/ledger/tally.js';
 
-// The dice report's aggregates (issue 26): what each kind of row adds, written out here — a morale
+// The dice report's aggregates: what each kind of row adds, written out here — a morale
 // roll by its Original DR per system, a /dr or /roll dice by what it declares, filed under its
 // category and side; nothing for a ruling, a sealed roll, or Wacht am Rhein.
 const row = (over: Partial<TallySource>): TallySource => ({

@@ -112,7 +112,7 @@ function rehash(all: Record<string, any>[]): Record<string, any>[] {
 }
 const text = (all: Record<string, any>[]) => join(all.map((x) => JSON.stringify(x)));
 
-describe('the verifier against an operator who edits and re-hashes (issue 13)', () => {
+describe('the verifier against an operator who edits and re-hashes', () => {
   const gameRolls = (all: Record<string, any>[]) => all.filter((x) => typeof x.game_seq === 'number').sort((a, b) => a.guild_seq - b.guild_seq);
 
   it('a re-hashed export of the sample still holds (the test rehash is faithful)', () => {

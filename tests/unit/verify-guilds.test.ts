@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyExport } from '../../src/verify/verify-export.js';
 import { lf, realExport, rehash, rowsOf, SAMPLE } from '../helpers/verify-corpus.js';
 
-// Issue 40: every lookup inside its own guild's chain. A forged guild on its own genesis chain
+// Every lookup inside its own guild's chain. A forged guild on its own genesis chain
 // (rehashed here, as a forger would) must neither switch a check off nor borrow a real guild's
 // rows. Each report is written out whole: one lookup scoped to every guild again changes a line.
 

@@ -7,7 +7,7 @@ import { fastRow } from '../../src/verify/fast-row.js';
 import { verifyExport } from '../../src/verify/verify-export.js';
 import { SAMPLE } from '../helpers/verify-corpus.js';
 
-// The one reader of an export's bytes (issue 40): the lines it gives do not depend on where the
+// The one reader of an export's bytes: the lines it gives do not depend on where the
 // chunks were cut, and each rule has one verdict, written here.
 
 function read(bytes: Uint8Array, cuts: number[] = []) {

@@ -6,7 +6,7 @@ import { alice, command, expectMessage, gm, press, rollWith, subcommand, testApp
 import { installThrough, nervePack } from '../helpers/packs.js';
 import { lf, packExport, rehash, rowsOf, tamperPacks } from '../helpers/verify-corpus.js';
 
-// Issue 42: every pack roll re-adjudicated from its dice, its input and the pack row it names. The
+// Every pack roll re-adjudicated from its dice, its input and the pack row it names. The
 // whole corpus goes through the CLI and verify.html in tests/e2e/verify-differential.e2e.test.ts;
 // here the same checks in-process, each forgery with the sentence that names it.
 

@@ -80,7 +80,7 @@ describe('Wacht am Rhein fatigue events', () => {
     expect(first.effect).toContain('lasts until this ENA ends');
     // A second action in the same ENA is covered too.
     expect(applyEvent(first.after, 'overkill', { inEna: true, overkillBy: 'own_attack' }).steps[0]!.after).toMatchObject({ status: N, mrExemption: true });
-    // Issue 25: an Overkill suffered from the enemy's GA or Barrage is no action of its own: it fatigues.
+    // An Overkill suffered from the enemy's GA or Barrage is no action of its own: it fatigues.
     expect(applyEvent(first.after, 'overkill', { inEna: true, overkillBy: 'enemy_attack' }).steps[0]!.after).toMatchObject({ status: F, mrExemption: true });
     expect(needsOverkillBy(first.after, 'overkill', { inEna: true })).toBe(true);
     expect(needsOverkillBy(first.after, 'overkill', { inEna: false })).toBe(false);
@@ -153,7 +153,7 @@ describe('effective values, rounded up', () => {
   });
 });
 
-// Word for word, with tone and rule (issue 18: mutation testing found the wording, tones and
+// Word for word, with tone and rule (mutation testing found the wording, tones and
 // references unchecked). [event, from, label, effect, tone, ref]
 const S = 'Wacht am Rhein 13.1.0';
 const MR = 'Wacht am Rhein 13.1.3';
@@ -254,7 +254,7 @@ describe('Wacht am Rhein fatigue, word for word', () => {
   });
 
   it('phase names as players write them', () => {
-    // Issue 25: one normalised key per phase.
+    // One normalised key per phase.
     for (const p of ['ENA', ' Extended Night Activity', 'extended night activity phase', 'night', 'Night Phase']) expect(isEnaPhase(p)).toBe(true);
     for (const p of ['Enact', 'ena 1', 'Resting', '', null, undefined]) expect(isEnaPhase(p)).toBe(false);
     for (const p of ['Resting', ' resting phase', 'Resting Phase', 'RESTINGPHASE', 'rest', 'Rest Phase']) expect(isRestingPhase(p)).toBe(true);
