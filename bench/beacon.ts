@@ -71,7 +71,7 @@ async function burst(players: number, dir: string) {
   }
 }
 
-/** The beacon's bench lines (issue 45): a burst's answers, and verifying a game of many beacon rolls. */
+/** The beacon's bench lines: a burst's answers, and verifying a game of many beacon rolls. */
 export async function beaconLines(quick: boolean): Promise<Line[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'morale-officer-beacon-bench-'));
   try {

@@ -1,6 +1,6 @@
 import type { Logger } from '../log.js';
 import { roundTime, type BeaconChain } from './chain.js';
-import { verifyRound, type BeaconRound } from './verify-round.js';
+import { verifyRound, warmUp, type BeaconRound } from './verify-round.js';
 
 /** Where a beacon's rounds come from: a round once published and checked, or a throw. */
 export interface BeaconSource {
@@ -122,11 +122,17 @@ export function relaySource(chain: BeaconChain, o: RelayOptions): BeaconSource {
   }
 
   const askFor = roundAsks(fetchRound);
+  let warming = false;
   return {
     chain,
     relays: o.urls.map(shownRelay),
     status: () => ({ ...state }),
     round(round, deadline) {
+      if (!warming) {
+        // A round is asked for seconds before it is due: the checker warms meanwhile, after this turn's replies.
+        warming = true;
+        setImmediate(() => warmUp(chain));
+      }
       const a = askFor(round, deadline);
       // Each caller with a deadline keeps it, whoever asks the same round later with a later one.
       return Number.isFinite(deadline) ? byDeadline(a.got, deadline, { now, retryMs }, () => expired(round, 'its deadline passed')) : a.got;

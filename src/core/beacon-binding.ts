@@ -9,6 +9,7 @@ import type { LedgerStore } from '../ledger/store.js';
 import type { Logger } from '../log.js';
 import type { Actor, Reply } from './command.js';
 import { expireIn, pastWindow, type ExpiryWhy } from './beacon-expiry.js';
+import { workOutEvidence, type RequestEvidence } from './evidence.js';
 import { commandShown, say } from '../i18n/reader.js';
 import { speak } from '../i18n/speak.js';
 import { command, said } from '../i18n/said.js';
@@ -17,7 +18,7 @@ import { command, said } from '../i18n/said.js';
 export const BEACON_EXPIRY_MS = BINDING_WINDOW_MS;
 
 /** What a binder needs of a request (the router's Request): who asked, where, and under which id. */
-export type Bindable = { type: 'command' | 'button'; interactionId?: string | undefined; actor: Actor; name?: string };
+export type Bindable = { type: 'command' | 'button'; interactionId?: string | undefined; actor: Actor; name?: string; evidence?: RequestEvidence | undefined };
 
 /** Runs a bound request again with its round: the router's dispatch, minus the claim already made. */
 export type Redo<R> = (req: R, beacon: RollBeacon) => Promise<Reply>;
@@ -70,6 +71,8 @@ export type Resumed = { binding: BeaconBinding; reply: Promise<Reply> };
  */
 export class BeaconBinder<R extends Bindable> {
   private serial = 0;
+  /** The last round's randomness: every roll bound to a round asks it, and it is SHA-256 in JavaScript. */
+  private randomness = { signature: '', value: '' };
 
   constructor(
     readonly source: BeaconSource,
@@ -109,12 +112,20 @@ export class BeaconBinder<R extends Bindable> {
   async complete(b: BeaconBinding): Promise<Reply> {
     // Past its window before its round was asked for (the bot was stopped): never rolled late.
     if (pastWindow(b, this.ledger.timestamp())) return this.expired(b, 'window_passed');
+    const req = JSON.parse(b.request) as R;
+    // Its evidence worked out while the round is still to come, once this turn's replies are out.
+    const evidence = req.evidence;
+    if (evidence) setImmediate(() => workOutEvidence(b.interaction_id, evidence));
     const got = await this.roundOf(b);
     if (!got) return this.expired(b, 'relays_silent');
-    const beacon: RollBeacon = { interactionId: b.interaction_id, round: got.round, signature: got.signature, randomness: randomnessOf(got.signature) };
-    const reply = await this.redo(JSON.parse(b.request) as R, { ...beacon, ...(b.game_id ? { game: b.game_id } : {}) });
-    // A run that rolled settled the binding with its row; one that did not ends it here: refused now,
-    // or past its window when it came to be recorded (expired on the record, never rolled late).
+    if (this.randomness.signature !== got.signature) this.randomness = { signature: got.signature, value: randomnessOf(got.signature) };
+    const beacon: RollBeacon = { interactionId: b.interaction_id, round: got.round, signature: got.signature, randomness: this.randomness.value };
+    const reply = await this.redo(req, { ...beacon, ...(b.game_id ? { game: b.game_id } : {}) });
+    // A run that rolled settled the binding with its row: a read, not a transaction queued behind
+    // every other roll of the round, says there is nothing left to end.
+    if (!(await this.ledger.history.bindingPending(b.interaction_id))) return reply;
+    // One that did not ends it here: refused now, or past its window when it came to be recorded
+    // (expired on the record, never rolled late).
     const ended = await this.ledger.transaction(async (tx) => {
       if (pastWindow(b, tx.timestamp())) return (await expireIn(tx, b, 'window_passed')) ? 'expired' : 'settled';
       await tx.history.settleBinding(b.interaction_id, 'not_rolled', null, tx.timestamp());

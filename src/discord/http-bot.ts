@@ -64,13 +64,14 @@ class Exchange {
  */
 function firstOverHttp(exchange: Exchange, hooks: REST, ids: Pick<InteractionIds, 'id' | 'applicationId' | 'token'>, quiet: WhenQuiet): FirstAnswer {
   const viaCallback = callbackAnswer(hooks, ids);
-  return async (response, files) => {
+  return async (response, files, wantsId = true) => {
     if (files.length) {
       exchange.settle({ accepted: true });
       return viaCallback(response, files);
     }
     exchange.settle({ body: response });
-    if (response.type !== CALLBACK.reply) return undefined;
+    // A reply that shows no roll (a beacon roll's binding: its result's edit answers with the id) is not fetched.
+    if (response.type !== CALLBACK.reply || !wantsId) return undefined;
     const message = await quiet.run(() => originalMessage(hooks, ids)).catch(() => undefined);
     return message?.id;
   };

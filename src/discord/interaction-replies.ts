@@ -47,9 +47,13 @@ export type FirstResponse = { type: number; data?: MessageBody | { flags: number
 
 /**
  * The transport's first answer to its interaction; resolves with the id of the message it made when
- * it is a new message (a reply) and the transport can know it.
+ * it is a new message (a reply), the transport can know it, and `wantsId` (the default) asks for it.
  */
-export type FirstAnswer = (response: FirstResponse, files: RawFile[]) => Promise<string | undefined>;
+export type FirstAnswer = (response: FirstResponse, files: RawFile[], wantsId?: boolean) => Promise<string | undefined>;
+
+/** Whether the responder uses the id of the message a reply makes: to link the roll it shows, or in a roll log's line. */
+const usesMessageId = (reply: Reply) =>
+  Boolean(('record' in reply && reply.record) || (reply.type === 'message' && reply.shows) || ('log' in reply && reply.log));
 
 /** A file's bytes, read off the thread from its spool file (an export) when it has one. */
 async function fileOf(f: Attachment, index: number): Promise<RawFile> {
@@ -158,7 +162,7 @@ export class InteractionReplies {
     if (reply.type === 'bound') return this.deliver({ type: 'message', ephemeral: false, embed: reply.embed, buttons: [] }, deferred);
     const ephemeral = reply.type === 'message' && reply.ephemeral;
     const r = await render(reply.embed, reply.buttons, reply.type === 'message' ? { files: reply.files ?? [], mention: reply.mention } : {});
-    const messageId = await this.shown(reply.type === 'update', ephemeral, r, deferred);
+    const messageId = await this.shown(reply.type === 'update', ephemeral, r, deferred, usesMessageId(reply));
     if (reply.type === 'message' && reply.private) await this.followUp(await render(reply.private.embed, reply.private.buttons, { ephemeral: true }));
     return messageId;
   }
@@ -171,7 +175,7 @@ export class InteractionReplies {
   }
 
   /** The result shown where this interaction allows; the id of its message. */
-  private async shown(update: boolean, ephemeral: boolean, r: Rendered, deferred: boolean): Promise<string | undefined> {
+  private async shown(update: boolean, ephemeral: boolean, r: Rendered, deferred: boolean, wantsId: boolean): Promise<string | undefined> {
     const button = this.ids.kind === 'button';
     if (update && button) {
       if (deferred) await this.editOriginal(r);
@@ -186,7 +190,7 @@ export class InteractionReplies {
       await this.rest.delete(this.original, { auth: false }).catch(() => undefined);
       return id;
     }
-    return this.first({ type: CALLBACK.reply, data: flagged.body }, flagged.files);
+    return this.first({ type: CALLBACK.reply, data: flagged.body }, flagged.files, wantsId);
   }
 
   /** The interaction's public reply replaced by `reply` (a refusal as text in its place). */

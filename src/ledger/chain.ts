@@ -111,7 +111,8 @@ const JSON_COLUMNS = new Set(['input', 'dice', 'outcome']);
  * JCS orders keys by code unit and writes strings and numbers as JSON.stringify does.
  */
 export function storedRowHash(prevHash: string, row: Record<string, unknown>): string {
-  return createHash('sha256').update(prevHash).update(storedCanonical(row)).digest('hex');
+  // One-shot: a Hash object a row costs more than the hashing of its few hundred bytes.
+  return hash('sha256', prevHash + storedCanonical(row));
 }
 
 /** The canonical JSON of a stored row, the bytes its hash covers. */
@@ -131,20 +132,30 @@ export function storedCanonical(row: Record<string, unknown>): string {
  * equal): json_quote writes text and integers as JSON.stringify does, and the JSON columns are
  * already canonical text. The walk then reads one string a row instead of every column, the
  * hashing's share of a whole-chain check. A BLOB (only an attacker stores one) makes json_quote
- * fail: the caller falls back to storedCanonical, which reports the edit.
+ * fail: the caller falls back to storedCanonical, which reports the edit. `lead`: an SQL expression
+ * written before the text, in the same allocation.
  */
-export function canonicalSql(): string {
+export function canonicalSql(lead?: string): string {
   // concat() builds the text in one allocation (a chain of || copies it once per piece).
   const assemble = (layout: [string, string][]) =>
-    `concat('{', ${layout.map(([key, prefix]) => `'${prefix}', ${JSON_COLUMNS.has(key) ? `COALESCE(${key}, 'null')` : `json_quote(${key})`}`).join(', ')}, '}')`;
+    `concat(${lead ? `${lead}, ` : ''}'{', ${layout.map(([key, prefix]) => `'${prefix}', ${JSON_COLUMNS.has(key) ? `COALESCE(${key}, 'null')` : `json_quote(${key})`}`).join(', ')}, '}')`;
   return `CASE WHEN game_id IS NOT NULL AND game_id <> '' THEN ${assemble(GAME_LAYOUT)} ELSE ${assemble(PLAIN_LAYOUT)} END`;
 }
 
-/** A row as the SQL walk reads it: its place, its hashes and the canonical text (canonicalSql). */
-export type CanonicalRow = { id: string; guild_seq: number; prev_hash: string; hash: string; canonical: string };
+/**
+ * Every byte a row's hash covers, assembled by SQLite: its prev_hash, then its canonical text. The
+ * walk hashes one string as it comes, without joining two in JavaScript.
+ */
+export const hashedSql = () => canonicalSql('prev_hash');
 
-/** The hash of a row read with canonicalSql: the bytes are hashed as they come. */
-export const canonicalRowHash = (prevHash: string, row: CanonicalRow) => createHash('sha256').update(prevHash).update(row.canonical).digest('hex');
+/** A row as the SQL walk reads it: its place, its hashes and the bytes its hash covers (hashedSql). */
+export type CanonicalRow = { id: string; guild_seq: number; prev_hash: string; hash: string; hashed: string };
+
+/**
+ * The hash of a row read with hashedSql. Its text starts with the row's own prev_hash, which the
+ * walker has already found equal to the hash before it (`prevHash`), so it is hashed as it comes.
+ */
+export const canonicalRowHash = (_prevHash: string, row: CanonicalRow) => hash('sha256', row.hashed);
 
 export type ChainReport =
   | { ok: true; count: number; headHash: string }
@@ -161,12 +172,12 @@ type Chained = { id: string; guild_seq: number; prev_hash: string; hash: string 
 export const gapReason = (seq: number, expected: number) => `position ${seq} where ${expected} was expected: a row before it was deleted or moved`;
 export const LINK_REASON = 'prev_hash does not match the hash of the row before it';
 /**
- * Before issue 23 a lone surrogate in a name was hashed as its JSON escape but stored as U+FFFD:
+ * Before it was fixed, a lone surrogate in a name was hashed as its JSON escape but stored as U+FFFD:
  * such a row can never verify, and says so, rather than being called an edit.
  */
 export const editReason = (row: unknown) =>
   JSON.stringify(row).includes('\uFFFD')
-    ? 'hash does not match the row contents: the row holds U+FFFD where a lone surrogate was stored unlike it was hashed (a defect fixed in issue 23), unless it was edited'
+    ? 'hash does not match the row contents: the row holds U+FFFD where a lone surrogate was stored unlike it was hashed (a defect since fixed), unless it was edited'
     : 'hash does not match the row contents: the row was edited';
 
 export class ChainWalker<R extends Chained> {

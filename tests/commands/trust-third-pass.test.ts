@@ -16,7 +16,7 @@ import { freshDatabase, testPostgres } from '../helpers/postgres.js';
 import { tmpDb } from '../helpers/tmp.js';
 import { verifyInBot } from '../helpers/verify-in-bot.js';
 
-// Issue 23, trust third pass: each attack the issue reproduced, played again on the new code.
+// Trust, third pass: each attack reproduced on the old code, played again on the new code.
 const server = await testPostgres();
 afterAll(() => server?.stop());
 
@@ -63,7 +63,7 @@ function rechain(rows: Record<string, any>[]): Record<string, any>[] {
 }
 const jsonl = (rows: Record<string, any>[]) => `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`;
 
-describe('per-player game dice (issue 23, item 2)', () => {
+describe('per-player game dice', () => {
   it("a second account's throwaway rolls never move a player's dice; an inserted roll is caught offline", async () => {
     const t = realDiceApp();
     // Lightning War: three dice a roll, so a shifted roll almost never keeps its dice by chance.
@@ -361,7 +361,7 @@ describe('a chain broken by the old lone-surrogate defect says so', () => {
     app = testApp();
     app.dice.push(3, 3, 3);
     expectMessage(await command(app, alice, 'morale', { morale: 'professional' }));
-    // As rows were written before issue 23: straight to the ledger, the name not made well-formed.
+    // As rows were written before the lone-surrogate fix: straight to the ledger, the name not made well-formed.
     const row = app.ledger.append({
       gameId: null,
       turn: null,
@@ -384,7 +384,7 @@ describe('a chain broken by the old lone-surrogate defect says so', () => {
       sealed: null,
     } as never);
     expect(expectMessage(await command(app, gm, 'verify', {})).embed.description).toBe(
-      `The chain breaks at row ${row.id} (position 2): hash does not match the row contents: the row holds U+FFFD where a lone surrogate was stored unlike it was hashed (a defect fixed in issue 23), unless it was edited. The 1 row before it hold.`,
+      `The chain breaks at row ${row.id} (position 2): hash does not match the row contents: the row holds U+FFFD where a lone surrogate was stored unlike it was hashed (a defect since fixed), unless it was edited. The 1 row before it hold.`,
     );
   });
 });

@@ -4,7 +4,7 @@ import { type FakeRelay, testChain } from '../helpers/beacon-relay.js';
 import { startBeaconHttpHarness, type HttpHarness } from '../helpers/discord.js';
 import { type Member, originalEdit, slashCommand, slashSubcommand } from './fake-discord.js';
 
-// Issue 45 in HTTP interactions mode: Discord signs and POSTs the roll; the binding is the HTTP
+// A beacon game in HTTP interactions mode: Discord signs and POSTs the roll; the binding is the HTTP
 // response itself (within Discord's 3 s), and the result is edited in over REST once the round is out.
 const TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAx.FAKE00.ThisIsTheBeaconHttpTokenDoNotLogIt0123456';
 const GUILD = '900000000000000021';
@@ -35,6 +35,8 @@ describe('a beacon game over HTTP interactions', () => {
     expect(body.data.embeds[0]!.title).toBe(`/rally · bound to beacon round ${round}`);
     const edit = await originalEdit(h.fake, rally.token);
     expect(edit.body.embeds[0].title).toMatch(/^Rally · Blücher/);
+    // The binding's message is never fetched for its id: the result's edit answers with it.
+    expect(h.fake.webhookEdits.filter((e) => e.method === 'GET' && e.path.includes(rally.token))).toEqual([]);
     expect(Date.now()).toBeGreaterThanOrEqual(roundTime(chain, round));
   });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalSql, GENESIS_HASH, storedCanonical } from '../../src/ledger/chain.js';
+import { canonicalSql, GENESIS_HASH, hashedSql, storedCanonical } from '../../src/ledger/chain.js';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { ledgerEntry } from '../helpers/ledger.js';
 import { tmpDb } from '../helpers/tmp.js';
@@ -24,10 +24,10 @@ const built = (n: number) => {
   return { file, ledger, rows };
 };
 
-describe("the chain's canonical text as SQLite assembles it (issue 29)", () => {
+describe("the chain's canonical text as SQLite assembles it", () => {
   it('is byte for byte the text the append hashed, for any names and values, in a game and out of one', () => {
     const ledger = Ledger.open(tmpDb());
-    const read = ledger.db.prepare(`SELECT *, ${canonicalSql()} AS sql_canonical FROM rolls WHERE id = ?`);
+    const read = ledger.db.prepare(`SELECT *, ${canonicalSql()} AS sql_canonical, ${hashedSql()} AS sql_hashed FROM rolls WHERE id = ?`);
     const text = fc.string({ unit: 'binary', maxLength: 12 }).map(wellFormed);
     fc.assert(
       fc.property(text, text, fc.jsonValue(), fc.boolean(), fc.integer({ min: 1, max: 2 ** 40 }), (name, unit, input, inGame, turn) => {
@@ -35,6 +35,8 @@ describe("the chain's canonical text as SQLite assembles it (issue 29)", () => {
         const row = ledger.append(ledgerEntry({ userName: name, unit, input, ...game }));
         const stored = read.get(row.id) as Record<string, unknown>;
         expect(stored.sql_canonical).toBe(storedCanonical(stored));
+        // What the walk hashes: the row's prev_hash, then the same text.
+        expect(stored.sql_hashed).toBe(`${stored.prev_hash}${storedCanonical(stored)}`);
       }),
       { numRuns: 300 },
     );
@@ -52,7 +54,7 @@ describe("the chain's canonical text as SQLite assembles it (issue 29)", () => {
   });
 });
 
-describe('/verify on a long chain: worker threads, one report (issue 29)', () => {
+describe('/verify on a long chain: worker threads, one report', () => {
   it('an intact chain holds, the whole of it and up to a position, with the head hash of the last row', async () => {
     const { ledger, rows } = built(41);
     expect(await ledger.verifyInChunks('g1')).toEqual({ ok: true, count: 41, headHash: rows[40]!.hash });

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { LedgerWriteError } from '../../src/ledger/errors.js';
-import { type BatchSql, GroupCommit } from '../../src/ledger/group-commit.js';
+import { type BatchSql, GroupCommit, MAX_BATCH } from '../../src/ledger/group-commit.js';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { ledgerEntry } from '../helpers/ledger.js';
 import { tmpDb } from '../helpers/tmp.js';
@@ -19,21 +19,31 @@ function burst(ledger: Ledger, n: number, fail = new Set<number>()) {
 
 const units = (ledger: Ledger) => (ledger.db.prepare('SELECT unit FROM rolls ORDER BY guild_seq').all() as { unit: string }[]).map((r) => r.unit);
 
-describe('group commit (issue 29)', () => {
+describe('group commit', () => {
   it('units that queue while one runs share one COMMIT, each row its own chained entry in order', async () => {
     const ledger = Ledger.open(tmpDb());
-    const seqs = await Promise.all(burst(ledger, 20));
-    expect(seqs).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect(ledger.commits).toEqual({ commits: 1, units: 20 });
-    expect(units(ledger)).toEqual(Array.from({ length: 20 }, (_, i) => `u${i}`));
-    expect(ledger.verify('g1')).toMatchObject({ ok: true, count: 20 });
+    const seqs = await Promise.all(burst(ledger, MAX_BATCH));
+    expect(seqs).toEqual(Array.from({ length: MAX_BATCH }, (_, i) => i + 1));
+    expect(ledger.commits).toEqual({ commits: 1, units: MAX_BATCH });
+    expect(units(ledger)).toEqual(Array.from({ length: MAX_BATCH }, (_, i) => `u${i}`));
+    expect(ledger.verify('g1')).toMatchObject({ ok: true, count: MAX_BATCH });
     ledger.close();
   });
 
-  it('a batch holds 64 units at most: 70 at once are two commits', async () => {
+  it('a batch holds MAX_BATCH units at most: a few more at once are two commits', async () => {
     const ledger = Ledger.open(tmpDb());
-    await Promise.all(burst(ledger, 70));
-    expect(ledger.commits).toEqual({ commits: 2, units: 70 });
+    await Promise.all(burst(ledger, MAX_BATCH + 6));
+    expect(ledger.commits).toEqual({ commits: 2, units: MAX_BATCH + 6 });
+    ledger.close();
+  });
+
+  it('between batches the event loop turns: what waits on it (sockets, timers) runs before the second batch', async () => {
+    const ledger = Ledger.open(tmpDb());
+    const order: string[] = [];
+    const loop = new Promise<void>((resolve) => setImmediate(() => resolve(void order.push('event loop'))));
+    const rows = burst(ledger, MAX_BATCH + 1).map((p, i) => p.then(() => void (i === MAX_BATCH && order.push('second batch'))));
+    await Promise.all([loop, ...rows]);
+    expect(order).toEqual(['event loop', 'second batch']);
     ledger.close();
   });
 
