@@ -20,7 +20,7 @@ export async function stopBenchPostgres(): Promise<void> {
   if (used) (await testPostgres())?.stop();
 }
 
-/** The PostgreSQL lines (issue 16): a server from PG_TEST_URL, or one started here; none, and they are skipped. */
+/** The PostgreSQL lines: a server from PG_TEST_URL, or one started here; none, and they are skipped. */
 export async function postgresLines(sizes: { pgRolls: number; pgLatency: number }, dir: string): Promise<Line[]> {
   const server = await benchPostgres();
   if (!server) {
@@ -125,6 +125,6 @@ async function latency(server: { url: string }, n: number, dir: string): Promise
     spread,
     target: 'p99 ≤ 20 ms',
     met: med.p99 <= 20,
-    detail: `${n} rallies one after another; a PostgreSQL roll is a few round trips on loopback (lock, head, insert, head update, commit)`,
+    detail: `${n} rallies one after another; a PostgreSQL roll is five prepared statements on loopback (BEGIN, the guild's lock, one read, one write, COMMIT)`,
   };
 }

@@ -12,9 +12,9 @@ import { beaconLines } from './beacon.js';
 import { evidenceLines } from './evidence.js';
 import { httpRoundTripLine } from './http-roundtrip.js';
 import { peerLines } from './peer.js';
-import { packLines } from './packs.js';
+import { installLines, packLines } from './packs.js';
 import { startupLine } from './startup.js';
-import { tournamentLines } from './tournament.js';
+import { beaconHourLine, tournamentLines } from './tournament.js';
 import { createBot } from '../src/discord/bot.js';
 import { GENESIS_HASH } from '../src/ledger/chain.js';
 import { Ledger } from '../src/ledger/ledger.js';
@@ -292,13 +292,13 @@ async function chain() {
   });
   fill();
   ledger.close();
-  // What /verify runs (issue 29: past 50,000 rows, in worker threads), in a process as the bot's.
+  // What /verify runs (past 50,000 rows, in worker threads), in a process as the bot's.
   const { med, spread } = await repeated(async () => {
     const { ours, base } = await childFigures<{ ours: number; base: number }>([path.join('bench', 'chain-child.mjs'), file, 'g1'], 300_000);
     return { ours, base, ratio: ours / base };
   });
   lines.push(
-    // A guard (issue 44): the walk canonicalises and hashes each row, so it stays near half of hashing alone.
+    // A guard: the walk canonicalises and hashes each row, so it stays near half of hashing alone.
     ratioLine("chain verification rows/s (/verify's walk)", med.ratio, spread, { ours: `${fmt(med.ours)}/s`, baseline: `${fmt(med.base)}/s raw SHA-256` }, [
       '≥',
       0.45,
@@ -348,7 +348,7 @@ async function memory() {
   );
 }
 
-/** Issue 14's big server, filled once for the lines after. */
+/** The big server (bench/big-server.ts), filled once for the lines after. */
 let bigFile: string | undefined;
 async function bigServer(): Promise<string> {
   if (!bigFile) {
@@ -488,7 +488,7 @@ const autocomplete = () =>
     { baseline: 'query alone', type: 'choices' },
   );
 
-/** 11. The dice report (/stats) through the router on the big server, vs the aggregate query inside it (issue 26). */
+/** 11. The dice report (/stats) through the router on the big server, vs the aggregate query inside it. */
 const statsReqs = [command('stats', {}, player), command('stats', { scope: 'server', by: 'user' }, gm), command('stats', { by: 'command' }, player)];
 const statsFilters = [
   { guildId: player.guildId, channelId: player.channelId },
@@ -505,7 +505,7 @@ const statsCommand = () =>
     { baseline: 'aggregate query alone' },
   );
 
-/** `--only name[,name…]` runs some lines (pipeline, roundtrip, httproundtrip, history, chain, memory, history-command, stall, export-memory, autocomplete, stats, postgres, verify, beacon, evidence, peer, packs, tournament, startup) while working on it. */
+/** `--only name[,name…]` runs some lines (pipeline, roundtrip, httproundtrip, history, chain, memory, history-command, stall, export-memory, autocomplete, stats, postgres, verify, beacon, evidence, peer, packs, tournament, beacon-hour, startup) while working on it. */
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
 
 async function main() {
@@ -528,8 +528,9 @@ async function main() {
     ['beacon', async () => lines.push(...(await beaconLines(QUICK)))],
     ['evidence', async () => lines.push(...(await evidenceLines(QUICK, dir)))],
     ['peer', async () => lines.push(...(await peerLines(dir)))],
-    ['packs', async () => lines.push(...(await packLines(dir)))],
+    ['packs', async () => lines.push(...(await packLines(dir)), ...(await installLines(dir)))],
     ['tournament', async () => lines.push(...(await tournamentLines(QUICK, dir)))],
+    ['beacon-hour', async () => lines.push(await beaconHourLine(QUICK, dir))],
     ['startup', async () => lines.push(await startupLine(await bigServer(), N.bigRows))],
   ];
   for (const [name, step] of steps) if (!ONLY || ONLY.includes(name)) await step();

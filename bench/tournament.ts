@@ -8,7 +8,7 @@ import { benchPostgres, serverCpuSeconds } from './postgres.js';
 import { fmt, type Line, median, pct } from './repeat.js';
 
 /**
- * The tournament hour (issue 44): 200 players in 100 games (one server and channel each, two players
+ * The tournament hour: 200 players in 100 games (one server and channel each, two players
  * a game), over HTTP interactions with every request signed by a fake Discord, rolling a mix of /dr,
  * /mc and /roll dice. First at a tournament's pace (each player about every 20 s, the hour compressed
  * to its first minute or so), then all 200 at once, as when a turn ends together. Every answer is the
@@ -70,9 +70,21 @@ async function post(fake: FakeDiscord, url: string, interaction: Record<string, 
 
 /** How long after its round each bound roll's result reached Discord (the edit of its answer), once all have. */
 async function resultWaits(fake: FakeDiscord, chain: BeaconChain, bound: BoundRoll[]): Promise<number[]> {
-  const edited = () => bound.map((b) => fake.webhookEdits.find((e) => e.method === 'PATCH' && e.path.includes(b.token)));
-  for (let tries = 0; edited().some((e) => !e) && tries < 300; tries++) await new Promise((r) => setTimeout(r, 100));
-  return edited().map((e, i) => (e ? e.at - roundTime(chain, bound[i]!.round) : Number.POSITIVE_INFINITY));
+  // Each token's first edit, indexed as the edits come: searching every edit for each roll at each
+  // poll held this process, the fake Discord's, for tens of milliseconds while it stamped the edits.
+  const editedAt = new Map<string, number>();
+  let seen = 0;
+  const edited = () => {
+    for (; seen < fake.webhookEdits.length; seen++) {
+      const e = fake.webhookEdits[seen]!;
+      // webhooks/{application}/{token}/messages/{message} (a token may hold a slash)
+      const token = e.method === 'PATCH' ? /^webhooks\/[^/]+\/(.+)\/messages\/[^/]+$/.exec(e.path)?.[1] : undefined;
+      if (token !== undefined && !editedAt.has(token)) editedAt.set(token, e.at);
+    }
+    return bound.map((b) => editedAt.get(b.token));
+  };
+  for (let tries = 0; edited().some((at) => at === undefined) && tries < 300; tries++) await new Promise((r) => setTimeout(r, 100));
+  return edited().map((at, i) => (at === undefined ? Number.POSITIVE_INFINITY : at - roundTime(chain, bound[i]!.round)));
 }
 
 /** Every player rolls once at a random moment of 20 s, then every 15–25 s, for `paceS` seconds. */
@@ -157,18 +169,23 @@ function lines(name: string, h: Awaited<ReturnType<typeof hour>>, paceTarget: nu
   ];
 }
 
+const paceOf = (quick: boolean) => (quick ? 20 : 60);
+
 /** The tournament hour on SQLite and, where a server runs, on PostgreSQL. */
 export async function tournamentLines(quick: boolean, dir: string): Promise<Line[]> {
-  const paceS = quick ? 20 : 60;
+  const paceS = paceOf(quick);
   const out = lines('SQLite', await hour(`sqlite:${path.join(dir, `tournament-${Date.now()}.db`)}`, paceS), 50);
   const server = await benchPostgres();
   if (server) out.push(...lines('PostgreSQL', await hour(await freshDatabase(server), paceS), 100));
-  out.push(await beaconHour(paceS, dir));
   return out;
 }
 
-/** The same hour in beacon games (SQLite, a local relay on a test chain with quicknet's 3 s): how long players wait for their result after its round. */
-async function beaconHour(paceS: number, dir: string): Promise<Line> {
+/**
+ * The same hour in beacon games (SQLite, a local relay on a test chain with quicknet's 3 s): how
+ * long players wait for their result after its round. A line of its own (`--only beacon-hour`).
+ */
+export async function beaconHourLine(quick: boolean, dir: string): Promise<Line> {
+  const paceS = paceOf(quick);
   const { chain, sign } = testChain(23, 3, Math.floor(Date.now() / 1000) - 3000);
   const relay = await new FakeRelay(chain, sign).start();
   try {

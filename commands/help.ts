@@ -1,6 +1,7 @@
 import { EVERYONE } from '../src/core/access.js';
 import { defineCommand, isGroup } from '../src/core/command.js';
-import { noticeEmbed, userText } from '../src/render/embed.js';
+import { EMBED_LIMITS, noticeEmbed, userText } from '../src/render/embed.js';
+import type { APIEmbedField } from 'discord.js';
 import { installedPacks } from '../src/core/packs.js';
 import { packUsage } from '../src/core/pack-command.js';
 import { systemName } from '../src/rules/systems.js';
@@ -22,6 +23,27 @@ function exampleLines(lang: Language, example: string): string {
     ([, name, what]) => `*${say('help.fillIn', { placeholder: placeholder(what!), option: nameIn(lang, name!) })}*`,
   );
   return [`\`${line}\``, ...hints].join('\n');
+}
+
+/**
+ * The lines as Discord can show them whole: the description up to its limit, then fields of up to
+ * their limit each ("…" names a field that goes on), and a titled section (the server's packs) in
+ * fields of its own. A German or French list of the commands is longer than one description holds.
+ */
+function spread(lines: string[], section?: [string, string[]]): { description: string; fields: APIEmbedField[] } {
+  const chunks = (all: string[], limit: number) => {
+    const out: string[] = [];
+    for (const l of all) {
+      const last = out.length - 1;
+      if (last >= 0 && out[last]!.length + 1 + l.length <= limit) out[last] += `\n${l}`;
+      else out.push(l);
+    }
+    return out;
+  };
+  const [description = '', ...rest] = chunks(lines, EMBED_LIMITS.description);
+  const fields = chunks(rest.join('\n').split('\n'), EMBED_LIMITS.fieldValue).map((value) => ({ name: '…', value }));
+  if (section) fields.push(...chunks(section[1], EMBED_LIMITS.fieldValue).map((value, i) => ({ name: i ? '…' : section[0], value })));
+  return { description, fields };
 }
 
 export default defineCommand({
@@ -46,7 +68,7 @@ export default defineCommand({
     const packs = [...(await installedPacks(ctx)).values()].map(
       (p) => `**/${p.pack.pack}** *${say('help.pack', { version: String(p.pack.version) })}* — ${userText(p.pack.description)}\n\`${packUsage(p.pack)}\``,
     );
-    const body = [say('help.intro'), '', ...lines, ...(packs.length ? ['', say('help.packs'), ...packs] : [])].join('\n');
-    return { type: 'message', ephemeral: true, embed: noticeEmbed(say('help.title'), body), buttons: [] };
+    const { description, fields } = spread([say('help.intro'), '', ...lines], packs.length ? [say('help.packs').replaceAll('**', ''), packs] : undefined);
+    return { type: 'message', ephemeral: true, embed: { ...noticeEmbed(say('help.title'), description), ...(fields.length ? { fields } : {}) }, buttons: [] };
   },
 });

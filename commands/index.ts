@@ -8,6 +8,7 @@ import help from './help.js';
 import history from './review/history.js';
 import odds from './odds.js';
 import pack from './packs/pack.js';
+import privacy from './privacy/privacy.js';
 import reveal from './review/reveal.js';
 import roll from './review/roll.js';
 import stats from './review/stats.js';
@@ -36,5 +37,6 @@ export const COMMANDS: readonly AnyCommand[] = [
   annotate,
   exportCommand,
   config,
+  privacy,
   help,
 ];

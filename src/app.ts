@@ -23,6 +23,7 @@ export function createRouter(deps: {
   beacon?: BeaconSource;
   guildCommands?: Services['guildCommands'];
   scriptedDice?: boolean;
+  retentionDays?: number;
 }): Router {
   return new Router(COMMANDS, {
     ledger: deps.ledger instanceof Ledger ? sqliteStore(deps.ledger) : deps.ledger,
@@ -34,6 +35,7 @@ export function createRouter(deps: {
     ...(deps.beacon ? { beacon: deps.beacon } : {}),
     ...(deps.guildCommands ? { guildCommands: deps.guildCommands } : {}),
     ...(deps.scriptedDice ? { scriptedDice: true } : {}),
+    ...(deps.retentionDays !== undefined ? { retentionDays: deps.retentionDays } : {}),
   });
 }
 

@@ -1,5 +1,6 @@
 import { DEFAULT_RELAYS } from './beacon/chain.js';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from './core/rate-limit.js';
+import { DEFAULT_RETENTION_DAYS } from './core/retention-days.js';
 import path from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
@@ -41,13 +42,15 @@ export type Config = {
   shardSpawnDelayMs: number | undefined;
   /**
    * LATE_DELIVERY_AFTER_S: how long after start the bot posts the rolls that never reached their
-   * channel (issue 45), taking those older than this (younger ones another process may be answering).
+   * channel, taking those older than this (younger ones another process may be answering).
    */
   lateDeliveryAfterMs: number;
   /** BEACON_CHAIN as set (quicknet, off, or a chain-info file); unset: the bot takes quicknet, the console none. */
   beaconChain: string | undefined;
   /** BEACON_URLS: the beacon's relays (drand's HTTP API), first valid answer wins. */
   beaconUrls: string[];
+  /** RETENTION_DAYS: a server's data is deleted this many days after the bot leaves it (0: at the next sweep), unless it set its own. */
+  retentionDays: number;
 };
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -118,6 +121,7 @@ const schema = z.object({
   METRICS_PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65_535).optional()),
   METRICS_HOST: z.preprocess(blankIsUnset, z.union([z.ipv4(), z.ipv6(), z.literal('localhost')]).default('127.0.0.1')),
   SIGNING_KEY_FILE: z.preprocess(blankIsUnset, z.string().optional()),
+  RETENTION_DAYS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(3650).default(DEFAULT_RETENTION_DAYS)),
 });
 
 /** What each variable must look like, for the one-line error. Never echoes the value. */
@@ -148,6 +152,7 @@ const EXPECTED: Record<keyof z.infer<typeof schema>, string> = {
   METRICS_PORT:
     'a port number from 0 to 65535 for /metrics, /healthz and /readyz, or unset for none (in HTTP mode, the same number as HTTP_PORT serves them on the interactions port)',
   METRICS_HOST: 'the IP address the metrics port listens on (default 127.0.0.1, this machine only; 0.0.0.0 for every interface)',
+  RETENTION_DAYS: `a whole number of days from 0 to 3650: how long a server's data is kept after the bot leaves it (default ${DEFAULT_RETENTION_DAYS}; 0: deleted at the next hourly sweep)`,
 };
 
 /** Every variable the bot reads (for the test that holds .env.example and the docs to them). */
@@ -202,6 +207,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, require: Requirement[] = [])
     beaconChain: v.BEACON_CHAIN,
     beaconUrls: v.BEACON_URLS ?? DEFAULT_RELAYS,
     rateLimit: { burst: v.RATE_LIMIT_BURST, perMinute: v.RATE_LIMIT_PER_MINUTE },
+    retentionDays: v.RETENTION_DAYS,
   };
 }
 

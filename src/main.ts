@@ -25,6 +25,8 @@ import { channelPoster } from './discord/channel-post.js';
 import { clockPoster } from './discord/clock-post.js';
 import { Scheduler } from './core/schedule.js';
 import { guildCommandsVia } from './discord/guild-commands.js';
+import { GuildPresence, RetentionSweeper, SWEEP_EVERY_MS } from './core/retention.js';
+import { watchGuildList } from './discord/guild-presence.js';
 import { REST } from '@discordjs/rest';
 
 const config = loadConfigOrExit(['token']);
@@ -167,16 +169,32 @@ async function runBot() {
     new REST({ version: '10', ...(config.apiBase ? { api: config.apiBase } : {}) }).setToken(config.discordToken!),
     config.applicationId,
   );
-  const router = createRouter({ ledger, log, limiter: new RateLimiter(config.rateLimit), signer, guildCommands, ...(beacon ? { beacon } : {}) });
-  bot = createTransport(ledger, metrics, ops, router);
+  const router = createRouter({
+    ledger,
+    log,
+    limiter: new RateLimiter(config.rateLimit),
+    signer,
+    guildCommands,
+    retentionDays: config.retentionDays,
+    ...(beacon ? { beacon } : {}),
+  });
+  // Where the bot is: the gateway's events, or in HTTP mode a look at its servers (guild-presence.ts).
+  const presence = new GuildPresence(ledger, log);
+  bot = createTransport(ledger, metrics, ops, router, presence);
   const opsServer = await opsServerFor(ops);
   const heartbeat = startHeartbeat(healthFileFor(config.dataDir, config.healthFile, process.env.SHARDS), ops.readiness);
   let lateDelivery: NodeJS.Timeout | undefined;
   // Reminders and status cards: every process ticks, and one fires each (schedule.ts).
   const schedules = new Scheduler(ledger, clockPoster(config.discordToken!, config.apiBase), log).start();
+  // The data of servers the bot left, deleted once due: now, then hourly; every process sweeps, one deletes each.
+  const retention = new RetentionSweeper(ledger, config.retentionDays, log).start();
+  const guildList =
+    mode === 'http' ? watchGuildList({ token: config.discordToken!, apiBase: config.apiBase, presence, log, everyMs: SWEEP_EVERY_MS }) : undefined;
   closeAll = async () => {
     heartbeat.stop();
     schedules.stop();
+    retention.stop();
+    guildList?.stop();
     clearTimeout(lateDelivery);
     try {
       await opsServer?.stop();
@@ -243,7 +261,7 @@ async function deliverLate(ledger: LedgerStore, router: Router) {
 }
 
 /** The gateway client, or the HTTP-interactions server (which serves /metrics, /healthz, /readyz only when asked). */
-function createTransport(ledger: LedgerStore, metrics: Metrics, ops: Ops, router: Router): Transport {
+function createTransport(ledger: LedgerStore, metrics: Metrics, ops: Ops, router: Router, presence: GuildPresence): Transport {
   const botOptions = {
     token: config.discordToken!,
     apiBase: config.apiBase,
@@ -260,5 +278,5 @@ function createTransport(ledger: LedgerStore, metrics: Metrics, ops: Ops, router
         connectionsPerAddress: config.httpConnectionsPerAddress,
         ...(opsOnInteractionsPort ? { ops } : {}),
       })
-    : createBot(botOptions);
+    : createBot({ ...botOptions, presence });
 }

@@ -2,13 +2,14 @@ import { gmOnly } from '../../src/core/access.js';
 import { message } from '../../src/core/replies.js';
 import { record } from '../../src/core/record.js';
 import { defineSubcommand, type CommandGroup, type Context } from '../../src/core/command.js';
-import { channel, role } from '../../src/core/options.js';
+import { channel, integer, role } from '../../src/core/options.js';
 import { refuse } from '../../src/core/user-error.js';
 import { changeOutcome } from '../../src/core/roster-unit.js';
 import { noticeEmbed } from '../../src/render/embed.js';
 import type { LedgerTx } from '../../src/ledger/transaction.js';
-import { said, type Said } from '../../src/i18n/said.js';
+import { command, said, type Said } from '../../src/i18n/said.js';
 import { say } from '../../src/i18n/reader.js';
+import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS } from '../../src/core/retention-days.js';
 
 /** Changes one setting and records it, together. */
 async function setting(ctx: Context, name: string, value: string, apply: (tx: LedgerTx) => Promise<void>, shown: string) {
@@ -31,9 +32,20 @@ function postable(ctx: Context, id: string, need: Said): void {
   if (facts?.botMissing?.length) refuse('botCannotPost', { id, missing: facts.botMissing.join(', ') });
 }
 
+/** How long this server's data outlives the bot's departure, and whose setting that is. */
+async function retentionShown(ctx: Context) {
+  const own = await ctx.services.ledger.retention.retentionDays(ctx.actor.guildId);
+  const host = ctx.services.retentionDays ?? DEFAULT_RETENTION_DAYS;
+  const text =
+    own === null
+      ? say('config.retentionHost', { after: said('config.retentionAfter', { days: host }), config: command('config retention') })
+      : say('config.retentionOwn', { after: said('config.retentionAfter', { days: own }), host });
+  return message(noticeEmbed(say('config.title'), text), true);
+}
+
 export default {
   name: 'config',
-  description: 'GM settings for this server: the GM role, where sealed rolls go, the roll log',
+  description: 'GM settings for this server: the GM role, where sealed rolls go, the roll log, data retention',
   example: '/config gm-role role:@Referee',
   subcommands: {
     'gm-role': defineSubcommand({
@@ -66,6 +78,19 @@ export default {
         if (id) postable(ctx, id, said('logNeedText'));
         const shown = id ? say('config.logChannel', { channel: id }) : say('config.noLog');
         return setting(ctx, 'log_channel', id ?? 'none', (tx) => tx.settings.setLogChannel(ctx.actor.guildId, id), shown);
+      },
+    }),
+    retention: defineSubcommand({
+      description: "How long this server's data is kept once the bot leaves it (leave out days to see it)",
+      access: gmOnly(said('gmChangeSettings')),
+      options: {
+        days: integer({ description: 'Days from the bot leaving to the deletion, 0 to 365 (0: within the hour)', min: 0, max: MAX_RETENTION_DAYS }),
+      },
+      run: (ctx, o) => {
+        const days = o.days;
+        if (days === undefined) return retentionShown(ctx);
+        const shown = say('config.retentionSet', { after: said('config.retentionAfter', { days }) });
+        return setting(ctx, 'retention_days', String(days), (tx) => tx.retention.setRetentionDays(ctx.actor.guildId, days), shown);
       },
     }),
   },

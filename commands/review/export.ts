@@ -22,14 +22,14 @@ export default defineCommand({
   options: filterOptions,
   autocomplete: (ctx, option, value) => (option === 'game' ? gameChoices(ctx, value) : []),
   async run(ctx, o) {
-    const filter = { ...(await toFilter(ctx, o, true)), kinds: 'all' as const };
+    const filter = { ...(await toFilter(ctx, o, true)), kinds: 'all' as const, erasures: true };
     // verify.html goes beside the files: what the export may take is what the page leaves.
     const page = verifyPage();
     const limit = ctx.attachmentLimit - (page ? attachmentData(page).length : 0);
     const stamp = ctx.services.ledger.timestamp().slice(0, 10);
     // Every row (rolls, rulings, decisions, voids, notes, reveals, game, roster and setting changes),
     // read in chunks by a worker thread and written to temporary files as it goes; refused as soon
-    // as the files pass Discord's limit for this reply (issue 14).
+    // as the files pass Discord's limit for this reply.
     const keys = await ctx.services.ledger.keys.list();
     const result = await exportLedger(ctx.services.ledger, { filter, limit, stamp, keys }, { log: ctx.services.log });
     if (!result.ok) {

@@ -54,12 +54,14 @@ export type Services = {
   limiter?: RateLimiter;
   /** The bot's receipt key (/roll receipt); none: receipts are refused, saying why. */
   signer?: Signer;
-  /** The public beacon new games take their dice from (issue 45); none: the old seeded schemes. */
+  /** The public beacon new games take their dice from; none: the old seeded schemes. */
   beacon?: BeaconSource;
   /** Registers a server's rule pack commands with Discord; none in the console (its router serves them). */
   guildCommands?: GuildCommands;
   /** The dice are hand-fed (the console's --dice): a game started now is marked scripted on its first row. */
   scriptedDice?: boolean;
+  /** RETENTION_DAYS: the days a server's data is kept after the bot leaves it, unless the server set its own (default 30). */
+  retentionDays?: number;
 };
 
 export type Context = {
@@ -80,6 +82,10 @@ export type Context = {
   file: (id: string, maxBytes: number) => Promise<{ name: string; text: string }>;
   /** The server's settings, read once per request whoever asks (the GM role, the GM and roll log channels). */
   settings: () => Promise<GuildSettings>;
+  /** The settings as a roll's unit of work read them with its game: `settings` answers with them, unless read already. */
+  settingsRead?: (s: GuildSettings) => void;
+  /** The roster unit the request names (its `unit` option): a unit of work reads it with the channel's game. */
+  unitNamed?: string;
   /** A bound beacon roll run again once its round is in: the round its dice come from. */
   beacon?: RollBeacon;
   /** Discord's signed request behind this interaction (HTTP mode): every row it writes commits to it. */

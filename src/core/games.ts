@@ -1,3 +1,4 @@
+import type { NamedUnit } from '../ledger/contract.js';
 import type { Game } from '../ledger/roster.js';
 import type { LedgerTx } from '../ledger/transaction.js';
 import { userText } from '../render/embed.js';
@@ -25,6 +26,8 @@ export type Scope = {
   channelGame: Game | undefined;
   /** That game when it is of the command's system: the command's results belong to it. */
   game: Game | undefined;
+  /** The roster unit the command names, read with the channel's game (trackedUnit takes it instead of reading). */
+  named?: NamedUnit | undefined;
 };
 
 /** The channel's game if the outcome belongs to it: a roll of another system in the channel is not the game's. */

@@ -63,6 +63,8 @@ export async function record<O extends Outcome>(
 ): Promise<LedgerRow> {
   const game = inGame ? inGame.game : ofSystem(await tx.roster.activeGame(ctx.actor.guildId, ctx.actor.channelId), outcome.system);
   const gameSeq = inGame?.seq;
+  // In HTTP mode the row commits to the request Discord signed for it, kept with the row.
+  const signed = withEvidence(tx, ctx.actor.guildId, ctx.evidence, meta.input);
   // A plain property, not a spread: a spread makes this hot literal (and nextRow's reads of it) slow.
   const entry = {
     id: meta.id,
@@ -78,8 +80,7 @@ export async function record<O extends Outcome>(
     system: outcome.system,
     kind: meta.kind,
     unit: meta.unit ?? null,
-    // In HTTP mode the row commits to the request Discord signed for it (issue 45).
-    input: await withEvidence(tx, ctx.actor.guildId, ctx.evidence, meta.input),
+    input: signed.input,
     dice,
     outcome,
     result: outcome.result,
@@ -88,10 +89,8 @@ export async function record<O extends Outcome>(
     sealed: meta.sealed ?? null,
   };
   try {
-    const row = await tx.append(entry);
     // A result in a game marks the game's status card to redraw (a game without a card matches nothing).
-    if (game && SHOWN_ON_CARD.has(meta.kind)) await tx.requests.touchChannelCard(ctx.actor.guildId, ctx.actor.channelId, row.created_at);
-    return row;
+    return await tx.append(entry, { evidence: signed.kept, touchCard: game !== undefined && SHOWN_ON_CARD.has(meta.kind) });
   } catch (err) {
     // The one place a used once-key becomes the user's sentence; the transaction rolls back.
     if (err instanceof AlreadyRecordedError && meta.onceTaken) refuse(meta.onceTaken);

@@ -78,7 +78,7 @@ function assertSignedIfTournament(game: Game, ctx: Context): void {
   if (gameOptionsOf(game).fair === 'tournament' && !ctx.evidence) refuse('tournamentSignedOnly', { game: userText(game.name) });
 }
 
-/** A game's dice wait until every committed player seed is revealed (commit-then-reveal, issue 13). */
+/** A game's dice wait until every committed player seed is revealed (commit-then-reveal). */
 function assertSeedsRevealed(game: Game): void {
   const waiting = commitmentsOf(game).filter((c) => c.seed === null);
   if (waiting.length)
@@ -102,15 +102,16 @@ async function rollIn<O extends Outcome>(at: TxScope, ctx: Context, system: AnyS
   if (game) assertSeedsRevealed(game);
   if (game) assertSignedIfTournament(game, ctx);
   // In a game the dice come from its seeded stream, numbered inside this transaction: by the roll's
-  // place in the game, and by the roller's own count of game rolls (per-player dice).
-  const seq = game ? await tx.nextGameSeq(game.id) : undefined;
-  const k = game?.dice_scheme === PLAYER_SCHEME ? (await tx.playerRollCount(game.id, ctx.actor.userId)) + 1 : 0;
+  // place in the game, and by the roller's own count of game rolls (per-player dice); both read with the game.
+  const n = at.numbers;
+  const seq = game ? (n?.nextGameSeq ?? (await tx.nextGameSeq(game.id))) : undefined;
+  const k = game?.dice_scheme === PLAYER_SCHEME ? (n?.playerRollCount ?? (await tx.playerRollCount(game.id, ctx.actor.userId))) + 1 : 0;
   const { beacon, roller } = diceOf(game, ctx, { seq: seq!, userId: ctx.actor.userId, k });
   const dice = recordingRoller(roller);
   const rolled = spec.rules(dice);
   // The chances are recorded with the roll: what the player faced, kept with what happened.
   const outcome = spec.odds ? { ...rolled, odds: spec.odds(rolled) } : rolled;
-  // The id is drawn first so an effect can name its own roll (a pending rout, issue 25).
+  // The id is drawn first so an effect can name its own roll (a pending rout).
   const id = newRollId();
   // A roll asked of this player (/ask) is the request's answer: taken here, once, and its row names the request.
   const answered = await answerIn(at, ctx, spec.meta.kind, id);
@@ -143,15 +144,17 @@ export type Instead<T> = { instead: T };
  * The one entry point of a roll: its own unit of work, where `plan` reads what it decides from in
  * the transaction, then the dice roll and everything is written together. `system` null: the roll
  * is of whatever game runs in the channel (/roll dice). A plan may return `{ instead }` to roll nothing.
+ * A plan writes no roll of its own before the roll's: the roll's numbers in the game are read with the game.
  */
 export function rollAndRecord<O extends Outcome, T = never>(
   ctx: Context,
   system: AnySystemId | null,
   plan: (at: TxScope) => Promise<RollSpec<O> | Instead<T>> | RollSpec<O> | Instead<T>,
 ): Promise<[T] extends [never] ? Rolled<O> : Rolled<O> | Instead<T>> {
-  return unitOfWork(ctx, system, async (at) => {
+  const work = async (at: TxScope) => {
     const spec = await plan(at);
     if ('instead' in spec) return spec as never;
     return rollIn(at, ctx, system ?? ((at.game?.system ?? null) as AnySystemId | null), spec) as never;
-  });
+  };
+  return unitOfWork(ctx, system, work, { roll: true });
 }

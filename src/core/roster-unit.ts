@@ -1,3 +1,4 @@
+import type { NamedUnit } from '../ledger/contract.js';
 import type { LedgerTx } from '../ledger/transaction.js';
 import type { Game, RosterUnit } from '../ledger/roster.js';
 import type { Finding, Outcome, SystemId } from '../rules/types.js';
@@ -21,9 +22,11 @@ export type Tracked = { game: Game; unit: RosterUnit };
 export async function trackedUnit(scope: Scope, ctx: Context, name: string | undefined, purpose: 'write' | 'read' = 'write'): Promise<Tracked | undefined> {
   if (!name) return undefined;
   const { game } = scope;
-  const unit = game && (await scope.reads.roster.unitByName(game.id, name));
   if (!game) return undefined;
-  if (!unit) return refuseIfGone(scope, game, name);
+  // Read with the game when the unit of work was told the name (unitOfWork's `unit`).
+  const named = scope.named?.name === name ? scope.named : undefined;
+  const unit = named ? named.unit : await scope.reads.roster.unitByName(game.id, name);
+  if (!unit) return refuseIfGone(scope, game, name, named);
   if (purpose === 'write') assertMayChange(ctx, { game, unit }, { hint: true });
   return { game, unit };
 }
@@ -32,9 +35,9 @@ export async function trackedUnit(scope: Scope, ctx: Context, name: string | und
  * A name no unit of the roster has now: a plain label, unless a unit of that name left the roster
  * (routed, eliminated, removed) — then rolling it as a fresh unit would silently forget its state.
  */
-async function refuseIfGone(scope: Scope, game: Game, name: string): Promise<undefined> {
+async function refuseIfGone(scope: Scope, game: Game, name: string, named: NamedUnit | undefined): Promise<undefined> {
   const key = name.trim().toLowerCase();
-  const gone = (await scope.reads.roster.everyUnit(game.id)).find((u) => u.removed_at !== null && u.name.toLowerCase() === key);
+  const gone = named ? named.gone : (await scope.reads.roster.everyUnit(game.id)).find((u) => u.removed_at !== null && u.name.toLowerCase() === key);
   if (gone)
     refuse('leftRoster', {
       unit: userText(gone.name),

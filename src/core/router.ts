@@ -33,6 +33,7 @@ import { BeaconNeeded } from './beacon-needed.js';
 import type { RollBeacon } from '../dice/seeded.js';
 import { interactionEvidence, type RequestEvidence } from './evidence.js';
 import { answering } from '../i18n/reader.js';
+import { PendingClaim } from './claim.js';
 
 /** What a transport (Discord gateway, console) hands the router. */
 export type Request = (
@@ -79,6 +80,8 @@ export const DEFAULT_ATTACHMENT_LIMIT = 8 * 1024 * 1024;
 export class Router {
   private readonly byName = new Map<string, AnyCommand>();
   private readonly buttons = new Map<string, ButtonHandler>();
+  /** What a press of each button action costs: its command's cost (a heavy read is as heavy pressed as typed). */
+  private readonly buttonCost = new Map<string, number>();
   /** A beacon game's rolls wait for their round here (none without a beacon). */
   readonly binder: BeaconBinder<Bound> | undefined;
 
@@ -93,6 +96,7 @@ export class Router {
       for (const [action, handler] of Object.entries(c.buttons ?? {})) {
         if (this.buttons.has(action)) throw new Error(`two commands handle the button action ${action}`);
         this.buttons.set(action, handler);
+        this.buttonCost.set(action, c.cost ?? 1);
       }
     }
   }
@@ -112,11 +116,15 @@ export class Router {
   private async answer(req: Request): Promise<Reply> {
     try {
       this.spend(req);
-      await this.claim(req);
-      const ctx = await this.contextOf(req);
+      const claim = await this.claim(req);
+      const ctx = await this.contextOf(req, undefined, claim);
       try {
-        return await this.logged(ctx, await this.dispatch(req, ctx));
+        const answer = await this.dispatch(req, ctx);
+        await claim?.settle();
+        return await this.logged(ctx, answer);
       } catch (err) {
+        // Refused or failed, the request is used once too (its transaction's claim rolled back with it).
+        await claim?.settle();
         // A roll of a beacon game: nothing was written; the request binds to a round instead.
         if (err instanceof BeaconNeeded && this.binder && req.type !== 'autocomplete') return await this.binder.bind(req);
         throw err;
@@ -141,7 +149,7 @@ export class Router {
     }
   }
 
-  private async contextOf(req: Request, beacon?: RollBeacon): Promise<Context> {
+  private async contextOf(req: Request, beacon?: RollBeacon, claim?: PendingClaim): Promise<Context> {
     const channels = (req.type === 'command' && req.channels) || {};
     const users = (req.type === 'command' && req.users) || {};
     let settings: Promise<GuildSettings> | undefined;
@@ -150,7 +158,11 @@ export class Router {
     return {
       actor: await this.withGmRole(req.actor, readSettings),
       settings: readSettings,
-      services: this.services,
+      settingsRead: (s) => {
+        settings ??= Promise.resolve(s);
+      },
+      // The command's first transaction claims the interaction (PendingClaim).
+      services: claim ? { ...this.services, ledger: claim.ledger } : this.services,
       commands: this.commands,
       given: new Set(req.type === 'command' ? Object.keys(req.options) : []),
       channel: (id) => channels[id],
@@ -205,21 +217,27 @@ export class Router {
   private spend(req: Request): void {
     const limiter = this.services.limiter;
     if (!limiter || req.type === 'autocomplete') return;
-    const cost = req.type === 'command' ? (this.byName.get(req.name)?.cost ?? 1) : 1;
-    const taken = limiter.take(`${req.actor.guildId}:${req.actor.userId}`, cost);
+    const taken = limiter.take(`${req.actor.guildId}:${req.actor.userId}`, this.costOf(req));
     if (!taken.ok) refuse('rateLimited', { s: taken.retryAfterS }, 'rate_limited');
+  }
+
+  /** What a request costs in rate-limit tokens: its command's cost, a button its command's (a heavy read is as heavy pressed as typed). */
+  private costOf(req: Exclude<Request, { type: 'autocomplete' }>): number {
+    return req.type === 'command' ? (this.byName.get(req.name)?.cost ?? 1) : (this.buttonCost.get(parseCustomId(req.customId)?.action ?? '') ?? 1);
   }
 
   /**
    * Every interaction is used once, on every transport and process: its id is claimed in the
-   * ledger before anything else is read or written (autocomplete records nothing and is exempt).
+   * ledger before anything is written, by the command's first transaction or alone when it is done
+   * (PendingClaim). A heavy read (a cost over one token) is claimed before it runs: a replayed
+   * request must not buy it again. Autocomplete records nothing and is exempt.
    */
-  private async claim(req: Request): Promise<void> {
+  private async claim(req: Request): Promise<PendingClaim | undefined> {
     const id = req.interactionId;
-    if (!id || req.type === 'autocomplete') return;
-    const { guildId } = req.actor;
-    const fresh = await this.services.ledger.transaction((tx) => tx.claimInteraction(id, guildId, tx.timestamp()), guildId);
-    if (!fresh) refuse('duplicate', undefined, 'duplicate');
+    if (!id || req.type === 'autocomplete') return undefined;
+    const claim = new PendingClaim(this.services.ledger, id, req.actor.guildId);
+    if (this.costOf(req) > 1) await claim.settle();
+    return claim;
   }
 
   /**
@@ -282,7 +300,8 @@ export class Router {
     const problem = handler.check?.(parsed.value);
     if (problem) return { type: 'error', message: speak(req.locale, problem) };
     checkAccess(ctx, handler.access, parsed.value);
-    return handler.run(ctx, parsed.value);
+    const unit = (parsed.value as { unit?: unknown }).unit;
+    return handler.run(typeof unit === 'string' && unit ? { ...ctx, unitNamed: unit } : ctx, parsed.value);
   }
 }
 

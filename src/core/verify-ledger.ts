@@ -9,7 +9,7 @@ import { precheckBeacons } from '../verify/beacon-precheck.js';
 import { checkPromises, checkReveals, type Found, type GameVerdict, type Row } from '../verify/checks.js';
 import { recountTally, TallyCount, tallyId } from '../ledger/tally.js';
 import { yieldToEventLoop } from '../util/yield.js';
-import { rowEvidenceOf, type SignedRequest } from '../verify/evidence.js';
+import { erasedEvidence, rowEvidenceOf, type SignedRequest } from '../verify/evidence.js';
 import { inflateRawSync } from 'node:zlib';
 
 /** What /verify finds: the chain, then the promises beyond it, as the offline verifier checks them. */
@@ -109,7 +109,7 @@ async function gameRows(store: LedgerStore, start: LedgerRow, upTo: number | und
   return [...own, ...channel.filter((r) => r.game_id !== gameId), ...reveals];
 }
 
-/** The Discord-signed requests the bot keeps for these rows (issue 45), as verifiers read them from an export. */
+/** The Discord-signed requests the bot keeps for these rows, as verifiers read them from an export. */
 async function keptEvidence(store: LedgerStore, rows: Row[]): Promise<Map<string, SignedRequest>> {
   const ids = [...new Set(rows.map((r) => rowEvidenceOf(r)?.interaction).filter((id): id is string => id !== undefined))];
   const out = new Map<string, SignedRequest>();
@@ -136,8 +136,12 @@ export async function verifyLedger(store: LedgerStore, guildId: string, upToGuil
   let reveals = 0;
   // Pack rolls are re-adjudicated as they stream past: only the server's few pack rows are held.
   const packRolls = new PackRollChecker();
+  // A person's erasure names the signed requests it took: few rows, held to tell erased from missing.
+  const erasures: LedgerRow[] = [];
   for await (const chunk of store.history.chunks({ guildId, kinds: 'all' })) {
     for (const r of chunk) {
+      // An erasure after the roll asked about still says which of its rows' requests it took.
+      if (r.kind === 'erasure') erasures.push(r);
       if (upToGuildSeq !== undefined && r.guild_seq > upToGuildSeq) continue;
       packRolls.note(r as Row);
       if (r.kind === 'game' && r.result === 'game_started' && r.game_id) starts.push(r);
@@ -154,11 +158,12 @@ export async function verifyLedger(store: LedgerStore, guildId: string, upToGuil
   }
   const packs = packRolls.found();
   const promises = { ok: loose.ok && packs.ok, lines: [...loose.lines, ...packs.lines], games: [] as GameVerdict[] };
+  const erased = erasedEvidence(erasures);
   for (const start of starts) {
     const rows = asRows(await gameRows(store, start, upToGuildSeq));
     // A beacon game's rounds are checked on worker threads: their hashing would stall every other command.
     const signed = await keptEvidence(store, rows);
-    const found = checkPromises(rows, undefined, await precheckBeacons(rows, invalidRoundsInWorkers, invalidRounds), (id) => signed.get(id));
+    const found = checkPromises(rows, undefined, await precheckBeacons(rows, invalidRoundsInWorkers, invalidRounds), (id) => signed.get(id) ?? erased.get(id));
     promises.ok &&= found.ok;
     promises.games.push(...found.games);
     promises.lines.push(...found.lines);

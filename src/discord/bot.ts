@@ -6,6 +6,8 @@ import { Responder, type InteractionOutcome } from '../core/responder.js';
 import type { Request } from '../core/router.js';
 import type { Logger } from '../log.js';
 import { gatewayInteraction, isRoutable } from './adapter.js';
+import type { GuildPresence } from '../core/retention.js';
+import { watchGuildEvents } from './guild-presence.js';
 
 export type BotOptions = {
   token: string;
@@ -19,6 +21,8 @@ export type BotOptions = {
   deferAfterMs?: number;
   /** Told what each interaction came to (the metrics). */
   observe?: (o: InteractionOutcome) => void;
+  /** Told when the bot leaves a server or joins one (retention); gateway mode only. */
+  presence?: GuildPresence;
 };
 
 /** Slash commands need guilds, channels and roles; users and members only while an interaction lasts. */
@@ -71,8 +75,9 @@ export type Transport = { start(): Promise<void>; stop(): Promise<void>; ready()
 /** The gateway transport, with its discord.js client. */
 export type Bot = Transport & { client: Client };
 
-export function createBot({ token, apiBase, router, links, log, deferAfterMs, observe }: BotOptions): Bot {
+export function createBot({ token, apiBase, router, links, log, deferAfterMs, observe, presence }: BotOptions): Bot {
   const client = createClient(apiBase);
+  if (presence) watchGuildEvents(client, presence, log);
   const responder = new Responder(router, links, log, deferAfterMs, observe);
   client.on(Events.InteractionCreate, (i) => {
     if (isRoutable(i)) void responder.respond(gatewayInteraction(i));

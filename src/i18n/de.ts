@@ -102,6 +102,8 @@ export const de: Translation = {
     remove: 'entfernen',
     reserve_move: 'reservebewegung',
     result: 'ergebnis',
+    retention: 'aufbewahrung',
+    days: 'tage',
     reveal: 'aufdecken',
     reveal_sealed: 'versiegelte_aufdecken',
     role: 'rolle',
@@ -112,6 +114,8 @@ export const de: Translation = {
     seed: 'saat',
     self_rally: 'selbst_sammeln',
     show: 'zeigen',
+    privacy: 'datenschutz',
+    erase: 'löschen',
     side: 'seite',
     since: 'seit',
     situation: 'lage',
@@ -136,6 +140,12 @@ export const de: Translation = {
     wounded: 'verwundet',
   },
   descriptions: {
+    'Your own data: what this bot keeps about you, all of it as a file, or erase it':
+      'Deine eigenen Daten: was dieser Bot über dich speichert, alles als Datei, oder löschen',
+    'What this bot keeps about you, and where (only you see the answer)': 'Was dieser Bot über dich speichert und wo (nur du siehst die Antwort)',
+    'Everything this bot keeps about you, as one JSON file (only you see it)': 'Alles, was dieser Bot über dich speichert, als eine JSON-Datei (nur für dich)',
+    'Erase what this bot keeps about you, in every server (asks you to confirm)':
+      'Lösche, was dieser Bot über dich speichert, auf allen Servern (mit Rückfrage)',
     'The roll as you would type it, e.g. rally disorder:2 (mc, hob, rally, morale)':
       'Der Wurf, wie du ihn tippen würdest, z. B. rally disorder:2 (mc, hob, rally, morale)',
     'The unit’s fields as name:value, e.g. counter:German 4-6-7 broken:true (offered as you type)':
@@ -315,8 +325,11 @@ export const de: Translation = {
     'GM: add a note to a roll (a new ledger row; the roll is unchanged)': 'SL: eine Notiz zu einem Wurf (neue Zeile im Protokoll; der Wurf bleibt)',
     'The note': 'Die Notiz',
     "GM: this server's ledger as CSV and JSON Lines, every field and hash": 'SL: das Protokoll des Servers als CSV und JSON Lines, jedes Feld und jeder Hash',
-    'GM settings for this server: the GM role, where sealed rolls go, the roll log':
-      'SL-Einstellungen: die SL-Rolle, das Ziel versiegelter Würfe, das Wurfprotokoll',
+    'GM settings for this server: the GM role, where sealed rolls go, the roll log, data retention':
+      'SL-Einstellungen: die SL-Rolle, das Ziel versiegelter Würfe, das Wurfprotokoll, die Aufbewahrung',
+    "How long this server's data is kept once the bot leaves it (leave out days to see it)":
+      'Wie lange die Daten des Servers bleiben, wenn der Bot ihn verlässt (ohne Tage: anzeigen)',
+    'Days from the bot leaving to the deletion, 0 to 365 (0: within the hour)': 'Tage vom Verlassen bis zum Löschen, 0 bis 365 (0: binnen einer Stunde)',
     'Members with this role are GMs (as well as those with Manage Server)': 'Mitglieder mit dieser Rolle sind SL (wie die mit „Server verwalten“)',
     'The GM role': 'Die SL-Rolle',
     'Where the results of sealed rolls are posted for the GMs': 'Wohin die Ergebnisse versiegelter Würfe für die SL gehen',

@@ -102,6 +102,8 @@ export const fr: Translation = {
     remove: 'supprimer',
     reserve_move: 'mouvement_réserve',
     result: 'résultat',
+    retention: 'conservation',
+    days: 'jours',
     reveal: 'révéler',
     reveal_sealed: 'révéler_scellés',
     role: 'rôle',
@@ -112,6 +114,8 @@ export const fr: Translation = {
     seed: 'graine',
     self_rally: 'auto_ralliement',
     show: 'afficher',
+    privacy: 'confidentialité',
+    erase: 'effacer',
     side: 'camp',
     since: 'depuis',
     situation: 'situation',
@@ -136,6 +140,12 @@ export const fr: Translation = {
     wounded: 'blessé',
   },
   descriptions: {
+    'Your own data: what this bot keeps about you, all of it as a file, or erase it':
+      'Tes propres données : ce que ce bot garde sur toi, le tout en fichier, ou les effacer',
+    'What this bot keeps about you, and where (only you see the answer)': 'Ce que ce bot garde sur toi, et où (toi seul vois la réponse)',
+    'Everything this bot keeps about you, as one JSON file (only you see it)': 'Tout ce que ce bot garde sur toi, en un fichier JSON (pour toi seul)',
+    'Erase what this bot keeps about you, in every server (asks you to confirm)':
+      'Efface ce que ce bot garde sur toi, sur tous les serveurs (avec confirmation)',
     'The roll as you would type it, e.g. rally disorder:2 (mc, hob, rally, morale)':
       'Le jet tel que vous le taperiez, p. ex. rally disorder:2 (mc, hob, rally, morale)',
     'The unit’s fields as name:value, e.g. counter:German 4-6-7 broken:true (offered as you type)':
@@ -316,8 +326,11 @@ export const fr: Translation = {
     'GM: add a note to a roll (a new ledger row; the roll is unchanged)': 'MJ : ajouter une note à un jet (nouvelle ligne du registre ; le jet reste)',
     'The note': 'La note',
     "GM: this server's ledger as CSV and JSON Lines, every field and hash": 'MJ : le registre du serveur en CSV et JSON Lines, chaque champ et chaque hash',
-    'GM settings for this server: the GM role, where sealed rolls go, the roll log':
-      'Réglages MJ : le rôle MJ, la destination des jets scellés, le journal des jets',
+    'GM settings for this server: the GM role, where sealed rolls go, the roll log, data retention':
+      'Réglages MJ : le rôle MJ, la destination des jets scellés, le journal des jets, la conservation',
+    "How long this server's data is kept once the bot leaves it (leave out days to see it)":
+      'Combien de temps les données du serveur restent après le départ du bot (sans jours : les voir)',
+    'Days from the bot leaving to the deletion, 0 to 365 (0: within the hour)': 'Jours entre le départ du bot et la suppression, de 0 à 365 (0 : dans l’heure)',
     'Members with this role are GMs (as well as those with Manage Server)': 'Les membres avec ce rôle sont MJ (comme ceux avec « Gérer le serveur »)',
     'The GM role': 'Le rôle MJ',
     'Where the results of sealed rolls are posted for the GMs': 'Où les résultats des jets scellés sont publiés pour les MJ',

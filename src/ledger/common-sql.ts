@@ -6,8 +6,17 @@ import type { BeaconBinding } from './rows.js';
  * An index serves each: rolls_game_user (game_id, user_id, kind), rolls_game, rolls_parent, interactions' key and `at`.
  */
 
-/** A player's game rolls so far: the k of their next roll is this plus one. */
+/** A player's game rolls so far: the k of their next roll is this plus one. What player_roll_counts keeps (migration 021). */
 export const PLAYER_ROLLS_SQL = "SELECT COUNT(*) AS n FROM rolls WHERE game_id = ? AND user_id = ? AND kind IN ('roll', 'reroll')";
+/** The same count, as kept: one row read (none: no roll yet). */
+export const PLAYER_ROLL_COUNT_SQL = 'SELECT n FROM player_roll_counts WHERE game_id = ? AND user_id = ?';
+/** A row PLAYER_ROLLS_SQL counts adds one, in the transaction that appends it: `?` its guild, game and player. */
+export const COUNT_PLAYER_ROLL_SQL = `INSERT INTO player_roll_counts (guild_id, game_id, user_id, n) VALUES (?, ?, ?, 1)
+  ON CONFLICT (game_id, user_id) DO UPDATE SET n = player_roll_counts.n + 1`;
+/** Whether a row is one PLAYER_ROLLS_SQL counts: a roll or re-roll of a game. */
+export const isPlayerRoll = (row: { game_id: string | null; kind: string }): boolean => row.game_id !== null && (row.kind === 'roll' || row.kind === 'reroll');
+/** A unit of the game that left its roster under this name (its key, lower-cased), the first to: trackedUnit's refusal names it. */
+export const GONE_UNIT_SQL = 'SELECT * FROM units WHERE game_id = ? AND name_key = ? AND removed_at IS NOT NULL ORDER BY id LIMIT 1';
 
 /** A game's sealed rolls with no reveal row under them, voided ones included, in chain order. */
 export const UNREVEALED_SEALED_SQL = `SELECT r.* FROM rolls r JOIN sealed_payloads s ON s.roll_id = r.id
@@ -16,7 +25,7 @@ export const UNREVEALED_SEALED_SQL = `SELECT r.* FROM rolls r JOIN sealed_payloa
   ORDER BY r.seq`;
 
 /**
- * Rolls committed in [since, before) that no message showed and no late delivery took (issue 45),
+ * Rolls committed in [since, before) that no message showed and no late delivery took,
  * oldest first; read from the newest RECENT_ROWS rows only (the primary key serves it), so the
  * start-up's look costs the same whatever the ledger's size.
  */
@@ -32,7 +41,7 @@ export const CLAIM_DELIVERY_SQL =
   "INSERT INTO roll_deliveries (roll_id, outcome, at) VALUES (?, 'not delivered: the bot stopped while posting it', ?) ON CONFLICT (roll_id) DO NOTHING";
 export const SETTLE_DELIVERY_SQL = 'UPDATE roll_deliveries SET outcome = ? WHERE roll_id = ?';
 
-/** Beacon bindings (issue 45): written when a roll binds, settled once. */
+/** Beacon bindings: written when a roll binds, settled once. */
 export const BIND_BEACON_SQL = `INSERT INTO beacon_bindings (interaction_id, guild_id, channel_id, user_id, round, request, created_at, game_id, tournament)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 export const SETTLE_BINDING_SQL = "UPDATE beacon_bindings SET state = ?, roll_id = ?, settled_at = ? WHERE interaction_id = ? AND state = 'pending'";
@@ -41,6 +50,7 @@ export const SETTLE_ROLLED_SQL = `UPDATE beacon_bindings SET state = 'rolled', r
   WHERE interaction_id = ? AND state = 'pending' AND (tournament = 1 OR created_at > ?)`;
 const BINDING_COLUMNS = 'interaction_id, guild_id, channel_id, user_id, round, request, created_at, game_id, tournament';
 export const PENDING_BINDINGS_SQL = `SELECT ${BINDING_COLUMNS} FROM beacon_bindings WHERE state = 'pending' ORDER BY created_at LIMIT ?`;
+export const BINDING_PENDING_SQL = "SELECT 1 FROM beacon_bindings WHERE interaction_id = ? AND state = 'pending'";
 /** A game's waiting bindings; one made before bindings kept their game is the channel's. */
 export const WAITING_BINDINGS_SQL = `SELECT ${BINDING_COLUMNS} FROM beacon_bindings
   WHERE state = 'pending' AND (game_id = ? OR (game_id IS NULL AND guild_id = ? AND channel_id = ?)) ORDER BY created_at`;
@@ -54,7 +64,7 @@ export function bindingOf(r: Omit<BeaconBinding, 'game_id' | 'tournament'> & { g
 /** The cutoff SETTLE_ROLLED_SQL compares a binding's time with: `at` less the binding window. */
 export const rolledCutoff = (at: string) => new Date(Date.parse(at) - BINDING_WINDOW_MS).toISOString();
 
-/** Discord-signed requests (issue 45): kept once per interaction, whichever of its rows comes first. */
+/** Discord-signed requests: kept once per interaction, whichever of its rows comes first. */
 export const KEEP_EVIDENCE_SQL = `INSERT INTO interaction_evidence (interaction_id, guild_id, timestamp, signature, body, created_at)
   VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (interaction_id) DO NOTHING`;
 

@@ -1,12 +1,14 @@
 import type { BeaconBinding, LedgerRow, NewEntry, SealedRecord } from './rows.js';
 import type { RecountRow, StoredTally, TallyFilter, TallyGroup, TallySum } from './tally.js';
+import type { Game, RosterUnit } from './roster.js';
+import type { GuildSettings } from './settings.js';
 
 /**
- * The ledger's methods, declared once: the rows' here, the roster's in roster.ts and the settings'
- * in settings.ts, beside the data they read. SQLite's classes implement them as written (SQLite
- * answers at once); the store and a transaction offer them as promises (`Async<…>`, see
- * transaction.ts and store.ts), which PostgreSQL implements. Adding a method means adding it to its
- * interface and to each backend: the compiler checks both.
+ * The ledger's methods, declared once: the rows' here, the roster's in roster.ts, the settings'
+ * in settings.ts and retention's in retention.ts, beside the data they read. SQLite's classes
+ * implement them as written (SQLite answers at once); the store and a transaction offer them as
+ * promises (`Async<…>`, see transaction.ts and store.ts), which PostgreSQL implements. Adding a
+ * method means adding it to its interface and to each backend: the compiler checks both.
  */
 
 /** Reads of the chained rows. */
@@ -27,11 +29,48 @@ export interface GameRowReads {
   unrevealedSealed(guildId: string, gameId: string): LedgerRow[];
 }
 
+/** Writes that go with a row, in its transaction (on PostgreSQL, in the row's own statement). */
+export type AppendAlso = {
+  /** The interaction's signed request, kept once (EvidenceWrites.keepEvidence), before the row. */
+  evidence?: KeptEvidence | undefined;
+  /** A result shown in a game: its channel's status card is due at the row's time, unless sooner (touchChannelCard). */
+  touchCard?: boolean;
+};
+
 /** The writes of rows, inside a transaction. */
 export interface RowWrites {
-  append(entry: NewEntry): LedgerRow;
+  append(entry: NewEntry, also?: AppendAlso): LedgerRow;
   /** The number the next dice roll of a game takes (from 1). */
   nextGameSeq(gameId: string): number;
+}
+
+/** The unit a command names, as the channel's game has it: on its roster, else the first of that name to leave it. */
+export type NamedUnit = { name: string; unit: RosterUnit | undefined; gone: RosterUnit | undefined };
+
+/** What a unit of work asks for at its start, in its channel. */
+export type ChannelQuery = {
+  guildId: string;
+  channelId: string;
+  /** A roster unit's name as the command was given it, looked up in the channel's game. */
+  unit?: string | undefined;
+  /** The player about to roll: the game's next roll number and their game rolls so far come with it. */
+  roller?: string | undefined;
+};
+
+/** The answer, read at once: PostgreSQL in one statement, SQLite with its several. */
+export type ChannelState = {
+  /** The game running in the channel, whatever its system (RosterReads.activeGame). */
+  game: Game | undefined;
+  settings: GuildSettings;
+  /** With `unit`, in a game: RosterReads.unitByName's answer, and the unit that left under that name when there is none. */
+  named?: NamedUnit;
+  /** With `roller`, in a game: what nextGameSeq and playerRollCount answer now. */
+  numbers?: { nextGameSeq: number; playerRollCount: number };
+};
+
+/** The reads a unit of work starts with, asked for once instead of one call each. */
+export interface ChannelReads {
+  channelState(q: ChannelQuery): ChannelState;
 }
 
 /** The dice report's aggregates (tally.ts), and the rows /verify recounts them from. */
@@ -51,6 +90,13 @@ export interface StoreReads extends RowReads, TallyReads {
   rowTotal(): number;
 }
 
+/**
+ * An interaction id a transaction claims as its first write (claimInteraction), before its work runs:
+ * claimed before, and the transaction throws InteractionTakenError. The store marks `claimed` once its
+ * claim is made: a caller that finds it unmarked after the commit (a wrapper dropped it) claims alone.
+ */
+export type InteractionClaim = { readonly id: string; readonly guildId: string; claimed: boolean };
+
 /** Interaction ids, each used once whatever transport delivers it. */
 export interface OnceKeys {
   /** Whether a row already holds this once-key (its unique index answers). */
@@ -64,7 +110,7 @@ export interface MessageLinks {
   linkMessage(rollId: string, messageId: string): void;
 }
 
-/** Rolls committed but never shown (issue 45): the start-up finds them, posts them, or marks them. */
+/** Rolls committed but never shown: the start-up finds them, posts them, or marks them. */
 export interface LateDeliveryReads {
   /** Roll rows made in [since, before) that no message showed and no late delivery took, oldest first. */
   unshownRolls(since: string, before: string, limit: number): LedgerRow[];
@@ -80,6 +126,8 @@ export type BindingState = 'rolled' | 'not_rolled' | 'expired';
 export interface BeaconBindingReads {
   /** Bindings still waiting for their round, oldest first. */
   pendingBindings(limit: number): BeaconBinding[];
+  /** Whether this interaction's binding still waits (false once settled, or when there is none). */
+  bindingPending(interactionId: string): boolean;
 }
 
 export interface BeaconBindingWrites {
@@ -102,7 +150,7 @@ export interface LateDeliveryWrites {
   settleDelivery(rollId: string, outcome: string): void;
 }
 
-/** The request Discord signed for an interaction that wrote rows (issue 45), kept beside the chain; `body` deflated. */
+/** The request Discord signed for an interaction that wrote rows, kept beside the chain; `body` deflated. */
 export type KeptEvidence = { interaction_id: string; guild_id: string; timestamp: string; signature: string; body: Buffer; created_at: string };
 
 export interface EvidenceReads {

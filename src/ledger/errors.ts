@@ -7,3 +7,5 @@ export class AlreadyRecordedError extends Error {}
  * names the file and what to do. A restart cannot mend it, so the process exits with EX_CONFIG.
  */
 export class LedgerRefusedError extends Error {}
+/** An interaction id a transaction was to claim first was claimed before: the transaction did nothing. */
+export class InteractionTakenError extends Error {}

@@ -20,6 +20,7 @@ import {
   CLAIM_DELIVERY_SQL,
   KEEP_EVIDENCE_SQL,
   PENDING_BINDINGS_SQL,
+  BINDING_PENDING_SQL,
   rolledCutoff,
   SETTLE_BINDING_SQL,
   SETTLE_DELIVERY_SQL,
@@ -40,13 +41,18 @@ export type HistoryFilter = {
   command?: string | undefined;
   result?: string | undefined;
   gameId?: string | undefined;
-  /** A /dr category (issue 26): only /dr rows rolled for it. */
+  /** A /dr category: only /dr rows rolled for it. */
   category?: string | undefined;
   /** ISO timestamps, inclusive. */
   since?: string | undefined;
   until?: string | undefined;
   /** Which kinds of row: the rolls and rulings unless given; 'all' for every row. */
   kinds?: string[] | 'all';
+  /**
+   * The guild's erasure rows too, whatever else the filter says (an export): they say which rows'
+   * signed requests went with a person's data, and a part of the chain is read against them.
+   */
+  erasures?: boolean;
 };
 
 export const ROLL_KINDS = ['roll', 'reroll', 'check'];
@@ -66,6 +72,7 @@ export function where(f: HistoryFilter, dialect: keyof typeof INPUT_FIELD = 'sql
     .when('created_at >= ?', f.since || undefined)
     .when('created_at <= ?', f.until || undefined);
   if (kinds !== 'all') w.when(`kind IN (${kinds.map(() => '?').join(', ')})`, ...kinds);
+  if (f.erasures && w.sql !== 'guild_id = ?') return { sql: `((${w.sql}) OR (guild_id = ? AND kind = 'erasure'))`, params: [...w.params, f.guildId] };
   return { sql: w.sql, params: w.params };
 }
 
@@ -88,7 +95,7 @@ export class History implements MessageLinks, LateDeliveryReads, LateDeliveryWri
   private readonly q;
   constructor(private readonly db: Db) {
     this.q = {
-      // By the parent index, never by the server (issue 14: a big server's /history page scanned
+      // By the parent index, never by the server (a big server's /history page scanned
       // every row); INDEXED BY makes SQLite refuse the statement if the index ever cannot serve it.
       voids: db.prepare(
         "SELECT parent_id, input FROM rolls INDEXED BY rolls_parent WHERE parent_id IN (SELECT value FROM json_each(?)) AND parent_id IS NOT NULL AND guild_id = ? AND kind = 'void'",
@@ -106,6 +113,7 @@ export class History implements MessageLinks, LateDeliveryReads, LateDeliveryWri
       settleBinding: db.prepare(SETTLE_BINDING_SQL),
       settleRolled: db.prepare(SETTLE_ROLLED_SQL),
       pendingBindings: db.prepare(PENDING_BINDINGS_SQL),
+      bindingPending: db.prepare(BINDING_PENDING_SQL),
       waitingBindings: db.prepare(WAITING_BINDINGS_SQL),
       keepEvidence: db.prepare(KEEP_EVIDENCE_SQL),
       evidenceOf: db.prepare(`SELECT * FROM interaction_evidence WHERE interaction_id IN (SELECT value FROM json_each(?))`),
@@ -114,7 +122,7 @@ export class History implements MessageLinks, LateDeliveryReads, LateDeliveryWri
 
   /**
    * One page, newest first, and how many rows match, counted up to `countCap`: a count of every
-   * row would grow with the server (issue 14), so past the cap `capped` is set and `total` is the cap.
+   * row would grow with the server, so past the cap `capped` is set and `total` is the cap.
    */
   page(f: HistoryFilter, limit: number, offset: number, countCap = HISTORY_COUNT_CAP): { rows: LedgerRow[]; total: number; capped: boolean } {
     const w = where(f);
@@ -236,6 +244,10 @@ export class History implements MessageLinks, LateDeliveryReads, LateDeliveryWri
 
   pendingBindings(limit: number): BeaconBinding[] {
     return (this.q.pendingBindings.all(limit) as Parameters<typeof bindingOf>[0][]).map(bindingOf);
+  }
+
+  bindingPending(interactionId: string): boolean {
+    return this.q.bindingPending.get(interactionId) !== undefined;
   }
 
   waitingBindings(gameId: string, guildId: string, channelId: string): BeaconBinding[] {

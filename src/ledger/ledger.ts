@@ -1,3 +1,4 @@
+import { personalData, sqliteSql } from './personal-data.js';
 import os from 'node:os';
 import { ChunkSizer, type ChunkBudget, yieldToEventLoop } from '../util/yield.js';
 import type Database from 'better-sqlite3';
@@ -9,13 +10,19 @@ import { SavedQueries } from './saved-queries.js';
 import { Settings } from './settings.js';
 import { Requests, type RequestReads, type RequestWrites, type ScheduleReads, type ScheduleWrites } from './requests.js';
 import { SigningKeys, type KeyWrites } from './signing-keys.js';
+import { purgeSteps, Retention, type GuildPurge, type PurgeCount, type RetentionWrites } from './retention.js';
 import { nextRow, unitKey, type ChainHead } from './next-row.js';
 import { parseRow, sealedRecords, type LedgerRow, type RawRow, type SealedRecord } from './rows.js';
 import { promised, type LedgerTx } from './transaction.js';
 import { GroupCommit, type BatchSql } from './group-commit.js';
 import type {
+  AppendAlso,
   BeaconBindingWrites,
+  ChannelQuery,
+  ChannelReads,
+  ChannelState,
   EvidenceWrites,
+  InteractionClaim,
   GameRowReads,
   LateDeliveryWrites,
   MessageLinks,
@@ -24,8 +31,18 @@ import type {
   RowWrites,
   StoreReads,
 } from './contract.js';
-import { CLAIM_INTERACTION_SQL, INTERACTION_KEEP_MS, PLAYER_ROLLS_SQL, PRUNE_EVERY, PRUNE_INTERACTIONS_SQL, UNREVEALED_SEALED_SQL } from './common-sql.js';
-import type { RosterReads, RosterWrites } from './roster.js';
+import {
+  CLAIM_INTERACTION_SQL,
+  COUNT_PLAYER_ROLL_SQL,
+  GONE_UNIT_SQL,
+  INTERACTION_KEEP_MS,
+  isPlayerRoll,
+  PLAYER_ROLL_COUNT_SQL,
+  PRUNE_EVERY,
+  PRUNE_INTERACTIONS_SQL,
+  UNREVEALED_SEALED_SQL,
+} from './common-sql.js';
+import { unitFromRow, unitNameAndKey, type RawUnit, type RosterReads, type RosterWrites } from './roster.js';
 import type { SettingsWrites } from './settings.js';
 import { GENESIS_HASH, type ChainReport } from './chain.js';
 import { ChainReader, type WalkStart } from './chain-walk.js';
@@ -50,7 +67,7 @@ import {
 
 import type { NewEntry } from './rows.js';
 
-import { AlreadyRecordedError, LedgerWriteError } from './errors.js';
+import { AlreadyRecordedError, InteractionTakenError, LedgerWriteError } from './errors.js';
 
 /**
  * `parallelVerifyFrom`: the chain length from which /verify walks in worker threads (tests lower it);
@@ -63,7 +80,7 @@ export type LedgerOptions = { now?: () => Date; parallelVerifyFrom?: number; che
  * beside them (their SQL lives in those modules; the ledger directory is the only code that
  * writes SQL, and PostgreSQL's twin is postgres/).
  */
-export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
+export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys, ChannelReads, GuildPurge {
   readonly db: Db;
   readonly roster: Roster;
   readonly history: History;
@@ -71,6 +88,7 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
   readonly keys: SigningKeys;
   readonly queries: SavedQueries;
   readonly requests: Requests;
+  readonly retention: Retention;
   private readonly now: () => Date;
   private readonly stmts;
   private readonly group: GroupCommit;
@@ -87,6 +105,7 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
     this.keys = new SigningKeys(db);
     this.queries = new SavedQueries(db);
     this.requests = new Requests(db);
+    this.retention = new Retention(db);
     this.now = options.now ?? (() => new Date());
     this.parallelVerifyFrom = options.parallelVerifyFrom ?? PARALLEL_VERIFY_FROM;
     this.reader = new ChainReader(db);
@@ -111,11 +130,13 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
       count: db.prepare('SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ?'),
       onceKey: db.prepare('SELECT 1 FROM rolls WHERE once_key = ?'),
       gameRolls: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind IN ('roll', 'reroll')"),
-      // seq is AUTOINCREMENT and rows are never deleted: its largest value is the number of rows.
+      // seq is AUTOINCREMENT: its largest value is the number of rows, or more once a server's rows were purged (retention.ts).
       rowTotal: db.prepare('SELECT COALESCE(MAX(seq), 0) AS n FROM rolls'),
       gameRulings: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind = 'check'"),
       gameSeq: db.prepare('SELECT MAX(game_seq) AS n FROM rolls WHERE game_id = ?'),
-      playerRolls: db.prepare(PLAYER_ROLLS_SQL),
+      playerRolls: db.prepare(PLAYER_ROLL_COUNT_SQL),
+      countPlayerRoll: db.prepare(COUNT_PLAYER_ROLL_SQL),
+      goneUnit: db.prepare(GONE_UNIT_SQL),
       unrevealed: db.prepare(UNREVEALED_SEALED_SQL),
       claim: db.prepare(CLAIM_INTERACTION_SQL),
       prune: db.prepare(PRUNE_INTERACTIONS_SQL),
@@ -152,8 +173,9 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
    * committed row; throws AlreadyRecordedError for a spent once-key and LedgerWriteError when
    * SQLite refuses (busy, disk full, …) — nothing is written in either case.
    */
-  append(entry: NewEntry): LedgerRow {
+  append(entry: NewEntry, also: AppendAlso = {}): LedgerRow {
     const write = (): LedgerRow => {
+      if (also.evidence) this.history.keepEvidence(also.evidence);
       const head = this.stmts.head.get(entry.guildId) as ChainHead;
       const row = nextRow(entry, head, this.now().toISOString());
       const tally = tallyDelta({ ...row.fields, input: entry.input }, needsParent(entry.kind) ? this.parentState(entry.guildId, entry.parentId) : undefined);
@@ -163,6 +185,8 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
       const seq = Number(info.lastInsertRowid);
       const unit = row.fields.unit;
       if (unit !== null) this.stmts.noteUnit.run(entry.guildId, entry.channelId, row.fields.system ?? '', unitKey(unit), unit, seq);
+      if (isPlayerRoll(row.fields)) this.stmts.countPlayerRoll.run(entry.guildId, row.fields.game_id, row.fields.user_id);
+      if (also.touchCard) this.requests.touchChannelCard(entry.guildId, entry.channelId, row.fields.created_at);
       return { ...row.fields, prev_hash: row.prev_hash, hash: row.hash, seq };
     };
     try {
@@ -261,9 +285,23 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
     return (this.stmts.gameRulings.get(guildId, gameId) as { n: number }).n;
   }
 
-  /** The number the next dice roll of a game takes (from 1). Call inside the roll's transaction. */
+  /** The player's game rolls so far (kept as rows are appended: migration 021). Call inside the roll's transaction. */
   playerRollCount(gameId: string, userId: string): number {
-    return (this.stmts.playerRolls.get(gameId, userId) as { n: number }).n;
+    return (this.stmts.playerRolls.get(gameId, userId) as { n: number } | undefined)?.n ?? 0;
+  }
+
+  /** What a unit of work starts with (ChannelReads), read with the statements each read has on its own. */
+  channelState(q: ChannelQuery): ChannelState {
+    const game = this.roster.activeGame(q.guildId, q.channelId);
+    const state: ChannelState = { game, settings: this.settings.get(q.guildId) };
+    if (!game) return state;
+    if (q.unit !== undefined) {
+      const unit = this.roster.unitByName(game.id, q.unit);
+      const gone = unit ? undefined : (this.stmts.goneUnit.get(game.id, unitNameAndKey(q.unit).name_key) as RawUnit | undefined);
+      state.named = { name: q.unit, unit, gone: gone && unitFromRow(gone) };
+    }
+    if (q.roller !== undefined) state.numbers = { nextGameSeq: this.nextGameSeq(game.id), playerRollCount: this.playerRollCount(game.id, q.roller) };
+    return state;
   }
 
   unrevealedSealed(guildId: string, gameId: string): LedgerRow[] {
@@ -292,13 +330,30 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
    * transaction never waits on I/O; units run one after another, so another request's work can
    * never slip into this one between two of its awaits, and units that queue meanwhile share the
    * next COMMIT (group-commit.ts). SQLite failures become LedgerWriteError; the caller's own errors
-   * pass through after the rollback.
+   * pass through after the rollback. No guild needs a lock here (one writer); `claim` is claimed first.
    */
-  transaction<T>(work: (tx: LedgerTx) => Promise<T> | T): Promise<T> {
-    return this.group.run(async () => work(this.tx()));
+  transaction<T>(work: (tx: LedgerTx) => Promise<T> | T, _guildId?: string, claim?: InteractionClaim): Promise<T> {
+    return this.group.run(async () => {
+      if (claim) this.claimFirst(claim);
+      return work(this.tx());
+    });
+  }
+
+  /** The claim a transaction makes before its work (InteractionClaim). */
+  private claimFirst(claim: InteractionClaim): void {
+    if (!this.claimInteraction(claim.id, claim.guildId, this.timestamp())) throw new InteractionTakenError(`interaction ${claim.id} was claimed before`);
+    claim.claimed = true;
   }
 
   private handle: LedgerTx | undefined;
+
+  /**
+   * Deletes a server's data in one transaction (retention.ts): a chunk at a time, giving the event
+   * loop back between chunks; units of work that queue meanwhile wait for its COMMIT (group commit).
+   */
+  purgeGuild(guildId: string, leftAt: string): Promise<PurgeCount | undefined> {
+    return this.transaction(() => purgeSteps(this.retention.runner(yieldToEventLoop), guildId, leftAt));
+  }
 
   /** Transactions committed and the units of work they held (group commit shares one among many). */
   get commits(): Readonly<{ commits: number; units: number }> {
@@ -307,13 +362,15 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys {
 
   private tx(): LedgerTx {
     this.handle ??= {
-      ...promised<RowReads & GameRowReads & RowWrites & OnceKeys>(this),
+      ...promised<RowReads & GameRowReads & RowWrites & OnceKeys & ChannelReads>(this),
       timestamp: () => this.timestamp(),
       roster: promised<RosterReads & RosterWrites>(this.roster),
       settings: promised<SettingsWrites>(this.settings),
       keys: promised<KeyWrites>(this.keys),
       history: promised<MessageLinks & LateDeliveryWrites & BeaconBindingWrites & EvidenceWrites>(this.history),
       requests: promised<RequestReads & RequestWrites & ScheduleReads & ScheduleWrites>(this.requests),
+      retention: promised<RetentionWrites>(this.retention),
+      personal: personalData(sqliteSql(this.db)),
     };
     return this.handle;
   }

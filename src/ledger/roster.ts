@@ -19,9 +19,9 @@ export type Game = {
   player_seeds: string;
   /** JSON array of SeedCommitment: the commit-then-reveal of player seeds. */
   seed_commitments: string;
-  /** How the game's dice are drawn, kept from its start: 'player-v1', or null (by position, games before issue 23). */
+  /** How the game's dice are drawn, kept from its start: 'player-v1', or null (by position, games started before per-player dice were introduced). */
   dice_scheme: string | null;
-  /** JSON of GameOptions (issue 26), or null before any was set. */
+  /** JSON of GameOptions, or null before any was set. */
   options: string | null;
 };
 
@@ -31,9 +31,9 @@ export type GameOptions = {
   booby_traps?: { axis: string; allied: string };
   /** By user id: the side a player joined (or a GM moved them to), with their name then. */
   sides?: Record<string, { side: string; name: string }>;
-  /** A beacon game's chain (issue 45), as its first row committed to it: set once, at the start. */
+  /** A beacon game's chain, as its first row committed to it: set once, at the start. */
   beacon?: BeaconChain;
-  /** A tournament game (issue 45): every roll must be a Discord-signed request (HTTP mode), kept as evidence. */
+  /** A tournament game: every roll must be a Discord-signed request (HTTP mode), kept as evidence. */
   fair?: 'tournament';
   /** A game whose dice were hand-fed (the console's --dice), as its first row says: verifiers check none of them. */
   dice?: 'scripted';

@@ -6,12 +6,14 @@ import type { History, HistoryFilter } from './history.js';
 import type { Ledger } from './ledger.js';
 import type { LedgerRow, RawRow } from './rows.js';
 import type { SavedQueries } from './saved-queries.js';
-import type { BeaconBindingReads, EvidenceReads, LateDeliveryReads, StoreReads } from './contract.js';
+import type { BeaconBindingReads, EvidenceReads, InteractionClaim, LateDeliveryReads, StoreReads } from './contract.js';
 import type { RosterReads } from './roster.js';
 import type { SettingsReads } from './settings.js';
 import type { KeyReads } from './signing-keys.js';
 import type { RequestReads, ScheduleReads } from './requests.js';
+import type { GuildPurge, RetentionReads } from './retention.js';
 import { promised, type Async, type LedgerTx } from './transaction.js';
+import { personalData, sqliteSql, type PersonalReads } from './personal-data.js';
 
 /** A history page: its rows, and how many match (counted up to a cap). */
 export type HistoryPage = ReturnType<History['page']>;
@@ -24,27 +26,32 @@ export type HistoryReads = Async<Pick<History, 'voided' | 'revealedPayloads' | '
 };
 
 /**
- * The ledger as the bot uses it, whatever holds it (issue 16): SQLite in this process, or
+ * The ledger as the bot uses it, whatever holds it: SQLite in this process, or
  * PostgreSQL shared by many processes. Every read is async; every write goes through `transaction`.
  * Its methods are declared once, in contract.ts.
  */
-export interface LedgerStore extends Async<StoreReads> {
+export interface LedgerStore extends Async<StoreReads>, GuildPurge {
   readonly backend: 'sqlite' | 'postgres';
   /** The SQLite file an export's worker may open read-only; undefined where there is none (memory, PostgreSQL). */
   readonly sqliteFile: string | undefined;
   timestamp(): string;
   verifyInChunks(guildId: string, upToGuildSeq?: number, budget?: ChunkBudget): Promise<ChainReport>;
   /** `work` in one transaction: its rows and roster changes commit together or not at all. `guildId` names the guild it
-   * writes for: on a shared backend, transactions of one guild run one at a time whatever process runs them. */
-  transaction<T>(work: (tx: LedgerTx) => Promise<T> | T, guildId?: string): Promise<T>;
+   * writes for: on a shared backend, transactions of one guild run one at a time whatever process runs them. `claim`:
+   * an interaction id claimed first (InteractionClaim). */
+  transaction<T>(work: (tx: LedgerTx) => Promise<T> | T, guildId?: string, claim?: InteractionClaim): Promise<T>;
   roster: Async<RosterReads>;
   settings: Async<SettingsReads>;
-  /** The receipt keys' public halves (issue 27). */
+  /** The receipt keys' public halves. */
   keys: Async<KeyReads>;
   queries: Async<Pick<SavedQueries, 'save' | 'get'>>;
   history: HistoryReads;
   /** Requested rolls, game clocks and what is due when, read outside a transaction (lists, the scheduler). */
   requests: Async<RequestReads & ScheduleReads>;
+  /** The servers the bot left and how long their data is kept; `purgeGuild` deletes one's data. */
+  retention: Async<RetentionReads>;
+  /** What is kept about a person (/privacy show and export). */
+  personal: PersonalReads;
   /**
    * Proves the ledger can take a write now (readiness): resolves, or throws saying why not. SQLite:
    * the disk holding it has room past a margin, and its write lock can be taken. PostgreSQL: a
@@ -90,7 +97,7 @@ export function sqliteStore(ledger: Ledger): LedgerStore {
     guildTallies: rows.guildTallies,
     recountRows: rows.recountRows,
     verifyInChunks: (guildId, upTo, budget) => ledger.verifyInChunks(guildId, upTo, budget),
-    transaction: (work) => ledger.transaction(work),
+    transaction: (work, guildId, claim) => ledger.transaction(work, guildId, claim),
     probeWrite: async () => {
       if (!ledger.db.memory) assertRoom(path.dirname(ledger.db.name));
       await ledger.transaction(async () => undefined);
@@ -100,6 +107,9 @@ export function sqliteStore(ledger: Ledger): LedgerStore {
     keys: promised<KeyReads>(ledger.keys),
     queries: promised<Pick<SavedQueries, 'save' | 'get'>>(ledger.queries),
     requests: promised<RequestReads & ScheduleReads>(ledger.requests),
+    retention: promised<RetentionReads>(ledger.retention),
+    purgeGuild: (guildId, leftAt) => ledger.purgeGuild(guildId, leftAt),
+    personal: personalData(sqliteSql(ledger.db)),
     history: {
       ...promised<
         Pick<History, 'voided' | 'revealedPayloads' | 'messages'> & LateDeliveryReads & BeaconBindingReads & EvidenceReads & { page: History['page'] }

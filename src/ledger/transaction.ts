@@ -1,14 +1,26 @@
-import type { BeaconBindingWrites, EvidenceWrites, GameRowReads, LateDeliveryWrites, MessageLinks, OnceKeys, RowReads, RowWrites } from './contract.js';
+import type {
+  BeaconBindingWrites,
+  ChannelReads,
+  EvidenceWrites,
+  GameRowReads,
+  LateDeliveryWrites,
+  MessageLinks,
+  OnceKeys,
+  RowReads,
+  RowWrites,
+} from './contract.js';
 import type { RosterReads, RosterWrites } from './roster.js';
 import type { SettingsWrites } from './settings.js';
 import type { KeyWrites } from './signing-keys.js';
 import type { RequestReads, RequestWrites, ScheduleReads, ScheduleWrites } from './requests.js';
+import type { RetentionWrites } from './retention.js';
+import type { PersonalReads, PersonalWrites } from './personal-data.js';
 
 /** A method's promise-returning twin: the handle is async so a networked backend can implement it. */
 export type Async<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never };
 
 /** What one transaction may do: the writes that belong together, and the reads they need (contract.ts). */
-export type LedgerTx = Async<RowReads & GameRowReads & RowWrites & OnceKeys> & {
+export type LedgerTx = Async<RowReads & GameRowReads & RowWrites & OnceKeys & ChannelReads> & {
   /** The time the ledger writes (the same clock as the rows). */
   timestamp(): string;
   roster: Async<RosterReads & RosterWrites>;
@@ -17,6 +29,10 @@ export type LedgerTx = Async<RowReads & GameRowReads & RowWrites & OnceKeys> & {
   history: Async<MessageLinks & LateDeliveryWrites & BeaconBindingWrites & EvidenceWrites>;
   /** Requested rolls, game clocks and what is due when (requests.ts). */
   requests: Async<RequestReads & RequestWrites & ScheduleReads & ScheduleWrites>;
+  /** The servers the bot left, and how long their data is kept (retention.ts). */
+  retention: Async<RetentionWrites>;
+  /** What is kept about a person, and its erasure in one guild (personal-data.ts). */
+  personal: PersonalReads & PersonalWrites;
 };
 
 const wrap =

@@ -87,10 +87,10 @@ export class Metrics {
 
 /** The store with every transaction timed into the metrics; everything else passes through untouched. */
 export function timedStore(store: LedgerStore, metrics: Metrics): LedgerStore {
-  const transaction: LedgerStore['transaction'] = async (work, guildId) => {
+  const transaction: LedgerStore['transaction'] = async (work, guildId, claim) => {
     const start = performance.now();
     try {
-      return await store.transaction(work, guildId);
+      return await store.transaction(work, guildId, claim);
     } finally {
       metrics.ledgerTransaction((performance.now() - start) / 1000);
     }

@@ -1,11 +1,14 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { snowflakeTime } from '../beacon/chain.js';
+import { erasedProblem, partialErasure, type Erased } from './evidence-erased.js';
+
+export { erasedEvidence, type Erased } from './evidence-erased.js';
 import type { ChainedRow } from '../ledger/chain.js';
 import type { SignedFacts } from './signed-facts.js';
 import { asksFor, DECISIVE_KINDS, notARequest, type Asked } from './evidence-asks.js';
 
 /**
- * Discord's signature as evidence (issue 45). In HTTP interactions mode Discord signs every request
+ * Discord's signature as evidence. In HTTP interactions mode Discord signs every request
  * it sends (Ed25519 over the timestamp header followed by the raw body). The bot keeps those exact
  * bytes beside the chain, and each row an interaction writes commits to SHA-256(timestamp ‖ body)
  * and the interaction's id. Anyone holding the application's public key (the game's first row
@@ -26,8 +29,8 @@ export type RowEvidence = { interaction: string; sha256: string; unasked?: strin
  * minutes); `asOf`: the export's own time in ms, the latest time its rows commit.
  */
 export type Pending = { pending: true; asOf: number | undefined };
-/** A kept request, or one an export left out as pending. */
-export type EvidenceLookup = (interaction: string) => SignedRequest | Pending | undefined;
+/** A kept request, one an export left out as pending, or one erased with a person's data (evidence-erased.ts). */
+export type EvidenceLookup = (interaction: string) => SignedRequest | Pending | Erased | undefined;
 
 /** A request's body holds a reply token valid for 15 minutes: exports leave out evidence younger than this. */
 export const EVIDENCE_EMBARGO_MS = 15 * 60 * 1000;
@@ -173,7 +176,7 @@ export function evidenceProblem(keyHex: string, r: ChainedRow, e: RowEvidence, r
 export type EvidenceFound = { ok: true; said: string | undefined } | { ok: false; problem: string };
 
 /** What a game's rows came to, for its report line. */
-type Tally = { signed: number; pending: number; absent: number; defaults: number; filled: string[]; stale: string[] };
+type Tally = { signed: number; pending: number; absent: number; defaults: number; filled: string[]; stale: string[]; erased: string[] };
 type GameEvidence = {
   key: string | undefined;
   tournament: boolean;
@@ -237,7 +240,17 @@ function rowProblem(r: ChainedRow, g: GameEvidence): string | undefined {
   if (!e) return unsignedProblem(r, g);
   const twice = backedTwice(r, e, g);
   if (twice) return twice;
-  const kept = g.lookup(e.interaction);
+  const looked = g.lookup(e.interaction);
+  if (looked && 'erased' in looked) {
+    // An erasure stands for a request only where an honest one would (evidence-erased.ts); else the request is missing.
+    const why = erasedProblem(r, e.interaction, looked.erased);
+    if (!why) {
+      g.tally.erased.push(`${r.id} (${looked.erased.at}, row ${looked.erased.row})`);
+      return undefined;
+    }
+    if ((g.tournament && mustBeSigned(r)) || isAck(r)) return `the Discord-signed request of ${named(r)} is not in this export (${why})`;
+  }
+  const kept = looked && 'erased' in looked ? undefined : looked;
   if (kept && 'pending' in kept) return pendingProblem(r, e, kept, g);
   if (!kept) {
     // An Acknowledge is only ever a press: one whose press is not here is the host's word, in any game.
@@ -266,11 +279,16 @@ function saidOf(t: Tally, key: string | undefined, tournament: boolean, pinned =
       `${t.stale.length} marked pending though older than 15 minutes at the export's time: no signed request (${plural(t.stale.length, 'row')} ${t.stale.join(', ')})`,
     );
   if (t.absent) parts.push(`${t.absent} not kept`);
+  if (t.erased.length)
+    parts.push(
+      `${plural(t.erased.length, 'request')} erased with a person's data, so ${t.erased.length === 1 ? 'that row rests' : 'those rows rest'} on the host's word: ${t.erased.join(', ')}`,
+    );
   if (t.defaults) parts.push(`${plural(t.defaults, 'option')} not in the request, at ${t.defaults === 1 ? 'its' : 'their'} command's declared default`);
   if (t.filled.length) parts.push(`options filled by the bot, not asked (its word: a roster's value or a pack's default): ${t.filled.join('; ')}`);
   // Unpinned, the key is what the game's first row says: the host's word, not Discord's.
   const word = key && !pinned ? "; that key is the host's word: pin Discord's own with --discord-key or verify.html's Discord key field" : '';
-  return `${tournament ? 'tournament: every roll asked through Discord; ' : ''}${parts.join(', ')}${word}`;
+  const asked = t.erased.length ? 'every roll asked through Discord but those erased below' : 'every roll asked through Discord';
+  return `${tournament ? `tournament: ${asked}; ` : ''}${parts.join(', ')}${word}`;
 }
 
 /**
@@ -293,13 +311,25 @@ export function checkEvidence(start: ChainedRow, rows: readonly ChainedRow[], lo
     lookup,
     rows: new Map(rows.map((r) => [r.id, r])),
     backed: new Map(),
-    tally: { signed: 0, pending: 0, absent: 0, defaults: 0, filled: [], stale: [] },
+    tally: { signed: 0, pending: 0, absent: 0, defaults: 0, filled: [], stale: [], erased: [] },
   };
   for (const r of rows) {
     const problem = rowProblem(r, g);
     if (problem) return { ok: false, problem };
   }
+  const erasedOf = (r: ChainedRow) => {
+    const e = rowEvidenceOf(r);
+    const x = e ? lookup(e.interaction) : undefined;
+    return x && 'erased' in x && !erasedProblem(r, e!.interaction, x.erased) ? x.erased : undefined;
+  };
+  const kept = (r: ChainedRow) => {
+    const e = rowEvidenceOf(r);
+    const x = e ? lookup(e.interaction) : undefined;
+    return x !== undefined && !('erased' in x) && !('pending' in x);
+  };
+  const partial = partialErasure(rows, erasedOf, kept);
+  if (partial) return { ok: false, problem: partial };
   const t = g.tally;
-  if (!t.signed && !t.pending && !t.absent && !t.stale.length && !g.tournament) return { ok: true, said: undefined };
+  if (!t.signed && !t.pending && !t.absent && !t.stale.length && !t.erased.length && !g.tournament) return { ok: true, said: undefined };
   return { ok: true, said: saidOf(t, g.key, g.tournament, pinned !== undefined) };
 }

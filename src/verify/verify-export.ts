@@ -6,7 +6,7 @@ import type { BeaconCheck } from './beacon-precheck.js';
 import { checkPromises, input, type Found, type GameVerdict, type PlainRolls, type Row } from './checks.js';
 import { LineSplitter, type Utf8 } from './lines.js';
 import { fastRow, type FastRow } from './fast-row.js';
-import { bytesOfBase64, rowEvidenceOf, type EvidenceLookup, type SignedRequest } from './evidence.js';
+import { bytesOfBase64, erasedEvidence, rowEvidenceOf, type EvidenceLookup, type SignedRequest } from './evidence.js';
 
 /**
  * The one verification core of an export (design: one verifier, three doors): npm run verify and
@@ -56,7 +56,7 @@ const SIGNED_BY = /"evidence":\{"interaction":"(\d{1,20})"/;
 /** Plain rows' interactions remembered, far more than an export chunk holds. */
 const UNWANTED_WINDOW = 20_000;
 
-/** An evidence line (issue 45): a Discord-signed request by interaction, or `pending` (too young to export). */
+/** An evidence line: a Discord-signed request by interaction, or `pending` (too young to export). */
 function evidenceLine(v: Record<string, unknown>, n: number): { evidence: [string, Kept] } | { error: string } {
   const e = v as Partial<SignedRequest> & { interaction?: unknown; pending?: unknown };
   if (typeof e.interaction !== 'string') return { error: `line ${n}: an evidence line needs its interaction` };
@@ -290,13 +290,15 @@ function createdAtOf(line: string): string {
  */
 function evidenceLookup(results: RangeResult[]): EvidenceLookup {
   const evidence = new Map(results.flatMap((r) => [...r.evidence]));
+  // Erasure rows are not plain rolls: every range keeps them whole.
+  const erased = erasedEvidence(results.flatMap((r) => r.kept));
   let latest = '';
   for (const r of results) if (r.latest > latest) latest = r.latest;
   const asOf = Date.parse(latest);
   const pending = { pending: true as const, asOf: Number.isFinite(asOf) ? asOf : undefined };
   return (id) => {
     const kept = evidence.get(id);
-    return kept === 'pending' ? pending : kept;
+    return kept === 'pending' ? pending : (kept ?? erased.get(id));
   };
 }
 

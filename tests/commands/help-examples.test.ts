@@ -3,6 +3,8 @@ import { SYSTEM_MODULES } from '../../commands/systems.js';
 import { ConsoleSession } from '../../src/console/session.js';
 import { cryptoRoller } from '../../src/dice/roller.js';
 import { expectMessage, gm, subcommand, testApp, type TestApp } from '../helpers/app.js';
+import { COMMANDS } from '../../commands/index.js';
+import { nameIn } from '../../src/i18n/i18n.js';
 
 // /help's examples are copied as they stand: one that names an id the server does not have would
 // be refused. Each example works when copied, or marks what cannot be known with a placeholder and
@@ -11,8 +13,11 @@ import { expectMessage, gm, subcommand, testApp, type TestApp } from '../helpers
 let app: TestApp;
 afterEach(() => app?.ledger.close());
 
-const helpIn = async (locale: string) =>
-  expectMessage(await app.router.handle({ type: 'command', name: 'help', options: {}, actor: gm, locale })).embed.description!.split('\n');
+/** Every line /help shows: its description's, then its fields' (where a longer language's list goes on). */
+const helpIn = async (locale: string) => {
+  const { embed } = expectMessage(await app.router.handle({ type: 'command', name: 'help', options: {}, actor: gm, locale }));
+  return [embed.description!, ...(embed.fields ?? []).map((f) => f.value)].join('\n').split('\n');
+};
 
 /** Each example /help shows (a line that is one code span starting with /), with the lines under it. */
 function examples(lines: string[]): { example: string; after: string[] }[] {
@@ -26,6 +31,20 @@ function examples(lines: string[]): { example: string; after: string[] }[] {
 
 /** Refusals that mean "no such id or name here". */
 const UNKNOWN = /There is no (roll|game|unit|Wacht am Rhein unit)\b/;
+
+describe('/help, whole in every language', () => {
+  it.each(['en', 'de', 'fr'] as const)('%s: every command with its example, none clipped (a longer list goes on in fields)', async (lang) => {
+    app = testApp();
+    const lines = await helpIn(lang);
+    for (const c of COMMANDS)
+      expect(
+        lines.some((l) => l.startsWith(`**/${nameIn(lang, c.name)}**`)),
+        c.name,
+      ).toBe(true);
+    expect(lines.join('\n')).not.toContain('…\n');
+    expect(examples(lines).length).toBe(COMMANDS.length);
+  });
+});
 
 describe('every /help example, copied', () => {
   it('in a fresh server, with no game or a fresh game of each system: never refused for an unknown id, answered in one of them', async () => {

@@ -8,7 +8,7 @@ import { parseConfig } from '../../src/config.js';
 import { HISTORY_COUNT_CAP } from '../../src/ledger/history.js';
 import { alice, bob, expectError, expectMessage, fillRolls, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
-// Issue 14: a per-player rate limit, and caps on what one game may hold.
+// A per-player rate limit, and caps on what one game may hold.
 let app: TestApp;
 afterEach(() => app?.ledger.close());
 
@@ -51,6 +51,15 @@ describe('the per-player rate limit', () => {
     clock.advance(1_000);
     expectMessage(await rally(router));
     expect(app.ledger.count('g1')).toBe(5);
+  });
+
+  it('a heavy command’s button spends what the command does: /privacy erase pressed costs as /privacy does', async () => {
+    const { router } = limited(10, 60);
+    const press = () => router.handle({ type: 'button', customId: 'v1:privacy_erase:alice', actor: alice });
+    expectMessage(await press());
+    expectMessage(await press());
+    // 5 a press: the third finds the bucket empty.
+    expect(expectError(await press())).toContain('Slow down');
   });
 
   it('a heavy command spends more: /export takes a whole bucket', async () => {
@@ -119,7 +128,7 @@ describe('caps on a game', () => {
   });
 });
 
-// Issue 14: unit autocomplete reads one row per name (channel_units), not every roll of the channel.
+// Unit autocomplete reads one row per name (channel_units), not every roll of the channel.
 describe('unit autocomplete on a busy channel', () => {
   it("10,000 unit names: newest first, by case-insensitive prefix, per system (the keystroke's time is the bench's line 9)", async () => {
     app = testApp();

@@ -137,9 +137,12 @@ describe('rolling an installed pack', () => {
 
   it('/help lists the server’s packs with the commands', async () => {
     const help = expectMessage(await command(app, alice, 'help', {}));
-    expect(help.embed.description).toContain(
-      '**Rule packs of this server**\n**/nerve-test** *(rule pack, version 1)* — A unit under fire tests its nerve\n`/nerve-test [nerve:] [pins:] [leader:] [in_cover:] [unit:] [sealed:] [note:] [odds_only:]`',
-    );
+    // In a field of their own: the built-in commands fill the description.
+    expect(help.embed.fields).toContainEqual({
+      name: 'Rule packs of this server',
+      value:
+        '**/nerve-test** *(rule pack, version 1)* — A unit under fire tests its nerve\n`/nerve-test [nerve:] [pins:] [leader:] [in_cover:] [unit:] [sealed:] [note:] [odds_only:]`',
+    });
   });
 
   it('is a command of its own server only', async () => {

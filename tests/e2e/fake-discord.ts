@@ -42,6 +42,10 @@ export class FakeDiscord {
   readonly keyLookups: string[] = [];
   /** Messages the bot posted to channels (not as interaction replies). */
   readonly channelMessages: { channelId: string; body: any; id?: string }[] = [];
+  /** Each page of GET /users/@me/guilds the bot asked for: its `after` and `limit`. */
+  readonly guildListings: { after: string | null; limit: string | null }[] = [];
+  /** The next this many requests for the bot's servers fail with 500 (Discord down). */
+  failGuildListings = 0;
   /** Every edit of a channel message the bot made (PATCH), in order. */
   readonly messageEdits: { channelId: string; messageId: string; body: any }[] = [];
   /**
@@ -110,6 +114,26 @@ export class FakeDiscord {
     this.wss.close();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /**
+   * The bot leaves a server (GUILD_DELETE to its shard's connection), or with `unavailable` the
+   * server only goes dark in an outage and stays the bot's.
+   */
+  removeGuild(id: string, o: { unavailable?: boolean } = {}) {
+    if (!o.unavailable && this.guilds.includes(id)) this.guilds.splice(this.guilds.indexOf(id), 1);
+    for (const ws of this.socketsOf(id)) this.dispatch(ws, 'GUILD_DELETE', { id, ...(o.unavailable ? { unavailable: true } : {}) });
+  }
+
+  /** The bot is added to a server (GUILD_CREATE, as for a server joined while connected). */
+  addGuild(id: string) {
+    this.guilds.push(id);
+    const guild = { id, name: `Guild ${id.slice(-4)}`, unavailable: false, owner_id: '1', member_count: 1, features: [], channels: [], roles: [], members: [] };
+    for (const ws of this.socketsOf(id)) this.dispatch(ws, 'GUILD_CREATE', { ...guild, joined_at: new Date().toISOString(), preferred_locale: 'en-US' });
+  }
+
+  private socketsOf(guildId: string) {
+    return [...this.sockets].filter((w) => (this.shardOf.get(w) ?? 0) === this.shardFor(guildId));
   }
 
   /** Asks the connected client to reconnect (op 7): it should come back with RESUME. */
@@ -325,6 +349,8 @@ export class FakeDiscord {
         ? json(200, { id: '120000000000000001', username: 'Morale Officer', discriminator: '0', bot: true })
         : json(200, { id: APP_ID, name: 'Morale Officer', verify_key: this.publicKeyHex, bot_public: false });
     }
+    // The bot's servers, a page at a time in id order after `after` (at most 200).
+    if (req.method === 'GET' && route === 'users/@me/guilds') return this.guildList(url.searchParams, json);
     // An application's public record, unauthenticated as Discord serves it: its verify_key is the key it signs with.
     if (req.method === 'GET' && rest[0] === 'applications' && rest[2] === 'rpc' && rest.length === 3) {
       this.keyLookups.push(rest[1]!);
@@ -357,7 +383,7 @@ export class FakeDiscord {
     }
     if (req.method === 'POST' && rest[0] === 'channels' && rest[2] === 'messages') {
       // A verbose upstream error that echoes the credentials it was sent: the bot logs the error,
-      // so only its logger's redaction keeps the token out of the log (issue 18).
+      // so only its logger's redaction keeps the token out of the log.
       if (this.guilds.some((g) => lockedChannelOf(g) === rest[1]))
         return json(403, { code: 50013, message: `Missing Permissions (request authorised as ${req.headers.authorization})` });
       return this.channelPost(rest[1]!, body, json);
@@ -376,6 +402,23 @@ export class FakeDiscord {
       return json(200, { id: nextId(), channel_id: '1', content: '', embeds: [], components: [], ...(body ?? {}) });
     }
     return this.unknown(req, json);
+  }
+
+  private guildList(q: URLSearchParams, json: (s: number, d?: unknown) => void) {
+    this.guildListings.push({ after: q.get('after'), limit: q.get('limit') });
+    if (this.failGuildListings > 0) {
+      this.failGuildListings--;
+      return json(500, { message: 'Internal Server Error', code: 0 });
+    }
+    const after = BigInt(q.get('after') ?? '0');
+    const page = this.guilds
+      .filter((g) => BigInt(g) > after)
+      .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))
+      .slice(0, Math.min(200, Number(q.get('limit') ?? 200)));
+    return json(
+      200,
+      page.map((id) => ({ id, name: `Guild ${id.slice(-4)}`, icon: null, owner: false, permissions: '0', features: [] })),
+    );
   }
 
   /** A message posted in a channel: one per enforced nonce, as Discord keeps them for a few minutes. */

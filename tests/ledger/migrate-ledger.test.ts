@@ -15,7 +15,7 @@ import { ledgerEntry } from '../helpers/ledger.js';
 import { freshDatabase, testPostgres } from '../helpers/postgres.js';
 import { tmpDb } from '../helpers/tmp.js';
 
-// Issue 39: `npm run migrate-ledger` copied a hand-written list of tables that predated the dice
+// `npm run migrate-ledger` copied a hand-written list of tables that predated the dice
 // report's tallies and the receipt keys: after a move, /verify called the ledger broken and /stats
 // counted nothing. The list now comes from the schema; these tests read the schema themselves.
 const server = await testPostgres();
@@ -64,11 +64,13 @@ async function fullLedger(): Promise<TestApp> {
     request: JSON.stringify({ type: 'command', name: 'rally', options: { disorder: 1 }, actor: alice }),
     created_at: new Date().toISOString(),
   });
-  // A roll asked over HTTP: Discord's signed request kept beside it, as bytes (issue 45).
+  // A roll asked over HTTP: Discord's signed request kept beside it, as bytes.
   const signed = { name: 'dr', options: {}, actor: alice, interactionId: '1445000000000000001' };
   app.dice.push(2, 5);
   const dr = await app.router.handle({ type: 'command', ...signed, evidence: fakeDiscordKey().sign(signed, Date.now()) });
   if (dr.type !== 'message') throw new Error(JSON.stringify(dr));
+  // A server the bot has left, its data waiting for the retention sweep.
+  app.ledger.retention.markLeft('g9', new Date().toISOString());
   // A game's clock and whose move it is (its reminder scheduled), and a roll asked of a player.
   const users = { bob: { name: 'Bob', bot: false, member: true } };
   expectMessage(await app.router.handle({ type: 'command', name: 'game', subcommand: 'clock', options: { remind_after: '12h' }, actor: alice, users }));

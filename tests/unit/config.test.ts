@@ -44,6 +44,7 @@ describe('configuration', () => {
         LATE_DELIVERY_AFTER_S: '45',
         BEACON_CHAIN: ' /etc/mo/chain.json ',
         BEACON_URLS: 'https://relay.example/, http://10.0.0.9:8080',
+        RETENTION_DAYS: '0',
       },
       ['token', 'application'],
     );
@@ -70,7 +71,18 @@ describe('configuration', () => {
       lateDeliveryAfterMs: 45_000,
       beaconChain: '/etc/mo/chain.json',
       beaconUrls: ['https://relay.example/', 'http://10.0.0.9:8080'],
+      retentionDays: 0,
     });
+  });
+
+  it('RETENTION_DAYS: 30 unless set, 0 to 3650 days', () => {
+    expect(parseConfig({}).retentionDays).toBe(30);
+    expect(parseConfig({ RETENTION_DAYS: ' ' }).retentionDays).toBe(30);
+    expect(parseConfig({ RETENTION_DAYS: '3650' }).retentionDays).toBe(3650);
+    for (const bad of ['-1', '3651', '1.5', 'forever'])
+      expect(() => parseConfig({ RETENTION_DAYS: bad })).toThrow(
+        "RETENTION_DAYS is malformed: expected a whole number of days from 0 to 3650: how long a server's data is kept",
+      );
   });
 
   it('gateway mode on port 8080 unless told; HTTP mode cannot start without the public key', () => {
@@ -78,7 +90,7 @@ describe('configuration', () => {
       interactionsMode: 'gateway',
       httpPort: 8080,
       publicKey: undefined,
-      // Issue 39: operations on loopback unless told, and one address holds at most 32 connections.
+      // Operations on loopback unless told, and one address holds at most 32 connections.
       metricsPort: undefined,
       metricsHost: '127.0.0.1',
       httpConnectionsPerAddress: 32,
@@ -121,7 +133,7 @@ describe('configuration', () => {
 
   it('never echoes a malformed token', () => {
     const secret = 'super-secret-value-with spaces';
-    // Issue 18: a try/catch here used to swallow its own expect.unreachable().
+    // A try/catch here used to swallow its own expect.unreachable().
     let thrown: unknown;
     try {
       parseConfig({ DISCORD_TOKEN: secret });
@@ -153,7 +165,7 @@ describe('configuration', () => {
   });
 });
 
-describe('HTTP interactions: the signature check (issue 16)', () => {
+describe('HTTP interactions: the signature check', () => {
   const keys = generateKeyPairSync('ed25519');
   const hex = Buffer.from((keys.publicKey.export({ format: 'jwk' }) as { x: string }).x, 'base64url').toString('hex');
   const key = publicKeyFromHex(hex);
@@ -178,7 +190,7 @@ describe('HTTP interactions: the signature check (issue 16)', () => {
     const other = generateKeyPairSync('ed25519');
     expect(signedByDiscord(key, sign(null, Buffer.concat([Buffer.from(ts), body]), other.privateKey).toString('hex'), ts, body, now)).toBe(false);
     expect(signedByDiscord(key, undefined, ts, body, now)).toBe(false);
-    // Issue 46: the log says why; a key that is not this application's gives the last reason every time.
+    // The log says why; a key that is not this application's gives the last reason every time.
     expect(signatureProblem(key, sign(null, Buffer.concat([Buffer.from(ts), body]), other.privateKey).toString('hex'), ts, body, now)).toBe(
       'the signature does not hold under DISCORD_PUBLIC_KEY: if every request says this, the key is not this application’s',
     );

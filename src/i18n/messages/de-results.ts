@@ -637,6 +637,12 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'config.gmChannel': 'Verdeckte Ergebnisse gehen jetzt nach <#{channel}>.',
   'config.logChannel': 'Eine einzeilige Kopie jedes öffentlichen Ergebnisses geht jetzt nach <#{channel}>.',
   'config.noLog': 'Kein Wurfprotokoll: Ergebnisse werden nirgends mehr kopiert.',
+  'config.retentionAfter': '{days, plural, =0 {innerhalb einer Stunde} one {nach # Tag} other {nach # Tagen}}',
+  'config.retentionSet': 'Ab jetzt gilt: Verlässt der Bot diesen Server, werden dessen Daten {after} gelöscht.',
+  'config.retentionOwn':
+    'Verlässt der Bot diesen Server, werden dessen Daten {after} gelöscht: die eigene Einstellung für diesen Server (Vorgabe des Betreibers: {host, plural, one {# Tag} other {# Tage}}).',
+  'config.retentionHost':
+    'Verlässt der Bot diesen Server, werden dessen Daten {after} gelöscht: die Vorgabe des Betreibers. Mit {config} und einer Zahl von 0 bis 365 Tagen legst du einen eigenen Wert für diesen Server fest.',
   'help.title': 'Morale Officer · Hilfe',
   'help.intro':
     'Morale Officer würfelt auf dem Server, wendet die Regeln deines Spiels an, hält jeden [roll] in einem hashverketteten Register fest, bevor es antwortet, und zeigt seinen Rechenweg.',

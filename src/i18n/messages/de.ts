@@ -1,6 +1,7 @@
 import { glossed } from '../glossary.js';
 import type { MessageKey } from './en.js';
 import { deRequests } from './de-requests.js';
+import { dePrivacy } from './de-privacy.js';
 import { deResults } from './de-results.js';
 
 /**
@@ -296,6 +297,7 @@ export const deSource: Record<MessageKey, string> = {
 
   ...deResults,
   ...deRequests,
+  ...dePrivacy,
 };
 
 /** German, with the glossary's words, articles and agreement filled in. */

@@ -667,6 +667,12 @@ export const RESULTS_EN = {
   'config.gmChannel': 'Sealed results now go to <#{channel}>.',
   'config.logChannel': 'A one-line copy of every public result now goes to <#{channel}>.',
   'config.noLog': 'No roll log: results are no longer copied anywhere.',
+  'config.retentionAfter': '{days, plural, =0 {within the hour} one {after # day} other {after # days}}',
+  'config.retentionSet': "From now on, when the bot leaves this server, this server's data is deleted {after}.",
+  'config.retentionOwn':
+    "When the bot leaves this server, this server's data is deleted {after}: this server's own setting (the host's default is {host, plural, one {# day} other {# days}}).",
+  'config.retentionHost':
+    "When the bot leaves this server, this server's data is deleted {after}: the host's default. {config} with a number of days from 0 to 365 sets this server's own.",
 
   // Help.
   'help.title': 'Morale Officer · help',

@@ -1,5 +1,6 @@
 import { RESULTS_EN } from './en-results.js';
 import { REQUESTS_EN } from './en-requests.js';
+import { PRIVACY_EN } from './en-privacy.js';
 
 /**
  * What the bot says, in English, by identifier (ICU MessageFormat: `{name}` is a parameter, plural
@@ -311,6 +312,7 @@ export const EN = {
 
   ...RESULTS_EN,
   ...REQUESTS_EN,
+  ...PRIVACY_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;

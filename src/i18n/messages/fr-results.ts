@@ -641,6 +641,12 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'config.gmChannel': 'Les résultats scellés vont désormais dans <#{channel}>.',
   'config.logChannel': 'Une copie d’une ligne de chaque résultat public va désormais dans <#{channel}>.',
   'config.noLog': 'Aucun journal des [roll:pl] : les résultats ne sont plus copiés nulle part.',
+  'config.retentionAfter': '{days, plural, =0 {dans l’heure} one {après # jour} other {après # jours}}',
+  'config.retentionSet': 'Désormais, si le bot quitte ce serveur, les données de ce serveur sont supprimées {after}.',
+  'config.retentionOwn':
+    'Si le bot quitte ce serveur, les données de ce serveur sont supprimées {after} : c’est le réglage propre à ce serveur (par défaut, l’hébergeur les garde {host, plural, one {# jour} other {# jours}}).',
+  'config.retentionHost':
+    'Si le bot quitte ce serveur, les données de ce serveur sont supprimées {after} : c’est la valeur par défaut de l’hébergeur. {config} avec un nombre de jours de 0 à 365 fixe une durée propre à ce serveur.',
   'help.title': 'Morale Officer · aide',
   'help.intro':
     'Morale Officer lance les dés sur le serveur, applique les règles de ton jeu, inscrit chaque [roll] dans un registre chaîné par hachage avant de répondre, et montre son raisonnement.',

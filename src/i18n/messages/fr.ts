@@ -1,6 +1,7 @@
 import { glossed } from '../glossary.js';
 import type { MessageKey } from './en.js';
 import { frRequests } from './fr-requests.js';
+import { frPrivacy } from './fr-privacy.js';
 import { frResults } from './fr-results.js';
 
 /**
@@ -298,6 +299,7 @@ export const frSource: Record<MessageKey, string> = {
 
   ...frResults,
   ...frRequests,
+  ...frPrivacy,
 };
 
 /** French, with the glossary's words, articles and agreement filled in. */

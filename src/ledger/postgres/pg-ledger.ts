@@ -6,6 +6,9 @@ import { nextRow, unitKey, type ChainHead } from '../next-row.js';
 import { AlreadyRecordedError, LedgerWriteError } from '../errors.js';
 import { needsParent, parseRecountRow, RECOUNT_SQL, recountTally, TallyCount, tallyDelta, tallyParams, UPSERT_TALLY_SQL, type ParentState } from '../tally.js';
 import { parseRow, type LedgerRow, type NewEntry, type RawRow } from '../rows.js';
+import { COUNT_PLAYER_ROLL_SQL, isPlayerRoll, KEEP_EVIDENCE_SQL } from '../common-sql.js';
+import { SCHEDULE_SQL } from '../requests.js';
+import type { AppendAlso } from '../contract.js';
 
 export type PgConnectOptions = {
   max?: number;
@@ -32,15 +35,68 @@ export const numbered = (sql: string) => {
 };
 const UPSERT_TALLY = numbered(UPSERT_TALLY_SQL);
 
+/**
+ * A statement the server parses and plans once per connection: node-postgres prepares it under its
+ * name the first time a connection runs it, then only binds values. A name always carries one text.
+ */
+export const prepared =
+  (name: string, text: string) =>
+  (values: unknown[] = []) => ({ name, text, values });
+
+const BEGIN = prepared('begin', 'BEGIN');
+const COMMIT = prepared('commit', 'COMMIT');
+const ROLLBACK = prepared('rollback', 'ROLLBACK');
+
 export const PG_MIGRATIONS_DIR = path.join(MIGRATIONS_DIR, 'postgres');
 /** Any fixed number: every process migrating this database takes the same advisory lock. */
 const MIGRATION_LOCK = 7_246_310_511;
 
 const ROLL_COLUMNS = [...CHAINED_COLUMNS, 'prev_hash', 'hash'] as const;
+
+/** A statement's `?`s numbered as its parts are added, each part's values bound in its order. */
+class Bound {
+  readonly values: unknown[] = [];
+  part(sql: string, values: readonly unknown[]): string {
+    let i = 0;
+    return sql.replace(/\?/g, () => `$${this.values.push(values[i++])}`);
+  }
+}
+
+/**
+ * What goes with a row, each in its own data-modifying CTE of the row's statement, in this order: its
+ * dice report tally, its sealed payload, its unit name for autocomplete, its player's game roll
+ * count, its interaction's signed request, its channel's status card (AppendAlso).
+ */
+const COMPANIONS = {
+  tally: UPSERT_TALLY_SQL,
+  sealed: 'INSERT INTO sealed_payloads (roll_id, guild_id, salt, payload) VALUES (?, ?, ?, ?)',
+  unit: `INSERT INTO channel_units (guild_id, channel_id, system, unit_key, unit, last_seq) VALUES (?, ?, ?, ?, ?, (SELECT seq FROM r))
+    ON CONFLICT (guild_id, channel_id, system, unit_key) DO UPDATE SET unit = excluded.unit, last_seq = excluded.last_seq`,
+  counted: COUNT_PLAYER_ROLL_SQL,
+  evidence: KEEP_EVIDENCE_SQL,
+  card: SCHEDULE_SQL.touchChannel,
+} as const;
+type Companions = { [K in keyof typeof COMPANIONS]?: readonly unknown[] };
+const ROLL_INSERT = `INSERT INTO rolls (${ROLL_COLUMNS.join(', ')}) VALUES (${ROLL_COLUMNS.map(() => '?').join(', ')}) RETURNING seq`;
+const HEAD_UPDATE = 'UPDATE chain_heads SET guild_seq = ?, hash = ? WHERE guild_id = ?';
+
+/** One statement for the row, the chain head it moves and its companions: prepared once for each set of companions present. */
+function appendStatement(row: readonly unknown[], head: readonly unknown[], with_: Companions) {
+  const b = new Bound();
+  const ctes = [`r AS (${b.part(ROLL_INSERT, row)})`, `h AS (${b.part(HEAD_UPDATE, head)})`];
+  let name = 'append';
+  for (const [k, sql] of Object.entries(COMPANIONS)) {
+    const values = with_[k as keyof Companions];
+    if (!values) continue;
+    ctes.push(`${k} AS (${b.part(sql, values)})`);
+    name += `_${k}`;
+  }
+  return { name, text: `WITH ${ctes.join(',\n')}\nSELECT seq FROM r`, values: b.values };
+}
 const CHAIN_SELECT = `SELECT ${ROLL_COLUMNS.join(', ')} FROM rolls WHERE guild_id = $1 AND guild_seq > $2 AND guild_seq <= $3 ORDER BY guild_seq LIMIT $4`;
 
 /**
- * The ledger's rolls on PostgreSQL (issue 16): the same rows and hashes as the SQLite ledger, with
+ * The ledger's rolls on PostgreSQL: the same rows and hashes as the SQLite ledger, with
  * many writers on many machines. Each append locks its guild's chain head row (SELECT … FOR UPDATE)
  * for the length of its transaction, so a guild's rows are chained one at a time whatever process
  * writes them; different guilds never wait on each other. A once-key is spent by its unique index.
@@ -123,35 +179,32 @@ export class PgLedger {
     }
   }
 
-  /** The append inside a caller's transaction (the caller maps errors with ledgerError). */
-  async appendOn(c: pg.PoolClient, entry: NewEntry): Promise<LedgerRow> {
-    const head = await lockHead(c, entry.guildId);
+  /**
+   * The append inside a caller's transaction (the caller maps errors with ledgerError), in one
+   * statement with everything that goes with the row. `held`: the guild's chain head as this
+   * transaction holds it locked already (read FOR UPDATE, or moved by its last append).
+   */
+  async appendOn(c: pg.PoolClient, entry: NewEntry, also: AppendAlso = {}, held?: NonNullable<ChainHead>): Promise<LedgerRow> {
+    const head = held ?? (await lockHead(c, entry.guildId));
     const row = nextRow(entry, head, this.now().toISOString());
-    const tally = tallyDelta({ ...row.fields, input: entry.input }, needsParent(entry.kind) ? await parentState(c, entry.guildId, entry.parentId) : undefined);
-    if (tally) await c.query(UPSERT_TALLY, tallyParams(tally.tally, tally.delta));
+    const f = row.fields;
+    const tally = tallyDelta({ ...f, input: entry.input }, needsParent(entry.kind) ? await parentState(c, entry.guildId, entry.parentId) : undefined);
     const values = { ...row.stored, prev_hash: row.prev_hash, hash: row.hash } as Record<string, unknown>;
-    const inserted = await c.query<{ seq: number }>(
-      `INSERT INTO rolls (${ROLL_COLUMNS.join(', ')}) VALUES (${ROLL_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING seq`,
+    const e = also.evidence;
+    const statement = appendStatement(
       ROLL_COLUMNS.map((k) => values[k] ?? null),
+      [f.guild_seq, row.hash, entry.guildId],
+      {
+        ...(tally ? { tally: tallyParams(tally.tally, tally.delta) } : {}),
+        ...(row.sealed ? { sealed: [f.id, entry.guildId, row.sealed.salt, row.sealed.payload] } : {}),
+        ...(f.unit !== null ? { unit: [entry.guildId, entry.channelId, f.system ?? '', unitKey(f.unit), f.unit] } : {}),
+        ...(isPlayerRoll(f) ? { counted: [entry.guildId, f.game_id, f.user_id] } : {}),
+        ...(e ? { evidence: [e.interaction_id, e.guild_id, e.timestamp, e.signature, e.body, e.created_at] } : {}),
+        ...(also.touchCard ? { card: [f.created_at, entry.guildId, entry.channelId, f.created_at] } : {}),
+      },
     );
-    if (row.sealed) {
-      await c.query('INSERT INTO sealed_payloads (roll_id, guild_id, salt, payload) VALUES ($1, $2, $3, $4)', [
-        row.fields.id,
-        entry.guildId,
-        row.sealed.salt,
-        row.sealed.payload,
-      ]);
-    }
-    await c.query('UPDATE chain_heads SET guild_seq = $2, hash = $3 WHERE guild_id = $1', [entry.guildId, row.fields.guild_seq, row.hash]);
-    const seq = inserted.rows[0]!.seq;
-    if (row.fields.unit !== null) {
-      await c.query(
-        `INSERT INTO channel_units (guild_id, channel_id, system, unit_key, unit, last_seq) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (guild_id, channel_id, system, unit_key) DO UPDATE SET unit = excluded.unit, last_seq = excluded.last_seq`,
-        [entry.guildId, entry.channelId, row.fields.system ?? '', unitKey(row.fields.unit), row.fields.unit, seq],
-      );
-    }
-    return { ...row.fields, prev_hash: row.prev_hash, hash: row.hash, seq };
+    const seq = (await c.query<{ seq: number }>(statement)).rows[0]!.seq;
+    return { ...f, prev_hash: row.prev_hash, hash: row.hash, seq };
   }
 
   async count(guildId: string): Promise<number> {
@@ -185,12 +238,12 @@ export class PgLedger {
     const c = await this.pool.connect();
     let broken = false;
     try {
-      await c.query('BEGIN');
+      await c.query(BEGIN());
       const out = await work(c);
-      await c.query('COMMIT');
+      await c.query(COMMIT());
       return out;
     } catch (err) {
-      await c.query('ROLLBACK').catch(() => {
+      await c.query(ROLLBACK()).catch(() => {
         broken = true;
       });
       throw err;
@@ -217,13 +270,15 @@ async function backfillTallies(c: pg.PoolClient): Promise<void> {
   for (const t of count.entries()) await c.query(UPSERT_TALLY, tallyParams(t, t.n));
 }
 
+const PARENT_ROW = prepared('parent_row', 'SELECT * FROM rolls WHERE guild_id = $1 AND id = $2');
+const PARENT_CHILDREN = prepared('parent_children', 'SELECT kind, input FROM rolls WHERE guild_id = $1 AND parent_id = $2');
+
 /** The roll a reveal or void points at, as the dice report needs it (tally.ts). */
 async function parentState(c: pg.PoolClient, guildId: string, parentId: string | null | undefined): Promise<ParentState | undefined> {
   if (!parentId) return undefined;
-  const found = (await c.query<RawRow>('SELECT * FROM rolls WHERE guild_id = $1 AND id = $2', [guildId, parentId])).rows[0];
+  const found = (await c.query<RawRow>(PARENT_ROW([guildId, parentId]))).rows[0];
   if (!found) return undefined;
-  const children = (await c.query<{ kind: string; input: string }>('SELECT kind, input FROM rolls WHERE guild_id = $1 AND parent_id = $2', [guildId, parentId]))
-    .rows;
+  const children = (await c.query<{ kind: string; input: string }>(PARENT_CHILDREN([guildId, parentId]))).rows;
   const reveal = children.find((r) => r.kind === 'reveal');
   return {
     row: parseRow(found),
@@ -233,10 +288,12 @@ async function parentState(c: pg.PoolClient, guildId: string, parentId: string |
 }
 
 /** The guild's chain head, locked until the transaction ends (created at the genesis for a new guild). */
+const HEAD_GENESIS = prepared('head_genesis', "INSERT INTO chain_heads (guild_id, guild_seq, hash) VALUES ($1, 0, '') ON CONFLICT (guild_id) DO NOTHING");
+const HEAD_LOCK = prepared('head_lock', 'SELECT guild_seq, hash FROM chain_heads WHERE guild_id = $1 FOR UPDATE');
+
 async function lockHead(c: pg.PoolClient, guildId: string): Promise<ChainHead> {
-  await c.query("INSERT INTO chain_heads (guild_id, guild_seq, hash) VALUES ($1, 0, '') ON CONFLICT (guild_id) DO NOTHING", [guildId]);
-  const head = (await c.query<{ guild_seq: number; hash: string }>('SELECT guild_seq, hash FROM chain_heads WHERE guild_id = $1 FOR UPDATE', [guildId]))
-    .rows[0]!;
+  await c.query(HEAD_GENESIS([guildId]));
+  const head = (await c.query<{ guild_seq: number; hash: string }>(HEAD_LOCK([guildId]))).rows[0]!;
   return head.guild_seq === 0 ? undefined : head;
 }
 

@@ -24,6 +24,7 @@ import {
   bindingOf,
   CLAIM_DELIVERY_SQL,
   PENDING_BINDINGS_SQL,
+  BINDING_PENDING_SQL,
   rolledCutoff,
   SETTLE_BINDING_SQL,
   SETTLE_ROLLED_SQL,
@@ -31,7 +32,7 @@ import {
   KEEP_EVIDENCE_SQL,
   CLAIM_INTERACTION_SQL,
   INTERACTION_KEEP_MS,
-  PLAYER_ROLLS_SQL,
+  PLAYER_ROLL_COUNT_SQL,
   PRUNE_EVERY,
   PRUNE_INTERACTIONS_SQL,
   SETTLE_DELIVERY_SQL,
@@ -40,18 +41,21 @@ import {
   UNSHOWN_ROLLS_SQL,
 } from '../common-sql.js';
 import type { RosterWrites } from '../roster.js';
-import type { KeptEvidence } from '../contract.js';
+import type { InteractionClaim, KeptEvidence } from '../contract.js';
+import type { ChainHead } from '../next-row.js';
+import { channelStateOn, GUILD_LOCK, lockAndClaim } from './pg-unit-of-work.js';
 import { ledgerError, numbered, PgLedger, type PgConnectOptions } from './pg-ledger.js';
 import { pgRequests } from './pg-requests.js';
+import { pgPurge, pgRetention } from './pg-retention.js';
+import type { PurgeCount } from '../retention.js';
+import { pgSql } from './pg-personal-data.js';
+import { personalData } from '../personal-data.js';
 import { GUILD_TALLIES_SQL, parseRecountRow, RECOUNT_SQL, tallySumSql, type StoredTally, type TallyFilter, type TallyGroup, type TallySum } from '../tally.js';
 
 type Q = Pick<pg.PoolClient, 'query'>;
 const all = async <T>(q: Q, sql: string, params: unknown[] = []) => (await q.query(sql, params)).rows as T[];
 const one = async <T>(q: Q, sql: string, params: unknown[] = []) => (await all<T>(q, sql, params))[0];
 type RawBinding = Parameters<typeof bindingOf>[0];
-
-/** Every transaction of one guild takes this lock first: they run one at a time, on any process. */
-const GUILD_LOCK = "SELECT pg_advisory_xact_lock(hashtext('guild:' || $1::text))";
 
 /** Reads any connection can make: the pool's, or a transaction's. */
 function reads(q: Q) {
@@ -69,7 +73,7 @@ function reads(q: Q) {
         guildId,
         gameId,
       ]))!.n,
-    playerRollCount: async (gameId: string, userId: string) => Number((await one<{ n: string }>(q, numbered(PLAYER_ROLLS_SQL), [gameId, userId]))!.n),
+    playerRollCount: async (gameId: string, userId: string) => (await one<{ n: number }>(q, numbered(PLAYER_ROLL_COUNT_SQL), [gameId, userId]))?.n ?? 0,
     unrevealedSealed: async (guildId: string, gameId: string) => (await all<RawRow>(q, numbered(UNREVEALED_SEALED_SQL), [guildId, gameId])).map(parseRow),
     sealedPayloads: async (guildId: string, rollIds: string[]) =>
       sealedRecords(
@@ -192,7 +196,32 @@ function rosterWrites(c: Q, r: ReturnType<typeof reads>): Async<RosterWrites> {
 }
 
 /**
- * The ledger on PostgreSQL as the bot's store (issue 16): the same reads and transactions as the
+ * A transaction's appends and the read its unit of work starts with. The guild's chain head, once
+ * the transaction holds it locked (read FOR UPDATE with the channel, or moved by an append), is
+ * not read again.
+ */
+function chained(ledger: PgLedger, c: pg.PoolClient): Pick<LedgerTx, 'append' | 'channelState'> {
+  let held: { guildId: string; head: NonNullable<ChainHead> } | undefined;
+  return {
+    append: async (entry, also) => {
+      try {
+        const row = await ledger.appendOn(c, entry, also, held?.guildId === entry.guildId ? held.head : undefined);
+        held = { guildId: entry.guildId, head: { guild_seq: row.guild_seq, hash: row.hash } };
+        return row;
+      } catch (err) {
+        throw ledgerError(err, entry);
+      }
+    },
+    channelState: async (q) => {
+      const { state, head } = await channelStateOn(c, q);
+      if (head) held = { guildId: q.guildId, head };
+      return state;
+    },
+  };
+}
+
+/**
+ * The ledger on PostgreSQL as the bot's store: the same reads and transactions as the
  * SQLite ledger, for any number of processes on any number of machines. A transaction of a guild
  * first takes that guild's advisory lock, so its reads and writes (a roster unit read, changed and
  * written back) never interleave with another process's; appends also lock the chain head row.
@@ -294,11 +323,11 @@ export class PgStore implements LedgerStore {
     }
   }
 
-  /** `work` in one transaction; with `guildId`, after that guild's lock (see the class). */
-  async transaction<T>(work: (tx: LedgerTx) => Promise<T> | T, guildId?: string): Promise<T> {
+  /** `work` in one transaction; with `guildId`, after that guild's lock (see the class), and `claim` claimed with it. */
+  async transaction<T>(work: (tx: LedgerTx) => Promise<T> | T, guildId?: string, claim?: InteractionClaim): Promise<T> {
     try {
       return await this.ledger.inTransaction(async (c) => {
-        if (guildId) await c.query(GUILD_LOCK, [guildId]);
+        await lockAndClaim(c, guildId, claim, this.timestamp(), claim !== undefined && ++this.claims % PRUNE_EVERY === 0);
         return work(this.tx(c));
       });
     } catch (err) {
@@ -309,10 +338,7 @@ export class PgStore implements LedgerStore {
   private tx(c: pg.PoolClient): LedgerTx {
     const r = reads(c);
     return {
-      append: (entry) =>
-        this.ledger.appendOn(c, entry).catch((err: unknown) => {
-          throw ledgerError(err, entry);
-        }),
+      ...chained(this.ledger, c),
       nextGameSeq: async (gameId) => ((await one<{ n: number | null }>(c, 'SELECT max(game_seq) AS n FROM rolls WHERE game_id = $1', [gameId]))!.n ?? 0) + 1,
       get: r.get,
       children: r.children,
@@ -379,6 +405,8 @@ export class PgStore implements LedgerStore {
         },
       },
       requests: pgRequests(c),
+      retention: pgRetention(c),
+      personal: personalData(pgSql(c)),
     };
   }
 
@@ -386,6 +414,26 @@ export class PgStore implements LedgerStore {
 
   get requests(): LedgerStore['requests'] {
     return pgRequests(this.pool);
+  }
+
+  get retention(): LedgerStore['retention'] {
+    return pgRetention(this.pool);
+  }
+
+  /** A server's data deleted in one transaction, under the server's lock: no roll of it interleaves (retention.ts). */
+  async purgeGuild(guildId: string, leftAt: string): Promise<PurgeCount | undefined> {
+    try {
+      return await this.ledger.inTransaction(async (c) => {
+        await c.query(GUILD_LOCK([guildId]));
+        return pgPurge(c, guildId, leftAt);
+      });
+    } catch (err) {
+      throw ledgerError(err);
+    }
+  }
+
+  get personal(): LedgerStore['personal'] {
+    return personalData(pgSql(this.pool));
   }
 
   readonly keys = { list: async (): Promise<KeyRecord[]> => all<KeyRecord>(this.ledger.pool, KEY_SQL.list, []) };
@@ -442,6 +490,7 @@ export class PgStore implements LedgerStore {
     unshownRolls: async (since: string, before: string, limit: number) =>
       (await all<RawRow>(this.pool, numbered(UNSHOWN_ROLLS_SQL), [UNSHOWN_RECENT_ROWS, since, before, limit])).map(parseRow),
     pendingBindings: async (limit: number) => (await all<RawBinding>(this.pool, numbered(PENDING_BINDINGS_SQL), [limit])).map(bindingOf),
+    bindingPending: async (interactionId: string) => (await this.pool.query(numbered(BINDING_PENDING_SQL), [interactionId])).rowCount === 1,
     evidenceOf: async (ids: string[]) => {
       const rows = await all<KeptEvidence>(this.pool, 'SELECT * FROM interaction_evidence WHERE interaction_id = ANY($1::text[])', [ids]);
       return new Map(rows.map((r) => [r.interaction_id, r]));

@@ -1,0 +1,36 @@
+/**
+ * What the bot says about a person's own data (/privacy show, export, erase), in English;
+ * de-privacy.ts and fr-privacy.ts translate it.
+ */
+export const PRIVACY_EN = {
+  'privacy.showTitle': 'What this bot keeps about you',
+  'privacy.showBody':
+    'In {servers, plural, one {# server} other {# servers}}:\n{list}\n\nYour name and Discord id stay in the {rows, plural, one {# row} other {# rows}} you made: the record’s hashes cover them. {export} gives you all of it as a file; {erase} erases everything beside the record.',
+  'privacy.nothingKept': 'This bot keeps nothing about you: no row, unit, request or setting names you.',
+  'privacy.nothingBeside': 'nothing beside the record (only your rows were kept)',
+  'privacy.rows': '{n, plural, one {# row} other {# rows}} you made in the record ({here} in this server)',
+  'privacy.units': '{n, plural, one {# roster unit} other {# roster units}} you own',
+  'privacy.requests': '{n, plural, one {# requested roll} other {# requested rolls}} you asked for or were asked',
+  'privacy.clockTurns': '{n, plural, one {# game clock} other {# game clocks}} showing your turn',
+  'privacy.reminders': '{n, plural, one {# reminder} other {# reminders}} for you',
+  'privacy.savedQueries': '{n, plural, one {# saved history search} other {# saved history searches}}',
+  'privacy.evidence': '{n, plural, one {# Discord-signed request} other {# Discord-signed requests}} of your rows (a tournament’s evidence)',
+  'privacy.beaconBindings': '{n, plural, one {# roll} other {# rolls}} bound to a beacon round',
+  'privacy.games': '{n, plural, one {# game} other {# games}} you started or gave a seed to',
+  'privacy.exportTitle': 'Your data',
+  'privacy.exportBody':
+    'Everything this bot keeps about you, as one JSON file: {rows, plural, one {# row} other {# rows}} you made, and {side, plural, one {# entry} other {# entries}} beside the record.',
+  'privacy.eraseTitle': 'Erase your data?',
+  'privacy.eraseBody':
+    'This erases, in {servers, plural, one {# server} other {# servers}}:\n{list}\n\nYour rows stay in their games, with their dice, in every report and count. Your name and id stay in the {rows, plural, one {# row} other {# rows}} you made: the record’s hashes cover them. Each server’s record notes that a person’s data was erased, naming no one. This cannot be undone.',
+  'privacy.eraseButton': 'Erase my data',
+  'privacy.erasedTitle': 'Your data is erased',
+  'privacy.erasedBody':
+    'Erased in {servers, plural, one {# server} other {# servers}}: {list}. Your name and id stay in the {rows, plural, one {# row} other {# rows}} you made in the record.',
+  privacyBindingWaits: 'A roll of yours waits for beacon round {round}: erasing now would take the request it is rolled from. Erase once it is rolled.',
+  privacyNotYours: 'This button erases the data of the member it was shown to, not yours: use {erase}.',
+  privacyExportTooBig:
+    'Your data is more than the {max} MB this reply may carry (it passed that after {rows} of your rows): ask the host of this bot for the file.',
+  privacySeedWaits:
+    'Game {game} waits for your seed: reveal it with {seed} first, or a GM drops it; a seed nobody can reveal would stop the game for everyone.',
+} as const;
