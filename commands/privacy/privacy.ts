@@ -3,7 +3,7 @@ import { customId, defineSubcommand, type ButtonHandler, type CommandGroup, type
 import { erasedList, erasePerson, isEmpty, keptLines, personalFile } from '../../src/core/privacy.js';
 import { refuse } from '../../src/core/user-error.js';
 import { noticeEmbed } from '../../src/render/embed.js';
-import { command, list } from '../../src/i18n/said.js';
+import { command, list, said } from '../../src/i18n/said.js';
 import { say } from '../../src/i18n/reader.js';
 
 /** The erase button: custom_id `v1:privacy_erase:<user id>`; it erases only the one who presses it, and only if it is theirs. */
@@ -68,10 +68,13 @@ export default {
       access: EVERYONE,
       options: {},
       async run(ctx) {
-        const { summary, lines } = await kept(ctx);
+        const { summary } = await kept(ctx);
         if (isEmpty(summary))
           return { type: 'message', ephemeral: true, embed: noticeEmbed(say('privacy.eraseTitle'), say('privacy.nothingKept')), buttons: [] };
-        const body = say('privacy.eraseBody', { servers: summary.byGuild.length, list: list(lines, 'lines'), rows: summary.total.rows });
+        // The chained rows are not erased: only what lies beside them is listed as going.
+        const beside = keptLines({ ...summary.total, rows: 0 });
+        const going = beside.length ? list(beside, 'lines') : said('privacy.eraseOnlyRows');
+        const body = say('privacy.eraseBody', { servers: summary.byGuild.length, list: going, rows: summary.total.rows });
         const button = { custom_id: customId(PRIVACY_ERASE, ctx.actor.userId), label: say('privacy.eraseButton'), style: 'danger' as const };
         return { type: 'message', ephemeral: true, embed: noticeEmbed(say('privacy.eraseTitle'), body, 'bad'), buttons: [button] };
       },

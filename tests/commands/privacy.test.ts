@@ -109,6 +109,9 @@ async function scenario(store: LedgerStore, router: TestApp['router'], dice: Ret
   // Erasing asks first; the button is Alice's alone.
   const confirm = expectMessage(await router.handle({ type: 'command', name: 'privacy', subcommand: 'erase', options: {}, actor: alice }));
   expect(confirm.embed.description).toContain('This erases, in 2 servers');
+  // Only what lies beside the chain is listed as going: the rows stay.
+  expect(confirm.embed.description).toContain('1 roster unit you own');
+  expect(confirm.embed.description).not.toContain('rows you made in the record');
   expect(confirm.buttons).toEqual([expect.objectContaining({ custom_id: 'v1:privacy_erase:alice', style: 'danger' })]);
   expect(expectError(await router.handle({ type: 'button', customId: 'v1:privacy_erase:alice', actor: bob }))).toContain('not yours');
   expect((await store.personal.summary('alice')).total.units).toBe(1);
@@ -185,6 +188,13 @@ describe('/privacy on SQLite', () => {
     );
     const r = expectMessage(await app.router.handle({ type: 'command', name: 'privacy', subcommand: 'erase', options: {}, actor: nobody }));
     expect(r.buttons).toEqual([]);
+    // One who only rolled: nothing of theirs beside the chain is listed, and their rows are not offered as going.
+    app.dice.push(4);
+    expectMessage(await app.router.handle({ type: 'command', name: 'rally', options: { disorder: 1 }, actor: nobody }));
+    const rows = text(await app.router.handle({ type: 'command', name: 'privacy', subcommand: 'erase', options: {}, actor: nobody }));
+    expect(rows).toContain(
+      'This erases, in 1 server:\nnothing beside the record but what other members’ signed requests hold of you, looked for when you press',
+    );
   });
 
   it('answers in German and French', async () => {

@@ -22,6 +22,8 @@ export const dePrivacy: Record<keyof typeof PRIVACY_EN, string> = {
   'privacy.eraseTitle': 'Deine Daten löschen?',
   'privacy.eraseBody':
     'Gelöscht wird auf {servers, plural, one {# Server} other {# Servern}}:\n{list}\n\nDeine Einträge bleiben in ihren Spielen, mit ihren Würfeln, in jedem Bericht und jeder Zählung. Dein Name und deine ID bleiben in {rows, plural, one {dem # Eintrag} other {den # Einträgen}}, die du gemacht hast: Die Hashes des Protokolls decken sie ab. Das Protokoll jedes Servers vermerkt, dass die Daten einer Person gelöscht wurden, ohne sie zu nennen. Das lässt sich nicht rückgängig machen.',
+  'privacy.eraseOnlyRows':
+    'nichts neben dem Protokoll außer dem, was von anderen Mitgliedern signierte Anfragen über dich enthalten; gesucht wird beim Drücken',
   'privacy.eraseButton': 'Meine Daten löschen',
   'privacy.erasedTitle': 'Deine Daten sind gelöscht',
   'privacy.erasedBody':

@@ -23,6 +23,7 @@ export const PRIVACY_EN = {
   'privacy.eraseTitle': 'Erase your data?',
   'privacy.eraseBody':
     'This erases, in {servers, plural, one {# server} other {# servers}}:\n{list}\n\nYour rows stay in their games, with their dice, in every report and count. Your name and id stay in the {rows, plural, one {# row} other {# rows}} you made: the record’s hashes cover them. Each server’s record notes that a person’s data was erased, naming no one. This cannot be undone.',
+  'privacy.eraseOnlyRows': 'nothing beside the record but what other members’ signed requests hold of you, looked for when you press',
   'privacy.eraseButton': 'Erase my data',
   'privacy.erasedTitle': 'Your data is erased',
   'privacy.erasedBody':

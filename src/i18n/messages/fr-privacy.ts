@@ -22,6 +22,7 @@ export const frPrivacy: Record<keyof typeof PRIVACY_EN, string> = {
   'privacy.eraseTitle': 'Effacer tes données ?',
   'privacy.eraseBody':
     'Ceci efface, sur {servers, plural, one {# serveur} other {# serveurs}} :\n{list}\n\nTes lignes restent dans leurs parties, avec leurs dés, dans chaque rapport et chaque décompte. Ton nom et ton identifiant restent dans {rows, plural, one {la # ligne} other {les # lignes}} que tu as écrites : les hachages du registre les couvrent. Le registre de chaque serveur note que les données d’une personne ont été effacées, sans la nommer. C’est irréversible.',
+  'privacy.eraseOnlyRows': 'rien à côté du registre, sauf ce que les requêtes signées d’autres membres contiennent de toi, cherché quand tu appuies',
   'privacy.eraseButton': 'Effacer mes données',
   'privacy.erasedTitle': 'Tes données sont effacées',
   'privacy.erasedBody':
