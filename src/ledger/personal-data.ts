@@ -18,11 +18,16 @@ export type Sql = {
   run(sql: string, params: unknown[]): Promise<number>;
 };
 
-export const sqliteSql = (db: Db): Sql => ({
-  dialect: 'sqlite',
-  rows: async <T>(sql: string, params: unknown[]) => db.prepare(sql).all(...params) as T[],
-  run: async (sql, params) => db.prepare(sql).run(...params).changes,
-});
+export function sqliteSql(db: Db): Sql {
+  // Prepared once per text: a person's servers are found with a seek per server, thousands on a big ledger.
+  const prepared = new Map<string, ReturnType<Db['prepare']>>();
+  const stmt = (sql: string) => prepared.get(sql) ?? prepared.set(sql, db.prepare(sql)).get(sql)!;
+  return {
+    dialect: 'sqlite',
+    rows: async <T>(sql: string, params: unknown[]) => stmt(sql).all(...params) as T[],
+    run: async (sql, params) => stmt(sql).run(...params).changes,
+  };
+}
 
 /** A person's data in one table, counted. */
 export type PersonalCounts = {
@@ -158,9 +163,14 @@ async function gamesOf(sql: Sql, userId: string, guildId?: string): Promise<Game
  * guild: their rows (an index seek per guild on the chain's guild and user index), and each side
  * table's index on who it names.
  */
+/** Servers looked at between two turns of the event loop. */
+const GUILDS_PER_TURN = 200;
+
 async function guildsOf(sql: Sql, userId: string): Promise<string[]> {
   const found = new Set<string>();
-  for (let after = ''; ; ) {
+  for (let after = '', seen = 0; ; seen++) {
+    // SQLite answers at once, so awaiting its answers alone never lets the event loop turn.
+    if (seen % GUILDS_PER_TURN === GUILDS_PER_TURN - 1) await yieldToEventLoop();
     const next = await sql.rows<{ guild_id: string }>('SELECT guild_id FROM rolls WHERE guild_id > ? ORDER BY guild_id LIMIT 1', [after]);
     if (!next.length) break;
     after = next[0]!.guild_id;

@@ -180,6 +180,30 @@ describe('/privacy on SQLite', () => {
     expect(app.ledger.db.prepare('SELECT COUNT(*) AS n FROM saved_queries').get()).toEqual({ n: 0 });
   });
 
+  it('finds a person’s servers on a ledger of many without holding the event loop', async () => {
+    app = testApp();
+    for (let g = 0; g < 450; g++)
+      app.ledger.append({
+        guildId: `g${String(g).padStart(3, '0')}`,
+        channelId: 'c',
+        userId: 'other',
+        userName: 'Other',
+        command: 'dr',
+        system: 'asl',
+        kind: 'roll',
+        input: {},
+        dice: [3],
+        outcome: {},
+        result: 'x',
+      });
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    const summary = await sqliteStore(app.ledger).personal.summary('alice');
+    clearInterval(ticking);
+    expect(summary.byGuild).toEqual([]);
+    expect(turns).toBeGreaterThan(0);
+  });
+
   it('someone with nothing kept is told so, and erasing them writes nothing', async () => {
     app = testApp();
     const nobody: Actor = { ...alice, userId: 'nobody', userName: 'Nobody' };
