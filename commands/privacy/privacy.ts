@@ -21,7 +21,7 @@ const erase: ButtonHandler = async (ctx, target) => {
   if (target !== ctx.actor.userId) refuse('privacyNotYours', { erase: command('privacy erase') });
   const report = await erasePerson(ctx.services.ledger, ctx.actor.userId);
   const body = report.guilds
-    ? say('privacy.erasedBody', { servers: report.guilds, list: erasedList(report), rows: report.rowsKept })
+    ? say('privacy.erasedBody', { servers: report.guilds, list: erasedList(report), legacy: report.rowsKept })
     : say('privacy.nothingKept');
   return { type: 'update', embed: noticeEmbed(say('privacy.erasedTitle'), body, 'good'), buttons: [] };
 };
@@ -45,7 +45,7 @@ export default {
           : say('privacy.showBody', {
               servers: summary.byGuild.length,
               list: list(lines, 'lines'),
-              rows: summary.total.rows,
+              legacy: summary.total.legacyRows,
               export: command('privacy export'),
               erase: command('privacy erase'),
             });
@@ -74,7 +74,7 @@ export default {
         // The chained rows are not erased: only what lies beside them is listed as going.
         const beside = keptLines({ ...summary.total, rows: 0 });
         const going = beside.length ? list(beside, 'lines') : said('privacy.eraseOnlyRows');
-        const body = say('privacy.eraseBody', { servers: summary.byGuild.length, list: going, rows: summary.total.rows });
+        const body = say('privacy.eraseBody', { servers: summary.byGuild.length, list: going, legacy: summary.total.legacyRows });
         const button = { custom_id: customId(PRIVACY_ERASE, ctx.actor.userId), label: say('privacy.eraseButton'), style: 'danger' as const };
         return { type: 'message', ephemeral: true, embed: noticeEmbed(say('privacy.eraseTitle'), body, 'bad'), buttons: [button] };
       },

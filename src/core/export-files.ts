@@ -9,6 +9,7 @@ import type { KeptEvidence } from '../ledger/contract.js';
 import { EVIDENCE_EMBARGO_MS } from '../verify/evidence.js';
 import { inflateRawSync } from 'node:zlib';
 import type { Logger } from '../log.js';
+import { saltIdsOf } from '../ledger/people.js';
 
 /** `keys`: the receipt keys, listed after the rows of the JSON Lines so verifiers can check receipts against them. */
 export type ExportJob = {
@@ -25,6 +26,7 @@ export type ExportSource = {
   rawChunks(f: HistoryFilter): AsyncGenerator<RawRow[]>;
   messages(rollIds: string[]): Map<string, string> | Promise<Map<string, string>>;
   evidenceOf(interactionIds: string[]): Map<string, KeptEvidence> | Promise<Map<string, KeptEvidence>>;
+  saltsOf(saltIds: string[]): Map<string, string> | Promise<Map<string, string>>;
 };
 /** The files written, or how many rows had been read when they passed the limit (nothing kept). */
 export type ExportResult = { ok: true; rows: number; files: { name: string; path: string; bytes: number }[] } | { ok: false; rows: number };
@@ -32,8 +34,24 @@ export type ExportResult = { ok: true; rows: number; files: { name: string; path
 /** One chunk as CSV and JSON Lines, with the message that showed each row. */
 async function render(history: ExportSource, chunk: RawRow[], header: boolean, now: number) {
   const messages = await history.messages(chunk.map((r) => r.id));
-  const rows: ExportRow[] = chunk.map((r) => ({ ...r, message_id: messages.get(r.id) ?? null }));
+  const salts = await saltsOfChunk(history, chunk);
+  const rows: ExportRow[] = chunk.map((r) => ({ ...r, message_id: messages.get(r.id) ?? null, salts: r.chained ? saltsNamed(r.chained, salts) : undefined }));
   return { csv: toCsv(rows, header), jsonl: toJsonl(rows) + (await evidenceLines(history, chunk, now)), rows: rows.length };
+}
+
+/** The salts still kept of the people a chunk's committed rows name: each row carries its own, so any part of the file checks alone. */
+async function saltsOfChunk(history: ExportSource, chunk: RawRow[]): Promise<Map<string, string>> {
+  const ids = new Set(chunk.flatMap((r) => (r.chained ? saltIdsOf(r.chained) : [])));
+  return ids.size ? history.saltsOf([...ids]) : new Map();
+}
+
+function saltsNamed(chained: string, salts: Map<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const id of saltIdsOf(chained)) {
+    const salt = salts.get(id);
+    if (salt) out[id] = salt;
+  }
+  return out;
 }
 
 /**

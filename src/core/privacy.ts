@@ -10,10 +10,11 @@ import { command, list, said, type Said } from '../i18n/said.js';
 
 /**
  * A person's own data: what is kept (counts), all of it as a file, and its erasure, which visits
- * every guild where something of theirs is kept. The chained rows keep their names (their hashes
- * cover them); everything beside the chain is erased, and each guild's chain records that an
- * erasure happened, naming no one, with the interactions whose signed requests it took, so a
- * verifier reports those rows' evidence as erased rather than missing.
+ * every guild where something of theirs is kept. Rows that commit to their person fields lose the
+ * values and keep their hashes (erase-committed.ts); rows from before that keep their names (their
+ * hashes cover them); everything beside the chain is erased, and each guild's chain records that an
+ * erasure happened, naming no one, with the salts it deleted and the interactions whose signed
+ * requests it took, so a verifier reports those rows as erased rather than edited or missing.
  */
 
 /** The order /privacy lists what is kept, and each item's sentence. */
@@ -77,14 +78,16 @@ function erasureEntry(guildId: string, side: SideErasure) {
     command: 'privacy',
     system: null,
     kind: 'erasure',
-    input: { erased: side.counts, evidence_erased: side.evidence, evidence_naming: side.naming },
+    // The salts' ids are random: they name no one, and tell a verifier which commitments this erasure closed.
+    input: { erased: side.counts, evidence_erased: side.evidence, evidence_naming: side.naming, salts_erased: side.chain.salts },
     dice: [],
     outcome: changeOutcome('unknown', 'erased', 'Personal data erased', "A person's data beside the record was erased; their rows stay, with their dice."),
     result: 'erased',
   };
 }
 
-export type ErasureReport = { guilds: number; erased: SideErasure['counts']; rowsKept: number };
+/** `rowsErased`: their rows whose name, id and typed text left (committed rows); `rowsKept`: older rows, which keep them. */
+export type ErasureReport = { guilds: number; erased: SideErasure['counts']; rowsErased: number; rowsKept: number };
 
 /**
  * Erases a person everywhere something of theirs is kept, a guild at a time (each its own
@@ -94,11 +97,13 @@ export type ErasureReport = { guilds: number; erased: SideErasure['counts']; row
 export async function erasePerson(store: LedgerStore, userId: string): Promise<ErasureReport> {
   const blocked = (block: ErasureBlock | undefined) => {
     if (block && 'pendingBinding' in block) refuse('privacyBindingWaits', { round: block.pendingBinding.round });
+    if (block && 'runningGame' in block) refuse('privacyGameRuns', { game: userText(block.runningGame.game), end: command('game end') });
     if (block) refuse('privacySeedWaits', { game: userText(block.unrevealedSeed.game), seed: command('game seed') });
   };
   blocked(await store.personal.erasureBlock(userId));
   const summary = await store.personal.summary(userId);
   const erased = { units: 0, requests: 0, clockTurns: 0, reminders: 0, savedQueries: 0, evidence: 0, beaconBindings: 0, games: 0 };
+  let rowsErased = 0;
   for (const { guildId } of summary.byGuild) {
     // Others' requests naming them are found first, reading every kept body, outside the transaction.
     const naming = await store.personal.naming(userId, guildId);
@@ -107,14 +112,15 @@ export async function erasePerson(store: LedgerStore, userId: string): Promise<E
       const side = await tx.personal.eraseSide(userId, guildId, tx.timestamp(), naming);
       for (const k of Object.keys(erased) as (keyof typeof erased)[]) erased[k] += side.counts[k];
       // A guild where only chained rows were kept has nothing beside them to erase, nor to record.
-      if (Object.values(side.counts).some((n) => n > 0) || side.naming.length) await tx.append(erasureEntry(guildId, side));
+      if (Object.values(side.counts).some((n) => n > 0) || side.naming.length || side.chain.salts.length) await tx.append(erasureEntry(guildId, side));
+      rowsErased += side.chain.rows;
     }, guildId);
   }
-  return { guilds: summary.byGuild.length, erased, rowsKept: summary.total.rows };
+  return { guilds: summary.byGuild.length, erased, rowsErased, rowsKept: summary.total.legacyRows };
 }
 
 /** What an erasure took, as one list of sentences (nothing: said so). */
 export const erasedList = (r: ErasureReport) => {
-  const lines = keptLines(r.erased);
+  const lines = [...(r.rowsErased ? [said('privacy.rowsErased', { n: r.rowsErased })] : []), ...keptLines(r.erased)];
   return lines.length ? list(lines, 'semicolon') : said('privacy.nothingBeside');
 };

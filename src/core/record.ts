@@ -8,6 +8,7 @@ import { refuse } from './user-error.js';
 import { ofSystem } from './games.js';
 import { withEvidence } from './evidence.js';
 import type { Said } from '../i18n/said.js';
+import type { Named } from '../ledger/people.js';
 
 /** Writing one ledger row in a transaction: what every roll, ruling and change goes through. */
 
@@ -36,6 +37,8 @@ export type RecordMeta = {
   onceTaken?: Said;
   /** Sealed: the row chains a commitment; the payload (and these roster changes) wait for /reveal. */
   sealed?: { effects: unknown[] };
+  /** People the row names beyond its maker (a reveal: the sealed roll's), whose values it commits to like theirs. */
+  named?: Named[];
 };
 
 /**
@@ -87,6 +90,7 @@ export async function record<O extends Outcome>(
     parentId: meta.parentId ?? null,
     onceKey: meta.onceKey ?? null,
     sealed: meta.sealed ?? null,
+    named: meta.named ?? [],
   };
   try {
     // A result in a game marks the game's status card to redraw (a game without a card matches nothing).

@@ -1,4 +1,5 @@
 import { sealCommitment } from '../ledger/chain.js';
+import { sameBesideCommitments } from '../ledger/people.js';
 import type { LedgerRow } from '../ledger/rows.js';
 import type { Context } from './command.js';
 import { record } from './record.js';
@@ -19,8 +20,10 @@ export async function revealIn(at: TxScope, ctx: Context, row: LedgerRow) {
   const sealed = (await at.tx.sealedPayloads(ctx.actor.guildId, [row.id])).get(row.id);
   if (!sealed) refuse('sealedBeforeCommitments', { id: row.id, show: command('roll show') });
   const { salt, payload } = sealed;
-  const committed = (row.outcome as { commitment?: string }).commitment;
-  if (committed !== sealCommitment(salt, payload)) {
+  // A roll sealed with people committed (people.ts) opens by that form; its reveal publishes both.
+  const opens = sealed.committed ?? payload;
+  const matches = sealed.committed === undefined || sameBesideCommitments(payload, sealed.committed);
+  if (!matches || (row.outcome as { commitment?: string }).commitment !== sealCommitment(salt, opens)) {
     refuse('revealTampered', { id: row.id, verify: command('verify') });
   }
   const mark = await record(
@@ -30,7 +33,8 @@ export async function revealIn(at: TxScope, ctx: Context, row: LedgerRow) {
       command: 'reveal',
       kind: 'reveal',
       unit: row.unit ?? undefined,
-      input: { roll: row.id, salt, payload },
+      input: { roll: row.id, salt, payload, ...(sealed.committed === undefined ? {} : { committed: sealed.committed }) },
+      named: [{ userId: row.user_id, values: [row.user_name, row.unit ?? ''] }],
       parentId: row.id,
       onceKey: `reveal:${row.id}`,
       onceTaken: said('alreadyRevealed', { id: row.id }),

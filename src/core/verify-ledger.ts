@@ -11,6 +11,7 @@ import { recountTally, TallyCount, tallyId } from '../ledger/tally.js';
 import { yieldToEventLoop } from '../util/yield.js';
 import { erasedEvidence, rowEvidenceOf, type SignedRequest } from '../verify/evidence.js';
 import { inflateRawSync } from 'node:zlib';
+import { sameBesideCommitments, saltIdsOf } from '../ledger/people.js';
 
 /** What /verify finds: the chain, then the promises beyond it, as the offline verifier checks them. */
 export type LedgerVerdict = {
@@ -25,7 +26,16 @@ export type LedgerVerdict = {
 };
 
 const PAYLOAD_BATCH = 500;
-const asRows = (rows: LedgerRow[]) => rows as unknown as Row[];
+
+/** Rows as an export gives them to the checks: each committed row (people.ts) with the salts that open it (those not erased). */
+async function withSalts(store: LedgerStore, rows: LedgerRow[]): Promise<Row[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.chained ? saltIdsOf(r.chained) : [])))];
+  const salts = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += PAYLOAD_BATCH) for (const [id, s] of await store.history.saltsOf(ids.slice(i, i + PAYLOAD_BATCH))) salts.set(id, s);
+  return rows.map(
+    (r) => (r.chained ? { ...r, salts: Object.fromEntries(saltIdsOf(r.chained).flatMap((id) => (salts.has(id) ? [[id, salts.get(id)!]] : []))) } : r) as Row,
+  );
+}
 
 /** Each kept sealed payload against the commitment its chained row holds: an edited payload is named. */
 async function checkPayloads(store: LedgerStore, guildId: string, sealed: Map<string, string | undefined>): Promise<Found> {
@@ -36,7 +46,8 @@ async function checkPayloads(store: LedgerStore, guildId: string, sealed: Map<st
     const kept = await store.sealedPayloads(guildId, batch);
     for (const id of batch) {
       const p = kept.get(id);
-      if (p && sealed.get(id) !== sealCommitment(p.salt, p.payload))
+      const beside = p?.committed === undefined || sameBesideCommitments(p.payload, p.committed);
+      if (p && (!beside || sealed.get(id) !== sealCommitment(p.salt, p.committed ?? p.payload)))
         lines.push(`sealed roll ${id}: its stored payload does not open its commitment: it was changed after the roll`);
     }
   }
@@ -151,7 +162,7 @@ export async function verifyLedger(store: LedgerStore, guildId: string, upToGuil
       // A reveal in a game is checked with its game; one outside any, here, against its roll.
       if (r.game_id) continue;
       const roll = r.parent_id ? await store.get(guildId, r.parent_id) : undefined;
-      const found = checkReveals(asRows(roll ? [roll, r] : [r]));
+      const found = checkReveals(await withSalts(store, roll ? [roll, r] : [r]));
       loose.ok &&= found.ok;
       loose.lines.push(...found.lines);
     }
@@ -160,7 +171,7 @@ export async function verifyLedger(store: LedgerStore, guildId: string, upToGuil
   const promises = { ok: loose.ok && packs.ok, lines: [...loose.lines, ...packs.lines], games: [] as GameVerdict[] };
   const erased = erasedEvidence(erasures);
   for (const start of starts) {
-    const rows = asRows(await gameRows(store, start, upToGuildSeq));
+    const rows = await withSalts(store, await gameRows(store, start, upToGuildSeq));
     // A beacon game's rounds are checked on worker threads: their hashing would stall every other command.
     const signed = await keptEvidence(store, rows);
     const found = checkPromises(rows, undefined, await precheckBeacons(rows, invalidRoundsInWorkers, invalidRounds), (id) => signed.get(id) ?? erased.get(id));

@@ -1,9 +1,12 @@
 import type { Db } from './database.js';
-import { CHAINED_COLUMNS, canonicalRowHash, ChainWalker, hashedSql, storedRowHash, type CanonicalRow, type ChainReport } from './chain.js';
-import type { RawRow } from './rows.js';
+import { CHAINED_COLUMNS, canonicalRowHash, canonicalSql, ChainWalker, hashedSql, storedRowHash, type CanonicalRow, type ChainReport } from './chain.js';
+import { parseRow, type RawRow } from './rows.js';
+import { committedHash } from './committed-walk.js';
 
-type WalkRow = CanonicalRow | RawRow;
+/** A committed row (people.ts) also brings its chained text and its plain values' canonical text. */
+type WalkRow = (CanonicalRow & { chained: string | null; plain: string | null }) | (RawRow & { chained: string | null });
 const walkHash = (prev: string, row: WalkRow) => ('hashed' in row ? canonicalRowHash(prev, row) : storedRowHash(prev, row));
+const plainOf = (row: WalkRow) => ('hashed' in row ? (JSON.parse(row.plain!) as Record<string, unknown>) : parseRow(row));
 
 /**
  * Rows a synchronous walk reads at a time: the memory of a whole-chain check stays bounded. Small
@@ -24,22 +27,26 @@ export class ChainReader {
   private readonly canonical;
   private readonly columns;
   private readonly hashAt;
+  private readonly salts;
 
   constructor(db: Db) {
     const range = 'FROM rolls WHERE guild_id = ? AND guild_seq > ? AND guild_seq <= ? ORDER BY guild_seq LIMIT ?';
-    this.canonical = db.prepare(`SELECT id, guild_seq, prev_hash, hash, ${hashedSql()} AS hashed ${range}`);
-    this.columns = db.prepare(`SELECT ${[...CHAINED_COLUMNS, 'prev_hash', 'hash'].join(', ')} ${range}`);
+    this.canonical = db.prepare(
+      `SELECT id, guild_seq, prev_hash, hash, chained, ${hashedSql()} AS hashed, CASE WHEN chained IS NOT NULL THEN ${canonicalSql()} END AS plain ${range}`,
+    );
+    this.columns = db.prepare(`SELECT ${[...CHAINED_COLUMNS, 'prev_hash', 'hash', 'chained'].join(', ')} ${range}`);
     this.hashAt = db.prepare('SELECT hash FROM rolls WHERE guild_id = ? AND guild_seq = ?');
+    this.salts = db.prepare<[string], { salt_id: string; salt: string }>('SELECT salt_id, salt FROM people WHERE guild_id = ?');
   }
 
   /** Up to `size` rows after position `after`, to position `upTo`. */
   chunk(guildId: string, after: number, upTo: number, size: number): WalkRow[] {
     try {
-      return this.canonical.all(guildId, after, upTo, size) as CanonicalRow[];
+      return this.canonical.all(guildId, after, upTo, size) as WalkRow[];
     } catch (err) {
       // Only json_quote's refusal falls back; anything else (a busy or broken file) is the caller's.
       if (!/JSON cannot hold BLOB/i.test((err as Error).message)) throw err;
-      return this.columns.all(guildId, after, upTo, size) as RawRow[];
+      return this.columns.all(guildId, after, upTo, size) as WalkRow[];
     }
   }
 
@@ -48,14 +55,15 @@ export class ChainReader {
     return (this.hashAt.get(guildId, guildSeq) as { hash: string } | undefined)?.hash;
   }
 
-  /** A walker that starts where `from` says, hashing rows as chunk reads them. */
-  walker(from?: WalkStart): ChainWalker<WalkRow> {
-    return new ChainWalker<WalkRow>(walkHash, from);
+  /** A walker that starts where `from` says, hashing rows as chunk reads them, and holding committed rows to their people's salts in the guild. */
+  walker(guildId: string, from?: WalkStart): ChainWalker<WalkRow> {
+    const salts = new Map(this.salts.all(guildId).map((p) => [p.salt_id, p.salt]));
+    return new ChainWalker<WalkRow>(committedHash(walkHash, salts, plainOf), from);
   }
 
   /** Walks the rows after `from.count` up to `upTo` in one go, chunk by chunk. */
   walk(guildId: string, from: WalkStart, upTo: number): ChainReport {
-    const walker = this.walker(from);
+    const walker = this.walker(guildId, from);
     for (let after = from.count; ; ) {
       const rows = this.chunk(guildId, after, upTo, WALK_CHUNK);
       if (!rows.length) return walker.report();

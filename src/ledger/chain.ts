@@ -31,7 +31,8 @@ export type ChainedFields = {
   created_at: string;
 };
 
-export type ChainedRow = ChainedFields & { prev_hash: string; hash: string };
+/** `chained`: what the hash covers for a row that commits to its person fields (people.ts); null before that format. */
+export type ChainedRow = ChainedFields & { prev_hash: string; hash: string; chained?: string | null };
 
 /** RFC 8785 (JSON Canonicalization Scheme): one byte string per value, reimplementable anywhere. */
 export function canonicalJson(value: unknown): string {
@@ -41,7 +42,9 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** hash = hex SHA-256 over the previous hash (hex text) followed by the row's canonical JSON. */
-export function rowHash(prevHash: string, fields: ChainedFields): string {
+export function rowHash(prevHash: string, fields: ChainedFields & { chained?: string | null }): string {
+  // A row committing to its person fields (people.ts) is hashed as its chained text.
+  if (typeof fields.chained === 'string') return hash('sha256', prevHash + fields.chained);
   return createHash('sha256')
     .update(prevHash)
     .update(canonicalJson(pickChained(fields)))
@@ -112,7 +115,8 @@ const JSON_COLUMNS = new Set(['input', 'dice', 'outcome']);
  */
 export function storedRowHash(prevHash: string, row: Record<string, unknown>): string {
   // One-shot: a Hash object a row costs more than the hashing of its few hundred bytes.
-  return hash('sha256', prevHash + storedCanonical(row));
+  // A row that commits to its person fields (people.ts) is hashed as the text it stored for that.
+  return hash('sha256', prevHash + (typeof row.chained === 'string' ? row.chained : storedCanonical(row)));
 }
 
 /** The canonical JSON of a stored row, the bytes its hash covers. */
@@ -146,7 +150,7 @@ export function canonicalSql(lead?: string): string {
  * Every byte a row's hash covers, assembled by SQLite: its prev_hash, then its canonical text. The
  * walk hashes one string as it comes, without joining two in JavaScript.
  */
-export const hashedSql = () => canonicalSql('prev_hash');
+export const hashedSql = () => `CASE WHEN chained IS NOT NULL THEN concat(prev_hash, chained) ELSE ${canonicalSql('prev_hash')} END`;
 
 /** A row as the SQL walk reads it: its place, its hashes and the bytes its hash covers (hashedSql). */
 export type CanonicalRow = { id: string; guild_seq: number; prev_hash: string; hash: string; hashed: string };
@@ -158,8 +162,8 @@ export type CanonicalRow = { id: string; guild_seq: number; prev_hash: string; h
 export const canonicalRowHash = (_prevHash: string, row: CanonicalRow) => hash('sha256', row.hashed);
 
 export type ChainReport =
-  | { ok: true; count: number; headHash: string }
-  | { ok: false; count: number; broken: { id: string; guildSeq: number; reason: string } };
+  /** `erased`: rows that held whose person values are erased (people.ts), when there are any. */
+  { ok: true; count: number; headHash: string; erased?: number } | { ok: false; count: number; broken: { id: string; guildSeq: number; reason: string } };
 
 /** What the walk reads of a row: its place in the chain and its hashes. */
 type Chained = { id: string; guild_seq: number; prev_hash: string; hash: string };
@@ -180,14 +184,18 @@ export const editReason = (row: unknown) =>
     ? 'hash does not match the row contents: the row holds U+FFFD where a lone surrogate was stored unlike it was hashed (a defect since fixed), unless it was edited'
     : 'hash does not match the row contents: the row was edited';
 
+/** A row's hash as the walk recomputes it; `erased`: it committed to person values that are erased. */
+export type WalkedHash = string | { hash: string; erased: boolean };
+
 export class ChainWalker<R extends Chained> {
   private prev: string;
   private count: number;
+  private erased = 0;
   private broken: ChainReport | undefined;
 
   /** `from`: where a walk of part of the chain starts (the hash of the row before it, and that row's position). */
   constructor(
-    private readonly hashOf: (prevHash: string, row: R) => string = rowHash as never,
+    private readonly hashOf: (prevHash: string, row: R) => WalkedHash = rowHash as never,
     from: { prev: string; count: number } = { prev: GENESIS_HASH, count: 0 },
   ) {
     this.prev = from.prev;
@@ -200,7 +208,9 @@ export class ChainWalker<R extends Chained> {
     const expectedSeq = this.count + 1;
     if (row.guild_seq !== expectedSeq) return this.breakAt(row, gapReason(row.guild_seq, expectedSeq));
     if (row.prev_hash !== this.prev) return this.breakAt(row, LINK_REASON);
-    if (this.hashOf(row.prev_hash, row) !== row.hash) return this.breakAt(row, editReason(row));
+    const got = this.hashOf(row.prev_hash, row);
+    if ((typeof got === 'string' ? got : got.hash) !== row.hash) return this.breakAt(row, editReason(row));
+    if (typeof got !== 'string' && got.erased) this.erased++;
     this.prev = row.hash;
     this.count++;
     return undefined;
@@ -213,7 +223,7 @@ export class ChainWalker<R extends Chained> {
   }
 
   report(): ChainReport {
-    return this.broken ?? { ok: true, count: this.count, headHash: this.prev };
+    return this.broken ?? { ok: true, count: this.count, headHash: this.prev, ...(this.erased ? { erased: this.erased } : {}) };
   }
 }
 
@@ -222,7 +232,7 @@ export class ChainWalker<R extends Chained> {
  * of sequence (a row deleted or moved), a prev_hash that is not the previous row's hash, or a hash
  * that does not match the row's contents (an edit). `count` is the number of rows that held.
  */
-export function verifyChain<R extends Chained>(rows: Iterable<R>, hashOf: (prevHash: string, row: R) => string = rowHash as never): ChainReport {
+export function verifyChain<R extends Chained>(rows: Iterable<R>, hashOf: (prevHash: string, row: R) => WalkedHash = rowHash as never): ChainReport {
   const walker = new ChainWalker(hashOf);
   for (const row of rows) if (walker.feed(row)) break;
   return walker.report();

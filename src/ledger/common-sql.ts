@@ -117,3 +117,8 @@ export const scopeWhere = (f: ScopeFilter): Where =>
     .eq('system', f.system)
     .eq('command', f.command)
     .eq('game_id', f.gameId);
+
+/** A person's salt in a server, drawn with the first row that names them there (people.ts). */
+export const PERSON_INSERT_SQL = 'INSERT INTO people (guild_id, user_id, salt_id, salt, created_at) VALUES (?, ?, ?, ?, ?)';
+/** A sealed roll's payload, and the same with people committed (what its commitment covers). */
+export const SEAL_INSERT_SQL = 'INSERT INTO sealed_payloads (roll_id, guild_id, salt, payload, committed) VALUES (?, ?, ?, ?, ?)';

@@ -156,6 +156,8 @@ export type KeptEvidence = { interaction_id: string; guild_id: string; timestamp
 export interface EvidenceReads {
   /** The kept requests of these interactions (those kept). */
   evidenceOf(interactionIds: string[]): Map<string, KeptEvidence>;
+  /** People's salts by id (those not erased): an export carries them with the rows committing under them. */
+  saltsOf(saltIds: string[]): Map<string, string>;
 }
 
 export interface EvidenceWrites {

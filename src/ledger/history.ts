@@ -117,6 +117,7 @@ export class History implements MessageLinks, LateDeliveryReads, LateDeliveryWri
       waitingBindings: db.prepare(WAITING_BINDINGS_SQL),
       keepEvidence: db.prepare(KEEP_EVIDENCE_SQL),
       evidenceOf: db.prepare(`SELECT * FROM interaction_evidence WHERE interaction_id IN (SELECT value FROM json_each(?))`),
+      saltsOf: db.prepare('SELECT salt_id, salt FROM people WHERE salt_id IN (SELECT value FROM json_each(?))'),
     };
   }
 
@@ -261,5 +262,10 @@ export class History implements MessageLinks, LateDeliveryReads, LateDeliveryWri
   evidenceOf(interactionIds: string[]): Map<string, KeptEvidence> {
     const rows = this.q.evidenceOf.all(JSON.stringify(interactionIds)) as KeptEvidence[];
     return new Map(rows.map((r) => [r.interaction_id, r]));
+  }
+
+  saltsOf(saltIds: string[]): Map<string, string> {
+    const rows = this.q.saltsOf.all(JSON.stringify(saltIds)) as { salt_id: string; salt: string }[];
+    return new Map(rows.map((r) => [r.salt_id, r.salt]));
   }
 }

@@ -39,9 +39,12 @@ import {
   isPlayerRoll,
   PLAYER_ROLL_COUNT_SQL,
   PRUNE_EVERY,
+  PERSON_INSERT_SQL,
   PRUNE_INTERACTIONS_SQL,
+  SEAL_INSERT_SQL,
   UNREVEALED_SEALED_SQL,
 } from './common-sql.js';
+import type { PersonSalt } from './people.js';
 import { unitFromRow, unitNameAndKey, type RawUnit, type RosterReads, type RosterWrites } from './roster.js';
 import type { SettingsWrites } from './settings.js';
 import { GENESIS_HASH, type ChainReport } from './chain.js';
@@ -116,12 +119,16 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys, Ch
       head: db.prepare('SELECT guild_seq, hash FROM rolls WHERE guild_id = ? ORDER BY guild_seq DESC LIMIT 1'),
       insert: db.prepare(`INSERT INTO rolls
         (id, guild_id, guild_seq, channel_id, user_id, user_name, game_id, turn, phase, game_seq, command, system, kind, unit, input, dice,
-         outcome, result, parent_id, once_key, created_at, prev_hash, hash)
+         outcome, result, parent_id, once_key, created_at, prev_hash, hash, chained)
         VALUES (@id, @guild_id, @guild_seq, @channel_id, @user_id, @user_name, @game_id, @turn, @phase, @game_seq, @command, @system, @kind, @unit,
-         @input, @dice, @outcome, @result, @parent_id, @once_key, @created_at, @prev_hash, @hash)`),
+         @input, @dice, @outcome, @result, @parent_id, @once_key, @created_at, @prev_hash, @hash, @chained)`),
+      saltOf: db.prepare('SELECT salt_id, user_id, salt FROM people WHERE guild_id = ? AND user_id = ?'),
+      newPerson: db.prepare(PERSON_INSERT_SQL),
       byId: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND id = ?'),
-      sealPayload: db.prepare('INSERT INTO sealed_payloads (roll_id, guild_id, salt, payload) VALUES (?, ?, ?, ?)'),
-      sealedPayloads: db.prepare('SELECT roll_id, salt, payload FROM sealed_payloads WHERE guild_id = ? AND roll_id IN (SELECT value FROM json_each(?))'),
+      sealPayload: db.prepare(SEAL_INSERT_SQL),
+      sealedPayloads: db.prepare(
+        'SELECT roll_id, salt, payload, committed FROM sealed_payloads WHERE guild_id = ? AND roll_id IN (SELECT value FROM json_each(?))',
+      ),
       children: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND parent_id = ? ORDER BY seq'),
       // The literal kind lets the partial index rolls_packs answer (migration 015).
       packIds: db.prepare("SELECT id FROM rolls WHERE guild_id = ? AND kind = 'pack' ORDER BY seq"),
@@ -177,17 +184,18 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys, Ch
     const write = (): LedgerRow => {
       if (also.evidence) this.history.keepEvidence(also.evidence);
       const head = this.stmts.head.get(entry.guildId) as ChainHead;
-      const row = nextRow(entry, head, this.now().toISOString());
+      const row = nextRow(entry, head, this.now().toISOString(), (userId) => this.stmts.saltOf.get(entry.guildId, userId) as PersonSalt | undefined);
       const tally = tallyDelta({ ...row.fields, input: entry.input }, needsParent(entry.kind) ? this.parentState(entry.guildId, entry.parentId) : undefined);
+      for (const p of row.newPeople) this.stmts.newPerson.run(entry.guildId, p.user_id, p.salt_id, p.salt, row.fields.created_at);
       const info = this.stmts.insert.run({ ...row.stored, prev_hash: row.prev_hash, hash: row.hash });
       if (tally) this.stmts.tally.run(...tallyParams(tally.tally, tally.delta));
-      if (row.sealed) this.stmts.sealPayload.run(row.fields.id, entry.guildId, row.sealed.salt, row.sealed.payload);
+      if (row.sealed) this.stmts.sealPayload.run(row.fields.id, entry.guildId, row.sealed.salt, row.sealed.payload, row.sealed.committed);
       const seq = Number(info.lastInsertRowid);
       const unit = row.fields.unit;
       if (unit !== null) this.stmts.noteUnit.run(entry.guildId, entry.channelId, row.fields.system ?? '', unitKey(unit), unit, seq);
       if (isPlayerRoll(row.fields)) this.stmts.countPlayerRoll.run(entry.guildId, row.fields.game_id, row.fields.user_id);
       if (also.touchCard) this.requests.touchChannelCard(entry.guildId, entry.channelId, row.fields.created_at);
-      return { ...row.fields, prev_hash: row.prev_hash, hash: row.hash, seq };
+      return { ...row.fields, prev_hash: row.prev_hash, hash: row.hash, chained: row.stored.chained, seq };
     };
     try {
       // Inside a caller's transaction there is no need for a savepoint: a failure undoes it all.
@@ -428,17 +436,19 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys, Ch
       );
     const reports = await Promise.all(starts.map((from, i) => worker(from, i).catch(() => undefined)));
     let joined = FROM_GENESIS;
+    let erased = 0;
     for (const [i, report] of reports.entries()) {
       if (!report || joined.count !== starts[i]!.count || joined.prev !== starts[i]!.prev) return this.walkInChunks(guildId, joined, upTo, budget);
       if (!report.ok) return report;
       joined = { prev: report.headHash, count: report.count };
+      erased += report.erased ?? 0;
     }
-    return { ok: true, count: joined.count, headHash: joined.prev };
+    return { ok: true, count: joined.count, headHash: joined.prev, ...(erased ? { erased } : {}) };
   }
 
   /** The walk from `from` to `upTo` in chunks sized to a time budget (ChunkSizer), giving the event loop back between them. */
   private async walkInChunks(guildId: string, from: WalkStart, upTo: number, budget?: ChunkBudget): Promise<ChainReport> {
-    const walker = this.reader.walker(from);
+    const walker = this.reader.walker(guildId, from);
     const sizer = new ChunkSizer(budget);
     let after = from.count;
     // The query stops at upTo: an empty chunk is the end of the walk.

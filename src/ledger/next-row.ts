@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { customAlphabet } from 'nanoid';
-import { canonicalJson, GENESIS_HASH, sealCommitment, storedRowHash, type ChainedFields } from './chain.js';
+import { canonicalJson, GENESIS_HASH, pickChained, sealCommitment, storedRowHash, type ChainedFields } from './chain.js';
+import { committedFields, committedValue, peopleNamed, type PersonSalt } from './people.js';
 import type { NewEntry } from './rows.js';
 
 /** Roll ids: short, unambiguous to read aloud or type (no i, l, o, u). */
@@ -12,24 +13,50 @@ export type ChainHead = { guild_seq: number; hash: string } | undefined;
 /** A row ready to insert: the chained fields, the same with the JSON columns as stored text, and its hashes. */
 export type NextRow = {
   fields: ChainedFields;
-  stored: Omit<ChainedFields, 'input' | 'dice' | 'outcome'> & { input: string; dice: string; outcome: string };
+  stored: Omit<ChainedFields, 'input' | 'dice' | 'outcome'> & { input: string; dice: string; outcome: string; chained: string | null };
   prev_hash: string;
   hash: string;
-  /** A sealed roll's secret: the salt and the canonical payload its commitment covers. */
-  sealed?: { salt: string; payload: string };
+  /** A sealed roll's secret: the salt, the canonical payload, and that payload as its commitment covers it (people committed). */
+  sealed?: { salt: string; payload: string; committed: string | null };
+  /** Salts drawn for people this guild's chain names for the first time: stored with the row. */
+  newPeople: PersonSalt[];
 };
+
+/** A person's salt in the row's guild, when they have one (read by the caller inside the append's transaction). */
+export type SaltLookup = (userId: string) => PersonSalt | undefined;
+
+/** Whose salts a row needs: the people it names (people.ts). */
+export const namedIn = (entry: NewEntry) =>
+  peopleNamed({ user_id: entry.userId, user_name: entry.userName, unit: entry.unit ?? null, input: entry.input }, entry.named ?? []);
+
+/** Every salt a row needs, the known ones looked up and the others drawn (returned to be stored). */
+function saltsFor(entry: NewEntry, known: SaltLookup) {
+  const named = namedIn(entry);
+  const fresh: PersonSalt[] = [];
+  const salts = new Map<string, PersonSalt>();
+  for (const n of named) {
+    const s = known(n.userId) ?? { salt_id: randomBytes(12).toString('hex'), user_id: n.userId, salt: randomBytes(32).toString('hex') };
+    if (!known(n.userId)) fresh.push(s);
+    salts.set(n.userId, s);
+  }
+  return { named, fresh, saltOf: (userId: string) => salts.get(userId)! };
+}
 
 /**
  * The next row of a guild's chain, the same for every backend (SQLite, PostgreSQL): each JSON value
  * is canonicalised once, stored as that text and hashed as that text. A sealed roll chains a
  * commitment in place of its dice, outcome and result. Pure but for the id and the salt it draws.
  */
-export function nextRow(entry: NewEntry, head: ChainHead, createdAt: string): NextRow {
+export function nextRow(entry: NewEntry, head: ChainHead, createdAt: string, known?: SaltLookup): NextRow {
+  // Without salts (`known` absent), the row is written as rows were before person fields were committed (tests of old ledgers).
+  const people = known ? saltsFor(entry, known) : undefined;
   const sealed = entry.sealed
     ? { salt: randomBytes(32).toString('hex'), payload: { dice: entry.dice, outcome: entry.outcome, result: entry.result, effects: entry.sealed.effects } }
     : undefined;
+  // A sealed roll commits to its payload with people committed, so its reveal still checks once they are erased.
+  const sealedCommitted = sealed && people ? committedValue(sealed.payload, people.named, people.saltOf) : undefined;
   const chainedDice = sealed ? [] : entry.dice;
-  const chainedOutcome = sealed ? { sealed: true, commitment: sealCommitment(sealed.salt, sealed.payload) } : entry.outcome;
+  const chainedOutcome = sealed ? { sealed: true, commitment: sealCommitment(sealed.salt, sealedCommitted ?? sealed.payload) } : entry.outcome;
   const input = canonicalJson(entry.input);
   const dice = canonicalJson(chainedDice);
   const outcome = canonicalJson(chainedOutcome);
@@ -57,13 +84,23 @@ export function nextRow(entry: NewEntry, head: ChainHead, createdAt: string): Ne
     created_at: createdAt,
   };
   const prev_hash = head?.hash ?? GENESIS_HASH;
-  const stored = { ...fields, input, dice, outcome };
+  const chained = people ? canonicalJson(pickChained(committedFields(fields as never, people.named, people.saltOf))) : null;
+  const stored = { ...fields, input, dice, outcome, chained };
   return {
     fields,
     stored,
     prev_hash,
     hash: storedRowHash(prev_hash, stored),
-    ...(sealed ? { sealed: { salt: sealed.salt, payload: canonicalJson(sealed.payload) } } : {}),
+    ...(sealed
+      ? {
+          sealed: {
+            salt: sealed.salt,
+            payload: canonicalJson(sealed.payload),
+            committed: sealedCommitted === undefined ? null : canonicalJson(sealedCommitted),
+          },
+        }
+      : {}),
+    newPeople: people?.fresh ?? [],
   };
 }
 

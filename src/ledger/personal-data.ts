@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { yieldToEventLoop } from '../util/yield.js';
-import type { Db } from './database.js';
 import type { RawRow } from './rows.js';
+import { eraseCommitted, type ChainErasure } from './erase-committed.js';
 
 /**
  * What the ledger keeps about one person, read and erased the same way on both backends: the SQL
@@ -10,29 +10,15 @@ import type { RawRow } from './rows.js';
  * The chained rows themselves are never changed here: their names are what their hashes cover.
  */
 
-/** How a backend runs this module's SQL (`?` placeholders; PostgreSQL's runner numbers them). */
-export type Sql = {
-  dialect: 'sqlite' | 'postgres';
-  rows<T>(sql: string, params: unknown[]): Promise<T[]>;
-  /** The number of rows the statement changed. */
-  run(sql: string, params: unknown[]): Promise<number>;
-};
-
-export function sqliteSql(db: Db): Sql {
-  // Prepared once per text: a person's servers are found with a seek per server, thousands on a big ledger.
-  const prepared = new Map<string, ReturnType<Db['prepare']>>();
-  const stmt = (sql: string) => prepared.get(sql) ?? prepared.set(sql, db.prepare(sql)).get(sql)!;
-  return {
-    dialect: 'sqlite',
-    rows: async <T>(sql: string, params: unknown[]) => stmt(sql).all(...params) as T[],
-    run: async (sql, params) => stmt(sql).run(...params).changes,
-  };
-}
+export { sqliteSql, type Sql } from './sql-runner.js';
+import type { Sql } from './sql-runner.js';
 
 /** A person's data in one table, counted. */
 export type PersonalCounts = {
   /** Chained rows they made. */
   rows: number;
+  /** Of those, the rows made before person fields were committed (chained NULL): their names stay, under their hashes. */
+  legacyRows: number;
   units: number;
   requests: number;
   clockTurns: number;
@@ -60,10 +46,11 @@ export type PersonalSide = {
 };
 
 /** What one guild's erasure removed: counts, the person's own requests and others' naming them. */
-export type SideErasure = { counts: Omit<PersonalCounts, 'rows'>; evidence: string[]; naming: string[] };
+/** `chain`: the salts deleted and the committed rows blanked (erase-committed.ts). */
+export type SideErasure = { counts: Omit<PersonalCounts, 'rows' | 'legacyRows'>; evidence: string[]; naming: string[]; chain: ChainErasure };
 
 /** Why an erasure cannot run yet: a roll of theirs waits for its beacon round, or a game for their seed. */
-export type ErasureBlock = { pendingBinding: { round: number } } | { unrevealedSeed: { game: string } };
+export type ErasureBlock = { pendingBinding: { round: number } } | { unrevealedSeed: { game: string } } | { runningGame: { game: string } };
 
 const EVIDENCE_OF = { sqlite: "json_extract(input, '$.evidence.interaction')", postgres: "(input::jsonb #>> '{evidence,interaction}')" } as const;
 
@@ -189,7 +176,10 @@ async function guildsOf(sql: Sql, userId: string): Promise<string[]> {
 }
 
 async function guildCounts(sql: Sql, userId: string, guildId: string): Promise<PersonalCounts> {
-  const out = { rows: await count(sql, 'SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND user_id = ?', [guildId, userId]) } as PersonalCounts;
+  const out = {
+    rows: await count(sql, 'SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND user_id = ?', [guildId, userId]),
+    legacyRows: await count(sql, 'SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND user_id = ? AND chained IS NULL', [guildId, userId]),
+  } as PersonalCounts;
   for (const s of SIDES) out[s] = await count(sql, `SELECT COUNT(*) AS n FROM ${SIDE[s].table} WHERE ${SIDE[s].where}`, SIDE[s].params(userId, guildId));
   out.evidence = (await ownEvidence(sql, userId, guildId)).length;
   out.games = (await gamesOf(sql, userId, guildId)).length;
@@ -206,7 +196,7 @@ export async function personalSummary(sql: Sql, userId: string): Promise<Persona
     if (!nothing(counts)) byGuild.push({ guildId, counts });
   }
   const total = {} as PersonalCounts;
-  for (const k of ['rows', 'evidence', 'games', ...SIDES] as (keyof PersonalCounts)[]) total[k] = byGuild.reduce((a, g) => a + g.counts[k], 0);
+  for (const k of ['rows', 'legacyRows', 'evidence', 'games', ...SIDES] as (keyof PersonalCounts)[]) total[k] = byGuild.reduce((a, g) => a + g.counts[k], 0);
   return { total, byGuild };
 }
 
@@ -258,6 +248,12 @@ export async function erasureBlock(sql: Sql, userId: string): Promise<ErasureBlo
   if (b) return { pendingBinding: { round: Number(b.round) } };
   for (const g of await gamesOf(sql, userId))
     if (!g.ended_at && seatsOf(g, userId).seeds.some((s) => s.seed === null)) return { unrevealedSeed: { game: g.name } };
+  // A game's per-player dice follow each player's count of rolls: erased mid-game, they would start again at their first die.
+  const [running] = await sql.rows<{ name: string }>(
+    "SELECT g.name FROM player_roll_counts p JOIN games g ON g.id = p.game_id WHERE p.user_id = ? AND g.ended_at IS NULL AND g.dice_scheme = 'player-v1' LIMIT 1",
+    [userId],
+  );
+  if (running) return { runningGame: { game: running.name } };
   return undefined;
 }
 
@@ -287,7 +283,10 @@ function gameWithout(g: GameRow, userId: string): { started_by: string; seed_com
  * names elsewhere are blanked.
  */
 export async function eraseSide(sql: Sql, userId: string, guildId: string, at: string, naming: readonly string[]): Promise<SideErasure> {
+  // Their own requests are found by their rows' ids, before those are blanked.
   const evidence = await ownEvidence(sql, userId, guildId);
+  // Before the side tables: it reads the units they own before those are made no one's below.
+  const chain = await eraseCommitted(sql, userId, guildId);
   const gone = async (ids: readonly string[]) => {
     let n = 0;
     for (const id of ids) n += await sql.run('DELETE FROM interaction_evidence WHERE interaction_id = ?', [id]);
@@ -305,10 +304,15 @@ export async function eraseSide(sql: Sql, userId: string, guildId: string, at: s
     "UPDATE roll_requests SET state = 'cancelled', settled_at = ?, settled_by = ? WHERE guild_id = ? AND state = 'open' AND (asker_id = ? OR player_id = ?)",
     [at, ERASED, guildId, userId, userId],
   );
-  // The roll text an asker typed goes with the asker; a request asked of them keeps only its roll.
+  // The roll text asked goes with either of them: it may name the player's units (the chain's request row blanks it too).
   counts.requests =
     (await sql.run("UPDATE roll_requests SET asker_id = ?, asker_name = ?, roll = '' WHERE asker_id = ? AND guild_id = ?", [ERASED, ERASED, userId, guildId])) +
-    (await sql.run('UPDATE roll_requests SET player_id = ?, player_name = ? WHERE player_id = ? AND guild_id = ?', [ERASED, ERASED, userId, guildId]));
+    (await sql.run("UPDATE roll_requests SET player_id = ?, player_name = ?, roll = '' WHERE player_id = ? AND guild_id = ?", [
+      ERASED,
+      ERASED,
+      userId,
+      guildId,
+    ]));
   await sql.run('UPDATE roll_requests SET settled_by = ? WHERE settled_by = ? AND guild_id = ?', [ERASED, userId, guildId]);
   counts.clockTurns = await sql.run('UPDATE game_clocks SET turn_player_id = NULL, turn_player_name = NULL WHERE turn_player_id = ? AND guild_id = ?', [
     userId,
@@ -329,7 +333,7 @@ export async function eraseSide(sql: Sql, userId: string, guildId: string, at: s
     await sql.run('UPDATE games SET started_by = ?, seed_commitments = ?, options = ? WHERE id = ?', [w.started_by, w.seed_commitments, w.options, g.id]);
   }
   counts.games = games.length;
-  return { counts, evidence, naming: named };
+  return { counts, evidence, naming: named, chain };
 }
 
 /** The personal-data methods a store offers (reads), and a transaction (the erasure of one guild too). */

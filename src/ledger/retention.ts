@@ -91,6 +91,8 @@ export const GUILD_TABLES: readonly GuildTable[] = [
   { table: 'roll_requests', key: ['id'] },
   { table: 'game_clocks', key: ['game_id'] },
   { table: 'schedules', key: ['id'] },
+  { table: 'people', key: ['salt_id'] },
+  { table: 'erasing', key: ['guild_id'] },
   { table: 'guild_config', key: ['guild_id'] },
 ];
 

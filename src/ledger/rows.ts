@@ -1,4 +1,5 @@
 import type { ChainedRow } from './chain.js';
+import type { Named } from './people.js';
 
 /** A ledger row as callers see it, and the one reader of its stored JSON columns. */
 export type LedgerRow = ChainedRow & { seq: number };
@@ -42,15 +43,23 @@ export type NewEntry = {
    * result makes, applied at the reveal.
    */
   sealed?: { effects: unknown[] } | null;
+  /** People the row names beyond its maker and its input's ids (a reveal: the sealed roll's maker), committed like them. */
+  named?: Named[];
 };
 
 /** What a sealed roll committed to, and the salt that opens the commitment. */
 export type SealedPayload = { dice: number[]; outcome: unknown; result: string | null; effects: unknown[] };
-export type SealedRecord = { salt: string; payload: SealedPayload };
+/** `committed`: the payload as its commitment covers it, people committed (people.ts); absent on rolls sealed before that. */
+export type SealedRecord = { salt: string; payload: SealedPayload; committed?: unknown };
 
 /** Stored sealed payloads by roll id (both backends read the same columns). */
-export const sealedRecords = (rows: { roll_id: string; salt: string; payload: string }[]): Map<string, SealedRecord> =>
-  new Map(rows.map((r) => [r.roll_id, { salt: r.salt, payload: JSON.parse(r.payload) as SealedPayload }]));
+export const sealedRecords = (rows: { roll_id: string; salt: string; payload: string; committed?: string | null }[]): Map<string, SealedRecord> =>
+  new Map(
+    rows.map((r) => [
+      r.roll_id,
+      { salt: r.salt, payload: JSON.parse(r.payload) as SealedPayload, ...(r.committed ? { committed: JSON.parse(r.committed) as unknown } : {}) },
+    ]),
+  );
 
 /** A sealed row shown with what it committed to (to a GM, or once revealed). */
 export const withPayload = (row: LedgerRow, p: SealedPayload): LedgerRow => ({ ...row, dice: p.dice, outcome: p.outcome, result: p.result });

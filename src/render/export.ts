@@ -9,7 +9,7 @@ import type { RawRow } from '../ledger/rows.js';
  * Every field of a row, hashes included, as stored: the JSON columns stay the canonical JSON text
  * the chain hashed, so an export never parses and re-serialises them (a million rows).
  */
-export type ExportRow = RawRow & { message_id: string | null };
+export type ExportRow = RawRow & { message_id: string | null; salts?: Record<string, string> | undefined };
 
 /** Columns whose stored text is JSON: spliced into a JSON line as values, not as strings. */
 const JSON_COLUMNS = new Set<string>(['input', 'dice', 'outcome']);
@@ -51,7 +51,9 @@ function jsonLine(r: ExportRow): string {
     const v = r[c];
     return KEYS[i] + (JSON_COLUMNS.has(c) && typeof v === 'string' ? v : JSON.stringify(v ?? null));
   });
-  return `{${parts.join(',')}}`;
+  // A row committing to its person fields (people.ts) also carries what its hash covers and the salts that open it.
+  const committed = r.chained ? `,"chained":${JSON.stringify(r.chained)},"salts":${JSON.stringify(r.salts ?? {})}` : '';
+  return `{${parts.join(',')}${committed}}`;
 }
 
 /**

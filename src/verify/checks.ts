@@ -1,4 +1,5 @@
 import { isPackRoll } from './pack-rolls.js';
+import { checkCommitted } from '../ledger/people.js';
 import { sealCommitment, type ChainedRow } from '../ledger/chain.js';
 import { BEACON_SCHEME, commitment, gameRoller, PLAYER_SCHEME } from '../dice/seeded.js';
 import { checkBeacons, beaconDrawOf } from './beacon-checks.js';
@@ -13,7 +14,8 @@ import { parseExpression, sidesOf } from '../rules/dice/expression.js';
  * guild's rows.
  */
 
-export type Row = ChainedRow & { seq?: number; message_id?: string | null };
+/** `salts`: on a row committing to its person fields (people.ts), the salts an export carries to open them. */
+export type Row = ChainedRow & { seq?: number; message_id?: string | null; salts?: Record<string, string> };
 
 /**
  * The plain rolls the checks did not keep whole (no game, not sealed), by where they were rolled:
@@ -86,13 +88,26 @@ export function checkReveals(rows: Row[], elsewhere: (id: string) => string | un
     const id = String(input(rv).roll);
     const sealed = byId.get(id);
     const committed = (sealed?.outcome as { commitment?: string } | undefined)?.commitment;
-    if (sealed && committed === sealCommitment(String(input(rv).salt), input(rv).payload)) continue;
+    const opens = revealOpens(rv);
+    if (sealed && opens !== undefined && committed === sealCommitment(String(input(rv).salt), opens)) continue;
     const other = sealed ? undefined : elsewhere(id);
     lines.push(
       `reveal ${rv.id}: FAILED: ${sealed ? 'its salt and payload do not open the commitment of' : 'there is no'} sealed roll ${id}${sealed ? '' : ` in its guild ${rv.guild_id}`}${other ? ` (a row of that id is in guild ${other})` : ''}`,
     );
   }
   return { ok: !lines.length, lines };
+}
+
+/**
+ * What a reveal opens its roll's commitment with: a roll sealed with people committed (people.ts)
+ * by the committed payload its reveal publishes, which the plain payload beside it must match
+ * under the salts the row carries (or be blank where they are erased); any other by its payload.
+ */
+function revealOpens(rv: Row): unknown {
+  const { payload, committed } = input(rv);
+  if (committed === undefined) return payload;
+  const salts = new Map(Object.entries(rv.salts ?? {}));
+  return checkCommitted(payload, committed, salts).ok ? committed : undefined;
 }
 
 const isRoll = (r: Row) => r.kind === 'roll' || r.kind === 'reroll';
@@ -137,8 +152,14 @@ function gameStream(rows: Row[], start: Row, gameId: string, end: Row | undefine
  */
 function recomputeDice(stream: Row[], game: { seed: string; id: string; scheme: string | null; playerSeeds: string[] }, revealed: Map<string, Revealed>) {
   let unrevealed = 0;
+  let erased = 0;
   const k = new Map<string, number>();
   for (const r of stream) {
+    // A per-player die of a game started before player-v2 is keyed to the Discord id erased with its player.
+    if (game.scheme === PLAYER_SCHEME && isErasedMaker(r)) {
+      erased++;
+      continue;
+    }
     // A sealed roll not yet revealed still took its place in its player's sequence.
     const draw = { seq: r.game_seq!, userId: r.user_id, k: (k.get(r.user_id) ?? 0) + 1, beacon: game.scheme === BEACON_SCHEME ? beaconDrawOf(r) : undefined };
     k.set(r.user_id, draw.k);
@@ -156,8 +177,11 @@ function recomputeDice(stream: Row[], game: { seed: string; id: string; scheme: 
     if (expected.join() !== dice.join())
       return { problem: `roll ${r.id} (game roll ${r.game_seq}${which}) has dice ${dice.join(' ')} but the seed gives ${expected.join(' ')}` };
   }
-  return { unrevealed };
+  return { unrevealed, erased };
 }
+
+/** A committed row whose maker was erased (people.ts): its id is blank beside a commitment whose salt is gone. */
+const isErasedMaker = (r: Row) => typeof r.chained === 'string' && r.user_id === '';
 
 /** What makes a game that says it is scripted a real one: its first row's beacon, tournament or Discord key, or a roll's binding or signed request. */
 function scriptedButReal(start: Row, stream: readonly Row[]): string | undefined {
@@ -230,10 +254,14 @@ function checkGame(
   if (commitment(seed) !== input(start).commitment) return failed('the revealed seed does not match the commitment published at the start');
   const dice = recomputeDice(stream, { seed, id: gameId, scheme, playerSeeds }, revealed);
   if ('problem' in dice) return failed(dice.problem!, stream.length);
-  const checked = stream.length - dice.unrevealed;
+  const checked = stream.length - dice.unrevealed - dice.erased;
+  const apart = [
+    ...(dice.unrevealed ? [`${dice.unrevealed} sealed and not revealed`] : []),
+    ...(dice.erased ? [`${dice.erased} of an erased player, whose dice this game keyed to the Discord id erased with them: not recomputed`] : []),
+  ];
   return {
     game: { gameId, ok: true, checked },
-    line: `game ${gameId}: seed matches its commitment; all ${checked} rolls' dice recomputed and equal${dice.unrevealed ? ` (${dice.unrevealed} sealed and not revealed)` : ''}; numbered 1..${stream.length} with no gap${more}`,
+    line: `game ${gameId}: seed matches its commitment; all ${checked} rolls' dice recomputed and equal${apart.length ? ` (${apart.join('; ')})` : ''}; numbered 1..${stream.length} with no gap${more}`,
   };
 }
 

@@ -6,6 +6,7 @@ import type { BeaconCheck } from './beacon-precheck.js';
 import { checkPromises, input, type Found, type GameVerdict, type PlainRolls, type Row } from './checks.js';
 import { LineSplitter, type Utf8 } from './lines.js';
 import { fastRow, type FastRow } from './fast-row.js';
+import { committedHash } from '../ledger/committed-walk.js';
 import { bytesOfBase64, erasedEvidence, rowEvidenceOf, type EvidenceLookup, type SignedRequest } from './evidence.js';
 
 /**
@@ -95,6 +96,8 @@ export type Span = {
   first: { seq: number; prev: string; id: string };
   last: { seq: number; hash: string };
   count: number;
+  /** Rows that held whose person values are erased (people.ts). */
+  erased: number;
   broken?: { id: string; guildSeq: number; reason: string };
 };
 
@@ -195,8 +198,7 @@ export class RangeWalk {
   private row(r: Row): void {
     this.rows++;
     if (typeof r.created_at === 'string') this.noteTime(r.created_at);
-    // The fast way first (chain.ts parsedRowHash); canonicalize decides when it does not match.
-    this.walk(r, parsedRowHash(r.prev_hash, r as never) === r.hash || rowHash(r.prev_hash, r) === r.hash);
+    this.walk(r, holds(r));
     if (r.hash === this.lookFor.head) this.head = { guildId: r.guild_id, seq: r.guild_seq };
     if (this.lookFor.receiptRoll) this.noteReceipt(r, this.lookFor.receiptRoll);
     const signed = rowEvidenceOf(r)?.interaction;
@@ -251,10 +253,10 @@ export class RangeWalk {
   }
 
   /** The row's place in its guild's chain, against the row before it in this range. */
-  private walk(r: Pick<Row, 'id' | 'guild_id' | 'guild_seq' | 'prev_hash' | 'hash'> & Partial<Row>, holds: boolean): void {
+  private walk(r: Pick<Row, 'id' | 'guild_id' | 'guild_seq' | 'prev_hash' | 'hash'> & Partial<Row>, holds: Holds): void {
     let span = this.spans.get(r.guild_id);
     if (!span) {
-      span = { first: { seq: r.guild_seq, prev: r.prev_hash, id: r.id }, last: { seq: r.guild_seq - 1, hash: r.prev_hash }, count: 0 };
+      span = { first: { seq: r.guild_seq, prev: r.prev_hash, id: r.id }, last: { seq: r.guild_seq - 1, hash: r.prev_hash }, count: 0, erased: 0 };
       this.spans.set(r.guild_id, span);
     }
     if (span.broken) return;
@@ -265,6 +267,7 @@ export class RangeWalk {
     else {
       span.last = { seq: r.guild_seq, hash: r.hash };
       span.count++;
+      if (holds === 'erased') span.erased++;
     }
   }
 
@@ -272,6 +275,23 @@ export class RangeWalk {
     if (r.id === id && !this.receipt.roll) this.receipt.roll = { id: r.id, guildId: r.guild_id, hash: r.hash };
     if (r.kind === 'void' && r.parent_id === id) this.receipt.voided ??= String(input(r).reason ?? 'voided');
   }
+}
+
+/** Whether a row's hash holds; `erased`: it holds, and committed to person values now erased. */
+type Holds = boolean | 'erased';
+
+/**
+ * A row's hash recomputed: a row committing to its person fields (people.ts) by its chained text,
+ * its plain values held to that text under the salts it carries; any other the fast way first
+ * (chain.ts parsedRowHash), canonicalize deciding when that does not match.
+ */
+function holds(r: Row): Holds {
+  if (r.chained === undefined || r.chained === null) return parsedRowHash(r.prev_hash, r as never) === r.hash || rowHash(r.prev_hash, r) === r.hash;
+  if (typeof r.chained !== 'string') return false;
+  const salts = new Map(Object.entries(r.salts && typeof r.salts === 'object' ? r.salts : {}).filter(([, v]) => typeof v === 'string'));
+  const got = committedHash(rowHash, salts, (x: Row) => x as unknown as Record<string, unknown>)(r.prev_hash, r);
+  if (typeof got === 'string') return false;
+  return got.hash === r.hash && (got.erased ? 'erased' : true);
 }
 
 const plainKey = (guild: string, channel: string, system: string) => JSON.stringify([guild, channel, system]);
@@ -318,6 +338,7 @@ function plainIndex(results: RangeResult[]): PlainRolls {
 /** One guild's chain, joined from its spans in range order: each must start where the one before ended. */
 function joinSpans(spans: Span[]): ChainReport {
   let last = { seq: 0, hash: GENESIS_HASH };
+  let erased = 0;
   for (const s of spans) {
     const at = { id: s.first.id, guildSeq: s.first.seq };
     if (s.first.seq !== last.seq + 1) return { ok: false, count: last.seq, broken: { ...at, reason: gapReason(s.first.seq, last.seq + 1) } };
@@ -325,8 +346,9 @@ function joinSpans(spans: Span[]): ChainReport {
     // The rows that held: those of this span before the break (its last good position).
     if (s.broken) return { ok: false, count: s.last.seq, broken: s.broken };
     last = s.last;
+    erased += s.erased;
   }
-  return { ok: true, count: last.seq, headHash: last.hash };
+  return { ok: true, count: last.seq, headHash: last.hash, ...(erased ? { erased } : {}) };
 }
 
 function chainLines(results: RangeResult[]): Found & { chains: ExportReport['chains'] } {
@@ -337,7 +359,7 @@ function chainLines(results: RangeResult[]): Found & { chains: ExportReport['cha
     const report = joinSpans(spans);
     lines.push(
       report.ok
-        ? `guild ${guildId}: chain intact, ${report.count} rows, head hash ${report.headHash}`
+        ? `guild ${guildId}: chain intact, ${report.count} rows, head hash ${report.headHash}${report.erased ? `; ${report.erased} of them hold a person's values that were erased (their commitments stay; dice, outcomes and every other value verified)` : ''}`
         : `guild ${guildId}: chain BROKEN at row ${report.broken.id} (position ${report.broken.guildSeq}): ${report.broken.reason}; ${report.count} rows before it hold`,
     );
     return { guildId, report };

@@ -1,4 +1,5 @@
 import { createHmac, createHash } from 'node:crypto';
+import { forgedHash } from '../helpers/forge.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { roundAt, roundTime, snowflakeAt, type BeaconChain } from '../../src/beacon/chain.js';
 import { relaySource, type BeaconSource } from '../../src/beacon/relay.js';
@@ -6,7 +7,7 @@ import { createLogger } from '../../src/log.js';
 import { resumeBindings } from '../../src/core/resume-bindings.js';
 import type { Reply } from '../../src/core/command.js';
 import { parseRow, type LedgerRow, type RawRow } from '../../src/ledger/rows.js';
-import { canonicalJson, GENESIS_HASH, rowHash } from '../../src/ledger/chain.js';
+import { canonicalJson, GENESIS_HASH } from '../../src/ledger/chain.js';
 import { checkPromises, type Row } from '../../src/verify/checks.js';
 import { alice, bob, command, expectError, expectMessage, gm, subcommand, testApp, type TestApp } from '../helpers/app.js';
 import { invalidRoundsInWorkers } from '../../src/beacon/verify-pool.js';
@@ -234,8 +235,8 @@ describe("the bot's own /verify", () => {
     app.ledger.db.prepare('UPDATE rolls SET input = ? WHERE id = ?').run(canonicalJson(forged), row.id);
     let prev = GENESIS_HASH;
     for (const r of rowsOf(app)) {
-      const hash = rowHash(prev, r);
-      app.ledger.db.prepare('UPDATE rolls SET prev_hash = ?, hash = ? WHERE id = ?').run(prev, hash, r.id);
+      const hash = forgedHash(prev, r);
+      app.ledger.db.prepare('UPDATE rolls SET prev_hash = ?, hash = ?, chained = ? WHERE id = ?').run(prev, hash, r.chained ?? null, r.id);
       prev = hash;
     }
     const verdict = expectMessage(await command(app, gm, 'verify', {})).embed.description!;

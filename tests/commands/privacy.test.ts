@@ -40,12 +40,13 @@ const USERS: Record<string, UserFacts> = { alice: member('Alice'), bob: member('
 const elsewhere: Actor = { ...alice, guildId: 'g2', channelId: 'c9' };
 
 /** A club game in c1 where Alice and Bob each hold a unit and roll, Alice is asked for a roll and has the turn; and a roll of Alice's in another guild. */
-async function played(router: TestApp['router'], dice: ReturnType<typeof queueRoller>) {
+async function played(router: TestApp['router'], dice: ReturnType<typeof queueRoller>, gameDicePinned = true) {
   const app = { router } as TestApp;
   expectMessage(await subcommand(app, gm, 'game', 'start', { system: 'asl', name: 'Arnhem' }));
   expectMessage(await subcommand(app, alice, 'unit', 'add', { name: 'Red Devils', fields: 'counter:British 6-4-8' }));
   expectMessage(await subcommand(app, bob, 'unit', 'add', { name: 'Hohenstaufen', fields: 'counter:German 4-6-7' }));
-  dice.push(2, 3, 4, 4);
+  // Pinned, or drawn from the game's seed (then every verifier recomputes them once the game ends).
+  if (gameDicePinned) dice.push(2, 3, 4, 4);
   expectMessage(await router.handle({ type: 'command', name: 'mc', options: { unit: 'Red Devils' }, actor: alice }));
   expectMessage(await router.handle({ type: 'command', name: 'mc', options: { unit: 'Hohenstaufen' }, actor: bob }));
   expectMessage(
@@ -60,7 +61,7 @@ async function played(router: TestApp['router'], dice: ReturnType<typeof queueRo
   );
   expectMessage(await router.handle({ type: 'command', name: 'game', subcommand: 'turn', options: { number: 1, player: 'alice' }, actor: gm, users: USERS }));
   dice.push(1, 2);
-  expectMessage(await router.handle({ type: 'command', name: 'dr', options: {}, actor: elsewhere }));
+  expectMessage(await router.handle({ type: 'command', name: 'dr', options: { note: 'Bridge too far, says Alice' }, actor: elsewhere }));
 }
 
 const text = (r: Reply) => {
@@ -73,10 +74,18 @@ const stats = async (router: TestApp['router']) => text(await router.handle({ ty
 
 /** The person-data scenario on a store: show, export, erase, and what each leaves. */
 async function scenario(store: LedgerStore, router: TestApp['router'], dice: ReturnType<typeof queueRoller>) {
-  await played(router, dice);
+  await played(router, dice, false);
+  // Her rows: a unit, a morale check (and, on a 2 or a 12 of the seed's dice, the Heat of Battle it calls), a roll elsewhere.
+  const hers = async (guildId: string) => {
+    let n = 0;
+    for await (const chunk of store.history.chunks({ guildId, kinds: 'all' })) n += chunk.filter((r) => r.user_id === 'alice').length;
+    return n;
+  };
+  const [here, there] = [await hers('g1'), await hers('g2')];
+  expect([here >= 2, there]).toEqual([true, 1]);
   const shown = text(await router.handle({ type: 'command', name: 'privacy', subcommand: 'show', options: {}, actor: alice }));
   expect(shown).toContain('In 2 servers');
-  expect(shown).toContain('3 rows you made in the record (2 in this server)');
+  expect(shown).toContain(`${here + there} rows you made in the record (${here} in this server)`);
   expect(shown).toContain('1 roster unit you own');
   expect(shown).toContain('1 requested roll you asked for or were asked');
   expect(shown).toContain('1 game clock showing your turn');
@@ -103,36 +112,48 @@ async function scenario(store: LedgerStore, router: TestApp['router'], dice: Ret
   expect(JSON.stringify(data)).not.toContain('server_seed');
   expect(JSON.stringify(data)).not.toContain('Hohenstaufen');
 
+  // Her dice in the running game follow her count of rolls there: erased now, they would start again.
+  expect(expectError(await router.handle({ type: 'button', customId: 'v1:privacy_erase:alice', actor: alice }))).toBe(
+    'Game Arnhem is still running with your rolls in it: each player’s dice there follow their count of rolls, which an erasure would start again. Erase once a GM ends it with /game end.',
+  );
+  expectMessage(await router.handle({ type: 'command', name: 'game', subcommand: 'end', options: {}, actor: gm }));
   const before = await stats(router);
   const bobs = await store.personal.summary('bob');
   expect(bobs.total.units).toBe(1);
   // Erasing asks first; the button is Alice's alone.
   const confirm = expectMessage(await router.handle({ type: 'command', name: 'privacy', subcommand: 'erase', options: {}, actor: alice }));
   expect(confirm.embed.description).toContain('This erases, in 2 servers');
-  // Only what lies beside the chain is listed as going: the rows stay.
+  // What lies beside the chain is listed as going; the rows stay, without her name, id and typed text.
   expect(confirm.embed.description).toContain('1 roster unit you own');
+  expect(confirm.embed.description).toContain('your name, id and what you typed leave them.');
   expect(confirm.embed.description).not.toContain('rows you made in the record');
   expect(confirm.buttons).toEqual([expect.objectContaining({ custom_id: 'v1:privacy_erase:alice', style: 'danger' })]);
   expect(expectError(await router.handle({ type: 'button', customId: 'v1:privacy_erase:alice', actor: bob }))).toContain('not yours');
   expect((await store.personal.summary('alice')).total.units).toBe(1);
   const done = text(await router.handle({ type: 'button', customId: 'v1:privacy_erase:alice', actor: alice }));
   expect(done).toContain('Your data is erased');
-  expect(done).toContain('Erased in 2 servers');
+  // Her rows, and the GM's request naming her.
+  expect(done).toContain(`Erased in 2 servers: your name, id and typed text in ${here + there + 1} rows of the record; 1 roster unit you own`);
+  expect(done).toContain('Your rows stay, with their dice, naming no one.');
 
   const after = await store.personal.summary('alice');
-  expect(after.total).toMatchObject({ units: 0, requests: 0, clockTurns: 0, reminders: 0, savedQueries: 0, evidence: 0, games: 0, rows: 3 });
+  expect(after.total).toMatchObject({ units: 0, requests: 0, clockTurns: 0, reminders: 0, savedQueries: 0, evidence: 0, games: 0, rows: 0 });
   // Bob's unit and his roll are untouched; /stats counts what it counted.
   expect(await store.personal.summary('bob')).toEqual(bobs);
   expect(await stats(router)).toBe(before);
   // The chain holds, with an erasure row naming no one.
   const verdict = await verifyLedger(store, 'g1');
-  expect(verdict.chain.ok).toBe(true);
-  expect(verdict.promises.ok).toBe(true);
+  expect(verdict.chain).toMatchObject({ ok: true, erased: here + 1 });
+  expect(verdict.promises.ok, verdict.promises.lines.join('\n')).toBe(true);
   const rows: { kind: string; user_id: string; user_name: string; input: unknown }[] = [];
   for await (const chunk of store.history.chunks({ guildId: 'g1', kinds: 'all' })) rows.push(...chunk);
   const erasure = rows.filter((r) => r.kind === 'erasure');
   expect(erasure).toHaveLength(1);
-  expect(erasure[0]).toMatchObject({ user_id: '', user_name: '', input: { erased: { units: 1, requests: 1, clockTurns: 1 }, evidence_erased: [] } });
+  expect(erasure[0]).toMatchObject({
+    user_id: '',
+    user_name: '',
+    input: { erased: { units: 1, requests: 1, clockTurns: 1 }, evidence_erased: [], salts_erased: [expect.stringMatching(/^[0-9a-f]{24}$/)] },
+  });
   expect(JSON.stringify(erasure[0])).not.toMatch(/alice/i);
   // Pressed again: nothing is left beside the chain, so nothing more is written.
   text(await router.handle({ type: 'button', customId: 'v1:privacy_erase:alice', actor: alice }));
@@ -144,16 +165,26 @@ async function scenario(store: LedgerStore, router: TestApp['router'], dice: Ret
 describe('/privacy on SQLite', () => {
   it('shows, exports exactly their rows, and erases everything beside the chain after a confirmation only they can press', async () => {
     app = testApp();
-    await scenario(sqliteStore(app.ledger), app.router, app.dice);
-    // The side tables hold her no more: the file has no id or name of hers outside the chained rows.
-    const units = app.ledger.db.prepare("SELECT owner_id, owner_name FROM units WHERE name = 'Red Devils'").get();
-    expect(units).toEqual({ owner_id: '', owner_name: '' });
-    expect(app.ledger.db.prepare('SELECT asker_id, player_id, player_name, state FROM roll_requests').get()).toEqual({
+    // The game's dice from its seed: the verifiers recompute them after the erasure.
+    const router = createRouter({ ledger: app.ledger, log: app.log, roller: app.dice });
+    await scenario(sqliteStore(app.ledger), router, app.dice);
+    // The side tables hold her no more: her unit is no one's, under a name she did not type.
+    const units = app.ledger.db.prepare("SELECT owner_id, owner_name, name FROM units WHERE side IS NULL AND owner_id = ''").get();
+    expect(units).toEqual({ owner_id: '', owner_name: '', name: expect.stringMatching(/^erased-[0-9a-f]{8}$/) });
+    expect(app.ledger.db.prepare('SELECT asker_id, player_id, player_name, roll, state FROM roll_requests').get()).toEqual({
       asker_id: 'gm',
       player_id: '',
       player_name: '',
+      roll: '',
       state: 'cancelled',
     });
+    // Nowhere in the file, byte for byte once freed pages are gone: her id, her name, what she typed.
+    const file = `${tmpDb()}.vacuumed`;
+    app.ledger.db.prepare('VACUUM INTO ?').run(file);
+    const bytes = fs.readFileSync(file);
+    for (const hers of ['alice', 'Alice', 'Red Devils', 'Bridge too far']) expect(bytes.includes(Buffer.from(hers)), hers).toBe(false);
+    // Bob's are untouched.
+    for (const his of ['bob', 'Bob', 'Hohenstaufen']) expect(bytes.includes(Buffer.from(his)), his).toBe(true);
   });
 
   it('is refused while a running game waits for her seed: nobody could reveal it after', async () => {
@@ -176,6 +207,7 @@ describe('/privacy on SQLite', () => {
     );
     const { file } = await personalFile(store, 'alice', store.timestamp(), 1 << 22);
     expect('data' in file && file.data.toString()).not.toContain('"bob"');
+    expectMessage(await subcommand(app, gm, 'game', 'end'));
     text(await press(app, alice, 'v1:privacy_erase:alice'));
     expect(app.ledger.db.prepare('SELECT COUNT(*) AS n FROM saved_queries').get()).toEqual({ n: 0 });
   });
@@ -239,7 +271,7 @@ describe('/privacy on PostgreSQL', () => {
     const store = await PgStore.connect(await freshDatabase(server));
     try {
       const dice = queueRoller();
-      const router = createRouter({ ledger: store, log: createLogger({ level: 'silent' }), roller: dice, gameRoller: () => dice });
+      const router = createRouter({ ledger: store, log: createLogger({ level: 'silent' }), roller: dice });
       await scenario(store, router, dice);
     } finally {
       await store.close();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/command.js';
-import { rowHash } from '../../src/ledger/chain.js';
+import { canonicalJson, rowHash } from '../../src/ledger/chain.js';
+import { isCommitment } from '../../src/ledger/people.js';
 import type { LedgerRow } from '../../src/ledger/rows.js';
 import { alice, appWithGame, bob, command, expectMessage, rosterFields, subcommand, testApp, type TestApp } from '../helpers/app.js';
 
@@ -54,6 +55,18 @@ const optionsFor = (c: Case) => ({
 });
 
 /**
+ * Whether a candidate is the row: its hash over the candidate's fields, or, for a row whose hash
+ * covers a chained text (people.ts) the attacker sees whole, that text's dice and result (unless
+ * committed) against the candidate's.
+ */
+function holdsAs(seen: ReturnType<typeof visibleOf>, candidate: Record<string, unknown>): boolean {
+  if (typeof seen.chained !== 'string') return rowHash(seen.prev_hash, candidate as never) === seen.hash;
+  const chained = JSON.parse(seen.chained) as { dice: unknown; result: unknown };
+  const result = isCommitment(chained.result) || canonicalJson(chained.result) === canonicalJson(candidate.result ?? null);
+  return canonicalJson(chained.dice) === canonicalJson(candidate.dice) && result;
+}
+
+/**
  * The attack: for every dice combination, work out the outcome the rules give (by rolling the same
  * command with those dice elsewhere), put it in the row, hash it, and compare with the visible hash.
  */
@@ -68,7 +81,7 @@ async function search(c: Case, seen: ReturnType<typeof visibleOf>, actor: Actor)
     if (!tried) continue;
     candidate.outcome = tried.outcome;
     candidate.result = tried.result;
-    if (rowHash(seen.prev_hash, candidate as never) === seen.hash) found.push(dice);
+    if (holdsAs(seen, candidate)) found.push(dice);
   }
   return found;
 }

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
+import { forgedHash } from '../helpers/forge.js';
 import fs from 'node:fs';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createRouter } from '../../src/app.js';
 import type { Actor, Reply } from '../../src/core/command.js';
 import type { Request } from '../../src/core/router.js';
 import { PLAYER_SCHEME, playerDie } from '../../src/dice/seeded.js';
-import { canonicalJson, rowHash, GENESIS_HASH } from '../../src/ledger/chain.js';
+import { canonicalJson, GENESIS_HASH } from '../../src/ledger/chain.js';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { PgStore } from '../../src/ledger/postgres/pg-store.js';
 import { sqliteStore, type LedgerStore } from '../../src/ledger/store.js';
@@ -15,6 +16,7 @@ import { alice, bob, command, expectError, expectMessage, gm, press, queueRoller
 import { freshDatabase, testPostgres } from '../helpers/postgres.js';
 import { tmpDb } from '../helpers/tmp.js';
 import { verifyInBot } from '../helpers/verify-in-bot.js';
+import { appendLegacy } from '../helpers/legacy-rows.js';
 
 // Trust, third pass: each attack reproduced on the old code, played again on the new code.
 const server = await testPostgres();
@@ -56,7 +58,7 @@ function rechain(rows: Record<string, any>[]): Record<string, any>[] {
   let prev = GENESIS_HASH;
   return rows.map((r, i) => {
     const row: Record<string, any> = { ...r, guild_seq: i + 1, prev_hash: prev };
-    row.hash = rowHash(prev, row as never);
+    row.hash = forgedHash(prev, row as never);
     prev = row.hash;
     return row;
   });
@@ -362,7 +364,7 @@ describe('a chain broken by the old lone-surrogate defect says so', () => {
     app.dice.push(3, 3, 3);
     expectMessage(await command(app, alice, 'morale', { morale: 'professional' }));
     // As rows were written before the lone-surrogate fix: straight to the ledger, the name not made well-formed.
-    const row = app.ledger.append({
+    const row = appendLegacy(app.ledger, {
       gameId: null,
       turn: null,
       phase: null,

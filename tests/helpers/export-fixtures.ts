@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import { forgedHash } from './forge.js';
 import path from 'node:path';
 import type { Reply } from '../../src/core/command.js';
-import { GENESIS_HASH, rowHash } from '../../src/ledger/chain.js';
+import { GENESIS_HASH } from '../../src/ledger/chain.js';
 import { attachmentData } from '../../src/core/command.js';
 import { alice, command, gm, testApp } from './app.js';
 
@@ -27,7 +28,7 @@ function rehash(all: R[]): R[] {
   let prev = GENESIS_HASH;
   for (const r of all.filter((x) => !('signing_key' in x)).sort((a, b) => a.guild_seq - b.guild_seq)) {
     r.prev_hash = prev;
-    r.hash = rowHash(prev, r as never);
+    r.hash = forgedHash(prev, r as never);
     prev = r.hash;
   }
   return all;

@@ -13,6 +13,7 @@ import { evidenceDigest } from '../../src/verify/evidence.js';
 import { expectMessage, gm } from './app.js';
 import { tmpDb } from './tmp.js';
 import { fakeDiscordKey, type FakeDiscordKey } from './beacon-game.js';
+import { keepSalts } from './verify-in-bot.js';
 import { beaconExport, evidenceOfRow, lf, rehash, rowsOf, tamperTournament, type CorpusEntry } from './verify-corpus.js';
 
 /**
@@ -286,6 +287,7 @@ export async function verifyInBotWithEvidence(text: string): Promise<string> {
     const cols = (ledger.db.prepare('PRAGMA table_info(rolls)').all() as { name: string }[]).map((c) => c.name).filter((c) => c in rows[0]!);
     const insert = ledger.db.prepare(`INSERT INTO rolls (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
     for (const r of rows) insert.run(...cols.map((c) => (['input', 'dice', 'outcome'].includes(c) ? canonicalJson(r[c]) : r[c])));
+    keepSalts(ledger, rows);
     const keep = ledger.db.prepare(KEEP_EVIDENCE_SQL);
     for (const { evidence: e } of lines.filter((r) => 'evidence' in r && !r.evidence.pending))
       keep.run(e.interaction, rows[0]!.guild_id, e.timestamp, e.signature, deflateRawSync(Buffer.from(e.body, 'base64')), rows[0]!.created_at);

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
+import { forgedHash } from './forge.js';
 import fs from 'node:fs';
 import canonicalize from 'canonicalize';
 import path from 'node:path';
 import type { Reply } from '../../src/core/command.js';
 import { attachmentData } from '../../src/core/command.js';
-import { GENESIS_HASH, rowHash, sealCommitment } from '../../src/ledger/chain.js';
+import { GENESIS_HASH, sealCommitment } from '../../src/ledger/chain.js';
 import { loadOrCreateKeys } from '../../src/ops/signing-key.js';
 import { receiptPayload, receiptText, type ReceiptFields } from '../../src/verify/receipt.js';
 import { alice, command, gm, testApp } from './app.js';
@@ -52,7 +53,7 @@ export function rehash(all: R[]): R[] {
   for (const r of all) {
     if ('signing_key' in r || 'evidence' in r) continue;
     r.prev_hash = prev.get(r.guild_id) ?? GENESIS_HASH;
-    r.hash = rowHash(r.prev_hash, r as never);
+    r.hash = forgedHash(r.prev_hash, r as never);
     prev.set(r.guild_id, r.hash);
   }
   return all;

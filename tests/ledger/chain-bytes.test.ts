@@ -5,6 +5,7 @@ import { Ledger } from '../../src/ledger/ledger.js';
 import { verifyExport } from '../../src/verify/verify-export.js';
 import { ledgerEntry } from '../helpers/ledger.js';
 import { tmpDb } from '../helpers/tmp.js';
+import { appendLegacy } from '../helpers/legacy-rows.js';
 
 // Moving to a new Node and new majors of the libraries the chain's bytes pass through
 // (canonicalize, better-sqlite3, nanoid) must not change one hash a player was ever shown. The
@@ -24,17 +25,17 @@ describe('the chain bytes across upgrades', () => {
     );
   });
 
-  it('a fixed ledger written today has the head hash it had before the upgrade', () => {
+  it('a fixed ledger written as before person fields were committed has the head hash it had before the upgrade', () => {
     let tick = Date.UTC(2026, 10, 30, 12, 0, 0);
-    const ledger = Ledger.open(tmpDb(), {
-      now: () => {
-        tick += 1_000;
-        return new Date(tick);
-      },
-    });
-    ledger.append(ledgerEntry({ id: 'fixedrow01', input: AWKWARD, unit: 'Łódź 🎲' }));
-    ledger.append(ledgerEntry({ id: 'fixedrow02', parentId: 'fixedrow01', kind: 'reroll', onceKey: 'reroll:fixedrow01', dice: [6, 1] }));
-    ledger.append(ledgerEntry({ id: 'fixedrow03', gameId: 'fixedgame1', turn: 3, phase: 'Rally Phase', gameSeq: 1, dice: [2, 5] }));
+    const at = () => {
+      tick += 1_000;
+      return new Date(tick).toISOString();
+    };
+    // Rows of that format are still verified as they were hashed (a pinned head must stay checkable).
+    const ledger = Ledger.open(tmpDb());
+    appendLegacy(ledger, ledgerEntry({ id: 'fixedrow01', input: AWKWARD, unit: 'Łódź 🎲' }), at());
+    appendLegacy(ledger, ledgerEntry({ id: 'fixedrow02', parentId: 'fixedrow01', kind: 'reroll', onceKey: 'reroll:fixedrow01', dice: [6, 1] }), at());
+    appendLegacy(ledger, ledgerEntry({ id: 'fixedrow03', gameId: 'fixedgame1', turn: 3, phase: 'Rally Phase', gameSeq: 1, dice: [2, 5] }), at());
     const report = ledger.verify('g1');
     expect(report).toEqual({ ok: true, count: 3, headHash: '50face7a13d3928d6f0e2a6c07f50b72e453a3e2ffe568a0070734e84731a381' });
     ledger.close();

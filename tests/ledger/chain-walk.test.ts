@@ -35,8 +35,8 @@ describe("the chain's canonical text as SQLite assembles it", () => {
         const row = ledger.append(ledgerEntry({ userName: name, unit, input, ...game }));
         const stored = read.get(row.id) as Record<string, unknown>;
         expect(stored.sql_canonical).toBe(storedCanonical(stored));
-        // What the walk hashes: the row's prev_hash, then the same text.
-        expect(stored.sql_hashed).toBe(`${stored.prev_hash}${storedCanonical(stored)}`);
+        // What the walk hashes: the row's prev_hash, then its chained text (people.ts), or, on a row from before, the same text.
+        expect(stored.sql_hashed).toBe(`${stored.prev_hash}${stored.chained ?? storedCanonical(stored)}`);
       }),
       { numRuns: 300 },
     );

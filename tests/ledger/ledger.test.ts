@@ -144,7 +144,7 @@ describe('ledger append and hash chain', () => {
     const ledger = Ledger.open(file);
     const a = ledger.append(entry());
     // A forger who knows the scheme rehashes the new row, but the old head does not point at it.
-    const forged = { ...a, id: 'forged0001', guild_seq: 2, result: 'huzzah', prev_hash: a.hash };
+    const forged = { ...a, chained: null, id: 'forged0001', guild_seq: 2, result: 'huzzah', prev_hash: a.hash };
     const hash = rowHash(a.hash, forged);
     ledger.append(entry());
     tamper(file, 'UPDATE rolls SET guild_seq = 3 WHERE guild_seq = 2');

@@ -131,7 +131,8 @@ async function answers(store: LedgerStore, app: TestApp): Promise<unknown[]> {
 describe.skipIf(!server)('a SQLite ledger moved to PostgreSQL (npm run migrate-ledger)', () => {
   it('arrives whole: every table of the source, row for row (a table left behind is named)', async () => {
     const app = await fullLedger();
-    const empty = tablesOf(app).filter((t) => !(app.ledger.db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n);
+    // `erasing` holds a row only inside an erasure's own transaction: it is empty whenever a copy runs.
+    const empty = tablesOf(app).filter((t) => t !== 'erasing' && !(app.ledger.db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n);
     // A new table must get a row here, or its copy goes untested.
     expect(empty, 'tables the fixture leaves empty').toEqual([]);
     const target = await PgStore.connect(await freshDatabase(server!));

@@ -165,6 +165,9 @@ describe.skipIf(!server)('migrating a SQLite ledger to PostgreSQL', () => {
       interactions: 0,
       signing_keys: 0,
       player_roll_counts: 1,
+      // The one person of each guild's rows (people.ts); `erasing` is empty outside an erasure's transaction.
+      people: 2,
+      erasing: 0,
     });
     // Row for row: the same ids, positions, stored text and hashes.
     const theirs = (await target.pool.query('SELECT * FROM rolls ORDER BY seq')).rows;
@@ -266,12 +269,14 @@ describe.skipIf(!server)('PostgreSQL ledger details', () => {
       'copied 0 rows of beacon_bindings',
       'copied 0 rows of channel_units',
       'copied 1 rows of dice_tallies',
+      'copied 0 rows of erasing',
       'copied 0 rows of game_clocks',
       'copied 1 rows of games',
       'copied 0 rows of guild_config',
       'copied 0 rows of guild_departures',
       'copied 0 rows of interaction_evidence',
       'copied 0 rows of interactions',
+      'copied 1 rows of people',
       'copied 0 rows of player_roll_counts',
       `copied ${IMPORT_BATCH * 6 + 1} rows of rolls`,
       'copied 0 rows of roll_deliveries',

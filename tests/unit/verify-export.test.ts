@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
+import { forgedHash } from '../helpers/forge.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { GENESIS_HASH, rowHash } from '../../src/ledger/chain.js';
+import { GENESIS_HASH } from '../../src/ledger/chain.js';
 import { verifyExport } from '../../src/verify/verify-export.js';
 import { tmpDir } from '../helpers/tmp.js';
 
@@ -105,7 +106,7 @@ function rehash(all: Record<string, any>[]): Record<string, any>[] {
   let prev = GENESIS_HASH;
   for (const r of sorted) {
     r.prev_hash = prev;
-    r.hash = rowHash(prev, r as never);
+    r.hash = forgedHash(prev, r as never);
     prev = r.hash;
   }
   return sorted;

@@ -2,11 +2,13 @@ import path from 'node:path';
 import type pg from 'pg';
 import { CHAINED_COLUMNS, ChainWalker, storedRowHash, type ChainReport } from '../chain.js';
 import { MIGRATIONS_DIR, readMigrations, refuseNewer } from '../migrate.js';
-import { nextRow, unitKey, type ChainHead } from '../next-row.js';
+import { namedIn, nextRow, unitKey, type ChainHead } from '../next-row.js';
+import type { PersonSalt } from '../people.js';
 import { AlreadyRecordedError, LedgerWriteError } from '../errors.js';
 import { needsParent, parseRecountRow, RECOUNT_SQL, recountTally, TallyCount, tallyDelta, tallyParams, UPSERT_TALLY_SQL, type ParentState } from '../tally.js';
+import { committedHash } from '../committed-walk.js';
 import { parseRow, type LedgerRow, type NewEntry, type RawRow } from '../rows.js';
-import { COUNT_PLAYER_ROLL_SQL, isPlayerRoll, KEEP_EVIDENCE_SQL } from '../common-sql.js';
+import { COUNT_PLAYER_ROLL_SQL, isPlayerRoll, KEEP_EVIDENCE_SQL, SEAL_INSERT_SQL } from '../common-sql.js';
 import { SCHEDULE_SQL } from '../requests.js';
 import type { AppendAlso } from '../contract.js';
 
@@ -51,7 +53,7 @@ export const PG_MIGRATIONS_DIR = path.join(MIGRATIONS_DIR, 'postgres');
 /** Any fixed number: every process migrating this database takes the same advisory lock. */
 const MIGRATION_LOCK = 7_246_310_511;
 
-const ROLL_COLUMNS = [...CHAINED_COLUMNS, 'prev_hash', 'hash'] as const;
+const ROLL_COLUMNS = [...CHAINED_COLUMNS, 'prev_hash', 'hash', 'chained'] as const;
 
 /** A statement's `?`s numbered as its parts are added, each part's values bound in its order. */
 class Bound {
@@ -64,12 +66,13 @@ class Bound {
 
 /**
  * What goes with a row, each in its own data-modifying CTE of the row's statement, in this order: its
- * dice report tally, its sealed payload, its unit name for autocomplete, its player's game roll
+ * dice report tally, the salts of people it names first, its sealed payload, its unit name for autocomplete, its player's game roll
  * count, its interaction's signed request, its channel's status card (AppendAlso).
  */
 const COMPANIONS = {
   tally: UPSERT_TALLY_SQL,
-  sealed: 'INSERT INTO sealed_payloads (roll_id, guild_id, salt, payload) VALUES (?, ?, ?, ?)',
+  people: 'INSERT INTO people (guild_id, user_id, salt_id, salt, created_at) SELECT ?, u, i, s, ? FROM unnest(?::text[], ?::text[], ?::text[]) AS t(u, i, s)',
+  sealed: SEAL_INSERT_SQL,
   unit: `INSERT INTO channel_units (guild_id, channel_id, system, unit_key, unit, last_seq) VALUES (?, ?, ?, ?, ?, (SELECT seq FROM r))
     ON CONFLICT (guild_id, channel_id, system, unit_key) DO UPDATE SET unit = excluded.unit, last_seq = excluded.last_seq`,
   counted: COUNT_PLAYER_ROLL_SQL,
@@ -184,9 +187,12 @@ export class PgLedger {
    * statement with everything that goes with the row. `held`: the guild's chain head as this
    * transaction holds it locked already (read FOR UPDATE, or moved by its last append).
    */
-  async appendOn(c: pg.PoolClient, entry: NewEntry, also: AppendAlso = {}, held?: NonNullable<ChainHead>): Promise<LedgerRow> {
+  async appendOn(c: pg.PoolClient, entry: NewEntry, also: AppendAlso = {}, held?: NonNullable<ChainHead>, salts: SaltCache = new Map()): Promise<LedgerRow> {
     const head = held ?? (await lockHead(c, entry.guildId));
-    const row = nextRow(entry, head, this.now().toISOString());
+    await readSalts(c, entry, salts);
+    const row = nextRow(entry, head, this.now().toISOString(), (userId) => salts.get(saltKey(entry.guildId, userId)) ?? undefined);
+    for (const p of row.newPeople) salts.set(saltKey(entry.guildId, p.user_id), p);
+    const fresh = row.newPeople;
     const f = row.fields;
     const tally = tallyDelta({ ...f, input: entry.input }, needsParent(entry.kind) ? await parentState(c, entry.guildId, entry.parentId) : undefined);
     const values = { ...row.stored, prev_hash: row.prev_hash, hash: row.hash } as Record<string, unknown>;
@@ -196,7 +202,8 @@ export class PgLedger {
       [f.guild_seq, row.hash, entry.guildId],
       {
         ...(tally ? { tally: tallyParams(tally.tally, tally.delta) } : {}),
-        ...(row.sealed ? { sealed: [f.id, entry.guildId, row.sealed.salt, row.sealed.payload] } : {}),
+        ...(fresh.length ? { people: [entry.guildId, f.created_at, fresh.map((p) => p.user_id), fresh.map((p) => p.salt_id), fresh.map((p) => p.salt)] } : {}),
+        ...(row.sealed ? { sealed: [f.id, entry.guildId, row.sealed.salt, row.sealed.payload, row.sealed.committed] } : {}),
         ...(f.unit !== null ? { unit: [entry.guildId, entry.channelId, f.system ?? '', unitKey(f.unit), f.unit] } : {}),
         ...(isPlayerRoll(f) ? { counted: [entry.guildId, f.game_id, f.user_id] } : {}),
         ...(e ? { evidence: [e.interaction_id, e.guild_id, e.timestamp, e.signature, e.body, e.created_at] } : {}),
@@ -204,7 +211,7 @@ export class PgLedger {
       },
     );
     const seq = (await c.query<{ seq: number }>(statement)).rows[0]!.seq;
-    return { ...f, prev_hash: row.prev_hash, hash: row.hash, seq };
+    return { ...f, prev_hash: row.prev_hash, hash: row.hash, chained: row.stored.chained, seq };
   }
 
   async count(guildId: string): Promise<number> {
@@ -219,9 +226,11 @@ export class PgLedger {
 
   /** Recomputes a guild's chain from its first row (up to a position), a chunk at a time: one chunk in memory. */
   async verify(guildId: string, upToGuildSeq = 2 ** 31 - 1, chunk = 2_000): Promise<ChainReport> {
-    const walker = new ChainWalker<RawRow>(storedRowHash);
+    const people = await this.pool.query<{ salt_id: string; salt: string }>('SELECT salt_id, salt FROM people WHERE guild_id = $1', [guildId]);
+    const salts = new Map(people.rows.map((p) => [p.salt_id, p.salt]));
+    const walker = new ChainWalker<RawRow & { chained: string | null }>(committedHash(storedRowHash, salts, parseRow));
     for (let after = 0; ; ) {
-      const rows = (await this.pool.query<RawRow>(CHAIN_SELECT, [guildId, after, upToGuildSeq, chunk])).rows;
+      const rows = (await this.pool.query<RawRow & { chained: string | null }>(CHAIN_SELECT, [guildId, after, upToGuildSeq, chunk])).rows;
       if (!rows.length) break;
       for (const row of rows) if (walker.feed(row)) return walker.report();
       after = rows[rows.length - 1]!.guild_seq;
@@ -290,6 +299,21 @@ async function parentState(c: pg.PoolClient, guildId: string, parentId: string |
 /** The guild's chain head, locked until the transaction ends (created at the genesis for a new guild). */
 const HEAD_GENESIS = prepared('head_genesis', "INSERT INTO chain_heads (guild_id, guild_seq, hash) VALUES ($1, 0, '') ON CONFLICT (guild_id) DO NOTHING");
 const HEAD_LOCK = prepared('head_lock', 'SELECT guild_seq, hash FROM chain_heads WHERE guild_id = $1 FOR UPDATE');
+
+/** People's salts a transaction has read or drawn, by server and person (null: they have none yet). */
+export type SaltCache = Map<string, PersonSalt | null>;
+export const saltKey = (guildId: string, userId: string) => `${guildId}\u0000${userId}`;
+const PEOPLE_OF = prepared('people_of', 'SELECT salt_id, user_id, salt FROM people WHERE guild_id = $1 AND user_id = ANY($2::text[])');
+
+/** The salts of the people a row names that the transaction does not hold yet, in one read (none for a roller whose salt came with the channel). */
+async function readSalts(c: pg.PoolClient, entry: NewEntry, salts: SaltCache): Promise<void> {
+  const missing = namedIn(entry)
+    .map((n) => n.userId)
+    .filter((id) => !salts.has(saltKey(entry.guildId, id)));
+  if (!missing.length) return;
+  const found = (await c.query<PersonSalt>(PEOPLE_OF([entry.guildId, missing]))).rows;
+  for (const id of missing) salts.set(saltKey(entry.guildId, id), found.find((p) => p.user_id === id) ?? null);
+}
 
 async function lockHead(c: pg.PoolClient, guildId: string): Promise<ChainHead> {
   await c.query(HEAD_GENESIS([guildId]));

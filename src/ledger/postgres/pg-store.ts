@@ -44,7 +44,7 @@ import type { RosterWrites } from '../roster.js';
 import type { InteractionClaim, KeptEvidence } from '../contract.js';
 import type { ChainHead } from '../next-row.js';
 import { channelStateOn, GUILD_LOCK, lockAndClaim } from './pg-unit-of-work.js';
-import { ledgerError, numbered, PgLedger, type PgConnectOptions } from './pg-ledger.js';
+import { ledgerError, numbered, PgLedger, saltKey, type PgConnectOptions, type SaltCache } from './pg-ledger.js';
 import { pgRequests } from './pg-requests.js';
 import { pgPurge, pgRetention } from './pg-retention.js';
 import type { PurgeCount } from '../retention.js';
@@ -79,7 +79,7 @@ function reads(q: Q) {
       sealedRecords(
         await all<{ roll_id: string; salt: string; payload: string }>(
           q,
-          'SELECT roll_id, salt, payload FROM sealed_payloads WHERE guild_id = $1 AND roll_id = ANY($2::text[])',
+          'SELECT roll_id, salt, payload, committed FROM sealed_payloads WHERE guild_id = $1 AND roll_id = ANY($2::text[])',
           [guildId, rollIds],
         ),
       ),
@@ -202,10 +202,11 @@ function rosterWrites(c: Q, r: ReturnType<typeof reads>): Async<RosterWrites> {
  */
 function chained(ledger: PgLedger, c: pg.PoolClient): Pick<LedgerTx, 'append' | 'channelState'> {
   let held: { guildId: string; head: NonNullable<ChainHead> } | undefined;
+  const salts: SaltCache = new Map();
   return {
     append: async (entry, also) => {
       try {
-        const row = await ledger.appendOn(c, entry, also, held?.guildId === entry.guildId ? held.head : undefined);
+        const row = await ledger.appendOn(c, entry, also, held?.guildId === entry.guildId ? held.head : undefined, salts);
         held = { guildId: entry.guildId, head: { guild_seq: row.guild_seq, hash: row.hash } };
         return row;
       } catch (err) {
@@ -213,8 +214,9 @@ function chained(ledger: PgLedger, c: pg.PoolClient): Pick<LedgerTx, 'append' | 
       }
     },
     channelState: async (q) => {
-      const { state, head } = await channelStateOn(c, q);
+      const { state, head, salt } = await channelStateOn(c, q);
       if (head) held = { guildId: q.guildId, head };
+      if (q.roller !== undefined) salts.set(saltKey(q.guildId, q.roller), salt);
       return state;
     },
   };
@@ -491,6 +493,10 @@ export class PgStore implements LedgerStore {
       (await all<RawRow>(this.pool, numbered(UNSHOWN_ROLLS_SQL), [UNSHOWN_RECENT_ROWS, since, before, limit])).map(parseRow),
     pendingBindings: async (limit: number) => (await all<RawBinding>(this.pool, numbered(PENDING_BINDINGS_SQL), [limit])).map(bindingOf),
     bindingPending: async (interactionId: string) => (await this.pool.query(numbered(BINDING_PENDING_SQL), [interactionId])).rowCount === 1,
+    saltsOf: async (ids: string[]) => {
+      const rows = await all<{ salt_id: string; salt: string }>(this.pool, 'SELECT salt_id, salt FROM people WHERE salt_id = ANY($1::text[])', [ids]);
+      return new Map(rows.map((r) => [r.salt_id, r.salt]));
+    },
     evidenceOf: async (ids: string[]) => {
       const rows = await all<KeptEvidence>(this.pool, 'SELECT * FROM interaction_evidence WHERE interaction_id = ANY($1::text[])', [ids]);
       return new Map(rows.map((r) => [r.interaction_id, r]));

@@ -6,6 +6,7 @@ import type { ChainHead } from '../next-row.js';
 import { unitFromRow, unitNameAndKey, type Game, type RawUnit } from '../roster.js';
 import { NO_SETTINGS, type GuildSettings } from '../settings.js';
 import { prepared } from './pg-ledger.js';
+import type { PersonSalt } from '../people.js';
 
 /**
  * The first two statements of a unit of work on PostgreSQL (a roll's whole transaction is BEGIN,
@@ -68,7 +69,8 @@ SELECT (SELECT row_to_json(g) FROM g) AS game,
     THEN (SELECT row_to_json(u) FROM units u WHERE u.game_id = (SELECT id FROM g) AND u.name_key = $3 AND u.removed_at IS NOT NULL ORDER BY u.id LIMIT 1)
   END AS gone,
   CASE WHEN $4::text IS NOT NULL THEN (SELECT max(game_seq) FROM rolls WHERE game_id = (SELECT id FROM g)) END AS last_seq,
-  (SELECT n FROM player_roll_counts WHERE game_id = (SELECT id FROM g) AND user_id = $4) AS player_rolls`,
+  (SELECT n FROM player_roll_counts WHERE game_id = (SELECT id FROM g) AND user_id = $4) AS player_rolls,
+  (SELECT row_to_json(p) FROM (SELECT salt_id, user_id, salt FROM people WHERE guild_id = $1 AND user_id = $4) p) AS salt`,
 );
 
 type ChannelRow = {
@@ -79,10 +81,15 @@ type ChannelRow = {
   gone: RawUnit | null;
   last_seq: number | null;
   player_rolls: number | null;
+  /** The roller's salt in the server (people.ts), read here so their roll's append reads nothing more. */
+  salt: PersonSalt | null;
 };
 
 /** The channel's state (ChannelReads), and the guild's chain head this transaction now holds locked (none before its first row). */
-export async function channelStateOn(c: pg.PoolClient, q: ChannelQuery): Promise<{ state: ChannelState; head: NonNullable<ChainHead> | undefined }> {
+export async function channelStateOn(
+  c: pg.PoolClient,
+  q: ChannelQuery,
+): Promise<{ state: ChannelState; head: NonNullable<ChainHead> | undefined; salt: PersonSalt | null }> {
   const key = q.unit === undefined ? null : unitNameAndKey(q.unit).name_key;
   const r = (await c.query<ChannelRow>(CHANNEL_STATE([q.guildId, q.channelId, key, q.roller ?? null]))).rows[0]!;
   const game = r.game ?? undefined;
@@ -92,5 +99,5 @@ export async function channelStateOn(c: pg.PoolClient, q: ChannelQuery): Promise
     state.named = { name: q.unit, unit, gone: !unit && r.gone ? unitFromRow(r.gone) : undefined };
   }
   if (game && q.roller !== undefined) state.numbers = { nextGameSeq: (r.last_seq ?? 0) + 1, playerRollCount: r.player_rolls ?? 0 };
-  return { state, head: r.head ?? undefined };
+  return { state, head: r.head ?? undefined, salt: r.salt };
 }

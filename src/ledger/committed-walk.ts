@@ -1,0 +1,30 @@
+import { checkRow, type SaltsById } from './people.js';
+import type { WalkedHash } from './chain.js';
+
+/** A row as a walk reads it: its chained text (people.ts) when it commits to its person fields, and its plain values. */
+type Committed = { hash: string; chained?: string | null };
+
+/**
+ * A walk's hash function that also holds a committed row's plain values to what its chain commits:
+ * a dice value or a name changed beside an intact hash reads as an edit, a value whose salt is
+ * erased as erased. `plainOf` gives the row's plain fields (JSON columns parsed).
+ */
+export function committedHash<R extends Committed>(
+  hashOf: (prevHash: string, row: R) => string,
+  salts: SaltsById,
+  plainOf: (row: R) => Record<string, unknown>,
+): (prevHash: string, row: R) => WalkedHash {
+  return (prevHash, row) => {
+    const hash = hashOf(prevHash, row);
+    if (typeof row.chained !== 'string' || hash !== row.hash) return hash;
+    let chained: unknown;
+    try {
+      chained = JSON.parse(row.chained);
+    } catch {
+      return '';
+    }
+    if (!chained || typeof chained !== 'object' || Array.isArray(chained)) return '';
+    const held = checkRow(plainOf(row), chained as Record<string, unknown>, salts);
+    return held.ok ? { hash, erased: held.erased.length > 0 } : '';
+  };
+}

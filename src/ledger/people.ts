@@ -1,0 +1,216 @@
+import { createHmac } from 'node:crypto';
+import { canonicalJson, pickChained } from './chain.js';
+
+/**
+ * Person fields on the chain as commitments. A row's hash covers its "chained" text: the row with
+ * every value that names a person (their id, display name, the text they typed, and any text those
+ * appear in) replaced by an HMAC under that person's salt. The values themselves stay in the row's
+ * plain columns and the salts in `people`, beside the chain. Erasing a person deletes their salt
+ * and blanks the values it covered: the chain, the dice and every other value still verify, and
+ * the commitments they leave reveal nothing (the salt was 256 random bits).
+ *
+ * Pure, and shared by the writer and every verifier (verify.html bundles it).
+ */
+
+/** A person's salt in one guild: the key of their commitments there. */
+export type PersonSalt = { salt_id: string; user_id: string; salt: string };
+
+/** What stands in the chained text for a value naming people: the HMAC, and whose salts key it (by id, sorted). */
+export type Commitment = { erasable: string; by: string[] };
+
+/**
+ * Input keys whose text a person typed (a roll asked of a player: the roll asked for). Such text is
+ * committed under everyone the row names, since it may be about any of them: erasing one of them
+ * takes it.
+ */
+const TYPED_KEYS = new Set(['note', 'reason', 'name', 'new_name', 'unit', 'side', 'brigade', 'companions', 'roll']);
+/** Input keys whose value is another person's Discord id. */
+const PERSON_KEYS = new Set(['player', 'user', 'seed_of']);
+/** Below this length a person value is committed only where it is a whole value (a name "Al" is not looked for inside words). */
+const INSIDE_MIN = 3;
+
+/** The fields of a row that may name a person; the rest (ids, positions, command, kind, dice, times) never do. */
+export const PERSON_FIELDS = ['user_id', 'user_name', 'unit', 'input', 'outcome', 'result'] as const;
+
+export const isCommitment = (v: unknown): v is Commitment =>
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  typeof (v as Commitment).erasable === 'string' &&
+  Array.isArray((v as Commitment).by) &&
+  Object.keys(v).length === 2;
+
+/** A person named by a row: their id and the values of theirs it may hold. */
+export type Named = { userId: string; values: string[] };
+
+/**
+ * Who a row names, and by which values: its maker (id, display name, unit, what they typed), the
+ * people its input names by id, and those the caller adds (`also`: a reveal names the sealed roll's maker).
+ */
+export function peopleNamed(row: { user_id: string; user_name: string; unit: string | null; input: unknown }, also: Named[] = []): Named[] {
+  const byId = new Map<string, Set<string>>();
+  const add = (userId: string, ...values: (string | null | undefined)[]) => {
+    if (!userId) return;
+    const set = byId.get(userId) ?? byId.set(userId, new Set([userId])).get(userId)!;
+    for (const v of values) if (v) set.add(v);
+  };
+  add(row.user_id, row.user_name, row.unit);
+  const typed: string[] = [];
+  const visit = (v: unknown, key: string | undefined): void => {
+    if (typeof v === 'string') {
+      if (key && PERSON_KEYS.has(key)) add(v);
+      else if (key && TYPED_KEYS.has(key)) typed.push(v);
+    } else if (Array.isArray(v)) for (const x of v) visit(x, key);
+    else if (v && typeof v === 'object' && !isCommitment(v)) for (const [k, x] of Object.entries(v)) visit(x, k);
+  };
+  visit(row.input, undefined);
+  for (const n of also) add(n.userId, ...n.values);
+  for (const userId of byId.keys()) add(userId, ...typed);
+  return [...byId].map(([userId, values]) => ({ userId, values: [...values] }));
+}
+
+/** The commitment to a value under salts: HMAC-SHA256 of its canonical JSON, keyed by each salt in turn. */
+export function commitTo(value: unknown, salts: readonly PersonSalt[]): Commitment {
+  const keys = [...salts].sort((a, b) => (a.salt_id < b.salt_id ? -1 : 1));
+  let h = canonicalJson(value);
+  for (const s of keys) h = createHmac('sha256', s.salt).update(h).digest('hex');
+  return { erasable: h, by: keys.map((s) => s.salt_id) };
+}
+
+type Holder = { salt: PersonSalt; values: string[] };
+
+const names = (text: string, values: string[]) => values.some((x) => text === x || (x.length >= INSIDE_MIN && text.includes(x)));
+
+/** Whose values a text holds. */
+const holdersOf = (text: string, holders: Holder[]) => holders.filter((h) => names(text, h.values)).map((h) => h.salt);
+
+/** A value with every part naming a person replaced by its commitment (an object whose key names one is committed whole). */
+function commitTree(v: unknown, holders: Holder[]): unknown {
+  if (typeof v === 'string') {
+    const who = holdersOf(v, holders);
+    return who.length ? commitTo(v, who) : v;
+  }
+  if (Array.isArray(v)) return v.map((x) => commitTree(x, holders));
+  if (v === null || typeof v !== 'object' || isCommitment(v)) return v;
+  const keyHolders = Object.keys(v).flatMap((k) => holdersOf(k, holders));
+  if (keyHolders.length) return commitTo(v, [...new Set(keyHolders)]);
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, commitTree(x, holders)]));
+}
+
+/** The row's person fields as the chain commits them, under the salts of the people it names. */
+export function committedFields<R extends Record<string, unknown>>(row: R, named: Named[], saltOf: (userId: string) => PersonSalt): R {
+  const holders = named.map((n) => ({ salt: saltOf(n.userId), values: n.values }));
+  const out: Record<string, unknown> = { ...row };
+  for (const k of PERSON_FIELDS) if (row[k] !== null && row[k] !== undefined) out[k] = commitTree(row[k], holders);
+  return out as R;
+}
+
+/** A payload (a sealed roll's) as its commitment covers it: every part naming a person committed. */
+export const committedValue = (v: unknown, named: Named[], saltOf: (userId: string) => PersonSalt) =>
+  commitTree(
+    v,
+    named.map((n) => ({ salt: saltOf(n.userId), values: n.values })),
+  );
+
+/** Salts by id, as a verifier or the eraser holds them. */
+export type SaltsById = ReadonlyMap<string, string>;
+
+export type Held = { ok: true; erased: string[] } | { ok: false; why: string };
+
+/**
+ * A plain value against what the chain committed: every part not committed must be equal; every
+ * commitment must be opened by the plain value under its salts, or its salts be gone (erased: the
+ * plain value is then blank). Returns the ids of the erased salts met.
+ */
+export function checkCommitted(plain: unknown, chained: unknown, salts: SaltsById, where = '', unknown: 'erased' | 'unchecked' = 'erased'): Held {
+  const erased = new Set<string>();
+  const fail = (why: string): Held => ({ ok: false, why });
+  const walk = (p: unknown, c: unknown, at: string): string | undefined => {
+    if (isCommitment(c)) {
+      const missing = c.by.filter((id) => !salts.has(id));
+      // Unchecked: the caller holds no salts, and checks only what lies beside the commitments.
+      if (missing.length && unknown === 'unchecked') return undefined;
+      if (missing.length) {
+        for (const id of missing) erased.add(id);
+        return isBlank(p) ? undefined : `${at} keeps a value whose salt is erased`;
+      }
+      const opened = commitTo(
+        p,
+        c.by.map((id) => ({ salt_id: id, user_id: '', salt: salts.get(id)! })),
+      );
+      return opened.erasable === c.erasable ? undefined : `${at} does not match its commitment`;
+    }
+    if (Array.isArray(c)) {
+      if (!Array.isArray(p) || p.length !== c.length) return `${at} differs from the chained value`;
+      for (let i = 0; i < c.length; i++) {
+        const why = walk(p[i], c[i], `${at}[${i}]`);
+        if (why) return why;
+      }
+      return undefined;
+    }
+    if (c !== null && typeof c === 'object') {
+      if (p === null || typeof p !== 'object' || Array.isArray(p)) return `${at} differs from the chained value`;
+      const keys = Object.keys(c);
+      if (keys.length !== Object.keys(p).length || keys.some((k) => !Object.hasOwn(p, k))) return `${at} differs from the chained value`;
+      for (const k of keys) {
+        const why = walk((p as Record<string, unknown>)[k], (c as Record<string, unknown>)[k], `${at}.${k}`);
+        if (why) return why;
+      }
+      return undefined;
+    }
+    return (p ?? null) === c ? undefined : `${at} differs from the chained value`;
+  };
+  const why = walk(plain, chained, where);
+  return why ? fail(why.replace(/^\./, '')) : { ok: true, erased: [...erased] };
+}
+
+/** What an erased value leaves in the plain columns. */
+const isBlank = (v: unknown) => v === null || v === '' || v === undefined;
+
+/**
+ * A plain value with every part committed under an erased salt blanked (`''` where the column
+ * needs text, null elsewhere): what erasure writes, and what a verifier compares a recomputed
+ * value with once its row is erased.
+ */
+export function blankErased(plain: unknown, chained: unknown, erased: ReadonlySet<string>, blank: '' | null = null): unknown {
+  if (isCommitment(chained)) return chained.by.some((id) => erased.has(id)) ? blank : plain;
+  if (Array.isArray(chained) && Array.isArray(plain)) return plain.map((p, i) => blankErased(p, chained[i], erased));
+  if (chained && typeof chained === 'object' && plain && typeof plain === 'object' && !Array.isArray(plain))
+    return Object.fromEntries(Object.entries(plain).map(([k, p]) => [k, blankErased(p, (chained as Record<string, unknown>)[k], erased)]));
+  return plain;
+}
+
+/** Every salt id a committed value names. */
+export function saltIdsIn(chained: unknown, into = new Set<string>()): Set<string> {
+  if (isCommitment(chained)) for (const id of chained.by) into.add(id);
+  else if (Array.isArray(chained)) for (const x of chained) saltIdsIn(x, into);
+  else if (chained && typeof chained === 'object') for (const x of Object.values(chained)) saltIdsIn(x, into);
+  return into;
+}
+
+/** A row's check against its chained text: held (with the erased salts it met), or why not. */
+export function checkRow(plain: Record<string, unknown>, chained: Record<string, unknown>, salts: SaltsById): Held {
+  const keys = Object.keys(pickChained(plain as never));
+  const extra = Object.keys(chained).filter((k) => !keys.includes(k));
+  if (extra.length) return { ok: false, why: `the chained text holds ${extra.join(', ')}, which the row does not` };
+  const erased = new Set<string>();
+  for (const k of keys) {
+    const c = chained[k] ?? null;
+    const p = plain[k] ?? null;
+    if (!(PERSON_FIELDS as readonly string[]).includes(k)) {
+      if (canonicalJson(p) !== canonicalJson(c)) return { ok: false, why: `${k} differs from the chained value` };
+      continue;
+    }
+    const held = checkCommitted(p, c, salts, k);
+    if (!held.ok) return held;
+    for (const id of held.erased) erased.add(id);
+  }
+  return { ok: true, erased: [...erased] };
+}
+
+const SALT_IDS = /"by":\[([^\]]*)\]/g;
+/** The salt ids a row's chained text names, read from its text without parsing it. */
+export const saltIdsOf = (chained: string): string[] => [...chained.matchAll(SALT_IDS)].flatMap((m) => JSON.parse(`[${m[1]}]`) as string[]);
+
+/** A plain value equal to its committed form everywhere but inside the commitments (whose salts the caller does not hold). */
+export const sameBesideCommitments = (plain: unknown, committed: unknown) => checkCommitted(plain, committed, new Map(), '', 'unchecked').ok;
