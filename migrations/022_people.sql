@@ -13,6 +13,8 @@ CREATE TABLE people (
   created_at TEXT NOT NULL,
   PRIMARY KEY (guild_id, user_id)
 );
+-- /privacy finds every server where someone has a salt, named in others' rows only too.
+CREATE INDEX people_user ON people (user_id);
 
 -- A sealed roll's payload as its commitment covers it (people committed): a reveal publishes it.
 ALTER TABLE sealed_payloads ADD COLUMN committed TEXT;
@@ -29,7 +31,7 @@ WHEN OLD.chained IS NULL OR NOT EXISTS (SELECT 1 FROM erasing WHERE guild_id = O
   OR NEW.seq IS NOT OLD.seq OR NEW.id IS NOT OLD.id OR NEW.guild_id IS NOT OLD.guild_id OR NEW.guild_seq IS NOT OLD.guild_seq
   OR NEW.channel_id IS NOT OLD.channel_id OR NEW.game_id IS NOT OLD.game_id OR NEW.turn IS NOT OLD.turn
   OR NEW.phase IS NOT OLD.phase OR NEW.game_seq IS NOT OLD.game_seq OR NEW.command IS NOT OLD.command
-  OR NEW.system IS NOT OLD.system OR NEW.kind IS NOT OLD.kind OR NEW.dice IS NOT OLD.dice
+  OR NEW.system IS NOT OLD.system OR NEW.kind IS NOT OLD.kind OR NEW.dice IS NOT OLD.dice OR NEW.result IS NOT OLD.result
   OR NEW.parent_id IS NOT OLD.parent_id OR NEW.once_key IS NOT OLD.once_key OR NEW.created_at IS NOT OLD.created_at
 BEGIN SELECT RAISE(ABORT, 'the ledger is append-only: rows cannot be changed'); END;
 

@@ -11,7 +11,7 @@ import { commitSeed, dropSeed, notManager, recordGame, revealSeed, waitingLine }
 import { readScope, runningGame } from '../../src/core/games.js';
 import { unitOfWork, type TxScope } from '../../src/core/unit-of-work.js';
 import { revealIn } from '../../src/core/reveal.js';
-import { BEACON_SCHEME, commitment, newServerSeed, PLAYER_SCHEME } from '../../src/dice/seeded.js';
+import { BEACON_SCHEME, commitment, newServerSeed, PLAYER_KEY_SCHEME } from '../../src/dice/seeded.js';
 import { publicChainName, type BeaconChain } from '../../src/beacon/chain.js';
 import { newRollId } from '../../src/ledger/next-row.js';
 import { commitmentsOf, GameRunningError, gameOptionsOf, playerSeedsOf, type Game } from '../../src/ledger/roster.js';
@@ -124,8 +124,8 @@ export default {
         const tournament = o.fair === 'tournament';
         if (tournament) assertTournamentReady(ctx);
         const seed = newServerSeed();
-        // Every new game of a bot with a beacon is a beacon game; without one, per-player dice.
-        const scheme = beacon ? BEACON_SCHEME : PLAYER_SCHEME;
+        // Every new game of a bot with a beacon is a beacon game; without one, per-player dice keyed to each player's salt id.
+        const scheme = beacon ? BEACON_SCHEME : PLAYER_KEY_SCHEME;
         try {
           const game = await ledger.transaction(async (tx) => {
             const g = await tx.roster.startGame({

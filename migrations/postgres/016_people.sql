@@ -9,6 +9,8 @@ CREATE TABLE people (
   created_at TEXT NOT NULL,
   PRIMARY KEY (guild_id, user_id)
 );
+-- /privacy finds every server where someone has a salt, named in others' rows only too.
+CREATE INDEX people_user ON people (user_id);
 
 ALTER TABLE sealed_payloads ADD COLUMN committed TEXT;
 
@@ -24,8 +26,8 @@ BEGIN
   END IF;
   IF TG_OP = 'UPDATE' AND TG_TABLE_NAME = 'rolls' AND to_jsonb(OLD) ->> 'chained' IS NOT NULL
     AND EXISTS (SELECT 1 FROM erasing WHERE guild_id = OLD.guild_id)
-    AND (to_jsonb(NEW) - ARRAY['user_id', 'user_name', 'unit', 'input', 'outcome', 'result'])
-      = (to_jsonb(OLD) - ARRAY['user_id', 'user_name', 'unit', 'input', 'outcome', 'result']) THEN
+    AND (to_jsonb(NEW) - ARRAY['user_id', 'user_name', 'unit', 'input', 'outcome'])
+      = (to_jsonb(OLD) - ARRAY['user_id', 'user_name', 'unit', 'input', 'outcome']) THEN
     RETURN NEW;
   END IF;
   IF TG_OP = 'UPDATE' AND TG_TABLE_NAME = 'sealed_payloads' AND to_jsonb(OLD) ->> 'committed' IS NOT NULL

@@ -39,6 +39,8 @@ export type RecordMeta = {
   sealed?: { effects: unknown[] };
   /** People the row names beyond its maker (a reveal: the sealed roll's), whose values it commits to like theirs. */
   named?: Named[];
+  /** Input values the chain holds in a form committed already (a reveal's payload, as its sealed roll committed to it). */
+  chainedInput?: Record<string, unknown>;
 };
 
 /**
@@ -91,6 +93,7 @@ export async function record<O extends Outcome>(
     onceKey: meta.onceKey ?? null,
     sealed: meta.sealed ?? null,
     named: meta.named ?? [],
+    ...(meta.chainedInput ? { chainedInput: meta.chainedInput } : {}),
   };
   try {
     // A result in a game marks the game's status card to redraw (a game without a card matches nothing).

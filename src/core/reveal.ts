@@ -20,7 +20,7 @@ export async function revealIn(at: TxScope, ctx: Context, row: LedgerRow) {
   const sealed = (await at.tx.sealedPayloads(ctx.actor.guildId, [row.id])).get(row.id);
   if (!sealed) refuse('sealedBeforeCommitments', { id: row.id, show: command('roll show') });
   const { salt, payload } = sealed;
-  // A roll sealed with people committed (people.ts) opens by that form; its reveal publishes both.
+  // A roll sealed with people committed (people.ts) opens by that form, which its reveal's chain holds.
   const opens = sealed.committed ?? payload;
   const matches = sealed.committed === undefined || sameBesideCommitments(payload, sealed.committed);
   if (!matches || (row.outcome as { commitment?: string }).commitment !== sealCommitment(salt, opens)) {
@@ -33,7 +33,10 @@ export async function revealIn(at: TxScope, ctx: Context, row: LedgerRow) {
       command: 'reveal',
       kind: 'reveal',
       unit: row.unit ?? undefined,
-      input: { roll: row.id, salt, payload, ...(sealed.committed === undefined ? {} : { committed: sealed.committed }) },
+      input: { roll: row.id, salt, payload },
+      // Its chain holds the payload as the sealed roll committed to it: opened by the same salts, or erased with them
+      // (a roll sealed before person fields were committed: as it was, names and all, as its commitment covers them).
+      chainedInput: { payload: sealed.committed ?? payload },
       named: [{ userId: row.user_id, values: [row.user_name, row.unit ?? ''] }],
       parentId: row.id,
       onceKey: `reveal:${row.id}`,

@@ -1,5 +1,5 @@
 import { recordingRoller, type Roller } from '../dice/roller.js';
-import { BEACON_SCHEME, BeaconRoller, PLAYER_SCHEME, type GameDraw, type RollBeacon } from '../dice/seeded.js';
+import { BEACON_SCHEME, BeaconRoller, isPerPlayer, PLAYER_KEY_SCHEME, type GameDraw, type RollBeacon } from '../dice/seeded.js';
 import { BeaconNeeded } from './beacon-needed.js';
 import { newRollId } from '../ledger/next-row.js';
 import type { LedgerRow } from '../ledger/rows.js';
@@ -105,8 +105,10 @@ async function rollIn<O extends Outcome>(at: TxScope, ctx: Context, system: AnyS
   // place in the game, and by the roller's own count of game rolls (per-player dice); both read with the game.
   const n = at.numbers;
   const seq = game ? (n?.nextGameSeq ?? (await tx.nextGameSeq(game.id))) : undefined;
-  const k = game?.dice_scheme === PLAYER_SCHEME ? (n?.playerRollCount ?? (await tx.playerRollCount(game.id, ctx.actor.userId))) + 1 : 0;
-  const { beacon, roller } = diceOf(game, ctx, { seq: seq!, userId: ctx.actor.userId, k });
+  const k = isPerPlayer(game?.dice_scheme) ? (n?.playerRollCount ?? (await tx.playerRollCount(game!.id, ctx.actor.userId))) + 1 : 0;
+  // player-v2 keys the roller's dice to their salt's id: on the chain in their row, and after they are erased.
+  const playerKey = game?.dice_scheme === PLAYER_KEY_SCHEME ? await tx.personKey(game.guild_id, ctx.actor.userId) : undefined;
+  const { beacon, roller } = diceOf(game, ctx, { seq: seq!, userId: ctx.actor.userId, k, playerKey });
   const dice = recordingRoller(roller);
   const rolled = spec.rules(dice);
   // The chances are recorded with the roll: what the player faced, kept with what happened.

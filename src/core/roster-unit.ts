@@ -104,6 +104,8 @@ export async function writeBack(
       unit: t.unit.name,
       input: { unit: t.unit.name, ...(change.remove ? { removed: true } : { fields: change.fields }), ...(change.undo ? { undo: change.undo } : {}) },
       parentId,
+      // The unit's owner is named by its change, whoever makes it (a GM revealing their roll): erased with them too.
+      named: [{ userId: t.unit.owner_id, values: [t.unit.name] }],
     },
     changeOutcome(t.game.system, change.remove ? 'unit_removed' : 'unit_updated', change.remove ? 'Unit removed' : 'Unit updated', change.why),
   );

@@ -12,6 +12,7 @@ import { yieldToEventLoop } from '../util/yield.js';
 import { erasedEvidence, rowEvidenceOf, type SignedRequest } from '../verify/evidence.js';
 import { inflateRawSync } from 'node:zlib';
 import { sameBesideCommitments, saltIdsOf } from '../ledger/people.js';
+import { unlistedSalts } from '../verify/erased-salts.js';
 
 /** What /verify finds: the chain, then the promises beyond it, as the offline verifier checks them. */
 export type LedgerVerdict = {
@@ -168,7 +169,9 @@ export async function verifyLedger(store: LedgerStore, guildId: string, upToGuil
     }
   }
   const packs = packRolls.found();
-  const promises = { ok: loose.ok && packs.ok, lines: [...loose.lines, ...packs.lines], games: [] as GameVerdict[] };
+  // Person values count as erased only where an erasure row names their salt (erased-salts.ts).
+  const withheld = unlistedSalts(guildId, (chain.ok && chain.erasedSalts) || [], erasures);
+  const promises = { ok: loose.ok && packs.ok && withheld.ok, lines: [...withheld.lines, ...loose.lines, ...packs.lines], games: [] as GameVerdict[] };
   const erased = erasedEvidence(erasures);
   for (const start of starts) {
     const rows = await withSalts(store, await gameRows(store, start, upToGuildSeq));

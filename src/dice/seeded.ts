@@ -50,6 +50,30 @@ export function playerDie(serverSeed: string, gameId: string, playerSeeds: reado
 }
 
 /**
+ * The per-player scheme of games started since person fields are committed: as player-v1, with the
+ * player's key in the server in place of their Discord id. The key is the id of their salt
+ * (people.ts): random, naming no one, and on the chain in every row they made, so their dice are
+ * recomputed after they are erased too. The message is JSON of ["player-v2", gameId, [player seeds],
+ * key, k, index, attempt]; the rest as above.
+ */
+export const PLAYER_KEY_SCHEME = 'player-v2';
+
+export function keyedPlayerDie(
+  serverSeed: string,
+  gameId: string,
+  playerSeeds: readonly string[],
+  key: string,
+  k: number,
+  index: number,
+  sides: number,
+): number {
+  return hmacDie(serverSeed, sides, (attempt) => JSON.stringify([PLAYER_KEY_SCHEME, gameId, playerSeeds, key, k, index, attempt]));
+}
+
+/** The schemes that number each player's rolls apart (k), whatever keys their dice. */
+export const isPerPlayer = (scheme: string | null | undefined) => scheme === PLAYER_SCHEME || scheme === PLAYER_KEY_SCHEME;
+
+/**
  * The dice scheme of a beacon game: a roll binds to a drand round published after the
  * request, so nobody (the operator included) knows a die before it is rolled. The message is JSON
  * of ["beacon-v1", gameId, interactionId, round, randomness hex, index, attempt]; the rest as above.
@@ -93,8 +117,8 @@ export class BeaconRoller implements Roller {
   }
 }
 
-/** Which die a game roll draws: its number in the game, the roller's own number of it, and its beacon. */
-export type GameDraw = { seq: number; userId: string; k: number; beacon?: BeaconDraw | undefined };
+/** Which die a game roll draws: its number in the game, the roller's own number of it (and key, player-v2), and its beacon. */
+export type GameDraw = { seq: number; userId: string; k: number; playerKey?: string | undefined; beacon?: BeaconDraw | undefined };
 
 /** The dice of one roll of a game under its scheme (a game without one keeps the position scheme). */
 export function gameRoller(scheme: string | null, serverSeed: string, gameId: string, playerSeeds: readonly string[], draw: GameDraw): Roller {
@@ -105,6 +129,12 @@ export function gameRoller(scheme: string | null, serverSeed: string, gameId: st
   if (scheme === PLAYER_SCHEME) {
     let index = 0;
     return { roll: (sides) => playerDie(serverSeed, gameId, playerSeeds, draw.userId, draw.k, index++, sides) };
+  }
+  if (scheme === PLAYER_KEY_SCHEME) {
+    const key = draw.playerKey;
+    if (!key) throw new Error('a player-v2 game rolls only with the player’s key');
+    let index = 0;
+    return { roll: (sides) => keyedPlayerDie(serverSeed, gameId, playerSeeds, key, draw.k, index++, sides) };
   }
   return seededRoller(serverSeed, gameId, playerSeeds, draw.seq);
 }

@@ -162,8 +162,9 @@ export type CanonicalRow = { id: string; guild_seq: number; prev_hash: string; h
 export const canonicalRowHash = (_prevHash: string, row: CanonicalRow) => hash('sha256', row.hashed);
 
 export type ChainReport =
-  /** `erased`: rows that held whose person values are erased (people.ts), when there are any. */
-  { ok: true; count: number; headHash: string; erased?: number } | { ok: false; count: number; broken: { id: string; guildSeq: number; reason: string } };
+  /** `erased`: rows that held whose person values are erased (people.ts), and the salts gone, when there are any. */
+  | { ok: true; count: number; headHash: string; erased?: number; erasedSalts?: string[] }
+  | { ok: false; count: number; broken: { id: string; guildSeq: number; reason: string } };
 
 /** What the walk reads of a row: its place in the chain and its hashes. */
 type Chained = { id: string; guild_seq: number; prev_hash: string; hash: string };
@@ -184,13 +185,14 @@ export const editReason = (row: unknown) =>
     ? 'hash does not match the row contents: the row holds U+FFFD where a lone surrogate was stored unlike it was hashed (a defect since fixed), unless it was edited'
     : 'hash does not match the row contents: the row was edited';
 
-/** A row's hash as the walk recomputes it; `erased`: it committed to person values that are erased. */
-export type WalkedHash = string | { hash: string; erased: boolean };
+/** A row's hash as the walk recomputes it; `erased`: the salts of person values it committed to that are erased. */
+export type WalkedHash = string | { hash: string; erased: readonly string[] };
 
 export class ChainWalker<R extends Chained> {
   private prev: string;
   private count: number;
   private erased = 0;
+  private readonly erasedSalts = new Set<string>();
   private broken: ChainReport | undefined;
 
   /** `from`: where a walk of part of the chain starts (the hash of the row before it, and that row's position). */
@@ -210,7 +212,10 @@ export class ChainWalker<R extends Chained> {
     if (row.prev_hash !== this.prev) return this.breakAt(row, LINK_REASON);
     const got = this.hashOf(row.prev_hash, row);
     if ((typeof got === 'string' ? got : got.hash) !== row.hash) return this.breakAt(row, editReason(row));
-    if (typeof got !== 'string' && got.erased) this.erased++;
+    if (typeof got !== 'string' && got.erased.length) {
+      this.erased++;
+      for (const id of got.erased) this.erasedSalts.add(id);
+    }
     this.prev = row.hash;
     this.count++;
     return undefined;
@@ -223,7 +228,9 @@ export class ChainWalker<R extends Chained> {
   }
 
   report(): ChainReport {
-    return this.broken ?? { ok: true, count: this.count, headHash: this.prev, ...(this.erased ? { erased: this.erased } : {}) };
+    return (
+      this.broken ?? { ok: true, count: this.count, headHash: this.prev, ...(this.erased ? { erased: this.erased, erasedSalts: [...this.erasedSalts] } : {}) }
+    );
   }
 }
 

@@ -17,14 +17,17 @@ export function committedHash<R extends Committed>(
   return (prevHash, row) => {
     const hash = hashOf(prevHash, row);
     if (typeof row.chained !== 'string' || hash !== row.hash) return hash;
+    // Text that does not parse (an edit, or a corrupt column) is reported as an edit, never thrown.
     let chained: unknown;
+    let plain: Record<string, unknown>;
     try {
       chained = JSON.parse(row.chained);
+      plain = plainOf(row);
     } catch {
       return '';
     }
     if (!chained || typeof chained !== 'object' || Array.isArray(chained)) return '';
-    const held = checkRow(plainOf(row), chained as Record<string, unknown>, salts);
-    return held.ok ? { hash, erased: held.erased.length > 0 } : '';
+    const held = checkRow(plain, chained as Record<string, unknown>, salts);
+    return held.ok ? { hash, erased: held.erased } : '';
   };
 }

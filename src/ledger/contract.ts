@@ -42,6 +42,8 @@ export interface RowWrites {
   append(entry: NewEntry, also?: AppendAlso): LedgerRow;
   /** The number the next dice roll of a game takes (from 1). */
   nextGameSeq(gameId: string): number;
+  /** A person's key in a server: the id of their salt (people.ts), drawn now if they have none; their rows will commit under it. */
+  personKey(guildId: string, userId: string): string;
 }
 
 /** The unit a command names, as the channel's game has it: on its roster, else the first of that name to leave it. */

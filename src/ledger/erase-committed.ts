@@ -31,7 +31,7 @@ type CommittedRow = {
 
 const ROWS_NAMING = `SELECT seq, id, user_id, user_name, unit, input, outcome, result, chained FROM rolls
   WHERE guild_id = ? AND chained IS NOT NULL AND seq > ? AND (user_id = ? OR chained LIKE ?) ORDER BY seq LIMIT ?`;
-const BLANK_ROW = 'UPDATE rolls SET user_id = ?, user_name = ?, unit = ?, input = ?, outcome = ?, result = ? WHERE id = ?';
+const BLANK_ROW = 'UPDATE rolls SET user_id = ?, user_name = ?, unit = ?, input = ?, outcome = ? WHERE id = ?';
 
 /** A committed row with every value under the erased salt blanked: '' for the id and name columns, null elsewhere. */
 function blanked(r: CommittedRow, gone: ReadonlySet<string>): unknown[] {
@@ -40,7 +40,7 @@ function blanked(r: CommittedRow, gone: ReadonlySet<string>): unknown[] {
   const out = Object.fromEntries(
     PERSON_FIELDS.map((k) => [k, blankErased(plain[k] ?? null, chained[k] ?? null, gone, k === 'user_id' || k === 'user_name' ? '' : null)]),
   );
-  return [out.user_id, out.user_name, out.unit, canonicalJson(out.input ?? null), canonicalJson(out.outcome ?? null), out.result, r.id];
+  return [out.user_id, out.user_name, out.unit, canonicalJson(out.input ?? null), canonicalJson(out.outcome ?? null), r.id];
 }
 
 /** The person's committed rows in the server blanked, and the unit names they held (for the side tables). */

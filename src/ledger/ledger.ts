@@ -44,7 +44,7 @@ import {
   SEAL_INSERT_SQL,
   UNREVEALED_SEALED_SQL,
 } from './common-sql.js';
-import type { PersonSalt } from './people.js';
+import { newSalt, type PersonSalt } from './people.js';
 import { unitFromRow, unitNameAndKey, type RawUnit, type RosterReads, type RosterWrites } from './roster.js';
 import type { SettingsWrites } from './settings.js';
 import { GENESIS_HASH, type ChainReport } from './chain.js';
@@ -205,6 +205,14 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys, Ch
       if (isUniqueOnceKey(err)) throw new AlreadyRecordedError(`${entry.onceKey} was already recorded`);
       throw new LedgerWriteError(`the ledger could not record the roll: ${(err as Error).message}`, { cause: err });
     }
+  }
+
+  personKey(guildId: string, userId: string): string {
+    const known = this.stmts.saltOf.get(guildId, userId) as PersonSalt | undefined;
+    if (known) return known.salt_id;
+    const drawn = newSalt(userId);
+    this.stmts.newPerson.run(guildId, userId, drawn.salt_id, drawn.salt, this.now().toISOString());
+    return drawn.salt_id;
   }
 
   /** The roll a reveal or void points at, as the dice report needs it (tally.ts). */
@@ -437,13 +445,15 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys, Ch
     const reports = await Promise.all(starts.map((from, i) => worker(from, i).catch(() => undefined)));
     let joined = FROM_GENESIS;
     let erased = 0;
+    const erasedSalts = new Set<string>();
     for (const [i, report] of reports.entries()) {
       if (!report || joined.count !== starts[i]!.count || joined.prev !== starts[i]!.prev) return this.walkInChunks(guildId, joined, upTo, budget);
       if (!report.ok) return report;
       joined = { prev: report.headHash, count: report.count };
       erased += report.erased ?? 0;
+      for (const id of report.erasedSalts ?? []) erasedSalts.add(id);
     }
-    return { ok: true, count: joined.count, headHash: joined.prev, ...(erased ? { erased } : {}) };
+    return { ok: true, count: joined.count, headHash: joined.prev, ...(erased ? { erased, erasedSalts: [...erasedSalts] } : {}) };
   }
 
   /** The walk from `from` to `upTo` in chunks sized to a time budget (ChunkSizer), giving the event loop back between them. */

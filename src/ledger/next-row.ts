@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { customAlphabet } from 'nanoid';
 import { canonicalJson, GENESIS_HASH, pickChained, sealCommitment, storedRowHash, type ChainedFields } from './chain.js';
-import { committedFields, committedValue, peopleNamed, type PersonSalt } from './people.js';
+import { committedFields, committedValue, newSalt, peopleNamed, type PersonSalt } from './people.js';
 import type { NewEntry } from './rows.js';
 
 /** Roll ids: short, unambiguous to read aloud or type (no i, l, o, u). */
@@ -27,7 +27,13 @@ export type SaltLookup = (userId: string) => PersonSalt | undefined;
 
 /** Whose salts a row needs: the people it names (people.ts). */
 export const namedIn = (entry: NewEntry) =>
-  peopleNamed({ user_id: entry.userId, user_name: entry.userName, unit: entry.unit ?? null, input: entry.input }, entry.named ?? []);
+  peopleNamed({ user_id: entry.userId, user_name: entry.userName, unit: entry.unit ?? null, command: entry.command, input: entry.input }, entry.named ?? []);
+
+/** The committed row with the input values its caller committed already (a reveal's payload) in place. */
+function withChainedInput(committed: ChainedFields, entry: NewEntry): ChainedFields {
+  if (!entry.chainedInput) return committed;
+  return { ...committed, input: { ...(committed.input as Record<string, unknown>), ...entry.chainedInput } };
+}
 
 /** Every salt a row needs, the known ones looked up and the others drawn (returned to be stored). */
 function saltsFor(entry: NewEntry, known: SaltLookup) {
@@ -35,7 +41,7 @@ function saltsFor(entry: NewEntry, known: SaltLookup) {
   const fresh: PersonSalt[] = [];
   const salts = new Map<string, PersonSalt>();
   for (const n of named) {
-    const s = known(n.userId) ?? { salt_id: randomBytes(12).toString('hex'), user_id: n.userId, salt: randomBytes(32).toString('hex') };
+    const s = known(n.userId) ?? newSalt(n.userId);
     if (!known(n.userId)) fresh.push(s);
     salts.set(n.userId, s);
   }
@@ -84,7 +90,7 @@ export function nextRow(entry: NewEntry, head: ChainHead, createdAt: string, kno
     created_at: createdAt,
   };
   const prev_hash = head?.hash ?? GENESIS_HASH;
-  const chained = people ? canonicalJson(pickChained(committedFields(fields as never, people.named, people.saltOf))) : null;
+  const chained = people ? canonicalJson(pickChained(withChainedInput(committedFields(fields as never, people.named, people.saltOf), entry))) : null;
   const stored = { ...fields, input, dice, outcome, chained };
   return {
     fields,

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { canonicalJson, pickChained } from './chain.js';
 
 /**
@@ -15,22 +15,32 @@ import { canonicalJson, pickChained } from './chain.js';
 /** A person's salt in one guild: the key of their commitments there. */
 export type PersonSalt = { salt_id: string; user_id: string; salt: string };
 
+/** A new salt for a person: 256 random bits, under a random id of 96 bits (hex). */
+export const newSalt = (userId: string): PersonSalt => ({ salt_id: randomBytes(12).toString('hex'), user_id: userId, salt: randomBytes(32).toString('hex') });
+
 /** What stands in the chained text for a value naming people: the HMAC, and whose salts key it (by id, sorted). */
 export type Commitment = { erasable: string; by: string[] };
 
 /**
- * Input keys whose text a person typed (a roll asked of a player: the roll asked for). Such text is
- * committed under everyone the row names, since it may be about any of them: erasing one of them
- * takes it.
+ * Input keys whose text a person typed, and, by command, those only that command's input types (a
+ * roll asked of a player: the roll asked for; elsewhere `roll` is a row's id). Such text is
+ * committed under everyone the row names, since it may be about any of them: erasing one takes it.
  */
-const TYPED_KEYS = new Set(['note', 'reason', 'name', 'new_name', 'unit', 'side', 'brigade', 'companions', 'roll']);
+const TYPED_KEYS = new Set(['note', 'reason', 'name', 'new_name', 'unit', 'side', 'brigade', 'companions']);
+const TYPED_BY_COMMAND: Readonly<Record<string, ReadonlySet<string>>> = { ask: new Set(['roll']) };
 /** Input keys whose value is another person's Discord id. */
 const PERSON_KEYS = new Set(['player', 'user', 'seed_of']);
-/** Below this length a person value is committed only where it is a whole value (a name "Al" is not looked for inside words). */
+/** Below this length a person value is committed only where it is a whole value (a name "Al" is not looked for inside text). */
 const INSIDE_MIN = 3;
 
-/** The fields of a row that may name a person; the rest (ids, positions, command, kind, dice, times) never do. */
-export const PERSON_FIELDS = ['user_id', 'user_name', 'unit', 'input', 'outcome', 'result'] as const;
+/** The fields of a row that may name a person; the rest (ids, positions, command, kind, dice, result code, times) never do. */
+export const PERSON_FIELDS = ['user_id', 'user_name', 'unit', 'input', 'outcome'] as const;
+
+/**
+ * Keys whose values are the rules' codes (a result, a step's kind or tone), never a person's words:
+ * never committed, so a member named "pass" or "broken" cannot take a roll's outcome with them.
+ */
+const CODE_KEYS = new Set(['result', 'kind', 'tone', 'system', 'ref', 'command', 'check', 'category', 'shape', 'action']);
 
 export const isCommitment = (v: unknown): v is Commitment =>
   typeof v === 'object' &&
@@ -47,7 +57,8 @@ export type Named = { userId: string; values: string[] };
  * Who a row names, and by which values: its maker (id, display name, unit, what they typed), the
  * people its input names by id, and those the caller adds (`also`: a reveal names the sealed roll's maker).
  */
-export function peopleNamed(row: { user_id: string; user_name: string; unit: string | null; input: unknown }, also: Named[] = []): Named[] {
+export function peopleNamed(row: { user_id: string; user_name: string; unit: string | null; command: string; input: unknown }, also: Named[] = []): Named[] {
+  const typedHere = Object.hasOwn(TYPED_BY_COMMAND, row.command) ? TYPED_BY_COMMAND[row.command] : undefined;
   const byId = new Map<string, Set<string>>();
   const add = (userId: string, ...values: (string | null | undefined)[]) => {
     if (!userId) return;
@@ -55,15 +66,15 @@ export function peopleNamed(row: { user_id: string; user_name: string; unit: str
     for (const v of values) if (v) set.add(v);
   };
   add(row.user_id, row.user_name, row.unit);
+  // Only the input's own options are typed text or ids: nested values (a pack's definition, a
+  // signed request's digests, a reveal's payload) are the bot's, whatever their keys are called.
   const typed: string[] = [];
-  const visit = (v: unknown, key: string | undefined): void => {
-    if (typeof v === 'string') {
-      if (key && PERSON_KEYS.has(key)) add(v);
-      else if (key && TYPED_KEYS.has(key)) typed.push(v);
-    } else if (Array.isArray(v)) for (const x of v) visit(x, key);
-    else if (v && typeof v === 'object' && !isCommitment(v)) for (const [k, x] of Object.entries(v)) visit(x, k);
-  };
-  visit(row.input, undefined);
+  const input = row.input && typeof row.input === 'object' && !Array.isArray(row.input) ? (row.input as Record<string, unknown>) : {};
+  for (const [key, v] of Object.entries(input)) {
+    if (typeof v !== 'string') continue;
+    if (PERSON_KEYS.has(key)) add(v);
+    else if (TYPED_KEYS.has(key) || typedHere?.has(key)) typed.push(v);
+  }
   for (const n of also) add(n.userId, ...n.values);
   for (const userId of byId.keys()) add(userId, ...typed);
   return [...byId].map(([userId, values]) => ({ userId, values: [...values] }));
@@ -79,12 +90,17 @@ export function commitTo(value: unknown, salts: readonly PersonSalt[]): Commitme
 
 type Holder = { salt: PersonSalt; values: string[] };
 
-const names = (text: string, values: string[]) => values.some((x) => text === x || (x.length >= INSIDE_MIN && text.includes(x)));
+/** A text names a person when it is one of their values, or is prose (it has a space) holding one. */
+const names = (text: string, values: string[]) => values.some((x) => text === x || (x.length >= INSIDE_MIN && /\s/.test(text) && text.includes(x)));
 
 /** Whose values a text holds. */
 const holdersOf = (text: string, holders: Holder[]) => holders.filter((h) => names(text, h.values)).map((h) => h.salt);
 
-/** A value with every part naming a person replaced by its commitment (an object whose key names one is committed whole). */
+/**
+ * A value with every part naming a person replaced by its commitment. An object keyed by a person's
+ * id is committed whole; keys are never searched for names (a member called "steps" must not take
+ * an outcome's structure with them).
+ */
 function commitTree(v: unknown, holders: Holder[]): unknown {
   if (typeof v === 'string') {
     const who = holdersOf(v, holders);
@@ -92,10 +108,18 @@ function commitTree(v: unknown, holders: Holder[]): unknown {
   }
   if (Array.isArray(v)) return v.map((x) => commitTree(x, holders));
   if (v === null || typeof v !== 'object' || isCommitment(v)) return v;
-  const keyHolders = Object.keys(v).flatMap((k) => holdersOf(k, holders));
-  if (keyHolders.length) return commitTo(v, [...new Set(keyHolders)]);
-  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, commitTree(x, holders)]));
+  const keyedBy = holders.filter((h) => Object.hasOwn(v, h.salt.user_id)).map((h) => h.salt);
+  if (keyedBy.length) return commitTo(v, keyedBy);
+  return Object.fromEntries(
+    Object.entries(v).map(([k, x]) => [k, OPAQUE_KEYS.has(k) || (CODE_KEYS.has(k) && typeof x === 'string') ? x : commitTree(x, holders)]),
+  );
 }
+
+/**
+ * Values the chain holds as they are, whatever text is in them: a pack's definition (its hash is
+ * checked against it) and a signed request's digests, which name no one by themselves.
+ */
+const OPAQUE_KEYS = new Set(['pack', 'evidence']);
 
 /** The row's person fields as the chain commits them, under the salts of the people it names. */
 export function committedFields<R extends Record<string, unknown>>(row: R, named: Named[], saltOf: (userId: string) => PersonSalt): R {
@@ -214,3 +238,6 @@ export const saltIdsOf = (chained: string): string[] => [...chained.matchAll(SAL
 
 /** A plain value equal to its committed form everywhere but inside the commitments (whose salts the caller does not hold). */
 export const sameBesideCommitments = (plain: unknown, committed: unknown) => checkCommitted(plain, committed, new Map(), '', 'unchecked').ok;
+
+/** Every value a commitment stands for, blanked: what is left to compare of a value whose salts a check does not hold. */
+export const blankCommitted = (plain: unknown, chained: unknown) => blankErased(plain, chained, { has: () => true } as unknown as ReadonlySet<string>);

@@ -167,8 +167,9 @@ async function guildsOf(sql: Sql, userId: string): Promise<string[]> {
     `SELECT guild_id FROM roll_requests WHERE asker_id = ? UNION SELECT guild_id FROM roll_requests WHERE player_id = ?
      UNION SELECT guild_id FROM game_clocks WHERE turn_player_id = ? UNION SELECT guild_id FROM schedules WHERE user_id = ?
      UNION SELECT guild_id FROM saved_queries WHERE user_id = ? UNION SELECT guild_id FROM beacon_bindings WHERE user_id = ?
-     UNION SELECT g.guild_id FROM units u JOIN games g ON g.id = u.game_id WHERE u.owner_id = ?`,
-    [userId, userId, userId, userId, userId, userId, userId],
+     UNION SELECT g.guild_id FROM units u JOIN games g ON g.id = u.game_id WHERE u.owner_id = ?
+     UNION SELECT guild_id FROM people WHERE user_id = ?`,
+    [userId, userId, userId, userId, userId, userId, userId, userId],
   );
   for (const r of side) found.add(r.guild_id);
   for (const g of await gamesOf(sql, userId)) found.add(g.guild_id);

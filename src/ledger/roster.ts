@@ -19,7 +19,7 @@ export type Game = {
   player_seeds: string;
   /** JSON array of SeedCommitment: the commit-then-reveal of player seeds. */
   seed_commitments: string;
-  /** How the game's dice are drawn, kept from its start: 'player-v1', or null (by position, games started before per-player dice were introduced). */
+  /** How the game's dice are drawn, kept from its start: 'player-v2' (or 'player-v1' before person fields were committed), 'beacon-v1', or null (by position, games started before per-player dice were introduced). */
   dice_scheme: string | null;
   /** JSON of GameOptions, or null before any was set. */
   options: string | null;

@@ -45,6 +45,11 @@ export type NewEntry = {
   sealed?: { effects: unknown[] } | null;
   /** People the row names beyond its maker and its input's ids (a reveal: the sealed roll's maker), committed like them. */
   named?: Named[];
+  /**
+   * Input values whose committed form is given, not made here: a reveal's payload as its sealed
+   * roll committed to it, so the reveal opens that commitment after an erasure too.
+   */
+  chainedInput?: Record<string, unknown>;
 };
 
 /** What a sealed roll committed to, and the salt that opens the commitment. */

@@ -1,7 +1,6 @@
 import { isPackRoll } from './pack-rolls.js';
-import { checkCommitted } from '../ledger/people.js';
 import { sealCommitment, type ChainedRow } from '../ledger/chain.js';
-import { BEACON_SCHEME, commitment, gameRoller, PLAYER_SCHEME } from '../dice/seeded.js';
+import { BEACON_SCHEME, commitment, gameRoller, isPerPlayer, PLAYER_KEY_SCHEME, PLAYER_SCHEME } from '../dice/seeded.js';
 import { checkBeacons, beaconDrawOf } from './beacon-checks.js';
 import type { BeaconCheck } from './beacon-precheck.js';
 import { checkEvidence, type EvidenceLookup } from './evidence.js';
@@ -99,15 +98,17 @@ export function checkReveals(rows: Row[], elsewhere: (id: string) => string | un
 }
 
 /**
- * What a reveal opens its roll's commitment with: a roll sealed with people committed (people.ts)
- * by the committed payload its reveal publishes, which the plain payload beside it must match
- * under the salts the row carries (or be blank where they are erased); any other by its payload.
+ * What a reveal opens its roll's commitment with: a committed reveal (people.ts) by its payload as
+ * its chain holds it (as the sealed roll committed to it, people committed); any other by its payload.
  */
 function revealOpens(rv: Row): unknown {
-  const { payload, committed } = input(rv);
-  if (committed === undefined) return payload;
-  const salts = new Map(Object.entries(rv.salts ?? {}));
-  return checkCommitted(payload, committed, salts).ok ? committed : undefined;
+  if (typeof rv.chained !== 'string') return input(rv).payload;
+  // The row's chain holds the payload as the sealed roll committed to it; the walk held the plain payload to it.
+  try {
+    return (JSON.parse(rv.chained) as { input?: { payload?: unknown } }).input?.payload;
+  } catch {
+    return undefined;
+  }
 }
 
 const isRoll = (r: Row) => r.kind === 'roll' || r.kind === 'reroll';
@@ -160,9 +161,20 @@ function recomputeDice(stream: Row[], game: { seed: string; id: string; scheme: 
       erased++;
       continue;
     }
+    // player-v2 numbers and keys each player's rolls by their salt's id, which outlives their erasure.
+    const playerKey = game.scheme === PLAYER_KEY_SCHEME ? makerKey(r) : undefined;
+    if (game.scheme === PLAYER_KEY_SCHEME && !playerKey)
+      return { problem: `roll ${r.id} (game roll ${r.game_seq}) commits to no key of its player: its dice cannot be drawn` };
+    const who = playerKey ?? r.user_id;
     // A sealed roll not yet revealed still took its place in its player's sequence.
-    const draw = { seq: r.game_seq!, userId: r.user_id, k: (k.get(r.user_id) ?? 0) + 1, beacon: game.scheme === BEACON_SCHEME ? beaconDrawOf(r) : undefined };
-    k.set(r.user_id, draw.k);
+    const draw = {
+      seq: r.game_seq!,
+      userId: r.user_id,
+      k: (k.get(who) ?? 0) + 1,
+      playerKey,
+      beacon: game.scheme === BEACON_SCHEME ? beaconDrawOf(r) : undefined,
+    };
+    k.set(who, draw.k);
     // A sealed roll as its reveal published it: its dice, and its outcome (a pack roll's die sizes are in it).
     const shown = isSealedRow(r) ? revealed.get(r.id) : { dice: r.dice, outcome: r.outcome };
     if (!shown) {
@@ -172,8 +184,11 @@ function recomputeDice(stream: Row[], game: { seed: string; id: string; scheme: 
     const dice = shown.dice;
     const roller = gameRoller(game.scheme, game.seed, game.id, game.playerSeeds, draw);
     const expected = dieSidesOf({ ...r, outcome: shown.outcome }, dice.length).map((sides) => roller.roll(sides));
-    const which =
-      game.scheme === PLAYER_SCHEME ? `, ${r.user_name}'s roll ${draw.k}` : game.scheme === BEACON_SCHEME ? `, beacon round ${draw.beacon!.round}` : '';
+    const which = isPerPlayer(game.scheme)
+      ? `, ${r.user_name || 'an erased player'}'s roll ${draw.k}`
+      : game.scheme === BEACON_SCHEME
+        ? `, beacon round ${draw.beacon!.round}`
+        : '';
     if (expected.join() !== dice.join())
       return { problem: `roll ${r.id} (game roll ${r.game_seq}${which}) has dice ${dice.join(' ')} but the seed gives ${expected.join(' ')}` };
   }
@@ -182,6 +197,17 @@ function recomputeDice(stream: Row[], game: { seed: string; id: string; scheme: 
 
 /** A committed row whose maker was erased (people.ts): its id is blank beside a commitment whose salt is gone. */
 const isErasedMaker = (r: Row) => typeof r.chained === 'string' && r.user_id === '';
+
+/** The id of the salt a committed row's maker is committed under: their key in the server (player-v2). */
+function makerKey(r: Row): string | undefined {
+  if (typeof r.chained !== 'string') return undefined;
+  try {
+    const by = (JSON.parse(r.chained) as { user_id?: { by?: unknown } }).user_id?.by;
+    return Array.isArray(by) && by.length === 1 && typeof by[0] === 'string' ? by[0] : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** What makes a game that says it is scripted a real one: its first row's beacon, tournament or Discord key, or a roll's binding or signed request. */
 function scriptedButReal(start: Row, stream: readonly Row[]): string | undefined {
@@ -257,11 +283,13 @@ function checkGame(
   const checked = stream.length - dice.unrevealed - dice.erased;
   const apart = [
     ...(dice.unrevealed ? [`${dice.unrevealed} sealed and not revealed`] : []),
-    ...(dice.erased ? [`${dice.erased} of an erased player, whose dice this game keyed to the Discord id erased with them: not recomputed`] : []),
+    ...(dice.erased
+      ? [`${dice.erased} NOT recomputed: rolls of an erased player, whose dice this game (player-v1) keyed to the Discord id erased with them`]
+      : []),
   ];
   return {
     game: { gameId, ok: true, checked },
-    line: `game ${gameId}: seed matches its commitment; all ${checked} rolls' dice recomputed and equal${apart.length ? ` (${apart.join('; ')})` : ''}; numbered 1..${stream.length} with no gap${more}`,
+    line: `game ${gameId}: seed matches its commitment; ${apart.length ? `${checked} of ${stream.length}` : `all ${checked}`} rolls' dice recomputed and equal${apart.length ? ` (${apart.join('; ')})` : ''}; numbered 1..${stream.length} with no gap${more}`,
   };
 }
 

@@ -7,6 +7,7 @@ import { rollPack, type PackOutcome } from '../rules/packs/roll.js';
 import { rerollOffer, rerollStarts } from '../rules/packs/reroll.js';
 import { packFileOf, type StoredPack } from '../rules/packs/stored.js';
 import type { ChainedRow } from '../ledger/chain.js';
+import { blankCommitted } from '../ledger/people.js';
 
 /** A row as the checks read it, and what a check finds (the shapes of checks.ts, which imports this). */
 type Row = ChainedRow;
@@ -73,7 +74,7 @@ const essence = (o: Pick<PackOutcome, 'result' | 'unit'> & { steps: PackOutcome[
   canonicalize({
     result: o.result,
     unit: o.unit ?? null,
-    steps: o.steps.map((s) => ({
+    steps: (o.steps ?? []).map((s) => ({
       kind: s.kind,
       sides: s.sides,
       result: s.result,
@@ -85,6 +86,16 @@ const essence = (o: Pick<PackOutcome, 'result' | 'unit'> & { steps: PackOutcome[
       limits: s.limits ?? null,
     })),
   });
+
+/** A committed row's outcome as its chain holds it (people.ts), or undefined. */
+function committedOutcomeOf(r: Row): unknown {
+  if (typeof r.chained !== 'string') return undefined;
+  try {
+    return (JSON.parse(r.chained) as { outcome?: unknown }).outcome;
+  } catch {
+    return undefined;
+  }
+}
 
 /** One pack roll against the pack row it names: undefined when it holds, else the sentence naming it. */
 export function packRollProblem(r: Row, packRow: PackRowFacts | undefined): string | undefined {
@@ -112,7 +123,10 @@ export function packRollProblem(r: Row, packRow: PackRowFacts | undefined): stri
     return `pack roll ${r.id}: FAILED: its dice ${JSON.stringify(r.dice)} cannot be the pack's (${(err as Error).message})`;
   }
   const recorded = r.outcome as PackOutcome;
-  if (essence(recorded) !== essence(again))
+  // A committed row's person text (a unit's name in a step) may be erased: both sides are compared without it.
+  const committed = committedOutcomeOf(r);
+  if (committed !== undefined) again = blankCommitted(again, committed) as PackOutcome;
+  if (essence(committed === undefined ? recorded : (blankCommitted(recorded, committed) as PackOutcome)) !== essence(again))
     return `pack roll ${r.id}: FAILED: recorded ${recorded.result}, but its dice and input give ${again.result} under pack ${pack.pack} version ${pack.version}${recorded.result === again.result ? ' (its modifiers, totals or unit change differ)' : ''}`;
   if (r.result !== again.result) return `pack roll ${r.id}: FAILED: its result column says ${r.result}, the pack gives ${again.result}`;
   return undefined;

@@ -7,6 +7,7 @@ import { checkPromises, input, type Found, type GameVerdict, type PlainRolls, ty
 import { LineSplitter, type Utf8 } from './lines.js';
 import { fastRow, type FastRow } from './fast-row.js';
 import { committedHash } from '../ledger/committed-walk.js';
+import { unlistedSalts } from './erased-salts.js';
 import { bytesOfBase64, erasedEvidence, rowEvidenceOf, type EvidenceLookup, type SignedRequest } from './evidence.js';
 
 /**
@@ -96,8 +97,9 @@ export type Span = {
   first: { seq: number; prev: string; id: string };
   last: { seq: number; hash: string };
   count: number;
-  /** Rows that held whose person values are erased (people.ts). */
+  /** Rows that held whose person values are erased (people.ts), and the salts gone from them. */
   erased: number;
+  erasedSalts: string[];
   broken?: { id: string; guildSeq: number; reason: string };
 };
 
@@ -256,7 +258,13 @@ export class RangeWalk {
   private walk(r: Pick<Row, 'id' | 'guild_id' | 'guild_seq' | 'prev_hash' | 'hash'> & Partial<Row>, holds: Holds): void {
     let span = this.spans.get(r.guild_id);
     if (!span) {
-      span = { first: { seq: r.guild_seq, prev: r.prev_hash, id: r.id }, last: { seq: r.guild_seq - 1, hash: r.prev_hash }, count: 0, erased: 0 };
+      span = {
+        first: { seq: r.guild_seq, prev: r.prev_hash, id: r.id },
+        last: { seq: r.guild_seq - 1, hash: r.prev_hash },
+        count: 0,
+        erased: 0,
+        erasedSalts: [],
+      };
       this.spans.set(r.guild_id, span);
     }
     if (span.broken) return;
@@ -267,7 +275,10 @@ export class RangeWalk {
     else {
       span.last = { seq: r.guild_seq, hash: r.hash };
       span.count++;
-      if (holds === 'erased') span.erased++;
+      if (typeof holds === 'object') {
+        span.erased++;
+        for (const id of holds.erased) if (!span.erasedSalts.includes(id)) span.erasedSalts.push(id);
+      }
     }
   }
 
@@ -277,8 +288,8 @@ export class RangeWalk {
   }
 }
 
-/** Whether a row's hash holds; `erased`: it holds, and committed to person values now erased. */
-type Holds = boolean | 'erased';
+/** Whether a row's hash holds; `erased`: it holds, and committed to person values whose salts (these) are gone. */
+type Holds = boolean | { erased: readonly string[] };
 
 /**
  * A row's hash recomputed: a row committing to its person fields (people.ts) by its chained text,
@@ -291,7 +302,7 @@ function holds(r: Row): Holds {
   const salts = new Map(Object.entries(r.salts && typeof r.salts === 'object' ? r.salts : {}).filter(([, v]) => typeof v === 'string'));
   const got = committedHash(rowHash, salts, (x: Row) => x as unknown as Record<string, unknown>)(r.prev_hash, r);
   if (typeof got === 'string') return false;
-  return got.hash === r.hash && (got.erased ? 'erased' : true);
+  return got.hash === r.hash && (got.erased.length ? { erased: got.erased } : true);
 }
 
 const plainKey = (guild: string, channel: string, system: string) => JSON.stringify([guild, channel, system]);
@@ -339,6 +350,7 @@ function plainIndex(results: RangeResult[]): PlainRolls {
 function joinSpans(spans: Span[]): ChainReport {
   let last = { seq: 0, hash: GENESIS_HASH };
   let erased = 0;
+  const erasedSalts = new Set<string>();
   for (const s of spans) {
     const at = { id: s.first.id, guildSeq: s.first.seq };
     if (s.first.seq !== last.seq + 1) return { ok: false, count: last.seq, broken: { ...at, reason: gapReason(s.first.seq, last.seq + 1) } };
@@ -347,8 +359,9 @@ function joinSpans(spans: Span[]): ChainReport {
     if (s.broken) return { ok: false, count: s.last.seq, broken: s.broken };
     last = s.last;
     erased += s.erased;
+    for (const id of s.erasedSalts) erasedSalts.add(id);
   }
-  return { ok: true, count: last.seq, headHash: last.hash, ...(erased ? { erased } : {}) };
+  return { ok: true, count: last.seq, headHash: last.hash, ...(erased ? { erased, erasedSalts: [...erasedSalts] } : {}) };
 }
 
 function chainLines(results: RangeResult[]): Found & { chains: ExportReport['chains'] } {
@@ -449,6 +462,9 @@ export function finishExport(results: RangeResult[], lookFor: LookFor = {}, beac
   const chains = chainLines(results);
   const pinned = lookFor.head ? [checkPinnedHead(chains.chains, lookFor.head, results.map((r) => r.head).find(Boolean))] : [];
   const promises = checkPromises(kept, plainIndex(results), beacons, evidenceLookup(results), lookFor.discordKey);
+  // Erasure rows are kept whole by every range: each salt gone must be named by one (erased-salts.ts).
+  const erasures = kept.filter((r) => r.kind === 'erasure');
+  const withheld = chains.chains.map((c) => unlistedSalts(c.guildId, (c.report.ok && c.report.erasedSalts) || [], erasures));
   // Pack rolls against their pack rows, each guild's in chain order (the bot's /verify streams the same check).
   const packs = checkPackRolls(kept);
   const rows = results.reduce((a, r) => a + r.rows, 0);
@@ -458,6 +474,7 @@ export function finishExport(results: RangeResult[], lookFor: LookFor = {}, beac
     ...(results[0]?.bom ? ['the file starts with a byte-order mark: skipped'] : []),
     ...errors,
     ...chains.lines,
+    ...withheld.flatMap((f) => f.lines),
     ...pinned.flatMap((f) => f.lines),
     ...promises.lines,
     ...applicationLines(results, lookFor),
@@ -465,7 +482,7 @@ export function finishExport(results: RangeResult[], lookFor: LookFor = {}, beac
     ...(rows || errors.length ? [] : ['the export has no rows']),
     ...keyLines(chained, unchained),
   ];
-  const ok = !errors.length && rows > 0 && chains.ok && pinned.every((f) => f.ok) && promises.ok && packs.ok;
+  const ok = !errors.length && rows > 0 && chains.ok && withheld.every((f) => f.ok) && pinned.every((f) => f.ok) && promises.ok && packs.ok;
   const roll = results.map((r) => r.receipt.roll).find(Boolean);
   const voided = results.map((r) => r.receipt.voided).find((v) => v !== undefined) ?? null;
   return { ok, lines, chains: chains.chains, games: promises.games, keys: { chained, unchained }, receiptRoll: roll ? { ...roll, voided } : undefined };

@@ -69,12 +69,21 @@ const text = (r: Reply) => {
   return `${m.embed.title}\n${m.embed.description}`;
 };
 
+/** What Alice is and typed: none of it may be left anywhere once she is erased. */
+const HERS = ['alice', 'Alice', 'Red Devils', 'Bridge too far', 'holds the line'];
+
 /** What /stats says of the whole server, which erasure must leave as it was. */
 const stats = async (router: TestApp['router']) => text(await router.handle({ type: 'command', name: 'stats', options: { scope: 'server' }, actor: gm }));
 
 /** The person-data scenario on a store: show, export, erase, and what each leaves. */
 async function scenario(store: LedgerStore, router: TestApp['router'], dice: ReturnType<typeof queueRoller>) {
   await played(router, dice, false);
+  // A roll of a club's own pack with a note, and a sealed morale check the GM reveals (its payload names her unit).
+  expectMessage(await router.handle({ type: 'command', name: 'pack', subcommand: 'install', options: { example: 'bolt-action-order' }, actor: gm }));
+  dice.push(3, 4);
+  expectMessage(await router.handle({ type: 'command', name: 'bolt-action-order', options: { morale: 9, note: 'Alice holds the line' }, actor: alice }));
+  const sealed = expectMessage(await router.handle({ type: 'command', name: 'mc', options: { unit: 'Red Devils', sealed: true }, actor: alice }));
+  expectMessage(await router.handle({ type: 'command', name: 'reveal', options: { id: sealed.record!.roll_id }, actor: gm }));
   // Her rows: a unit, a morale check (and, on a 2 or a 12 of the seed's dice, the Heat of Battle it calls), a roll elsewhere.
   const hers = async (guildId: string) => {
     let n = 0;
@@ -82,6 +91,13 @@ async function scenario(store: LedgerStore, router: TestApp['router'], dice: Ret
     return n;
   };
   const [here, there] = [await hers('g1'), await hers('g2')];
+  // The rows that commit to a value of hers: her own, and others' naming her (a request, a reveal, its change to her unit).
+  const naming = async (guildId: string) => {
+    const rows: { user_id: string; chained?: string | null }[] = [];
+    for await (const chunk of store.history.chunks({ guildId, kinds: 'all' })) rows.push(...chunk);
+    const key = (JSON.parse(rows.find((r) => r.user_id === 'alice')!.chained!) as { user_id: { by: string[] } }).user_id.by[0]!;
+    return rows.filter((r) => r.chained?.includes(`"${key}"`)).length;
+  };
   expect([here >= 2, there]).toEqual([true, 1]);
   const shown = text(await router.handle({ type: 'command', name: 'privacy', subcommand: 'show', options: {}, actor: alice }));
   expect(shown).toContain('In 2 servers');
@@ -112,11 +128,10 @@ async function scenario(store: LedgerStore, router: TestApp['router'], dice: Ret
   expect(JSON.stringify(data)).not.toContain('server_seed');
   expect(JSON.stringify(data)).not.toContain('Hohenstaufen');
 
-  // Her dice in the running game follow her count of rolls there: erased now, they would start again.
-  expect(expectError(await router.handle({ type: 'button', customId: 'v1:privacy_erase:alice', actor: alice }))).toBe(
-    'Game Arnhem is still running with your rolls in it: each player’s dice there follow their count of rolls, which an erasure would start again. Erase once a GM ends it with /game end.',
-  );
+  // The game ends (its seed revealed): every verifier recomputes its dice, hers too, after she is erased.
   expectMessage(await router.handle({ type: 'command', name: 'game', subcommand: 'end', options: {}, actor: gm }));
+  const named = { here: await naming('g1'), there: await naming('g2') };
+  expect(named.here).toBeGreaterThan(here);
   const before = await stats(router);
   const bobs = await store.personal.summary('bob');
   expect(bobs.total.units).toBe(1);
@@ -132,8 +147,7 @@ async function scenario(store: LedgerStore, router: TestApp['router'], dice: Ret
   expect((await store.personal.summary('alice')).total.units).toBe(1);
   const done = text(await router.handle({ type: 'button', customId: 'v1:privacy_erase:alice', actor: alice }));
   expect(done).toContain('Your data is erased');
-  // Her rows, and the GM's request naming her.
-  expect(done).toContain(`Erased in 2 servers: your name, id and typed text in ${here + there + 1} rows of the record; 1 roster unit you own`);
+  expect(done).toContain(`Erased in 2 servers: your name, id and typed text in ${named.here + named.there} rows of the record; 1 roster unit you own`);
   expect(done).toContain('Your rows stay, with their dice, naming no one.');
 
   const after = await store.personal.summary('alice');
@@ -143,7 +157,7 @@ async function scenario(store: LedgerStore, router: TestApp['router'], dice: Ret
   expect(await stats(router)).toBe(before);
   // The chain holds, with an erasure row naming no one.
   const verdict = await verifyLedger(store, 'g1');
-  expect(verdict.chain).toMatchObject({ ok: true, erased: here + 1 });
+  expect(verdict.chain).toMatchObject({ ok: true, erased: named.here });
   expect(verdict.promises.ok, verdict.promises.lines.join('\n')).toBe(true);
   const rows: { kind: string; user_id: string; user_name: string; input: unknown }[] = [];
   for await (const chunk of store.history.chunks({ guildId: 'g1', kinds: 'all' })) rows.push(...chunk);
@@ -155,6 +169,17 @@ async function scenario(store: LedgerStore, router: TestApp['router'], dice: Ret
     input: { erased: { units: 1, requests: 1, clockTurns: 1 }, evidence_erased: [], salts_erased: [expect.stringMatching(/^[0-9a-f]{24}$/)] },
   });
   expect(JSON.stringify(erasure[0])).not.toMatch(/alice/i);
+  // A new export holds nothing of hers, and every verifier passes it, naming the erased rows.
+  const fresh = await exportLedger(store, { filter: { guildId: 'g1', kinds: 'all' }, limit: 1 << 22, stamp: 'after', now: Date.now() + 16 * 60_000 });
+  if (!fresh.ok) throw new Error('the export did not fit');
+  const jsonl = fs.readFileSync(fresh.files.find((f) => f.name.endsWith('.jsonl'))!.path, 'utf8');
+  for (const hers of HERS) expect(jsonl.includes(hers), `${hers}: ${jsonl.split('\n').find((l) => l.includes(hers))}`).toBe(false);
+  const offline = verifyExport(jsonl);
+  expect(offline.ok, offline.lines.join('\n')).toBe(true);
+  expect(offline.lines).toContain(
+    `guild g1: chain intact, ${verdict.chain.count} rows, head hash ${(verdict.chain as { headHash: string }).headHash}; ${named.here} of them hold a person's values that were erased (their commitments stay; dice, outcomes and every other value verified)`,
+  );
+  expect(offline.lines.join('\n')).toMatch(/pack rolls?.*(re-adjudicated|hold)/i);
   // Pressed again: nothing is left beside the chain, so nothing more is written.
   text(await router.handle({ type: 'button', customId: 'v1:privacy_erase:alice', actor: alice }));
   let erasures = 0;
@@ -182,7 +207,7 @@ describe('/privacy on SQLite', () => {
     const file = `${tmpDb()}.vacuumed`;
     app.ledger.db.prepare('VACUUM INTO ?').run(file);
     const bytes = fs.readFileSync(file);
-    for (const hers of ['alice', 'Alice', 'Red Devils', 'Bridge too far']) expect(bytes.includes(Buffer.from(hers)), hers).toBe(false);
+    for (const hers of HERS) expect(bytes.includes(Buffer.from(hers)), hers).toBe(false);
     // Bob's are untouched.
     for (const his of ['bob', 'Bob', 'Hohenstaufen']) expect(bytes.includes(Buffer.from(his)), his).toBe(true);
   });
@@ -195,6 +220,19 @@ describe('/privacy on SQLite', () => {
     expect(expectError(await press(app, alice, 'v1:privacy_erase:alice'))).toBe(
       'Game Seeded waits for your seed: reveal it with /game seed first, or a GM drops it; a seed nobody can reveal would stop the game for everyone.',
     );
+  });
+
+  it('is refused while a running game of per-player dice keyed to Discord ids (started before the upgrade) has rolls of hers', async () => {
+    app = testApp();
+    expectMessage(await subcommand(app, gm, 'game', 'start', { system: 'asl', name: 'Old' }));
+    app.ledger.db.prepare("UPDATE games SET dice_scheme = 'player-v1'").run();
+    app.dice.push(3, 4);
+    expectMessage(await app.router.handle({ type: 'command', name: 'dr', options: {}, actor: alice }));
+    expect(expectError(await press(app, alice, 'v1:privacy_erase:alice'))).toBe(
+      'Game Old is still running with your rolls in it: each player’s dice there follow their count of rolls, which an erasure would start again. Erase once a GM ends it with /game end.',
+    );
+    expectMessage(await subcommand(app, gm, 'game', 'end'));
+    expect(text(await press(app, alice, 'v1:privacy_erase:alice'))).toContain('Your data is erased');
   });
 
   it('exports a chunk at a time, refused once the file passes the limit; others’ searches of her are neither hers to take nor kept', async () => {
@@ -273,6 +311,12 @@ describe('/privacy on PostgreSQL', () => {
       const dice = queueRoller();
       const router = createRouter({ ledger: store, log: createLogger({ level: 'silent' }), roller: dice });
       await scenario(store, router, dice);
+      // Every table of the database as text: nothing of hers, Bob's still there.
+      const tables = (await store.ledger.pool.query<{ t: string }>("SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public'")).rows.map((r) => r.t);
+      let all = '';
+      for (const t of tables) all += (await store.ledger.pool.query<{ r: string }>(`SELECT x::text AS r FROM ${t} x`)).rows.map((r) => r.r).join('\n');
+      for (const hers of HERS) expect(all.includes(hers), hers).toBe(false);
+      for (const his of ['bob', 'Bob', 'Hohenstaufen']) expect(all.includes(his), his).toBe(true);
     } finally {
       await store.close();
     }

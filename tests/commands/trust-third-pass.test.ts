@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createRouter } from '../../src/app.js';
 import type { Actor, Reply } from '../../src/core/command.js';
 import type { Request } from '../../src/core/router.js';
-import { PLAYER_SCHEME, playerDie } from '../../src/dice/seeded.js';
+import { PLAYER_KEY_SCHEME, keyedPlayerDie } from '../../src/dice/seeded.js';
 import { canonicalJson, GENESIS_HASH } from '../../src/ledger/chain.js';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { PgStore } from '../../src/ledger/postgres/pg-store.js';
@@ -71,7 +71,7 @@ describe('per-player game dice', () => {
     // Lightning War: three dice a roll, so a shifted roll almost never keeps its dice by chance.
     expectMessage(await t.run(alice, 'game', { system: 'lightning-war', name: 'Steer' }, 'start'));
     const game = t.ledger.roster.activeGame('g1', 'c1')!;
-    expect(game.dice_scheme).toBe(PLAYER_SCHEME);
+    expect(game.dice_scheme).toBe(PLAYER_KEY_SCHEME);
     const check = { morale: 'professional' };
     const aliceRolls: string[] = [];
     for (let k = 1; k <= 5; k++) {
@@ -80,7 +80,9 @@ describe('per-player game dice', () => {
       aliceRolls.push(idOf(await t.run(alice, 'morale', check)));
     }
     const seeds = JSON.parse(game.player_seeds) as string[];
-    const hers = (k: number) => [0, 1, 2].map((i) => playerDie(game.server_seed!, game.id, seeds, 'alice', k, i, 6));
+    // Her dice are keyed to her salt's id in the server (player-v2), which her rows commit under.
+    const key = (t.ledger.db.prepare("SELECT salt_id FROM people WHERE guild_id = 'g1' AND user_id = 'alice'").get() as { salt_id: string }).salt_id;
+    const hers = (k: number) => [0, 1, 2].map((i) => keyedPlayerDie(game.server_seed!, game.id, seeds, key, k, i, 6));
     // Alice's k-th roll is her k-th draw of her own sequence, whatever was rolled between.
     expect(aliceRolls.map((id) => t.ledger.get('g1', id)!.dice)).toEqual([1, 2, 3, 4, 5].map(hers));
     expectMessage(await t.run(alice, 'game', {}, 'end'));

@@ -8,7 +8,10 @@ import { attachmentData } from '../../src/core/command.js';
 import { GENESIS_HASH, sealCommitment } from '../../src/ledger/chain.js';
 import { loadOrCreateKeys } from '../../src/ops/signing-key.js';
 import { receiptPayload, receiptText, type ReceiptFields } from '../../src/verify/receipt.js';
-import { alice, command, gm, testApp } from './app.js';
+import { alice, bob, command, gm, testApp } from './app.js';
+import { erasePerson } from '../../src/core/privacy.js';
+import { blankErased, PERSON_FIELDS } from '../../src/ledger/people.js';
+import { sqliteStore } from '../../src/ledger/store.js';
 import { QUICKNET } from '../../src/beacon/chain.js';
 import { evidenceDigest } from '../../src/verify/evidence.js';
 import { createRouter } from '../../src/app.js';
@@ -105,6 +108,87 @@ function bigExport(n: number, note = ''): R[] {
     });
   }
   return rehash(out);
+}
+
+/**
+ * A real export after a player's erasure: Alice's sealed rally (revealed by the GM), a roll of a
+ * pack with her note, a To Hit with her note; Bob's roll beside them. Her values are blank, her salt
+ * gone; Bob's stay, with his salt.
+ */
+export async function erasedExport(): Promise<string> {
+  const app = testApp();
+  await installThrough(app.router, nervePack());
+  app.dice.push(4, 2);
+  const sealed = (await command(app, alice, 'rally', { disorder: 1, unit: 'Alice’s Hidden', sealed: true })) as Extract<Reply, { type: 'message' }>;
+  await command(app, gm, 'reveal', { id: sealed.record!.roll_id });
+  app.dice.push(3, 2);
+  await command(app, alice, 'nerve-test', { nerve: 7, pins: 2 });
+  app.dice.push(3, 5);
+  await command(app, alice, 'dr', { category: 'TH', note: 'Alice aims at the bridge' });
+  app.dice.push(6, 1);
+  await command(app, bob, 'dr', { note: 'Bob keeps his note' });
+  await erasePerson(sqliteStore(app.ledger), 'alice');
+  const exported = (await command(app, gm, 'export', {})) as Extract<Reply, { type: 'message' }>;
+  app.ledger.close();
+  return attachmentData(exported.files!.find((f) => f.name.endsWith('.jsonl'))!).toString();
+}
+
+/** The exports of an erasure: the real one, which holds, and edits a host might hide behind it, which do not. */
+export async function erasedCorpus(): Promise<CorpusEntry[]> {
+  const erased = await erasedExport();
+  const utf8 = (t: string) => Buffer.from(t, 'utf8');
+  /** The erased export with one change to its rows, hashes untouched (an edit beside the chained text). */
+  const besides = (change: (rows: R[]) => void) => {
+    const all = rowsOf(erased);
+    change(all);
+    return utf8(lf(all));
+  };
+  const bobs = (all: R[]) => all.find((x) => x.user_id === 'bob')!;
+  return [
+    {
+      name: 'a player erased: every row holds, hers with their person values erased',
+      bytes: utf8(erased),
+      ok: true,
+      says: "of them hold a person's values that were erased (their commitments stay; dice, outcomes and every other value verified)",
+    },
+    {
+      name: "an erased player's dice edited beside an intact chained text",
+      bytes: besides((all) => (all.find((x) => x.user_id === '' && x.command === 'dr')!.dice = [6, 6])),
+      ok: false,
+      says: 'hash does not match the row contents: the row was edited',
+    },
+    {
+      name: "a kept player's name edited beside its commitment",
+      bytes: besides((all) => (bobs(all).user_name = 'Mallory')),
+      ok: false,
+      says: 'hash does not match the row contents: the row was edited',
+    },
+    {
+      name: 'a salt withheld from an export whose values it keeps',
+      bytes: besides((all) => (bobs(all).salts = {})),
+      ok: false,
+      says: 'hash does not match the row contents: the row was edited',
+    },
+    {
+      name: "a kept player's values blanked and his salt withheld, with no erasure row naming it",
+      bytes: besides((all) => {
+        for (const r of all.filter((x) => x.user_id === 'bob')) {
+          const chained = JSON.parse(r.chained) as Record<string, unknown>;
+          const gone = new Set(Object.keys(r.salts));
+          for (const k of PERSON_FIELDS) r[k] = blankErased(r[k] ?? null, chained[k] ?? null, gone, k === 'user_id' || k === 'user_name' ? '' : null);
+          r.salts = {};
+        }
+      }),
+      ok: false,
+      says: 'but no erasure row of its chain names it: withheld, not erased',
+    },
+    {
+      name: "an erased player's reveal given another payload under the same commitment",
+      bytes: besides((all) => (all.find((x) => x.kind === 'reveal')!.input.payload.dice = [6, 6])),
+      ok: false,
+      says: 'hash does not match the row contents: the row was edited',
+    },
+  ];
 }
 
 /** A real export with a rule pack installed and two rolls of it: a pass, and a double 6 into the panic table. */
@@ -252,7 +336,9 @@ export async function verifyCorpus(): Promise<CorpusEntry[]> {
     e.body = Buffer.from(edit(Buffer.from(e.body, 'base64').toString('utf8'))).toString('base64');
   };
   const packs = await packExport();
+  const erasedEntries = await erasedCorpus();
   return [
+    ...erasedEntries,
     {
       name: 'rule pack rolls, each re-adjudicated against its pack row',
       bytes: utf8(packs),

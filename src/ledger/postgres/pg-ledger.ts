@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { CHAINED_COLUMNS, ChainWalker, storedRowHash, type ChainReport } from '../chain.js';
 import { MIGRATIONS_DIR, readMigrations, refuseNewer } from '../migrate.js';
 import { namedIn, nextRow, unitKey, type ChainHead } from '../next-row.js';
-import type { PersonSalt } from '../people.js';
+import { newSalt, type PersonSalt } from '../people.js';
 import { AlreadyRecordedError, LedgerWriteError } from '../errors.js';
 import { needsParent, parseRecountRow, RECOUNT_SQL, recountTally, TallyCount, tallyDelta, tallyParams, UPSERT_TALLY_SQL, type ParentState } from '../tally.js';
 import { committedHash } from '../committed-walk.js';
@@ -180,6 +180,24 @@ export class PgLedger {
     } catch (err) {
       throw ledgerError(err, entry);
     }
+  }
+
+  /** A person's salt in a server, read once a transaction (or drawn and stored now, when they have none). */
+  async personSaltOn(c: pg.PoolClient, guildId: string, userId: string, salts: SaltCache): Promise<PersonSalt> {
+    const key = saltKey(guildId, userId);
+    if (!salts.has(key)) salts.set(key, (await c.query<PersonSalt>(PEOPLE_OF([guildId, [userId]]))).rows[0] ?? null);
+    const known = salts.get(key);
+    if (known) return known;
+    const drawn = newSalt(userId);
+    await c.query('INSERT INTO people (guild_id, user_id, salt_id, salt, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      guildId,
+      userId,
+      drawn.salt_id,
+      drawn.salt,
+      this.now().toISOString(),
+    ]);
+    salts.set(key, drawn);
+    return drawn;
   }
 
   /**

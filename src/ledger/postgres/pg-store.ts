@@ -200,7 +200,7 @@ function rosterWrites(c: Q, r: ReturnType<typeof reads>): Async<RosterWrites> {
  * the transaction holds it locked (read FOR UPDATE with the channel, or moved by an append), is
  * not read again.
  */
-function chained(ledger: PgLedger, c: pg.PoolClient): Pick<LedgerTx, 'append' | 'channelState'> {
+function chained(ledger: PgLedger, c: pg.PoolClient): Pick<LedgerTx, 'append' | 'channelState' | 'personKey'> {
   let held: { guildId: string; head: NonNullable<ChainHead> } | undefined;
   const salts: SaltCache = new Map();
   return {
@@ -213,6 +213,8 @@ function chained(ledger: PgLedger, c: pg.PoolClient): Pick<LedgerTx, 'append' | 
         throw ledgerError(err, entry);
       }
     },
+    // The roller's salt came with the channel's state: a first roll in the server draws one here, which its append then uses.
+    personKey: async (guildId, userId) => (await ledger.personSaltOn(c, guildId, userId, salts)).salt_id,
     channelState: async (q) => {
       const { state, head, salt } = await channelStateOn(c, q);
       if (head) held = { guildId: q.guildId, head };

@@ -1,0 +1,23 @@
+import type { Found } from './checks.js';
+
+/**
+ * Person values count as erased only where an erasure says so: a salt gone from a row's
+ * commitments must be named (`salts_erased`) by an erasure row of the same server's chain. A salt
+ * withheld without one is a host keeping a row's values from its readers (or from the checks that
+ * need them): reported, and the chain's values not taken as verified.
+ */
+export function unlistedSalts(guildId: string, gone: readonly string[], erasures: readonly { guild_id: string; input: unknown }[]): Found {
+  const listed = new Set<string>();
+  for (const e of erasures) {
+    const ids = (e.input as { salts_erased?: unknown } | null)?.salts_erased;
+    if (e.guild_id === guildId && Array.isArray(ids)) for (const id of ids) if (typeof id === 'string') listed.add(id);
+  }
+  const unlisted = gone.filter((id) => !listed.has(id));
+  if (!unlisted.length) return { ok: true, lines: [] };
+  return {
+    ok: false,
+    lines: [
+      `guild ${guildId}: FAILED: rows commit to person values whose salt${unlisted.length === 1 ? ' is' : 's are'} gone (${unlisted.join(', ')}), but no erasure row of its chain names ${unlisted.length === 1 ? 'it' : 'them'}: withheld, not erased`,
+    ],
+  };
+}
