@@ -235,6 +235,23 @@ describe('/privacy on SQLite', () => {
     expect(text(await press(app, alice, 'v1:privacy_erase:alice'))).toContain('Your data is erased');
   });
 
+  it('two players of one game erased: each one’s dice still recomputed, in their own sequence', async () => {
+    app = testApp();
+    // The game's dice from its seed (not pinned), so the verifiers recompute each.
+    const router = createRouter({ ledger: app.ledger, log: app.log, roller: app.dice });
+    const run = (actor: Actor, name: string, sub?: string) =>
+      router.handle({ type: 'command', name, options: {}, actor, ...(sub ? { subcommand: sub } : {}) } as Parameters<typeof router.handle>[0]);
+    expectMessage(await router.handle({ type: 'command', name: 'game', subcommand: 'start', options: { system: 'lightning-war', name: 'Two' }, actor: gm }));
+    for (const who of [alice, bob, alice, bob, bob, alice])
+      expectMessage(await router.handle({ type: 'command', name: 'morale', options: { morale: 'professional' }, actor: who }));
+    await erasePerson(sqliteStore(app.ledger), 'alice');
+    await erasePerson(sqliteStore(app.ledger), 'bob');
+    expectMessage(await run(gm, 'game', 'end'));
+    const verdict = await verifyLedger(sqliteStore(app.ledger), 'g1');
+    expect(verdict.promises.lines.join('\n')).toMatch(/all 6 rolls' dice recomputed and equal/);
+    expect(verdict.promises.ok && verdict.chain.ok).toBe(true);
+  });
+
   it('exports a chunk at a time, refused once the file passes the limit; others’ searches of her are neither hers to take nor kept', async () => {
     app = testApp();
     await played(app.router, app.dice);

@@ -86,6 +86,14 @@ describe('ledger append and hash chain', () => {
     const ledger = Ledger.open(tmpDb());
     ledger.append(entry());
     expect(() => ledger.db.prepare("UPDATE rolls SET result = 'huzzah'").run()).toThrow(/append-only/);
+    // A committed row's person values change only inside an erasure (its server's row in `erasing`).
+    expect(() => ledger.db.prepare("UPDATE rolls SET user_name = 'Mallory'").run()).toThrow(/append-only/);
+    ledger.db.transaction(() => {
+      ledger.db.prepare("INSERT INTO erasing (guild_id) VALUES ('g1')").run();
+      ledger.db.prepare("UPDATE rolls SET user_name = ''").run();
+      expect(() => ledger.db.prepare("UPDATE rolls SET dice = '[6]'").run()).toThrow(/append-only/);
+      ledger.db.prepare("DELETE FROM erasing WHERE guild_id = 'g1'").run();
+    })();
     expect(() => ledger.db.prepare('DELETE FROM rolls').run()).toThrow(/append-only/);
     ledger.close();
   });

@@ -78,6 +78,18 @@ describe.skipIf(!server)('the PostgreSQL ledger (a real server)', () => {
     const b = await ledger!.append(entry({ input: { disorder: 3 } }));
     await expect(ledger!.pool.query("UPDATE rolls SET result = 'rallied'")).rejects.toThrow('the ledger is append-only');
     await expect(ledger!.pool.query('DELETE FROM rolls')).rejects.toThrow('the ledger is append-only');
+    // A committed row's person values change only inside an erasure (its server's row in `erasing`), and nothing else with them.
+    await expect(ledger!.pool.query("UPDATE rolls SET user_name = 'Mallory'")).rejects.toThrow('the ledger is append-only');
+    const c = await ledger!.pool.connect();
+    try {
+      await c.query('BEGIN');
+      await c.query("INSERT INTO erasing (guild_id) VALUES ('g1')");
+      await c.query("UPDATE rolls SET user_name = ''");
+      await expect(c.query("UPDATE rolls SET user_name = '', dice = '[6]'")).rejects.toThrow('the ledger is append-only');
+    } finally {
+      await c.query('ROLLBACK');
+      c.release();
+    }
     await ledger!.pool.query('ALTER TABLE rolls DISABLE TRIGGER rolls_no_change');
     await ledger!.pool.query(`UPDATE rolls SET input = '{"disorder":1}' WHERE id = $1`, [b.id]);
     expect(await ledger!.verify('g1')).toEqual({

@@ -2,7 +2,17 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commitment, gameRoller, PLAYER_SCHEME, playerDie, rejectionLimit, seededDie, seededRoller } from '../../src/dice/seeded.js';
+import {
+  commitment,
+  gameRoller,
+  PLAYER_SCHEME,
+  playerDie,
+  rejectionLimit,
+  seededDie,
+  seededRoller,
+  keyedPlayerDie,
+  PLAYER_KEY_SCHEME,
+} from '../../src/dice/seeded.js';
 
 // The published test vector, computed once (and again by an independent Python implementation of
 // the README's description) and committed: any reimplementation must give these dice.
@@ -83,6 +93,26 @@ describe('per-player dice', () => {
     // A game without a scheme keeps the position scheme.
     const old = gameRoller(null, SEED, 'testgame01', ['alice', 'bob'], { seq: 1, userId: 'alice', k: 1 });
     expect(Array.from({ length: 12 }, () => old.roll(6))).toEqual(VECTOR.roll1);
+  });
+});
+
+// player-v2: the same, keyed to the player's salt id in place of their Discord id; the vector was
+// computed with the published Python (its message's first item changed), not with this code.
+const KEYED_VECTOR = {
+  key: '0123456789abcdef01234567',
+  roll1: [4, 3, 6, 6, 5, 1, 3, 5, 4, 5, 5, 4],
+  roll2: [6, 4, 2, 5, 4, 2, 2, 5, 1, 1, 6, 5],
+};
+
+describe('per-player dice keyed to a salt id (player-v2)', () => {
+  it('match their vector, and are not the Discord-id scheme’s dice for the same text', () => {
+    const dice = (k: number) => Array.from({ length: 12 }, (_, i) => keyedPlayerDie(SEED, 'testgame01', ['alice', 'bob'], KEYED_VECTOR.key, k, i, 6));
+    expect([dice(1), dice(2)]).toEqual([KEYED_VECTOR.roll1, KEYED_VECTOR.roll2]);
+    const roller = gameRoller(PLAYER_KEY_SCHEME, SEED, 'testgame01', ['alice', 'bob'], { seq: 9, userId: 'alice', k: 1, playerKey: KEYED_VECTOR.key });
+    expect(Array.from({ length: 12 }, () => roller.roll(6))).toEqual(KEYED_VECTOR.roll1);
+    expect(Array.from({ length: 12 }, (_, i) => playerDie(SEED, 'testgame01', ['alice', 'bob'], KEYED_VECTOR.key, 1, i, 6))).not.toEqual(KEYED_VECTOR.roll1);
+    // Without the key, a player-v2 game draws nothing (never the Discord-id dice in its place).
+    expect(() => gameRoller(PLAYER_KEY_SCHEME, SEED, 'testgame01', [], { seq: 1, userId: 'alice', k: 1 })).toThrow(/key/);
   });
 });
 
