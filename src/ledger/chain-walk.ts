@@ -6,6 +6,7 @@ import { committedHash } from './committed-walk.js';
 /** A committed row (people.ts) also brings its chained text and its plain values' canonical text. */
 type WalkRow = (CanonicalRow & { chained: string | null; plain: string | null }) | (RawRow & { chained: string | null });
 const walkHash = (prev: string, row: WalkRow) => ('hashed' in row ? canonicalRowHash(prev, row) : storedRowHash(prev, row));
+const plainTextOf = (row: WalkRow) => ('hashed' in row ? (row.plain ?? undefined) : undefined);
 const plainOf = (row: WalkRow) => ('hashed' in row ? (JSON.parse(row.plain!) as Record<string, unknown>) : parseRow(row));
 
 /**
@@ -58,7 +59,7 @@ export class ChainReader {
   /** A walker that starts where `from` says, hashing rows as chunk reads them, and holding committed rows to their people's salts in the guild. */
   walker(guildId: string, from?: WalkStart): ChainWalker<WalkRow> {
     const salts = new Map(this.salts.all(guildId).map((p) => [p.salt_id, p.salt]));
-    return new ChainWalker<WalkRow>(committedHash(walkHash, salts, plainOf), from);
+    return new ChainWalker<WalkRow>(committedHash(walkHash, salts, plainOf, plainTextOf), from);
   }
 
   /** Walks the rows after `from.count` up to `upTo` in one go, chunk by chunk. */

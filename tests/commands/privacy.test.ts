@@ -370,6 +370,15 @@ describe('a tournament game whose player is erased', () => {
       await erasePerson(store, 'p1');
       // Player 1's two requests are gone; player 0's four (the start, two rolls, the end) stay.
       expect(kept()).toBe(4);
+      // Nothing of theirs in the file, byte for byte once freed pages are gone; player 0's name stays.
+      const file = `${tmpDb()}.vacuumed`;
+      ledger.db.prepare('VACUUM INTO ?').run(file);
+      const bytes = fs.readFileSync(file);
+      expect([bytes.includes(Buffer.from('Player 1')), bytes.includes(Buffer.from('"p1"')), bytes.includes(Buffer.from('Player 0'))]).toEqual([
+        false,
+        false,
+        true,
+      ]);
       const inBot = await verifyLedger(store, 'g1');
       expect(inBot.promises.ok, inBot.promises.lines.join('\n')).toBe(true);
       const erasedLine = new RegExp(

@@ -1,0 +1,107 @@
+import { createHmac } from 'node:crypto';
+import { PERSON_FIELDS } from './people.js';
+
+/**
+ * The walk's fast check of a committed row (people.ts): its plain canonical text against its
+ * chained text, read side by side without parsing either. Both are the same JCS text but where the
+ * chained one holds a commitment (`{"by":[…],"erasable":"…"}`) in place of a value of a person
+ * field: there the plain value's text, under the salts named, must give that HMAC. Anything else (a
+ * value blank or a salt missing, an erasure; text that differs; a commitment outside a person field)
+ * is left to checkRow, which decides: `undefined` says so.
+ */
+
+const COMMITMENT = /\{"by":\[((?:"[0-9a-f]+",?)*)\],"erasable":"([0-9a-f]{64})"\}/y;
+const PERSON = new Set<string>(PERSON_FIELDS);
+
+/** The end (exclusive) of the JSON value starting at `i` of canonical text. */
+function valueEnd(text: string, i: number): number {
+  const c = text[i];
+  if (c === '"') return stringEnd(text, i);
+  if (c !== '{' && c !== '[') {
+    let j = i;
+    while (j < text.length && text[j] !== ',' && text[j] !== '}' && text[j] !== ']') j++;
+    return j;
+  }
+  let depth = 0;
+  for (let j = i; j < text.length; j++) {
+    const d = text[j];
+    if (d === '"') j = stringEnd(text, j) - 1;
+    else if (d === '{' || d === '[') depth++;
+    else if ((d === '}' || d === ']') && --depth === 0) return j + 1;
+  }
+  return -1;
+}
+
+/** The end (exclusive) of the JSON string starting at `i`. */
+function stringEnd(text: string, i: number): number {
+  for (let j = i + 1; j < text.length; j++) {
+    if (text[j] === '\\') j++;
+    else if (text[j] === '"') return j + 1;
+  }
+  return -1;
+}
+
+/** HMACs already computed for a walk: a player's id and name recur in every row of theirs. */
+export type CommitCache = Map<string, string>;
+
+/** Entries a walk's cache holds at most: prose values are mostly a row's own, ids and names recur. */
+const CACHE_MAX = 20_000;
+
+/** Whether a value's text, under the salts named, gives the commitment's HMAC; undefined when a salt is missing. */
+function opens(value: string, ids: string[], erasable: string, salts: ReadonlyMap<string, string>, cache: CommitCache): boolean | undefined {
+  const key = `${ids.join(',')}\u0000${value}`;
+  let h = cache.get(key);
+  if (h === undefined) {
+    h = value;
+    for (const id of ids) {
+      const salt = salts.get(id);
+      if (salt === undefined) return undefined;
+      h = createHmac('sha256', salt).update(h).digest('hex');
+    }
+    if (cache.size >= CACHE_MAX) cache.clear();
+    cache.set(key, h);
+  }
+  return h === erasable;
+}
+
+/**
+ * True when the plain text is the chained text with every commitment opened by its value; undefined
+ * when this fast reading cannot tell (checkRow then decides, and names what is wrong).
+ */
+export function holdsAsText(plain: string, chained: string, salts: ReadonlyMap<string, string>, cache: CommitCache): true | undefined {
+  let i = 0;
+  let j = 0;
+  let depth = 0;
+  let topKey = '';
+  while (j < chained.length) {
+    const c = chained[j]!;
+    if (c === '{' && chained.startsWith('{"by":[', j) && plain[i] !== '{') {
+      COMMITMENT.lastIndex = j;
+      const m = COMMITMENT.exec(chained);
+      if (!m || depth < 1 || !PERSON.has(topKey)) return undefined;
+      const end = valueEnd(plain, i);
+      if (end < 0) return undefined;
+      const value = plain.slice(i, end);
+      const ids = m[1]!.length ? m[1]!.slice(1, -1).split('","') : [];
+      if (opens(value, ids, m[2]!, salts, cache) !== true) return undefined;
+      i = end;
+      j = COMMITMENT.lastIndex;
+      continue;
+    }
+    if (plain[i] !== c) return undefined;
+    if (c === '"') {
+      const end = stringEnd(chained, j);
+      if (end < 0 || plain.slice(i, i + end - j) !== chained.slice(j, end)) return undefined;
+      // A key of the row itself (depth 1, followed by a colon): the field the values after it belong to.
+      if (depth === 1 && chained[end] === ':') topKey = chained.slice(j + 1, end - 1);
+      i += end - j;
+      j = end;
+      continue;
+    }
+    if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+    i++;
+    j++;
+  }
+  return i === plain.length ? true : undefined;
+}
