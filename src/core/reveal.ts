@@ -1,5 +1,5 @@
 import { sealCommitment } from '../ledger/chain.js';
-import { sameBesideCommitments } from '../ledger/people.js';
+import { checkCommitted, saltIdsIn } from '../ledger/people.js';
 import type { LedgerRow } from '../ledger/rows.js';
 import type { Context } from './command.js';
 import { record } from './record.js';
@@ -8,6 +8,13 @@ import { changeOutcome, writeBack } from './roster-unit.js';
 import type { TxScope } from './unit-of-work.js';
 import { refuse } from './user-error.js';
 import { command, said } from '../i18n/said.js';
+
+/** A kept payload against its committed form, under the salts the ledger still keeps (read beside the unit of work: they only ever go). */
+async function payloadMatches(ctx: Context, payload: unknown, committed: unknown): Promise<boolean> {
+  const ids = [...saltIdsIn(committed)];
+  const salts = ids.length ? await ctx.services.ledger.history.saltsOf(ids) : new Map<string, string>();
+  return checkCommitted(payload, committed, salts).ok;
+}
 
 /**
  * Publishes a sealed roll in the caller's unit of work: its payload is checked against the
@@ -22,7 +29,8 @@ export async function revealIn(at: TxScope, ctx: Context, row: LedgerRow) {
   const { salt, payload } = sealed;
   // A roll sealed with people committed (people.ts) opens by that form, which its reveal's chain holds.
   const opens = sealed.committed ?? payload;
-  const matches = sealed.committed === undefined || sameBesideCommitments(payload, sealed.committed);
+  // The plain payload must be what the committed form commits to: opened by the salts kept, blank where erased.
+  const matches = sealed.committed === undefined || (await payloadMatches(ctx, payload, sealed.committed));
   if (!matches || (row.outcome as { commitment?: string }).commitment !== sealCommitment(salt, opens)) {
     refuse('revealTampered', { id: row.id, verify: command('verify') });
   }

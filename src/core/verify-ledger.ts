@@ -11,7 +11,7 @@ import { recountTally, TallyCount, tallyId } from '../ledger/tally.js';
 import { yieldToEventLoop } from '../util/yield.js';
 import { erasedEvidence, rowEvidenceOf, type SignedRequest } from '../verify/evidence.js';
 import { inflateRawSync } from 'node:zlib';
-import { sameBesideCommitments, saltIdsOf } from '../ledger/people.js';
+import { checkCommitted, saltIdsIn, saltIdsOf } from '../ledger/people.js';
 import { unlistedSalts } from '../verify/erased-salts.js';
 
 /** What /verify finds: the chain, then the promises beyond it, as the offline verifier checks them. */
@@ -47,12 +47,18 @@ async function checkPayloads(store: LedgerStore, guildId: string, sealed: Map<st
     const kept = await store.sealedPayloads(guildId, batch);
     for (const id of batch) {
       const p = kept.get(id);
-      const beside = p?.committed === undefined || sameBesideCommitments(p.payload, p.committed);
+      const beside = p?.committed === undefined || checkCommitted(p.payload, p.committed, await saltsFor(store, p.committed)).ok;
       if (p && (!beside || sealed.get(id) !== sealCommitment(p.salt, p.committed ?? p.payload)))
         lines.push(`sealed roll ${id}: its stored payload does not open its commitment: it was changed after the roll`);
     }
   }
   return { ok: !lines.length, lines };
+}
+
+/** The salts a committed value names that the ledger still keeps. */
+async function saltsFor(store: LedgerStore, committed: unknown): Promise<Map<string, string>> {
+  const ids = [...saltIdsIn(committed)];
+  return ids.length ? await store.history.saltsOf(ids) : new Map();
 }
 
 const RECOUNT_CHUNK = 2_000;

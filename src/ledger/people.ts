@@ -146,14 +146,12 @@ export type Held = { ok: true; erased: string[] } | { ok: false; why: string };
  * commitment must be opened by the plain value under its salts, or its salts be gone (erased: the
  * plain value is then blank). Returns the ids of the erased salts met.
  */
-export function checkCommitted(plain: unknown, chained: unknown, salts: SaltsById, where = '', unknown: 'erased' | 'unchecked' = 'erased'): Held {
+export function checkCommitted(plain: unknown, chained: unknown, salts: SaltsById, where = ''): Held {
   const erased = new Set<string>();
   const fail = (why: string): Held => ({ ok: false, why });
   const walk = (p: unknown, c: unknown, at: string): string | undefined => {
     if (isCommitment(c)) {
       const missing = c.by.filter((id) => !salts.has(id));
-      // Unchecked: the caller holds no salts, and checks only what lies beside the commitments.
-      if (missing.length && unknown === 'unchecked') return undefined;
       if (missing.length) {
         for (const id of missing) erased.add(id);
         return isBlank(p) ? undefined : `${at} keeps a value whose salt is erased`;
@@ -242,9 +240,6 @@ export function checkRow(plain: Record<string, unknown>, chained: Record<string,
 const SALT_IDS = /"by":\[([^\]]*)\]/g;
 /** The salt ids a row's chained text names, read from its text without parsing it. */
 export const saltIdsOf = (chained: string): string[] => [...chained.matchAll(SALT_IDS)].flatMap((m) => JSON.parse(`[${m[1]}]`) as string[]);
-
-/** A plain value equal to its committed form everywhere but inside the commitments (whose salts the caller does not hold). */
-export const sameBesideCommitments = (plain: unknown, committed: unknown) => checkCommitted(plain, committed, new Map(), '', 'unchecked').ok;
 
 /** Every value a commitment stands for, blanked: what is left to compare of a value whose salts a check does not hold. */
 export const blankCommitted = (plain: unknown, chained: unknown) => blankErased(plain, chained, { has: () => true } as unknown as ReadonlySet<string>);
