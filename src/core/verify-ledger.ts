@@ -12,7 +12,7 @@ import { yieldToEventLoop } from '../util/yield.js';
 import { erasedEvidence, rowEvidenceOf, type SignedRequest } from '../verify/evidence.js';
 import { inflateRawSync } from 'node:zlib';
 import { checkCommitted, saltIdsIn, saltIdsOf } from '../ledger/people.js';
-import { unlistedSalts } from '../verify/erased-salts.js';
+import { erasedByRows, stillHeld, unlistedSalts } from '../verify/erased-salts.js';
 
 /** What /verify finds: the chain, then the promises beyond it, as the offline verifier checks them. */
 export type LedgerVerdict = {
@@ -176,7 +176,9 @@ export async function verifyLedger(store: LedgerStore, guildId: string, upToGuil
   }
   const packs = packRolls.found();
   // Person values count as erased only where an erasure row names their salt (erased-salts.ts).
-  const withheld = unlistedSalts(guildId, (chain.ok && chain.erasedSalts) || [], erasures);
+  const unlisted = unlistedSalts(guildId, (chain.ok && chain.erasedSalts) || [], erasures);
+  const back = stillHeld(guildId, (await store.history.saltsOf([...erasedByRows(guildId, erasures)])).keys(), erasures);
+  const withheld = { ok: unlisted.ok && back.ok, lines: [...unlisted.lines, ...back.lines] };
   const promises = { ok: loose.ok && packs.ok && withheld.ok, lines: [...withheld.lines, ...loose.lines, ...packs.lines], games: [] as GameVerdict[] };
   const erased = erasedEvidence(erasures);
   for (const start of starts) {

@@ -75,7 +75,8 @@ export function holdsAsText(plain: string, chained: string, salts: ReadonlyMap<s
   let topKey = '';
   while (j < chained.length) {
     const c = chained[j]!;
-    if (c === '{' && chained.startsWith('{"by":[', j) && plain[i] !== '{') {
+    // Every commitment must be opened by the value in its place: one copied into the plain row in place of the value opens nothing.
+    if (c === '{' && chained.startsWith('{"by":[', j)) {
       COMMITMENT.lastIndex = j;
       const m = COMMITMENT.exec(chained);
       if (!m || depth < 1 || !PERSON.has(topKey)) return undefined;

@@ -40,7 +40,7 @@ export const PERSON_FIELDS = ['user_id', 'user_name', 'unit', 'input', 'outcome'
  * Keys whose values are the rules' codes (a result, a step's kind or tone), never a person's words:
  * never committed, so a member named "pass" or "broken" cannot take a roll's outcome with them.
  */
-const CODE_KEYS = new Set(['result', 'kind', 'tone', 'system', 'ref', 'command', 'check', 'category', 'shape', 'action']);
+const CODE_KEYS = new Set(['result', 'kind', 'tone', 'system', 'ref', 'command', 'check', 'category', 'shape', 'action', 'expression', 'counter']);
 
 export const isCommitment = (v: unknown): v is Commitment =>
   typeof v === 'object' &&
@@ -117,9 +117,11 @@ function commitTree(v: unknown, holders: Holder[]): unknown {
 
 /**
  * Values the chain holds as they are, whatever text is in them: a pack's definition (its hash is
- * checked against it) and a signed request's digests, which name no one by themselves.
+ * checked against it), a pack roll's options (its re-adjudication reads them) and a signed
+ * request's digests, which name no one by themselves. A dice expression and an ASL counter are
+ * codes too: the verifiers read the dice's sizes and the unit from them.
  */
-const OPAQUE_KEYS = new Set(['pack', 'evidence']);
+const OPAQUE_KEYS = new Set(['pack', 'evidence', 'options']);
 
 /** The row's person fields as the chain commits them, under the salts of the people it names. */
 export function committedFields<R extends Record<string, unknown>>(row: R, named: Named[], saltOf: (userId: string) => PersonSalt): R {

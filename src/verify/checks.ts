@@ -155,6 +155,7 @@ function recomputeDice(stream: Row[], game: { seed: string; id: string; scheme: 
   let unrevealed = 0;
   let erased = 0;
   const k = new Map<string, number>();
+  const keys = new PlayerKeys();
   for (const r of stream) {
     // A per-player die of a game started before player-v2 is keyed to the Discord id erased with its player.
     if (game.scheme === PLAYER_SCHEME && isErasedMaker(r)) {
@@ -165,6 +166,9 @@ function recomputeDice(stream: Row[], game: { seed: string; id: string; scheme: 
     const playerKey = game.scheme === PLAYER_KEY_SCHEME ? makerKey(r) : undefined;
     if (game.scheme === PLAYER_KEY_SCHEME && !playerKey)
       return { problem: `roll ${r.id} (game roll ${r.game_seq}) commits to no key of its player: its dice cannot be drawn` };
+    // One key a player, one player a key: a key given a player anew would start their dice again where the host chose.
+    const rekeyed = playerKey ? keys.rekeyed(r.user_id, playerKey) : undefined;
+    if (rekeyed) return { problem: `roll ${r.id} (game roll ${r.game_seq}): ${rekeyed}` };
     const who = playerKey ?? r.user_id;
     // A sealed roll not yet revealed still took its place in its player's sequence.
     const draw = {
@@ -197,6 +201,25 @@ function recomputeDice(stream: Row[], game: { seed: string; id: string; scheme: 
 
 /** A committed row whose maker was erased (people.ts): its id is blank beside a commitment whose salt is gone. */
 const isErasedMaker = (r: Row) => typeof r.chained === 'string' && r.user_id === '';
+
+/** The keys a game's rolls name, by player: each player keeps one, and no two players share one (an erased player's id is blank: only their key counts). */
+class PlayerKeys {
+  private readonly keyOf = new Map<string, string>();
+  private readonly userOf = new Map<string, string>();
+
+  /** Why this roll's key cannot be its player's, or undefined. */
+  rekeyed(userId: string, key: string): string | undefined {
+    const user = this.userOf.get(key);
+    if (user !== undefined && userId !== '' && user !== userId) return `its key ${key} is another player's`;
+    if (userId === '') return undefined;
+    const known = this.keyOf.get(userId);
+    if (known !== undefined && known !== key)
+      return `its player rolled under key ${known} before, and now under ${key}: a key given anew starts their dice again`;
+    this.keyOf.set(userId, key);
+    this.userOf.set(key, userId);
+    return undefined;
+  }
+}
 
 /** The id of the salt a committed row's maker is committed under: their key in the server (player-v2). */
 function makerKey(r: Row): string | undefined {

@@ -87,6 +87,16 @@ const essence = (o: Pick<PackOutcome, 'result' | 'unit'> & { steps: PackOutcome[
     })),
   });
 
+/** A committed reveal's payload as its chain holds it (the form its sealed roll committed to), or undefined. */
+function revealChainedPayload(reveal: Row): { outcome?: unknown } | undefined {
+  if (typeof reveal.chained !== 'string') return undefined;
+  try {
+    return (JSON.parse(reveal.chained) as { input?: { payload?: { outcome?: unknown } } }).input?.payload;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A committed row's outcome as its chain holds it (people.ts), or undefined. */
 function committedOutcomeOf(r: Row): unknown {
   if (typeof r.chained !== 'string') return undefined;
@@ -155,7 +165,15 @@ export class PackRollChecker {
     const sealed = roll === undefined ? undefined : this.sealed.get(roll);
     if (!sealed || !payload || sealed.guild_id !== reveal.guild_id) return;
     this.sealed.delete(roll!);
-    this.check({ ...sealed, dice: payload.dice, outcome: payload.outcome, result: payload.result });
+    // The revealed outcome is compared without its committed parts as the reveal's chain holds them (not the sealed row's commitment).
+    const chainedPayload = revealChainedPayload(reveal);
+    this.check({
+      ...sealed,
+      dice: payload.dice,
+      outcome: payload.outcome,
+      result: payload.result,
+      chained: chainedPayload === undefined ? null : JSON.stringify({ outcome: chainedPayload.outcome }),
+    });
   }
 
   /** Pack rolls (not re-rolls) seen so far, by id: a re-roll is checked against the roll it replaces. */

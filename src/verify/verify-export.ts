@@ -7,7 +7,7 @@ import { checkPromises, input, type Found, type GameVerdict, type PlainRolls, ty
 import { LineSplitter, type Utf8 } from './lines.js';
 import { fastRow, type FastRow } from './fast-row.js';
 import { committedHash } from '../ledger/committed-walk.js';
-import { unlistedSalts } from './erased-salts.js';
+import { stillHeld, unlistedSalts } from './erased-salts.js';
 import { bytesOfBase64, erasedEvidence, rowEvidenceOf, type EvidenceLookup, type SignedRequest } from './evidence.js';
 
 /**
@@ -100,6 +100,8 @@ export type Span = {
   /** Rows that held whose person values are erased (people.ts), and the salts gone from them. */
   erased: number;
   erasedSalts: string[];
+  /** The salts the span's committed rows carry (still held when the export was made). */
+  heldSalts: string[];
   broken?: { id: string; guildSeq: number; reason: string };
 };
 
@@ -264,11 +266,13 @@ export class RangeWalk {
         count: 0,
         erased: 0,
         erasedSalts: [],
+        heldSalts: [],
       };
       this.spans.set(r.guild_id, span);
     }
     if (span.broken) return;
     const at = { id: r.id, guildSeq: r.guild_seq };
+    if (r.salts && typeof r.salts === 'object') for (const id of Object.keys(r.salts)) if (!span.heldSalts.includes(id)) span.heldSalts.push(id);
     if (r.guild_seq !== span.last.seq + 1) span.broken = { ...at, reason: gapReason(r.guild_seq, span.last.seq + 1) };
     else if (r.prev_hash !== span.last.hash) span.broken = { ...at, reason: LINK_REASON };
     else if (!holds) span.broken = { ...at, reason: editReason(r) };
@@ -464,7 +468,12 @@ export function finishExport(results: RangeResult[], lookFor: LookFor = {}, beac
   const promises = checkPromises(kept, plainIndex(results), beacons, evidenceLookup(results), lookFor.discordKey);
   // Erasure rows are kept whole by every range: each salt gone must be named by one (erased-salts.ts).
   const erasures = kept.filter((r) => r.kind === 'erasure');
-  const withheld = chains.chains.map((c) => unlistedSalts(c.guildId, (c.report.ok && c.report.erasedSalts) || [], erasures));
+  const held = new Map<string, string[]>();
+  for (const r of results) for (const [g, span] of Object.entries(r.spans)) held.set(g, [...(held.get(g) ?? []), ...span.heldSalts]);
+  const withheld = chains.chains.flatMap((c) => [
+    unlistedSalts(c.guildId, (c.report.ok && c.report.erasedSalts) || [], erasures),
+    stillHeld(c.guildId, held.get(c.guildId) ?? [], erasures),
+  ]);
   // Pack rolls against their pack rows, each guild's in chain order (the bot's /verify streams the same check).
   const packs = checkPackRolls(kept);
   const rows = results.reduce((a, r) => a + r.rows, 0);
