@@ -56,7 +56,9 @@ export default defineCommand({
       const expired = expiryReports(verdict.promises.lines)
         .map((l) => `\n• ${l}`)
         .join('');
-      return message(noticeEmbed(say(o.publish ? 'verify.pinTitle' : 'verify.intactTitle'), `${intact} ${checked}${expired}${anchor}`, 'good'));
+      // Rows whose person values were erased still hold: the reader is told how many.
+      const erased = report.erased ? say('verify.erased', { n: report.erased }) : '';
+      return message(noticeEmbed(say(o.publish ? 'verify.pinTitle' : 'verify.intactTitle'), `${intact}${erased} ${checked}${expired}${anchor}`, 'good'));
     }
     const b = report.broken;
     return message(

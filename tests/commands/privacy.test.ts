@@ -158,6 +158,9 @@ async function scenario(store: LedgerStore, router: TestApp['router'], dice: Ret
   // The chain holds, with an erasure row naming no one.
   const verdict = await verifyLedger(store, 'g1');
   expect(verdict.chain).toMatchObject({ ok: true, erased: named.here });
+  expect(text(await router.handle({ type: 'command', name: 'verify', options: {}, actor: gm }))).toContain(
+    `${named.here} of them hold a person’s values that were erased: their commitments stay, and everything else in them was checked.`,
+  );
   expect(verdict.promises.ok, verdict.promises.lines.join('\n')).toBe(true);
   const rows: { kind: string; user_id: string; user_name: string; input: unknown }[] = [];
   for await (const chunk of store.history.chunks({ guildId: 'g1', kinds: 'all' })) rows.push(...chunk);

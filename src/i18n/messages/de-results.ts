@@ -612,6 +612,8 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'verify.pinTitle': 'Registerkopf, zum Anheften',
   'verify.intactTitle': 'Register intakt',
   'verify.intact': 'Intakt: {n, plural, one {# Zeile} other {# Zeilen}}{upTo}, Kopf-Hash `{head}`.',
+  'verify.erased':
+    ' {n, plural, one {# davon enthält Werte einer Person, die gelöscht wurden} other {# davon enthalten Werte einer Person, die gelöscht wurden}}: Ihre Prüfwerte bleiben, und alles andere darin wurde geprüft.',
   'verify.upTo': ' bis {id}',
   'verify.breaks': 'Die Kette bricht bei Zeile {id} (Position {seq}): {reason}. Die {n, plural, one {# Zeile} other {# Zeilen}} davor halten.',
   'verify.noKeyTitle': 'Kein Quittungsschlüssel',

@@ -642,6 +642,8 @@ export const RESULTS_EN = {
   'verify.pinTitle': 'Ledger head, for pinning',
   'verify.intactTitle': 'Ledger intact',
   'verify.intact': 'Intact: {n, plural, one {# row} other {# rows}}{upTo}, head hash `{head}`.',
+  'verify.erased':
+    ' {n, plural, one {# of them holds a person’s values that were erased} other {# of them hold a person’s values that were erased}}: their commitments stay, and everything else in them was checked.',
   'verify.upTo': ' up to {id}',
   'verify.breaks': 'The chain breaks at row {id} (position {seq}): {reason}. The {n, plural, one {# row} other {# rows}} before it hold.',
   'verify.noKeyTitle': 'No receipt key',

@@ -616,6 +616,8 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'verify.pinTitle': 'Tête du registre, à épingler',
   'verify.intactTitle': 'Registre intact',
   'verify.intact': 'Intact : {n, plural, one {# ligne} other {# lignes}}{upTo}, hash de tête `{head}`.',
+  'verify.erased':
+    ' {n, plural, one {# d’entre elles contient des valeurs d’une personne qui ont été effacées} other {# d’entre elles contiennent des valeurs d’une personne qui ont été effacées}} : leurs engagements restent, et tout le reste y a été vérifié.',
   'verify.upTo': ' jusqu’à {id}',
   'verify.breaks': 'La chaîne se rompt à la ligne {id} (position {seq}) : {reason}. {n, plural, one {La # ligne} other {Les # lignes}} d’avant tiennent.',
   'verify.noKeyTitle': 'Aucune clé de reçu',
