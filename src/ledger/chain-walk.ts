@@ -1,5 +1,15 @@
 import type { Db } from './database.js';
-import { CHAINED_COLUMNS, canonicalRowHash, canonicalSql, ChainWalker, hashedSql, storedRowHash, type CanonicalRow, type ChainReport } from './chain.js';
+import {
+  CHAINED_COLUMNS,
+  canonicalJson,
+  canonicalRowHash,
+  canonicalSql,
+  ChainWalker,
+  hashedSql,
+  storedRowHash,
+  type CanonicalRow,
+  type ChainReport,
+} from './chain.js';
 import { parseRow, type RawRow } from './rows.js';
 import { committedHash } from './committed-walk.js';
 
@@ -7,7 +17,16 @@ import { committedHash } from './committed-walk.js';
 type WalkRow = (CanonicalRow & { chained: string | null; plain: string | null }) | (RawRow & { chained: string | null });
 const walkHash = (prev: string, row: WalkRow) => ('hashed' in row ? canonicalRowHash(prev, row) : storedRowHash(prev, row));
 const plainTextOf = (row: WalkRow) => ('hashed' in row ? (row.plain ?? undefined) : undefined);
-const plainOf = (row: WalkRow) => ('hashed' in row ? (JSON.parse(row.plain!) as Record<string, unknown>) : parseRow(row));
+/**
+ * A committed row's plain values, from the text SQLite joined from its columns: a column could carry
+ * a key twice (an edit appending one), so the text must be canonical, or the row reads as edited.
+ */
+function plainOf(row: WalkRow): Record<string, unknown> {
+  if (!('hashed' in row)) return parseRow(row);
+  const plain = JSON.parse(row.plain!) as Record<string, unknown>;
+  if (canonicalJson(plain) !== row.plain) throw new Error('not canonical');
+  return plain;
+}
 
 /**
  * Rows a synchronous walk reads at a time: the memory of a whole-chain check stays bounded. Small

@@ -99,10 +99,15 @@ export function pickChained(row: ChainedFields): ChainedFields {
  * the caller asks rowHash, which decides.
  */
 export function parsedRowHash(prevHash: string, row: Record<string, unknown>): string {
+  return hash('sha256', `${prevHash}${parsedCanonical(row)}`);
+}
+
+/** The canonical text of a row parsed from canonical text, as parsedRowHash writes it (checked, never trusted, by its callers). */
+export function parsedCanonical(row: Record<string, unknown>): string {
   const layout = row.game_id ? GAME_LAYOUT : PLAIN_LAYOUT;
   let body = '{';
   for (let i = 0; i < layout.length; i++) body += layout[i]![1] + JSON.stringify(row[layout[i]![0]] ?? null);
-  return hash('sha256', `${prevHash}${body}}`);
+  return `${body}}`;
 }
 
 /** The JSON columns, stored as the canonical text they were hashed as. */

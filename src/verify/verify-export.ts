@@ -1,5 +1,5 @@
 import { checkPackRolls, isPackRoll } from './pack-rolls.js';
-import { editReason, gapReason, GENESIS_HASH, LINK_REASON, parsedRowHash, rowHash, type ChainReport } from '../ledger/chain.js';
+import { editReason, gapReason, GENESIS_HASH, LINK_REASON, parsedCanonical, parsedRowHash, rowHash, type ChainReport } from '../ledger/chain.js';
 import type { KeyRecord } from '../ledger/signing-keys.js';
 import { fingerprintOf } from './receipt.js';
 import type { BeaconCheck } from './beacon-precheck.js';
@@ -304,7 +304,13 @@ function holds(r: Row): Holds {
   if (r.chained === undefined || r.chained === null) return parsedRowHash(r.prev_hash, r as never) === r.hash || rowHash(r.prev_hash, r) === r.hash;
   if (typeof r.chained !== 'string') return false;
   const salts = new Map(Object.entries(r.salts && typeof r.salts === 'object' ? r.salts : {}).filter(([, v]) => typeof v === 'string'));
-  const got = committedHash(rowHash, salts, (x: Row) => x as unknown as Record<string, unknown>)(r.prev_hash, r);
+  // Side by side with its plain text first (committed-text.ts): an export's rows are parsed canonical text.
+  const got = committedHash(
+    rowHash,
+    salts,
+    (x: Row) => x as unknown as Record<string, unknown>,
+    (x: Row) => parsedCanonical(x as never),
+  )(r.prev_hash, r);
   if (typeof got === 'string') return false;
   return got.hash === r.hash && (got.erased.length ? { erased: got.erased } : true);
 }
