@@ -44,6 +44,37 @@ export function speak(locale: string | undefined, s: Said): string {
  * a half-squad's, a unit's), so a sentence's article and adjectives agree with the name it is given.
  */
 export function sayIn(lang: Language, s: Said, about: Readonly<Record<string, string>> = {}): string {
+  const id = plainId(lang, s, about);
+  const known = id === undefined ? undefined : sentences.get(id);
+  if (known !== undefined) return known;
+  const text = formatted(lang, s, about);
+  if (id !== undefined) {
+    if (sentences.size >= SENTENCES_KEPT) sentences.clear();
+    sentences.set(id, text);
+  }
+  return text;
+}
+
+/**
+ * Sentences already said whose values are numbers only (a roll's markers, its odds, its
+ * headings): the same few hundred recur in every reply, and formatting one is a few microseconds.
+ * Sentences carrying text (a unit's name, a note) are formatted each time, never kept.
+ */
+const sentences = new Map<string, string>();
+const SENTENCES_KEPT = 5_000;
+
+function plainId(lang: Language, s: Said, about: Readonly<Record<string, string>>): string | undefined {
+  let id = `${lang}\u0000${s.key}\u0000${about.subject_gender ?? ''}`;
+  for (const k in about) if (k !== 'subject_gender') return undefined;
+  for (const k in s.values) {
+    const v = s.values[k];
+    if (typeof v !== 'number') return undefined;
+    id += `\u0000${k}=${v}`;
+  }
+  return id;
+}
+
+function formatted(lang: Language, s: Said, about: Readonly<Record<string, string>>): string {
   const values: Record<string, string | number> = { ...about };
   for (const [k, v] of Object.entries(s.values ?? {})) {
     values[k] = valueIn(lang, v, about);

@@ -110,6 +110,21 @@ export function parsedCanonical(row: Record<string, unknown>): string {
   return `${body}}`;
 }
 
+/**
+ * The canonical text of a row's chained fields when some of them are at hand as canonical text
+ * already (`texts`, by key): the writer canonicalises a row's input and outcome once for its plain
+ * columns, and its chained text differs from them only where a value names a person.
+ */
+export function canonicalWith(row: ChainedFields, texts: Readonly<Partial<Record<keyof ChainedFields, string>>>): string {
+  const layout = row.game_id ? GAME_LAYOUT : PLAIN_LAYOUT;
+  let body = '{';
+  for (let i = 0; i < layout.length; i++) {
+    const [key, prefix] = layout[i]!;
+    body += prefix + (texts[key as keyof ChainedFields] ?? canonicalJson(row[key as keyof ChainedFields] ?? null));
+  }
+  return `${body}}`;
+}
+
 /** The JSON columns, stored as the canonical text they were hashed as. */
 const JSON_COLUMNS = new Set(['input', 'dice', 'outcome']);
 

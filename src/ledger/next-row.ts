@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { customAlphabet } from 'nanoid';
-import { canonicalJson, GENESIS_HASH, pickChained, sealCommitment, storedRowHash, type ChainedFields } from './chain.js';
+import { canonicalJson, canonicalWith, GENESIS_HASH, sealCommitment, storedRowHash, type ChainedFields } from './chain.js';
 import { committedFields, committedValue, newSalt, peopleNamed, type PersonSalt } from './people.js';
 import type { NewEntry } from './rows.js';
 
@@ -35,14 +35,22 @@ function withChainedInput(committed: ChainedFields, entry: NewEntry): ChainedFie
   return { ...committed, input: { ...(committed.input as Record<string, unknown>), ...entry.chainedInput } };
 }
 
+/** The committed row's canonical text, the plain columns' text reused wherever nothing in them names a person. */
+function chainedText(fields: ChainedFields, texts: { input: string; dice: string; outcome: string }, committed: ChainedFields): string {
+  const same: Partial<Record<keyof ChainedFields, string>> = {};
+  for (const k of ['input', 'dice', 'outcome'] as const) if (committed[k] === fields[k]) same[k] = texts[k];
+  return canonicalWith(committed, same);
+}
+
 /** Every salt a row needs, the known ones looked up and the others drawn (returned to be stored). */
 function saltsFor(entry: NewEntry, known: SaltLookup) {
   const named = namedIn(entry);
   const fresh: PersonSalt[] = [];
   const salts = new Map<string, PersonSalt>();
   for (const n of named) {
-    const s = known(n.userId) ?? newSalt(n.userId);
-    if (!known(n.userId)) fresh.push(s);
+    const had = known(n.userId);
+    const s = had ?? newSalt(n.userId);
+    if (!had) fresh.push(s);
     salts.set(n.userId, s);
   }
   return { named, fresh, saltOf: (userId: string) => salts.get(userId)! };
@@ -90,7 +98,9 @@ export function nextRow(entry: NewEntry, head: ChainHead, createdAt: string, kno
     created_at: createdAt,
   };
   const prev_hash = head?.hash ?? GENESIS_HASH;
-  const chained = people ? canonicalJson(pickChained(withChainedInput(committedFields(fields as never, people.named, people.saltOf), entry))) : null;
+  const chained = people
+    ? chainedText(fields, { input, dice, outcome }, withChainedInput(committedFields(fields, people.named, people.saltOf, { input, outcome }), entry))
+    : null;
   const stored = { ...fields, input, dice, outcome, chained };
   return {
     fields,

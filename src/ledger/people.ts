@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, hash, randomBytes } from 'node:crypto';
 import { canonicalJson, pickChained } from './chain.js';
 
 /**
@@ -82,19 +82,40 @@ export function peopleNamed(row: { user_id: string; user_name: string; unit: str
 
 /** The commitment to a value under salts: HMAC-SHA256 of its canonical JSON, keyed by each salt in turn. */
 export function commitTo(value: unknown, salts: readonly PersonSalt[]): Commitment {
-  const keys = [...salts].sort((a, b) => (a.salt_id < b.salt_id ? -1 : 1));
-  let h = canonicalJson(value);
-  for (const s of keys) h = createHmac('sha256', s.salt).update(h).digest('hex');
+  const keys = salts.length > 1 ? [...salts].sort((a, b) => (a.salt_id < b.salt_id ? -1 : 1)) : salts;
+  const text = canonicalJson(value);
+  // Found by a digest of the salts and the value (never the value itself: nothing a person said is
+  // kept for this), and by the salts, not their ids: a verifier may be handed a file whose ids lie.
+  const id = hash('sha256', `${keys.map((s) => s.salt).join(',')}\u0000${text}`);
+  let h = commitments.get(id);
+  if (h === undefined) {
+    h = text;
+    for (const s of keys) h = createHmac('sha256', s.salt).update(h).digest('hex');
+    if (commitments.size >= COMMITMENTS_KEPT) commitments.clear();
+    commitments.set(id, h);
+  }
   return { erasable: h, by: keys.map((s) => s.salt_id) };
 }
+
+/**
+ * HMACs computed lately: a player's id, name and unit recur in every row of theirs, and an HMAC
+ * object a value (its key schedule and two hashes) was a fifth of a roll's own work.
+ */
+const commitments = new Map<string, string>();
+const COMMITMENTS_KEPT = 4_096;
 
 type Holder = { salt: PersonSalt; values: string[] };
 
 /** A text names a person when it is one of their values, or is prose (it has a space) holding one. */
-const names = (text: string, values: string[]) => values.some((x) => text === x || (x.length >= INSIDE_MIN && /\s/.test(text) && text.includes(x)));
+const names = (text: string, prose: boolean, values: string[]) => values.some((x) => text === x || (prose && x.length >= INSIDE_MIN && text.includes(x)));
 
 /** Whose values a text holds. */
-const holdersOf = (text: string, holders: Holder[]) => holders.filter((h) => names(text, h.values)).map((h) => h.salt);
+function holdersOf(text: string, holders: Holder[]): PersonSalt[] {
+  const prose = /\s/.test(text);
+  const who: PersonSalt[] = [];
+  for (const h of holders) if (names(text, prose, h.values)) who.push(h.salt);
+  return who;
+}
 
 /**
  * A value with every part naming a person replaced by its commitment. An object keyed by a person's
@@ -106,14 +127,21 @@ function commitTree(v: unknown, holders: Holder[]): unknown {
     const who = holdersOf(v, holders);
     return who.length ? commitTo(v, who) : v;
   }
-  if (Array.isArray(v)) return v.map((x) => commitTree(x, holders));
   if (v === null || typeof v !== 'object' || isCommitment(v)) return v;
+  if (Array.isArray(v))
+    return sameOr(
+      v,
+      v.map((x) => commitTree(x, holders)),
+    );
   const keyedBy = holders.filter((h) => Object.hasOwn(v, h.salt.user_id)).map((h) => h.salt);
   if (keyedBy.length) return commitTo(v, keyedBy);
-  return Object.fromEntries(
-    Object.entries(v).map(([k, x]) => [k, OPAQUE_KEYS.has(k) || (CODE_KEYS.has(k) && typeof x === 'string') ? x : commitTree(x, holders)]),
-  );
+  const entries = Object.entries(v);
+  const committed = entries.map(([k, x]) => [k, OPAQUE_KEYS.has(k) || (CODE_KEYS.has(k) && typeof x === 'string') ? x : commitTree(x, holders)] as const);
+  return committed.every(([, x], i) => x === entries[i]![1]) ? v : Object.fromEntries(committed);
 }
+
+/** The array itself when nothing in it was committed: the writer reuses the canonical text of what did not change. */
+const sameOr = (v: unknown[], committed: unknown[]) => (committed.every((x, i) => x === v[i]) ? v : committed);
 
 /**
  * Values the chain holds as they are, whatever text is in them: a pack's definition (its hash is
@@ -123,11 +151,26 @@ function commitTree(v: unknown, holders: Holder[]): unknown {
  */
 const OPAQUE_KEYS = new Set(['pack', 'evidence', 'options']);
 
-/** The row's person fields as the chain commits them, under the salts of the people it names. */
-export function committedFields<R extends Record<string, unknown>>(row: R, named: Named[], saltOf: (userId: string) => PersonSalt): R {
+/**
+ * The row's person fields as the chain commits them, under the salts of the people it names. A
+ * field whose canonical text is at hand (`texts`) and holds none of their values is left as it is,
+ * unwalked: a value found in a string is found in its JSON text, escaped as JSON escapes it.
+ */
+export function committedFields<R extends Record<string, unknown>>(
+  row: R,
+  named: Named[],
+  saltOf: (userId: string) => PersonSalt,
+  texts: Readonly<Record<string, string>> = {},
+): R {
   const holders = named.map((n) => ({ salt: saltOf(n.userId), values: n.values }));
+  const escaped = holders.flatMap((h) => h.values.map((x) => JSON.stringify(x).slice(1, -1)));
   const out: Record<string, unknown> = { ...row };
-  for (const k of PERSON_FIELDS) if (row[k] !== null && row[k] !== undefined) out[k] = commitTree(row[k], holders);
+  for (const k of PERSON_FIELDS) {
+    if (row[k] === null || row[k] === undefined) continue;
+    const text = texts[k];
+    if (text !== undefined && !escaped.some((x) => text.includes(x))) continue;
+    out[k] = commitTree(row[k], holders);
+  }
   return out as R;
 }
 
