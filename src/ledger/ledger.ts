@@ -74,9 +74,10 @@ import { AlreadyRecordedError, InteractionTakenError, LedgerWriteError } from '.
 
 /**
  * `parallelVerifyFrom`: the chain length from which /verify walks in worker threads (tests lower it);
- * `checkpointInWorker`: WAL checkpoints in a worker thread (checkpointer.ts), as the bot runs.
+ * `checkpointInWorker`: WAL checkpoints in a worker thread (checkpointer.ts), as the bot runs;
+ * `walCatchUpBytes`: the WAL's size at which the writer catches the worker up (tests lower it).
  */
-export type LedgerOptions = { now?: () => Date; parallelVerifyFrom?: number; checkpointInWorker?: boolean };
+export type LedgerOptions = { now?: () => Date; parallelVerifyFrom?: number; checkpointInWorker?: boolean; walCatchUpBytes?: number };
 
 /**
  * The ledger on SQLite: the chained rows, with the roster, history, settings and saved queries
@@ -112,7 +113,7 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys, Ch
     this.now = options.now ?? (() => new Date());
     this.parallelVerifyFrom = options.parallelVerifyFrom ?? PARALLEL_VERIFY_FROM;
     this.reader = new ChainReader(db);
-    this.checkpointer = options.checkpointInWorker && !db.memory ? new Checkpointer(db) : undefined;
+    this.checkpointer = options.checkpointInWorker && !db.memory ? new Checkpointer(db, options.walCatchUpBytes) : undefined;
     // Prepared once: BEGIN and COMMIT as SQL text each time were a quarter of a roll's time.
     this.group = new GroupCommit(batchStatements(db), asWriteError, () => this.checkpointer?.committed());
     this.stmts = {

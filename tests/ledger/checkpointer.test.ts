@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECKPOINT_WAL_BYTES, WRITER_CHECKPOINT_PAGES } from '../../src/ledger/checkpointer.js';
+import { WAL_KEPT_BYTES } from '../../src/ledger/database.js';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { ledgerEntry } from '../helpers/ledger.js';
 import { tmpDb } from '../helpers/tmp.js';
@@ -36,6 +37,24 @@ describe('checkpoints in a worker thread', () => {
     expect(ledger.checkpointer!.seen.checkpoints).toBeGreaterThanOrEqual(2);
     // Without the worker the WAL would hold all of it (the writer no longer checkpoints).
     expect(fs.statSync(`${file}-wal`).size).toBeLessThan(2 * CHECKPOINT_WAL_BYTES);
+    expect(ledger.verify('g1').ok).toBe(true);
+    ledger.close();
+  });
+
+  it('under writes without a pause, the WAL still starts afresh: the writer catches the worker up, now and then', async () => {
+    const file = tmpDb();
+    const catchUp = 2 * WAL_KEPT_BYTES;
+    const ledger = Ledger.open(file, { checkpointInWorker: true, walCatchUpBytes: catchUp });
+    // Commits back to back, the event loop never turning between them (SQLite answers at once):
+    // the worker's copy never finds the WAL still, so only the writer's own pass lets it restart.
+    const total = 3 * catchUp;
+    for (let written = 0; written < total; written += 2 ** 20) await writeWal(ledger, file, 2 ** 20);
+    const { seen } = ledger.checkpointer!;
+    expect(seen).toMatchObject({ started: true, error: undefined });
+    expect(seen.catchUps).toBeGreaterThanOrEqual(1);
+    // Each catch-up lets the WAL restart, cut back below the catch-up size: not one at every look.
+    expect(seen.catchUps).toBeLessThanOrEqual(total / (catchUp - WAL_KEPT_BYTES) + 1);
+    expect(fs.statSync(`${file}-wal`).size).toBeLessThan(catchUp + WAL_KEPT_BYTES);
     expect(ledger.verify('g1').ok).toBe(true);
     ledger.close();
   });

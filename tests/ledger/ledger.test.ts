@@ -401,3 +401,12 @@ describe('the ledger file is owner-only', () => {
     expect(mode(file)).toBe('600');
   });
 });
+
+describe("the writer's connection", () => {
+  it("keeps a savepoint's journal in memory: a group commit's units write no page copies to a temporary file", () => {
+    const ledger = Ledger.open(tmpDb());
+    // 2 is MEMORY (0 the build's default, 1 FILE).
+    expect(ledger.db.pragma('temp_store', { simple: true })).toBe(2);
+    ledger.close();
+  });
+});
