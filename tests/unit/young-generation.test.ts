@@ -1,0 +1,31 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+/** The young generation's size (MiB) after a burst of short-lived objects, in a fresh node, with the module or without. */
+async function youngAfterBurst(withModule: boolean): Promise<number> {
+  const code = `${withModule ? "await import('./src/ops/young-generation.ts');" : ''}
+    const v8 = await import('node:v8');
+    let n = 0;
+    for (let r = 0; r < 40; r++) { const a = []; for (let i = 0; i < 100000; i++) a.push({ i, s: 'x' + i }); n += a.length; }
+    const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+    console.log(space.space_size / 2 ** 20);`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8' });
+  return Number(stdout.trim());
+}
+
+describe("the production entry's young generation", () => {
+  it('is set before anything else loads but the Node check', () => {
+    const imports = [...readFileSync(`${ROOT}main.ts`, 'utf8').matchAll(/^import '([^']+)';/gm)].map((m) => m[1]);
+    expect(imports).toEqual(['./src/ops/supported-node.js', './src/ops/young-generation.js', './src/main.js']);
+  });
+
+  it('stays small through a burst of allocations, where it would grow without the module', async () => {
+    const [kept, grown] = await Promise.all([youngAfterBurst(true), youngAfterBurst(false)]);
+    expect(kept).toBeLessThanOrEqual(4);
+    expect(grown).toBeGreaterThan(kept * 4);
+  }, 60_000);
+});
