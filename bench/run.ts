@@ -144,7 +144,7 @@ async function pipeline() {
         baseline: `${fmt(med.batched)}/s: the same SQL alone, 50 rolls a transaction`,
         detail: `${fmt(med.perCommit, 1)} rows per commit (group commit)`,
       },
-      ['≥', 0.7],
+      ['≥', 0.3],
     ),
   );
 }
@@ -209,7 +209,7 @@ async function roundTrip() {
       med.ratio,
       spread,
       { ours: `${fmt(med.ours, 3)} ms`, baseline: `${fmt(med.base, 3)} ms: a bare handler committing a row of a roll's shape before it replies` },
-      ['≤', 1.5],
+      ['≤', 1.3],
     ),
   );
 }

@@ -144,7 +144,7 @@ async function hour(ledger: string, paceS: number, beacon?: Beacon) {
 /** Rolls answered but never recorded (what must not happen); an unanswered roll is counted apart, as answered < asked. */
 const lostOf = (h: { ok: number; recorded: number }) => Math.max(0, h.ok - h.recorded);
 
-function lines(name: string, h: Awaited<ReturnType<typeof hour>>, paceTarget: number): Line[] {
+function lines(name: string, h: Awaited<ReturnType<typeof hour>>, paceTarget: number, burstTarget: number): Line[] {
   const lost = lostOf(h);
   const cpu = `${fmt(h.cpuUs)} µs of the bot process's CPU a roll (all at once)${h.serverUs ? `, ${fmt(h.serverUs)} µs of the server's` : ''}`;
   return [
@@ -160,11 +160,11 @@ function lines(name: string, h: Awaited<ReturnType<typeof hour>>, paceTarget: nu
     {
       what: `tournament hour on ${name}: all 200 roll at once (a turn ending together)`,
       ours: `p99 ${fmt(pct(h.burst, 99), 1)} ms, slowest ${fmt(Math.max(...h.burst), 1)} ms; ${fmt(h.ok)} of ${fmt(h.asked)} rolls answered in time, ${fmt(h.recorded)} recorded, ${fmt(lost)} answered but not recorded`,
-      baseline: '500 ms: the target',
-      ratio: pct(h.burst, 99) / 500,
+      baseline: `${fmt(burstTarget)} ms: the target`,
+      ratio: pct(h.burst, 99) / burstTarget,
       spread: 'one run of every roll',
-      target: 'p99 ≤ 500 ms; first answers < 3 s; 0 lost',
-      met: pct(h.burst, 99) <= 500 && Math.max(...h.burst) < 3000 && lost === 0 && h.ok === h.asked,
+      target: `p99 ≤ ${burstTarget} ms; first answers < 3 s; 0 lost`,
+      met: pct(h.burst, 99) <= burstTarget && Math.max(...h.burst) < 3000 && lost === 0 && h.ok === h.asked,
     },
   ];
 }
@@ -174,9 +174,10 @@ const paceOf = (quick: boolean) => (quick ? 20 : 60);
 /** The tournament hour on SQLite and, where a server runs, on PostgreSQL. */
 export async function tournamentLines(quick: boolean, dir: string): Promise<Line[]> {
   const paceS = paceOf(quick);
-  const out = lines('SQLite', await hour(`sqlite:${path.join(dir, `tournament-${Date.now()}.db`)}`, paceS), 50);
+  // All at once: within 250 ms on the embedded file, 500 ms on a server a round trip away.
+  const out = lines('SQLite', await hour(`sqlite:${path.join(dir, `tournament-${Date.now()}.db`)}`, paceS), 50, 250);
   const server = await benchPostgres();
-  if (server) out.push(...lines('PostgreSQL', await hour(await freshDatabase(server), paceS), 100));
+  if (server) out.push(...lines('PostgreSQL', await hour(await freshDatabase(server), paceS), 100, 500));
   return out;
 }
 
