@@ -533,7 +533,21 @@ async function main() {
     ['beacon-hour', async () => lines.push(await beaconHourLine(QUICK, dir))],
     ['startup', async () => lines.push(await startupLine(await bigServer(), N.bigRows))],
   ];
-  for (const [name, step] of steps) if (!ONLY || ONLY.includes(name)) await step();
+  // A line that fails is a line not met, named with its error; the lines after it still run, and
+  // each line is written to stderr as it ends (a full run takes half an hour).
+  let failed = 0;
+  for (const [name, step] of steps) {
+    if (ONLY && !ONLY.includes(name)) continue;
+    const before = lines.length;
+    try {
+      await step();
+    } catch (err) {
+      failed++;
+      const why = ((err as Error).message ?? String(err)).split('\n')[0]!.slice(0, 200);
+      lines.push({ what: `${name}: the line failed`, ours: why, baseline: '-', ratio: Number.NaN, spread: '-', target: 'runs to its end', met: false });
+    }
+    for (const l of lines.slice(before)) process.stderr.write(`${l.met ? 'met' : 'NOT MET'}: ${l.what}: ${l.ours} (ratio ${l.ratio.toFixed(3)}, ${l.spread})\n`);
+  }
   const head = ['what', 'ours', 'baseline', 'ratio', 'spread', 'target', 'met'];
   const rows = lines.map((l) => [l.what, l.ours, l.baseline, l.ratio.toFixed(3), l.spread, l.target, l.met ? 'yes' : 'NO']);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -548,6 +562,7 @@ async function main() {
   if (!ONLY) fs.writeFileSync(path.join('bench', QUICK ? 'results-quick.json' : 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
   fs.rmSync(dir, { recursive: true, force: true });
   await stopBenchPostgres();
+  if (failed) process.exitCode = 1;
 }
 
 main().catch(async (err) => {
