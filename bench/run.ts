@@ -546,7 +546,8 @@ async function main() {
       const why = ((err as Error).message ?? String(err)).split('\n')[0]!.slice(0, 200);
       lines.push({ what: `${name}: the line failed`, ours: why, baseline: '-', ratio: Number.NaN, spread: '-', target: 'runs to its end', met: false });
     }
-    for (const l of lines.slice(before)) process.stderr.write(`${l.met ? 'met' : 'NOT MET'}: ${l.what}: ${l.ours} (ratio ${l.ratio.toFixed(3)}, ${l.spread})\n`);
+    for (const l of lines.slice(before))
+      process.stderr.write(`${l.met ? 'met' : 'NOT MET'}: ${l.what}: ${l.ours} (ratio ${l.ratio.toFixed(3)}, ${l.spread})\n`);
   }
   const head = ['what', 'ours', 'baseline', 'ratio', 'spread', 'target', 'met'];
   const rows = lines.map((l) => [l.what, l.ours, l.baseline, l.ratio.toFixed(3), l.spread, l.target, l.met ? 'yes' : 'NO']);
