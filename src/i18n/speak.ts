@@ -69,7 +69,8 @@ function plainId(lang: Language, s: Said, about: Readonly<Record<string, string>
   for (const k in s.values) {
     const v = s.values[k];
     if (typeof v !== 'number') return undefined;
-    id += `\u0000${k}=${v}`;
+    // −0 is written "-0" by the formats but "0" by a template.
+    id += `\u0000${k}=${Object.is(v, -0) ? '-0' : v}`;
   }
   return id;
 }

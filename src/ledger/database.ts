@@ -23,10 +23,6 @@ export function openDatabase(file: string, options: { busyTimeoutMs?: number; re
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL'); // WAL + NORMAL is durable across process crashes
   db.pragma('foreign_keys = ON');
-  // A savepoint's journal (each unit of a group commit has one) in memory, not a temporary file:
-  // about a tenth of a roll's time in bursts. The big queries never sort into temporary tables
-  // (their plans are tested), so nothing large is held for this; no page copy reaches the disk.
-  db.pragma('temp_store = MEMORY');
   // A WAL started afresh is cut back to this (checkpointer.ts): a burst's WAL does not stay on disk.
   db.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`);

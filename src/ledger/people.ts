@@ -86,7 +86,7 @@ export function commitTo(value: unknown, salts: readonly PersonSalt[]): Commitme
   const text = canonicalJson(value);
   // Found by a digest of the salts and the value (never the value itself: nothing a person said is
   // kept for this), and by the salts, not their ids: a verifier may be handed a file whose ids lie.
-  const id = hash('sha256', `${keys.map((s) => s.salt).join(',')}\u0000${text}`);
+  const id = hash('sha256', JSON.stringify([...keys.map((s) => s.salt), text]));
   let h = commitments.get(id);
   if (h === undefined) {
     h = text;
@@ -154,7 +154,9 @@ const OPAQUE_KEYS = new Set(['pack', 'evidence', 'options']);
 /**
  * The row's person fields as the chain commits them, under the salts of the people it names. A
  * field whose canonical text is at hand (`texts`) and holds none of their values is left as it is,
- * unwalked: a value found in a string is found in its JSON text, escaped as JSON escapes it.
+ * unwalked: a value found in a string is found in its JSON text, escaped as JSON escapes it (each
+ * character alone: a lone surrogate, which could pair with its neighbour, never gets this far, since
+ * canonicalJson refuses one and the transports make text well-formed first).
  */
 export function committedFields<R extends Record<string, unknown>>(
   row: R,
@@ -196,6 +198,8 @@ export function checkCommitted(plain: unknown, chained: unknown, salts: SaltsByI
   const fail = (why: string): Held => ({ ok: false, why });
   const walk = (p: unknown, c: unknown, at: string): string | undefined => {
     if (isCommitment(c)) {
+      // The writer never commits under no salt: such an "HMAC" would be the value's own text.
+      if (c.by.length === 0) return `${at} is committed under no salt`;
       const missing = c.by.filter((id) => !salts.has(id));
       if (missing.length) {
         for (const id of missing) erased.add(id);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CHECKPOINT_WAL_BYTES, WRITER_CHECKPOINT_PAGES } from '../../src/ledger/checkpointer.js';
+import { CHECKPOINT_WAL_BYTES, Checkpointer, WRITER_CHECKPOINT_PAGES } from '../../src/ledger/checkpointer.js';
 import { WAL_KEPT_BYTES } from '../../src/ledger/database.js';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { ledgerEntry } from '../helpers/ledger.js';
@@ -57,6 +57,39 @@ describe('checkpoints in a worker thread', () => {
     expect(fs.statSync(`${file}-wal`).size).toBeLessThan(catchUp + WAL_KEPT_BYTES);
     expect(ledger.verify('g1').ok).toBe(true);
     ledger.close();
+  });
+
+  it("the writer's catch-up never throws into the COMMIT it follows, and waits longer after each pass that could not finish", () => {
+    // A ledger whose WAL is past the size, while the worker runs: its checkpoint fails (a full disk), then cannot finish (a reader).
+    const file = tmpDb();
+    fs.writeFileSync(`${file}-wal`, Buffer.alloc(4096));
+    let calls = 0;
+    let answer: () => unknown = () => {
+      throw new Error('SQLITE_FULL: database or disk is full');
+    };
+    const pragma = () => {
+      calls++;
+      return answer();
+    };
+    const db = { name: file, pragma } as unknown as ConstructorParameters<typeof Checkpointer>[0];
+    const checkpointer = new Checkpointer(db, 1024);
+    Object.assign(checkpointer.seen, { started: true });
+    const commits = (n: number) => {
+      for (let i = 0; i < n; i++) checkpointer.committed();
+    };
+    expect(() => commits(64)).not.toThrow();
+    expect(checkpointer.seen.error).toMatch(/disk is full/);
+    expect(calls).toBe(1);
+    // Passes that cannot finish: the next after 1 look, then 2, 4, … (a look is 64 commits), not at every look.
+    answer = () => [{ busy: 0, log: 100, checkpointed: 40 }];
+    commits(64 * 64);
+    expect(calls).toBeGreaterThan(1);
+    expect(calls).toBeLessThanOrEqual(8);
+    expect(checkpointer.seen.catchUps).toBe(0);
+    // One that finishes is counted, and the waits start again from none.
+    answer = () => [{ busy: 0, log: 100, checkpointed: 100 }];
+    commits(64 * 128);
+    expect(checkpointer.seen.catchUps).toBeGreaterThanOrEqual(1);
   });
 
   it('a worker that ends hands the checkpoints back to the writer', async () => {

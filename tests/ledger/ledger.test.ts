@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { GENESIS_HASH, rowHash, storedRowHash } from '../../src/ledger/chain.js';
 import { AlreadyRecordedError, LedgerWriteError } from '../../src/ledger/errors.js';
+import { openDatabase } from '../../src/ledger/database.js';
 import { Ledger } from '../../src/ledger/ledger.js';
 import type { NewEntry } from '../../src/ledger/rows.js';
 import { migrate, readMigrations, schemaVersion } from '../../src/ledger/migrate.js';
@@ -408,5 +409,9 @@ describe("the writer's connection", () => {
     // 2 is MEMORY (0 the build's default, 1 FILE).
     expect(ledger.db.pragma('temp_store', { simple: true })).toBe(2);
     ledger.close();
+    // Before the migrations run, the default: a new index on a big ledger is sorted on disk, not in memory.
+    const plain = openDatabase(tmpDb());
+    expect(plain.pragma('temp_store', { simple: true })).toBe(0);
+    plain.close();
   });
 });

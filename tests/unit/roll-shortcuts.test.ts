@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, pickChained, type ChainedFields } from '../../src/ledger/chain.js';
 import { namedIn, nextRow } from '../../src/ledger/next-row.js';
-import { commitTo, committedFields, type PersonSalt } from '../../src/ledger/people.js';
+import { checkCommitted, commitTo, committedFields, type PersonSalt } from '../../src/ledger/people.js';
 import type { NewEntry } from '../../src/ledger/rows.js';
 import { sayIn } from '../../src/i18n/speak.js';
 import { ledgerEntry } from '../helpers/ledger.js';
@@ -71,6 +71,21 @@ describe('commitments kept between rows', () => {
     expect(b.erasable).toBe(hmac('b'.repeat(64), '"Ann"'));
   });
 
+  it('are found by every salt apart: one salt "x,y" is not the two salts "x" and "y"', () => {
+    const joined = commitTo('Bob', [{ salt_id: 'a', user_id: 'u1', salt: 'x,y' }]);
+    const two = commitTo('Bob', [
+      { salt_id: 'a', user_id: 'u1', salt: 'x' },
+      { salt_id: 'b', user_id: 'u2', salt: 'y' },
+    ]);
+    expect(joined.erasable).toBe(hmac('x,y', '"Bob"'));
+    expect(two.erasable).toBe(hmac('y', hmac('x', '"Bob"')));
+  });
+
+  it('open nothing under no salt: a value in place of its own HMAC is refused', () => {
+    const held = checkCommitted('Bob', { by: [], erasable: '"Bob"' }, new Map(), 'user_name');
+    expect(held).toEqual({ ok: false, why: 'user_name is committed under no salt' });
+  });
+
   it('are found by the value: two values under one salt give two commitments', () => {
     const s = { salt_id: 'id', user_id: 'u1', salt: 'c'.repeat(64) };
     expect(commitTo('Ann', [s]).erasable).toBe(hmac('c'.repeat(64), '"Ann"'));
@@ -85,6 +100,11 @@ describe('sentences kept between replies', () => {
     expect(sayIn('en', { key: 'hot.r.markers', values: { n: 1 } })).toBe('1 disorder marker');
     expect(sayIn('fr', { key: 'hot.r.markers', values: { n: 1 } })).toBe('1 marqueur de désordre');
     expect(sayIn('en', { key: 'hot.r.markers', values: { n: 2 } })).toBe('2 disorder markers');
+  });
+
+  it('tell −0 from 0', () => {
+    expect(sayIn('en', { key: 'hot.r.markers', values: { n: 0 } })).toBe('0 disorder markers');
+    expect(sayIn('en', { key: 'hot.r.markers', values: { n: -0 } })).toBe('-0 disorder markers');
   });
 
   it('with text in them are said anew each time', () => {
