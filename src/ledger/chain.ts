@@ -102,28 +102,31 @@ export function parsedRowHash(prevHash: string, row: Record<string, unknown>): s
   return hash('sha256', `${prevHash}${parsedCanonical(row)}`);
 }
 
-/** The canonical text of a row parsed from canonical text, as parsedRowHash writes it (checked, never trusted, by its callers). */
-export function parsedCanonical(row: Record<string, unknown>): string {
+/**
+ * A row's canonical text laid out from its chained fields in JCS order, each value's text written by
+ * `text`: one loop for every way a row's text is assembled (from a parsed row, a stored row, or the
+ * writer's texts at hand).
+ */
+function laidOut(row: Record<string, unknown>, text: (key: string, value: unknown) => string): string {
   const layout = row.game_id ? GAME_LAYOUT : PLAIN_LAYOUT;
   let body = '{';
-  for (let i = 0; i < layout.length; i++) body += layout[i]![1] + JSON.stringify(row[layout[i]![0]] ?? null);
+  for (let i = 0; i < layout.length; i++) {
+    const [key, prefix] = layout[i]!;
+    body += prefix + text(key, row[key]);
+  }
   return `${body}}`;
 }
+
+/** The canonical text of a row parsed from canonical text, as parsedRowHash writes it (checked, never trusted, by its callers). */
+export const parsedCanonical = (row: Record<string, unknown>): string => laidOut(row, (_, v) => JSON.stringify(v ?? null));
 
 /**
  * The canonical text of a row's chained fields when some of them are at hand as canonical text
  * already (`texts`, by key): the writer canonicalises a row's input and outcome once for its plain
  * columns, and its chained text differs from them only where a value names a person.
  */
-export function canonicalWith(row: ChainedFields, texts: Readonly<Partial<Record<keyof ChainedFields, string>>>): string {
-  const layout = row.game_id ? GAME_LAYOUT : PLAIN_LAYOUT;
-  let body = '{';
-  for (let i = 0; i < layout.length; i++) {
-    const [key, prefix] = layout[i]!;
-    body += prefix + (texts[key as keyof ChainedFields] ?? canonicalJson(row[key as keyof ChainedFields] ?? null));
-  }
-  return `${body}}`;
-}
+export const canonicalWith = (row: ChainedFields, texts: Readonly<Partial<Record<keyof ChainedFields, string>>>): string =>
+  laidOut(row as unknown as Record<string, unknown>, (k, v) => texts[k as keyof ChainedFields] ?? canonicalJson(v ?? null));
 
 /** The JSON columns, stored as the canonical text they were hashed as. */
 const JSON_COLUMNS = new Set(['input', 'dice', 'outcome']);
@@ -140,16 +143,7 @@ export function storedRowHash(prevHash: string, row: Record<string, unknown>): s
 }
 
 /** The canonical JSON of a stored row, the bytes its hash covers. */
-export function storedCanonical(row: Record<string, unknown>): string {
-  const layout = row.game_id ? GAME_LAYOUT : PLAIN_LAYOUT;
-  let body = '{';
-  for (let i = 0; i < layout.length; i++) {
-    const [key, prefix] = layout[i]!;
-    const v = row[key];
-    body += prefix + (JSON_COLUMNS.has(key) ? String(v) : JSON.stringify(v ?? null));
-  }
-  return `${body}}`;
-}
+export const storedCanonical = (row: Record<string, unknown>): string => laidOut(row, (k, v) => (JSON_COLUMNS.has(k) ? String(v) : JSON.stringify(v ?? null)));
 
 /**
  * The same bytes as storedCanonical, assembled by SQLite in the query (chain.test.ts holds them

@@ -1,5 +1,4 @@
-import { createHmac } from 'node:crypto';
-import { PERSON_FIELDS } from './people.js';
+import { hmacUnder, PERSON_FIELDS } from './people.js';
 
 /**
  * The walk's fast check of a committed row (people.ts): its plain canonical text against its
@@ -52,12 +51,9 @@ function opens(value: string, ids: string[], erasable: string, salts: ReadonlyMa
   const key = `${ids.join(',')}\u0000${value}`;
   let h = cache.get(key);
   if (h === undefined) {
-    h = value;
-    for (const id of ids) {
-      const salt = salts.get(id);
-      if (salt === undefined) return undefined;
-      h = createHmac('sha256', salt).update(h).digest('hex');
-    }
+    const keys = ids.map((id) => salts.get(id));
+    if (keys.some((salt) => salt === undefined)) return undefined;
+    h = hmacUnder(value, keys as string[]);
     if (cache.size >= CACHE_MAX) cache.clear();
     cache.set(key, h);
   }

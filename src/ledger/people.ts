@@ -89,12 +89,21 @@ export function commitTo(value: unknown, salts: readonly PersonSalt[]): Commitme
   const id = hash('sha256', JSON.stringify([...keys.map((s) => s.salt), text]));
   let h = commitments.get(id);
   if (h === undefined) {
-    h = text;
-    for (const s of keys) h = createHmac('sha256', s.salt).update(h).digest('hex');
+    h = hmacUnder(
+      text,
+      keys.map((s) => s.salt),
+    );
     if (commitments.size >= COMMITMENTS_KEPT) commitments.clear();
     commitments.set(id, h);
   }
   return { erasable: h, by: keys.map((s) => s.salt_id) };
+}
+
+/** A value's canonical text under salts, in the order given (sorted by salt id): HMAC-SHA256 keyed by each in turn. */
+export function hmacUnder(text: string, salts: readonly string[]): string {
+  let h = text;
+  for (const salt of salts) h = createHmac('sha256', salt).update(h).digest('hex');
+  return h;
 }
 
 /**
