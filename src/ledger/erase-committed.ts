@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { canonicalJson } from './chain.js';
 import { blankErased, PERSON_FIELDS } from './people.js';
+import { readColumn } from './rows.js';
 import type { Sql } from './sql-runner.js';
 import { unitKey } from './next-row.js';
 
@@ -36,7 +37,7 @@ const BLANK_ROW = 'UPDATE rolls SET user_id = ?, user_name = ?, unit = ?, input 
 /** A committed row with every value under the erased salt blanked: '' for the id and name columns, null elsewhere. */
 function blanked(r: CommittedRow, gone: ReadonlySet<string>): unknown[] {
   const chained = JSON.parse(r.chained) as Record<string, unknown>;
-  const plain: Record<string, unknown> = { ...r, input: JSON.parse(r.input), outcome: JSON.parse(r.outcome) };
+  const plain: Record<string, unknown> = { ...r, input: readColumn('input', r.input) ?? null, outcome: readColumn('outcome', r.outcome) ?? null };
   const out = Object.fromEntries(
     PERSON_FIELDS.map((k) => [k, blankErased(plain[k] ?? null, chained[k] ?? null, gone, k === 'user_id' || k === 'user_name' ? '' : null)]),
   );

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Db } from './database.js';
-import { parseRow, type LedgerRow, type RawRow, type SealedPayload } from './rows.js';
+import { parseRow, readColumn, type LedgerRow, type RawRow, type SealedPayload } from './rows.js';
 import { ChunkSizer, type ChunkBudget, yieldToEventLoop } from '../util/yield.js';
 import type {
   BeaconBinding,
@@ -83,10 +83,11 @@ export const COUNT_SQL = (where: string) => `SELECT COUNT(*) AS n FROM (SELECT 1
 /** A page's rows with its count, capped. */
 export const cappedPage = (rows: LedgerRow[], n: number, countCap: number) => ({ rows, total: Math.min(n, countCap), capped: n > countCap });
 /** A void row's reason, by the roll it voids. */
-export const voidReasons = (rows: { parent_id: string; input: string }[]) => new Map(rows.map((r) => [r.parent_id, String(JSON.parse(r.input).reason ?? '')]));
+export const voidReasons = (rows: { parent_id: string; input: string }[]) =>
+  new Map(rows.map((r) => [r.parent_id, String(readColumn('input', r.input)?.reason ?? '')]));
 /** What a reveal row published, by the roll it reveals. */
 export const revealedPayloadsOf = (rows: { parent_id: string; input: string }[]) =>
-  new Map(rows.map((r) => [r.parent_id, (JSON.parse(r.input) as { payload: SealedPayload }).payload]));
+  new Map(rows.map((r) => [r.parent_id, readColumn('input', r.input)?.payload as SealedPayload]));
 
 export const CHUNK_SQL = (where: string) => `SELECT * FROM rolls WHERE ${where} AND seq > ? ORDER BY seq LIMIT ?`;
 

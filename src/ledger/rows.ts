@@ -1,18 +1,44 @@
 import type { ChainedRow } from './chain.js';
 import type { Named } from './people.js';
 
-/** A ledger row as callers see it, and the one reader of its stored JSON columns. */
-export type LedgerRow = ChainedRow & { seq: number };
+/**
+ * A ledger row as callers see it. `unreadable`: a JSON column held what the bot never writes (text
+ * that does not parse, or not an object / a list where it writes one), so it reads as empty: the row
+ * was edited outside the bot, which the chain walk (it hashes the stored text, never this) names.
+ */
+export type LedgerRow = ChainedRow & { seq: number; unreadable?: true };
 
 /** A row as SQLite returns it: the JSON columns still text. */
 export type RawRow = Omit<LedgerRow, 'input' | 'dice' | 'outcome'> & { input: string; dice: string; outcome: string };
 
-export const parseRow = (r: RawRow): LedgerRow => ({
-  ...r,
-  input: JSON.parse(r.input),
-  dice: JSON.parse(r.dice),
-  outcome: JSON.parse(r.outcome),
-});
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const COLUMN_SHAPES = { input: isObject, outcome: isObject, dice: Array.isArray } as const;
+type Column = keyof typeof COLUMN_SHAPES;
+
+/**
+ * A stored JSON column, read as the shape the bot writes it in, or undefined when it does not hold
+ * one: the one reader of the JSON columns, so that no command fails on a row edited outside the bot.
+ */
+export function readColumn(column: 'dice', text: unknown): unknown[] | undefined;
+export function readColumn(column: 'input' | 'outcome', text: unknown): Record<string, unknown> | undefined;
+export function readColumn(column: Column, text: unknown): unknown {
+  if (typeof text !== 'string') return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return COLUMN_SHAPES[column](value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function parseRow(r: RawRow): LedgerRow {
+  const input = readColumn('input', r.input);
+  const dice = readColumn('dice', r.dice);
+  const outcome = readColumn('outcome', r.outcome);
+  const row: LedgerRow = { ...r, input: input ?? {}, dice: (dice ?? []) as LedgerRow['dice'], outcome: outcome ?? {} };
+  if (!input || !dice || !outcome) row.unreadable = true;
+  return row;
+}
 
 /** What a caller hands the ledger; ids, positions, time and hashes are the ledger's job. */
 export type NewEntry = {

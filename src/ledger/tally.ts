@@ -1,6 +1,6 @@
-import type { SealedPayload } from './rows.js';
 import { scopeWhere, type ScopeFilter } from './common-sql.js';
 import { isSystemId, RULE_SYSTEMS, type OriginalDice } from '../rules/systems.js';
+import { readColumn, type SealedPayload } from './rows.js';
 
 /**
  * The dice report's aggregates: for each key, how many counted rolls had each Original
@@ -153,8 +153,8 @@ export type RecountRow = TallySource & { seq: number; voided: number | boolean; 
 /** A recount row as the database returns it: the JSON columns still text. */
 export const parseRecountRow = (r: Omit<RecountRow, 'dice' | 'outcome'> & { dice: string; outcome: string }): RecountRow => ({
   ...r,
-  dice: JSON.parse(r.dice) as number[],
-  outcome: JSON.parse(r.outcome),
+  dice: (readColumn('dice', r.dice) ?? []) as number[],
+  outcome: readColumn('outcome', r.outcome) ?? {},
 });
 
 /** What a recount row adds: nothing when voided; a sealed one, what its reveal published (if it has one). */

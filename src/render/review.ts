@@ -2,6 +2,7 @@ import type { APIEmbed } from 'discord.js';
 import type { LedgerRow } from '../ledger/rows.js';
 import { discordTime, limitEmbed, modifierLine, number, outcomeName, resultName, TONE_COLOUR, userText } from './embed.js';
 import { commandShown, say } from '../i18n/reader.js';
+import { command } from '../i18n/said.js';
 
 export const HISTORY_PAGE = 10;
 
@@ -108,7 +109,7 @@ export function rollDetailEmbed(row: LedgerRow, related: LedgerRow[], messageId:
   const link = messageLink(row, messageId);
   fields.push({
     name: say('review.ledger'),
-    value: `${say('review.position', { seq: String(row.guild_seq), hash: row.hash, prev: row.prev_hash })}${link ? `\n[${say('review.theMessage')}](${link})` : ''}`,
+    value: `${say('review.position', { seq: String(row.guild_seq), hash: row.hash, prev: row.prev_hash })}${link ? `\n[${say('review.theMessage')}](${link})` : ''}${row.unreadable ? `\n${say('review.unreadable', { verify: command('verify') })}` : ''}`,
     inline: false,
   });
   const title = say('review.rollTitle', { id: row.id, command: commandShown(row.command), unit: row.unit ? ` · ${userText(row.unit)}` : '' });

@@ -120,3 +120,34 @@ describe.skipIf(!server)('the bot on PostgreSQL answers as on SQLite', () => {
     await pg.close();
   });
 });
+
+describe.skipIf(!server)('a row edited outside the bot, on PostgreSQL', () => {
+  it('/verify names the break and /roll show marks the row, where a JSON column does not parse or is of a shape the bot never writes', async () => {
+    const pg = await PgStore.connect(await freshDatabase(server!));
+    const dice = queueRoller();
+    const router = createRouter({ ledger: pg, log: createLogger({ level: 'silent' }), roller: dice, gameRoller: () => dice });
+    const ask = (actor: Actor, req: Record<string, unknown>) => router.handle({ ...req, actor } as Request);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      dice.push(5);
+      ids.push(rollIdOf(await ask(alice, { type: 'command', name: 'rally', options: { disorder: 1, unit: `Unit ${i}` } })));
+    }
+    await pg.ledger.pool.query('ALTER TABLE rolls DISABLE TRIGGER rolls_no_change');
+    for (const [column, text] of [
+      ['outcome', '{not json'],
+      ['dice', '7'],
+      ['input', 'null'],
+    ]) {
+      await pg.ledger.pool.query(`UPDATE rolls SET ${column} = $1 WHERE id = $2`, [text, ids[1]]);
+      const verdict = await ask(gm, { type: 'command', name: 'verify', options: {} });
+      expect(verdict.type === 'message' && verdict.embed.description).toBe(
+        `The chain breaks at row ${ids[1]} (position 2): hash does not match the row contents: the row was edited. The 1 row before it hold.`,
+      );
+      const shown = await ask(gm, { type: 'command', name: 'roll', subcommand: 'show', options: { id: ids[1] } });
+      expect(shown.type === 'message' && shown.embed.fields!.at(-1)!.value).toContain(
+        'This row holds values the bot never writes: it was edited outside the bot.',
+      );
+    }
+    await pg.close();
+  });
+});

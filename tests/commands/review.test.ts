@@ -213,6 +213,32 @@ describe('/roll show, /annotate, /verify', () => {
   });
 });
 
+describe('a row whose stored values were edited outside the bot', () => {
+  // Text that does not parse, and JSON of a shape the bot never writes in that column.
+  const edits = ['{not json', 'null', '7', '"x"', '[]', '{}'].flatMap((text) =>
+    (['input', 'dice', 'outcome'] as const).map((column) => [column, text] as const),
+  );
+  const intact = (column: string, text: string) => (column === 'dice' ? text === '[]' : text === '{}');
+  it.each(edits)('%s set to %s: /verify names the break; /history, /roll show, /stats and /export go on', async (column, text) => {
+    app = testApp();
+    const ids = await rallies(3);
+    app.ledger.db.exec('DROP TRIGGER rolls_no_update');
+    app.ledger.db.prepare(`UPDATE rolls SET ${column} = ? WHERE id = ?`).run(text, ids[1]);
+    for (const options of [{}, { id: ids[2] }]) {
+      expect(expectMessage(await command(app, gm, 'verify', options)).embed.description).toBe(
+        `The chain breaks at row ${ids[1]} (position 2): hash does not match the row contents: the row was edited. The 1 row before it hold.`,
+      );
+    }
+    expect(expectMessage(await command(app, gm, 'history', {})).embed.description).toContain(`\`${ids[1]}\``);
+    const ledger = expectMessage(await sub(gm, 'roll', 'show', { id: ids[1] })).embed.fields!.at(-1)!.value;
+    const marked = 'This row holds values the bot never writes: it was edited outside the bot. /verify names where the chain breaks.';
+    if (intact(column, text)) expect(ledger).not.toContain(marked);
+    else expect(ledger).toContain(marked);
+    expectMessage(await command(app, gm, 'stats', {}));
+    expect(expectMessage(await command(app, gm, 'export', {})).embed.description).toMatch(/^3 rows\./);
+  });
+});
+
 describe('isolation between servers', () => {
   it('history, show, verify, export, stats and autocomplete never reach another server', async () => {
     app = testApp();

@@ -19,7 +19,10 @@ async function youngAfterBurst(withModule: boolean): Promise<number> {
     globalThis.gc();
     const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
     console.log(space.space_size / 2 ** 20);`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8' });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', code], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   return Number(stdout.trim());
 }
 

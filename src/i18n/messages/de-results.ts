@@ -557,6 +557,8 @@ export const deResults: Record<keyof typeof RESULTS_EN, string> = {
   'review.ledger': 'Register',
   'review.position': 'Position {seq} · Hash `{hash}`\nvorher `{prev}`',
   'review.theMessage': 'die Nachricht',
+  'review.unreadable':
+    'Diese Zeile enthält Werte, die der Bot nie schreibt: Sie wurde außerhalb des Bots geändert. {verify} nennt die Stelle, an der die Kette bricht.',
   'review.rollTitle': '[roll] {id} · {command}{unit}',
   'stats.fair': 'so fair wie Würfel nur sein können (p = {p})',
   'stats.unusual': 'ungewöhnlich (p = {p})',

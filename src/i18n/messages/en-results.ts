@@ -581,6 +581,7 @@ export const RESULTS_EN = {
   'review.ledger': 'Ledger',
   'review.position': 'position {seq} · hash `{hash}`\nprev `{prev}`',
   'review.theMessage': 'the message',
+  'review.unreadable': 'This row holds values the bot never writes: it was edited outside the bot. {verify} names where the chain breaks.',
   'review.rollTitle': 'Roll {id} · {command}{unit}',
 
   // The dice report: /stats.

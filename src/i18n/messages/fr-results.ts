@@ -561,6 +561,7 @@ export const frResults: Record<keyof typeof RESULTS_EN, string> = {
   'review.ledger': 'Registre',
   'review.position': 'position {seq} · hash `{hash}`\nprécédent `{prev}`',
   'review.theMessage': 'le message',
+  'review.unreadable': 'Cette ligne contient des valeurs que le bot n’écrit jamais : elle a été modifiée hors du bot. {verify} indique où la chaîne se rompt.',
   'review.rollTitle': 'Jet {id} · {command}{unit}',
   'stats.fair': 'aussi équitables que des dés peuvent l’être (p = {p})',
   'stats.unusual': 'inhabituel (p = {p})',

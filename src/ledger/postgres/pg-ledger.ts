@@ -7,7 +7,7 @@ import { newSalt, type PersonSalt } from '../people.js';
 import { AlreadyRecordedError, LedgerWriteError } from '../errors.js';
 import { needsParent, parseRecountRow, RECOUNT_SQL, recountTally, TallyCount, tallyDelta, tallyParams, UPSERT_TALLY_SQL, type ParentState } from '../tally.js';
 import { committedHash } from '../committed-walk.js';
-import { parseRow, type LedgerRow, type NewEntry, type RawRow } from '../rows.js';
+import { parseRow, readColumn, type LedgerRow, type NewEntry, type RawRow } from '../rows.js';
 import { COUNT_PLAYER_ROLL_SQL, isPlayerRoll, KEEP_EVIDENCE_SQL, SEAL_INSERT_SQL } from '../common-sql.js';
 import { SCHEDULE_SQL } from '../requests.js';
 import type { AppendAlso } from '../contract.js';
@@ -310,7 +310,7 @@ async function parentState(c: pg.PoolClient, guildId: string, parentId: string |
   return {
     row: parseRow(found),
     voided: children.some((r) => r.kind === 'void'),
-    revealed: reveal ? (JSON.parse(reveal.input) as { payload?: ParentState['revealed'] }).payload : undefined,
+    revealed: reveal ? (readColumn('input', reveal.input)?.payload as ParentState['revealed']) : undefined,
   };
 }
 
