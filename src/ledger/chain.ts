@@ -82,6 +82,10 @@ export const CHAINED_COLUMNS: readonly string[] = [...CHAINED_KEYS, ...GAME_KEYS
 const layoutOf = (keys: string[]) => [...keys].sort().map((k, i): [string, string] => [k, `${i ? ',' : ''}${JSON.stringify(k)}:`]);
 const PLAIN_LAYOUT = layoutOf(CHAINED_KEYS);
 const GAME_LAYOUT = layoutOf([...CHAINED_KEYS, ...GAME_KEYS]);
+const PLAIN_KEYS = PLAIN_LAYOUT.map(([k]) => k);
+const GAME_KEYS_SORTED = GAME_LAYOUT.map(([k]) => k);
+/** The fields a row's hash covers, in the order its canonical text holds them. */
+export const hashedKeys = (row: { game_id?: unknown }): readonly string[] => (row.game_id ? GAME_KEYS_SORTED : PLAIN_KEYS);
 
 /** Only the chained fields, so extra columns (added by later migrations or exports) never change a hash. */
 export function pickChained(row: ChainedFields): ChainedFields {
@@ -162,9 +166,11 @@ export function canonicalSql(lead?: string): string {
 
 /**
  * Every byte a row's hash covers, assembled by SQLite: its prev_hash, then its canonical text. The
- * walk hashes one string as it comes, without joining two in JavaScript.
+ * walk hashes one string as it comes, without joining two in JavaScript. NULL for a row that stored
+ * only the commitments of its chained text (`[…]`): the walk puts that text together itself.
  */
-export const hashedSql = () => `CASE WHEN chained IS NOT NULL THEN concat(prev_hash, chained) ELSE ${canonicalSql('prev_hash')} END`;
+export const hashedSql = () =>
+  `CASE WHEN chained IS NULL THEN ${canonicalSql('prev_hash')} WHEN substr(chained, 1, 1) = '[' THEN NULL ELSE concat(prev_hash, chained) END`;
 
 /** A row as the SQL walk reads it: its place, its hashes and the bytes its hash covers (hashedSql). */
 export type CanonicalRow = { id: string; guild_seq: number; prev_hash: string; hash: string; hashed: string };

@@ -1,3 +1,4 @@
+import { stringEnd, valueEnd } from './json-text.js';
 import { hmacUnder, PERSON_FIELDS } from './people.js';
 
 /**
@@ -12,34 +13,6 @@ import { hmacUnder, PERSON_FIELDS } from './people.js';
 const COMMITMENT = /\{"by":\[((?:"[0-9a-f]+",?)*)\],"erasable":"([0-9a-f]{64})"\}/y;
 const PERSON = new Set<string>(PERSON_FIELDS);
 
-/** The end (exclusive) of the JSON value starting at `i` of canonical text. */
-function valueEnd(text: string, i: number): number {
-  const c = text[i];
-  if (c === '"') return stringEnd(text, i);
-  if (c !== '{' && c !== '[') {
-    let j = i;
-    while (j < text.length && text[j] !== ',' && text[j] !== '}' && text[j] !== ']') j++;
-    return j;
-  }
-  let depth = 0;
-  for (let j = i; j < text.length; j++) {
-    const d = text[j];
-    if (d === '"') j = stringEnd(text, j) - 1;
-    else if (d === '{' || d === '[') depth++;
-    else if ((d === '}' || d === ']') && --depth === 0) return j + 1;
-  }
-  return -1;
-}
-
-/** The end (exclusive) of the JSON string starting at `i`. */
-function stringEnd(text: string, i: number): number {
-  for (let j = i + 1; j < text.length; j++) {
-    if (text[j] === '\\') j++;
-    else if (text[j] === '"') return j + 1;
-  }
-  return -1;
-}
-
 /** HMACs already computed for a walk: a player's id and name recur in every row of theirs. */
 export type CommitCache = Map<string, string>;
 
@@ -47,7 +20,7 @@ export type CommitCache = Map<string, string>;
 const CACHE_MAX = 20_000;
 
 /** Whether a value's text, under the salts named, gives the commitment's HMAC; undefined when a salt is missing. */
-function opens(value: string, ids: string[], erasable: string, salts: ReadonlyMap<string, string>, cache: CommitCache): boolean | undefined {
+export function opens(value: string, ids: string[], erasable: string, salts: ReadonlyMap<string, string>, cache: CommitCache): boolean | undefined {
   const key = `${ids.join(',')}\u0000${value}`;
   let h = cache.get(key);
   if (h === undefined) {

@@ -1,6 +1,8 @@
+import { hash as digest } from 'node:crypto';
 import { checkRow, type SaltsById } from './people.js';
 import { holdsAsText, type CommitCache } from './committed-text.js';
-import type { WalkedHash } from './chain.js';
+import { storedCanonical, type WalkedHash } from './chain.js';
+import { isOverlay, openedChained } from './chained-overlay.js';
 
 /** A row as a walk reads it: its chained text (people.ts) when it commits to its person fields, and its plain values. */
 type Committed = { hash: string; chained?: string | null };
@@ -20,15 +22,28 @@ export function committedHash<R extends Committed>(
   const cache: CommitCache = new Map();
   const none: readonly string[] = [];
   return (prevHash, row) => {
+    // A row that stored only its commitments (chained-overlay.ts): its text put together and its commitments opened in one pass.
+    if (isOverlay(row.chained)) {
+      const whole = openedChained(plainText?.(row) ?? storedCanonical(row as unknown as Record<string, unknown>), row.chained, salts, cache);
+      row.chained = whole.text;
+      const hash = digest('sha256', prevHash + whole.text);
+      if (hash !== row.hash) return hash;
+      return whole.opened ? { hash, erased: none } : checked(hash, row.chained, row);
+    }
     const hash = hashOf(prevHash, row);
     if (typeof row.chained !== 'string' || hash !== row.hash) return hash;
     const text = plainText?.(row);
     if (text !== undefined && holdsAsText(text, row.chained, salts, cache)) return { hash, erased: none };
+    return checked(hash, row.chained, row);
+  };
+
+  /** The slow reading, which decides: the row's plain values parsed and held to its chained text. */
+  function checked(hash: string, text: string, row: R): WalkedHash {
     // Text that does not parse (an edit, or a corrupt column) is reported as an edit, never thrown.
     let chained: unknown;
     let plain: Record<string, unknown>;
     try {
-      chained = JSON.parse(row.chained);
+      chained = JSON.parse(text);
       plain = plainOf(row);
     } catch {
       return '';
@@ -36,5 +51,5 @@ export function committedHash<R extends Committed>(
     if (!chained || typeof chained !== 'object' || Array.isArray(chained)) return '';
     const held = checkRow(plain, chained as Record<string, unknown>, salts);
     return held.ok ? { hash, erased: held.erased } : '';
-  };
+  }
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Db } from './database.js';
-import { parseRow, readColumn, type LedgerRow, type RawRow, type SealedPayload } from './rows.js';
+import { parseRow, readColumn, withFullChained, type LedgerRow, type RawRow, type SealedPayload } from './rows.js';
 import { ChunkSizer, type ChunkBudget, yieldToEventLoop } from '../util/yield.js';
 import type {
   BeaconBinding,
@@ -182,7 +182,7 @@ export class History implements MessageLinks, LateDeliveryReads, LateDeliveryWri
     const sizer = new ChunkSizer(budget);
     for (let after = 0; ; ) {
       const started = performance.now();
-      const chunk = next.all(...w.params, after, sizer.size) as RawRow[];
+      const chunk = (next.all(...w.params, after, sizer.size) as RawRow[]).map(withFullChained);
       if (!chunk.length) return;
       after = chunk[chunk.length - 1]!.seq;
       yield chunk;

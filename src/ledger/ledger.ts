@@ -201,7 +201,7 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys, Ch
       if (unit !== null) this.stmts.noteUnit.run(entry.guildId, entry.channelId, row.fields.system ?? '', unitKey(unit), unit, seq);
       if (isPlayerRoll(row.fields)) this.stmts.countPlayerRoll.run(entry.guildId, row.fields.game_id, row.fields.user_id);
       if (also.touchCard) this.requests.touchChannelCard(entry.guildId, entry.channelId, row.fields.created_at);
-      return { ...row.fields, prev_hash: row.prev_hash, hash: row.hash, chained: row.stored.chained, seq };
+      return { ...row.fields, prev_hash: row.prev_hash, hash: row.hash, chained: row.chained, seq };
     };
     try {
       // Inside a caller's transaction there is no need for a savepoint: a failure undoes it all.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { customAlphabet } from 'nanoid';
-import { canonicalJson, canonicalWith, GENESIS_HASH, sealCommitment, storedRowHash, type ChainedFields } from './chain.js';
+import { canonicalJson, canonicalWith, GENESIS_HASH, hashedKeys, sealCommitment, storedRowHash, type ChainedFields } from './chain.js';
+import { storedChained } from './chained-overlay.js';
 import { committedFields, committedValue, newSalt, peopleNamed, type PersonSalt } from './people.js';
 import type { NewEntry } from './rows.js';
 
@@ -14,6 +15,8 @@ export type ChainHead = { guild_seq: number; hash: string } | undefined;
 export type NextRow = {
   fields: ChainedFields;
   stored: Omit<ChainedFields, 'input' | 'dice' | 'outcome'> & { input: string; dice: string; outcome: string; chained: string | null };
+  /** The whole chained text the hash covers (people.ts), where `stored.chained` may hold only its commitments (chained-overlay.ts). */
+  chained: string | null;
   prev_hash: string;
   hash: string;
   /** A sealed roll's secret: the salt, the canonical payload, and that payload as its commitment covers it (people committed). */
@@ -35,11 +38,16 @@ function withChainedInput(committed: ChainedFields, entry: NewEntry): ChainedFie
   return { ...committed, input: { ...(committed.input as Record<string, unknown>), ...entry.chainedInput } };
 }
 
-/** The committed row's canonical text, the plain columns' text reused wherever nothing in them names a person. */
-function chainedText(fields: ChainedFields, texts: { input: string; dice: string; outcome: string }, committed: ChainedFields): string {
+/**
+ * The committed row's canonical text, the plain columns' text reused wherever nothing in them names
+ * a person; and what the row stores for it: only the commitments, where they give that text back.
+ */
+function chainedTexts(fields: ChainedFields, texts: { input: string; dice: string; outcome: string }, committed: ChainedFields) {
   const same: Partial<Record<keyof ChainedFields, string>> = {};
   for (const k of ['input', 'dice', 'outcome'] as const) if (committed[k] === fields[k]) same[k] = texts[k];
-  return canonicalWith(committed, same);
+  const whole = canonicalWith(committed, same);
+  const asRecord = (r: ChainedFields) => r as unknown as Record<string, unknown>;
+  return { whole, stored: storedChained(asRecord(fields), asRecord(committed), hashedKeys(fields), canonicalWith(fields, texts), whole) };
 }
 
 /** Every salt a row needs, the known ones looked up and the others drawn (returned to be stored). */
@@ -99,14 +107,15 @@ export function nextRow(entry: NewEntry, head: ChainHead, createdAt: string, kno
   };
   const prev_hash = head?.hash ?? GENESIS_HASH;
   const chained = people
-    ? chainedText(fields, { input, dice, outcome }, withChainedInput(committedFields(fields, people.named, people.saltOf, { input, outcome }), entry))
-    : null;
-  const stored = { ...fields, input, dice, outcome, chained };
+    ? chainedTexts(fields, { input, dice, outcome }, withChainedInput(committedFields(fields, people.named, people.saltOf, { input, outcome }), entry))
+    : undefined;
+  const stored = { ...fields, input, dice, outcome, chained: chained?.stored ?? null };
   return {
     fields,
     stored,
+    chained: chained?.whole ?? null,
     prev_hash,
-    hash: storedRowHash(prev_hash, stored),
+    hash: storedRowHash(prev_hash, { ...stored, chained: chained?.whole ?? null }),
     ...(sealed
       ? {
           sealed: {

@@ -1,4 +1,5 @@
-import type { ChainedRow } from './chain.js';
+import { storedCanonical, type ChainedRow } from './chain.js';
+import { fullChained } from './chained-overlay.js';
 import type { Named } from './people.js';
 
 /**
@@ -31,7 +32,17 @@ export function readColumn(column: Column, text: unknown): unknown {
   }
 }
 
-export function parseRow(r: RawRow): LedgerRow {
+/**
+ * A stored row with its whole chained text, where it stored only the commitments (chained-overlay.ts):
+ * every reader of rows passes them through this (or, in the SQL walk, its own copy of it).
+ */
+export function withFullChained<R extends { chained?: string | null }>(r: R): R {
+  if (typeof r.chained === 'string' && r.chained.charCodeAt(0) === 0x5b) r.chained = fullChained(storedCanonical(r), r.chained);
+  return r;
+}
+
+export function parseRow(stored: RawRow): LedgerRow {
+  const r = withFullChained(stored);
   const input = readColumn('input', r.input);
   const dice = readColumn('dice', r.dice);
   const outcome = readColumn('outcome', r.outcome);

@@ -81,7 +81,7 @@ describe('a host with the database', () => {
     expectMessage(await run(alice, 'dr', { note: 'Alice aims at the bridge' }));
     const db = t.ledger.db;
     const row = db.prepare("SELECT id, input, chained FROM rolls WHERE command = 'dr'").get() as { id: string; input: string; chained: string };
-    const note = (JSON.parse(row.chained) as { input: { note: unknown } }).input.note;
+    const note = (JSON.parse(t.ledger.get('g1', row.id)!.chained!) as { input: { note: unknown } }).input.note;
     db.exec('DROP TRIGGER rolls_no_update');
     const input = JSON.parse(row.input) as Record<string, unknown>;
     db.prepare('UPDATE rolls SET input = ? WHERE id = ?').run(JSON.stringify({ ...input, note }), row.id);

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalSql, GENESIS_HASH, hashedSql, storedCanonical } from '../../src/ledger/chain.js';
+import { fullChained } from '../../src/ledger/chained-overlay.js';
 import { Ledger } from '../../src/ledger/ledger.js';
+import { withFullChained } from '../../src/ledger/rows.js';
 import { ledgerEntry } from '../helpers/ledger.js';
 import { tmpDb } from '../helpers/tmp.js';
 import { wellFormed } from '../../src/util/text.js';
@@ -35,8 +38,13 @@ describe("the chain's canonical text as SQLite assembles it", () => {
         const row = ledger.append(ledgerEntry({ userName: name, unit, input, ...game }));
         const stored = read.get(row.id) as Record<string, unknown>;
         expect(stored.sql_canonical).toBe(storedCanonical(stored));
-        // What the walk hashes: the row's prev_hash, then its chained text (people.ts), or, on a row from before, the same text.
-        expect(stored.sql_hashed).toBe(`${stored.prev_hash}${stored.chained ?? storedCanonical(stored)}`);
+        // The row stores only the commitments of its chained text (people.ts): SQLite leaves it to the walk, which puts them in place.
+        expect(stored.chained).toMatch(/^\[\[\["[a-z_]+"\],\{"by":/);
+        expect(stored.chained).toContain('[["user_id"],{"by":');
+        expect(stored.sql_hashed).toBeNull();
+        expect(fullChained(String(stored.sql_canonical), String(stored.chained))).toBe(row.chained);
+        expect(withFullChained({ ...stored }).chained).toBe(row.chained);
+        expect(createHash('sha256').update(`${row.prev_hash}${row.chained}`).digest('hex')).toBe(row.hash);
       }),
       { numRuns: 300 },
     );

@@ -6,7 +6,7 @@ import { GENESIS_HASH, rowHash, storedRowHash } from '../../src/ledger/chain.js'
 import { AlreadyRecordedError, LedgerWriteError } from '../../src/ledger/errors.js';
 import { openDatabase } from '../../src/ledger/database.js';
 import { Ledger } from '../../src/ledger/ledger.js';
-import type { NewEntry } from '../../src/ledger/rows.js';
+import { withFullChained, type NewEntry } from '../../src/ledger/rows.js';
 import { migrate, readMigrations, schemaVersion } from '../../src/ledger/migrate.js';
 import { tmpDb } from '../helpers/tmp.js';
 
@@ -63,7 +63,7 @@ describe('ledger append and hash chain', () => {
     ];
     for (const e of odd) ledger.append(e);
     const raw = ledger.db.prepare('SELECT * FROM rolls ORDER BY seq').all() as Record<string, unknown>[];
-    for (const r of raw) {
+    for (const r of raw.map(withFullChained)) {
       const parsed = ledger.get('g1', String(r.id))!;
       expect(storedRowHash(String(r.prev_hash), r)).toBe(rowHash(parsed.prev_hash, parsed));
       expect(storedRowHash(String(r.prev_hash), r)).toBe(r.hash);

@@ -16,7 +16,7 @@ const row = () => {
     '2026-12-04T00:00:00.000Z',
     () => salt,
   );
-  return { plain: storedCanonical(r.stored as never), chained: r.stored.chained! };
+  return { plain: storedCanonical(r.stored as never), chained: r.chained! };
 };
 
 describe('a committed row read as text', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJson, pickChained, type ChainedFields } from '../../src/ledger/chain.js';
 import { namedIn, nextRow } from '../../src/ledger/next-row.js';
 import { checkCommitted, commitTo, committedFields, type PersonSalt } from '../../src/ledger/people.js';
-import type { NewEntry } from '../../src/ledger/rows.js';
+import { withFullChained, type NewEntry } from '../../src/ledger/rows.js';
 import { sayIn } from '../../src/i18n/speak.js';
 import { ledgerEntry } from '../helpers/ledger.js';
 
@@ -39,9 +39,12 @@ describe("a roll's chained text, written the short way", () => {
     it(`is the long way's bytes (case ${i + 1})`, () => {
       const entry = ledgerEntry({ userId: 'u7', userName: a.userName, unit: a.unit, input: { note: `for ${a.userName}`, n: 2 }, outcome: a.outcome });
       const row = nextRow(entry, undefined, '2026-12-04T00:00:00.000Z', saltOf);
-      expect(row.stored.chained).toBe(longWay(entry, row.fields));
+      expect(row.chained).toBe(longWay(entry, row.fields));
       // The maker's name never stands in the chained text as it is.
-      expect(row.stored.chained).not.toContain(JSON.stringify(a.userName).slice(1, -1));
+      expect(row.chained).not.toContain(JSON.stringify(a.userName).slice(1, -1));
+      // Stored as its commitments alone, which give it back from the plain columns.
+      expect(row.stored.chained!.startsWith('[[')).toBe(true);
+      expect(withFullChained({ ...row.stored }).chained).toBe(row.chained);
     });
   }
 
@@ -56,8 +59,8 @@ describe("a roll's chained text, written the short way", () => {
       outcome: { steps: [{ effect: 'Ann wins' }] },
     });
     const row = nextRow(entry, undefined, '2026-12-04T00:00:00.000Z', saltOf);
-    expect(row.stored.chained).toBe(longWay(entry, row.fields));
-    expect(row.stored.chained).toContain('"game_seq":9');
+    expect(row.chained).toBe(longWay(entry, row.fields));
+    expect(row.chained).toContain('"game_seq":9');
   });
 });
 

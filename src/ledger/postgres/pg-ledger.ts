@@ -229,7 +229,7 @@ export class PgLedger {
       },
     );
     const seq = (await c.query<{ seq: number }>(statement)).rows[0]!.seq;
-    return { ...f, prev_hash: row.prev_hash, hash: row.hash, chained: row.stored.chained, seq };
+    return { ...f, prev_hash: row.prev_hash, hash: row.hash, chained: row.chained, seq };
   }
 
   async count(guildId: string): Promise<number> {

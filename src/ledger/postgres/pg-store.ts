@@ -13,7 +13,7 @@ import {
   type RawUnit,
   type SeedCommitment,
 } from '../roster.js';
-import { parseRow, sealedRecords, type LedgerRow, type RawRow, type SealedRecord } from '../rows.js';
+import { parseRow, sealedRecords, withFullChained, type LedgerRow, type RawRow, type SealedRecord } from '../rows.js';
 import { savedQueryAsOf, savedQueryCutoff, type SavedQuery } from '../saved-queries.js';
 import { NO_SETTINGS, SET_LOG_CHANNEL_SQL, SETTINGS_SELECT, type GuildSettings } from '../settings.js';
 import type { HistoryPage, LedgerStore } from '../store.js';
@@ -528,7 +528,7 @@ export class PgStore implements LedgerStore {
     const w = where(f, 'postgres');
     const sql = numbered(CHUNK_SQL(w.sql));
     for (let after = 0; ; ) {
-      const chunk = await all<RawRow>(this.pool, sql, [...w.params, after, 1_000]);
+      const chunk = (await all<RawRow>(this.pool, sql, [...w.params, after, 1_000])).map(withFullChained);
       if (!chunk.length) return;
       after = chunk[chunk.length - 1]!.seq;
       yield chunk;

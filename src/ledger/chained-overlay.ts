@@ -1,0 +1,224 @@
+import { canonicalJson } from './chain.js';
+import { opens, type CommitCache } from './committed-text.js';
+import { stringEnd, valueEnd } from './json-text.js';
+import { isCommitment, PERSON_FIELDS, type Commitment } from './people.js';
+
+/**
+ * How the ledger stores a committed row's chained text (people.ts). That text is the row's plain
+ * canonical text with each value naming a person replaced by its commitment, so the plain columns
+ * already hold all of it but the commitments: the row keeps only those, each at its path in the
+ * row, as `[[path, commitment], …]` (canonical JSON). Whole, the chained text was three fifths of a
+ * /dr's row and pushed a row with its signed request past half a page. Every reader of a row gets
+ * the whole text back (fullChained): the hash covers it, an export carries it, the walk checks it.
+ * A stored text starting with `{` is a whole chained text, as rows were stored before.
+ */
+export type Path = (string | number)[];
+export type Overlay = [Path, Commitment][];
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The commitments `committed` holds where `plain` holds a value, by path; undefined when the two
+ * differ otherwise (the caller then stores the whole text). Unchanged parts are the same objects
+ * (commitTree keeps them), so the walk stops at once there.
+ */
+export function overlayOf(plain: unknown, committed: unknown, path: Path = [], out: Overlay = []): Overlay | undefined {
+  if (plain === committed) return out;
+  if (isCommitment(committed) && !isCommitment(plain)) {
+    out.push([path, committed]);
+    return out;
+  }
+  if (Array.isArray(plain) && Array.isArray(committed) && plain.length === committed.length) {
+    for (let i = 0; i < plain.length; i++) if (!overlayOf(plain[i], committed[i], [...path, i], out)) return undefined;
+    return out;
+  }
+  if (isObject(plain) && isObject(committed)) {
+    const keys = Object.keys(committed);
+    if (keys.length !== Object.keys(plain).length || keys.some((k) => !Object.hasOwn(plain, k))) return undefined;
+    for (const k of keys) if (!overlayOf(plain[k], committed[k], [...path, k], out)) return undefined;
+    return out;
+  }
+  return canonicalJson(plain ?? null) === canonicalJson(committed ?? null) ? out : undefined;
+}
+
+/** A commitment as the overlay holds it: its canonical text, whose salts, and the HMAC. */
+type Slot = { text: string; ids: string[]; erasable: string };
+/** A path's steps as they meet the text (an object's key as its JSON text, an array's index as a number); a leaf is a slot's index. */
+type Trie = Map<string | number, Trie | { slot: number }>;
+type Parsed = { trie: Trie; slots: Slot[]; person: boolean };
+
+const PERSON = new Set<string>(PERSON_FIELDS);
+const KEY = '"(?:[^"\\\\]|\\\\.)*"';
+/** One overlay entry as the writer writes it: a path of keys and indices, then a commitment. */
+const ENTRY = new RegExp(`\\[(\\[(?:${KEY}|\\d+)(?:,(?:${KEY}|\\d+))*\\]),(\\{"by":\\[((?:"[0-9a-f]+",?)*)\\],"erasable":"([0-9a-f]{64})"\\})\\]`, 'y');
+
+/** Path skeletons by their paths' text: rows of one kind name the same fields, so each is built once. */
+const skeletons = new Map<string, { trie: Trie; person: boolean } | undefined>();
+const SKELETONS_KEPT = 512;
+
+/** The paths as a tree whose leaves are the slots' indices; undefined when two paths clash or a step is not a key or an index. */
+function skeletonOf(paths: unknown[][]): { trie: Trie; person: boolean } | undefined {
+  const trie: Trie = new Map();
+  let person = true;
+  for (const [slot, path] of paths.entries()) {
+    if (!path.length) return undefined;
+    person &&= typeof path[0] === 'string' && PERSON.has(path[0]);
+    let node = trie;
+    for (let i = 0; i < path.length; i++) {
+      const step = path[i];
+      const key = typeof step === 'string' ? JSON.stringify(step) : Number.isInteger(step) && (step as number) >= 0 ? (step as number) : undefined;
+      if (key === undefined) return undefined;
+      const had = node.get(key);
+      if (i === path.length - 1) {
+        if (had !== undefined) return undefined;
+        node.set(key, { slot });
+      } else if (had === undefined) {
+        const next: Trie = new Map();
+        node.set(key, next);
+        node = next;
+      } else if (!(had instanceof Map)) return undefined;
+      else node = had;
+    }
+  }
+  return { trie, person };
+}
+
+function skeleton(pathTexts: string[]): { trie: Trie; person: boolean } | undefined {
+  const key = pathTexts.join('\n');
+  if (skeletons.has(key)) return skeletons.get(key);
+  let paths: unknown[][];
+  try {
+    paths = pathTexts.map((t) => JSON.parse(t) as unknown[]);
+  } catch {
+    return undefined;
+  }
+  const built = skeletonOf(paths);
+  if (skeletons.size >= SKELETONS_KEPT) skeletons.clear();
+  skeletons.set(key, built);
+  return built;
+}
+
+/** The overlay read as the writer writes it (one regular expression an entry), or else parsed in full; undefined when it is none. */
+function parse(stored: string): Parsed | undefined {
+  const paths: string[] = [];
+  const slots: Slot[] = [];
+  for (let i = 1; ; ) {
+    ENTRY.lastIndex = i;
+    const m = ENTRY.exec(stored);
+    if (!m) return parseSlowly(stored);
+    paths.push(m[1]!);
+    slots.push({ text: m[2]!, ids: m[3]!.length ? m[3]!.slice(1, -1).split('","') : [], erasable: m[4]! });
+    i = ENTRY.lastIndex;
+    if (stored.charCodeAt(i) === 0x2c) i++;
+    else if (i === stored.length - 1 && stored.charCodeAt(i) === 0x5d) break;
+    else return parseSlowly(stored);
+  }
+  const built = skeleton(paths);
+  return built && { ...built, slots };
+}
+
+/** Any overlay JSON reads to the same: a commitment written otherwise than the writer writes it is put in as it reads. */
+function parseSlowly(stored: string): Parsed | undefined {
+  let overlay: unknown;
+  try {
+    overlay = JSON.parse(stored);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(overlay) || !overlay.length) return undefined;
+  if (overlay.some((e) => !Array.isArray(e) || e.length !== 2 || !Array.isArray(e[0]) || !isCommitment(e[1]))) return undefined;
+  const entries = overlay as [unknown[], Commitment][];
+  const built = skeletonOf(entries.map((e) => e[0]));
+  return built && { ...built, slots: entries.map(([, c]) => ({ text: canonicalJson(c), ids: c.by, erasable: c.erasable })) };
+}
+
+/** What a pass over the plain text builds: the chained text so far, where the copy resumes, and whether every commitment opened. */
+type Built = { text: string; from: number; opened: boolean };
+type Opener = (value: string, slot: Slot) => boolean;
+
+/** Copies the container at `i` into `out`, each value the trie names replaced by its slot's text; its end, or -1 where the text lacks a path. */
+function replaceIn(text: string, i: number, node: Trie, slots: Slot[], out: Built, open?: Opener): number {
+  const first = text.charCodeAt(i);
+  if (first !== 0x7b && first !== 0x5b) return -1;
+  const close = first === 0x7b ? 0x7d : 0x5d;
+  let j = i + 1;
+  let found = 0;
+  if (text.charCodeAt(j) === close) return node.size ? -1 : j + 1;
+  for (let index = 0; ; index++) {
+    let key: string | number = index;
+    if (first === 0x7b) {
+      const keyEnd = stringEnd(text, j);
+      if (keyEnd < 0 || text.charCodeAt(keyEnd) !== 0x3a) return -1;
+      key = text.slice(j, keyEnd);
+      j = keyEnd + 1;
+    }
+    const end = valueEnd(text, j);
+    if (end < 0) return -1;
+    const child = node.get(key);
+    if (child instanceof Map) {
+      found++;
+      if (replaceIn(text, j, child, slots, out, open) !== end) return -1;
+    } else if (child !== undefined) {
+      found++;
+      const slot = slots[child.slot]!;
+      if (open && out.opened) out.opened = open(text.slice(j, end), slot);
+      out.text += text.slice(out.from, j) + slot.text;
+      out.from = end;
+    }
+    j = end;
+    const next = text.charCodeAt(j);
+    if (next === close) return found === node.size ? j + 1 : -1;
+    if (next !== 0x2c) return -1;
+    j++;
+  }
+}
+
+/** The whole text from the plain one, or undefined where the overlay does not read or the row lacks one of its paths. */
+function expand(plainText: string, stored: string, open?: Opener): Built | undefined {
+  const parsed = parse(stored);
+  if (!parsed) return undefined;
+  const out: Built = { text: '', from: 0, opened: parsed.person };
+  if (replaceIn(plainText, 0, parsed.trie, parsed.slots, out, open) !== plainText.length) return undefined;
+  out.text += plainText.slice(out.from);
+  return out;
+}
+
+export const isOverlay = (stored: unknown): stored is string => typeof stored === 'string' && stored.charCodeAt(0) === 0x5b;
+
+/**
+ * The whole chained text of a row from its plain canonical text and what it stored for it: a
+ * whole text as it is; an overlay with each commitment put in its place. An overlay that does not
+ * read, or whose paths the row does not have (an edit), gives back the stored text: hashed as it
+ * is, the row then reads as edited.
+ */
+export function fullChained(plainText: string, stored: string): string {
+  if (!isOverlay(stored)) return stored;
+  return expand(plainText, stored)?.text ?? stored;
+}
+
+/**
+ * The walk's reading of an overlay: the whole text, and whether every commitment in it stands in a
+ * person field and is opened by the plain value in its place (what holdsAsText finds of a whole
+ * text, found in the same pass). Not opened: checkRow decides, and names what is wrong.
+ */
+export function openedChained(plainText: string, stored: string, salts: ReadonlyMap<string, string>, cache: CommitCache): { text: string; opened: boolean } {
+  const built = expand(plainText, stored, (value, slot) => opens(value, slot.ids, slot.erasable, salts, cache) === true);
+  return built ? { text: built.text, opened: built.opened } : { text: stored, opened: false };
+}
+/**
+ * What a committed row stores for its chained text: the overlay when it gives back exactly that
+ * text from the plain one, else the whole text (whatever the overlay could not say, nothing is lost).
+ */
+export function storedChained(
+  plain: Record<string, unknown>,
+  committed: Record<string, unknown>,
+  keys: readonly string[],
+  plainText: string,
+  chained: string,
+): string {
+  const overlay: Overlay = [];
+  for (const k of keys) if (!overlayOf(plain[k] ?? null, committed[k] ?? null, [k], overlay)) return chained;
+  if (!overlay.length) return chained;
+  const text = canonicalJson(overlay);
+  return fullChained(plainText, text) === chained ? text : chained;
+}
