@@ -52,6 +52,9 @@ const KEY = '"(?:[^"\\\\]|\\\\.)*"';
 /** One overlay entry as the writer writes it: a path of keys and indices, then a commitment. */
 const ENTRY = new RegExp(`\\[(\\[(?:${KEY}|\\d+)(?:,(?:${KEY}|\\d+))*\\]),(\\{"by":\\[((?:"[0-9a-f]+",?)*)\\],"erasable":"([0-9a-f]{64})"\\})\\]`, 'y');
 
+/** The deepest path an overlay may name: the walk of the text follows it by recursion (a row nested deeper stores its whole text). */
+const MAX_DEPTH = 64;
+
 /** Path skeletons by their paths' text: rows of one kind name the same fields, so each is built once. */
 const skeletons = new Map<string, { trie: Trie; person: boolean } | undefined>();
 const SKELETONS_KEPT = 512;
@@ -61,7 +64,7 @@ function skeletonOf(paths: unknown[][]): { trie: Trie; person: boolean } | undef
   const trie: Trie = new Map();
   let person = true;
   for (const [slot, path] of paths.entries()) {
-    if (!path.length) return undefined;
+    if (!path.length || path.length > MAX_DEPTH) return undefined;
     person &&= typeof path[0] === 'string' && PERSON.has(path[0]);
     let node = trie;
     for (let i = 0; i < path.length; i++) {
@@ -117,6 +120,17 @@ function parse(stored: string): Parsed | undefined {
   return built && { ...built, slots };
 }
 
+/** A commitment as the writer makes one: salt ids and an HMAC in lower-case hex. */
+const wellFormed = (c: unknown): c is Commitment =>
+  isCommitment(c) && c.by.every((id) => typeof id === 'string' && /^[0-9a-f]+$/.test(id)) && /^[0-9a-f]{64}$/.test(c.erasable);
+
+/** An overlay's entries, when it is one. */
+function entriesOf(overlay: unknown): [unknown[], Commitment][] | undefined {
+  if (!Array.isArray(overlay) || !overlay.length) return undefined;
+  if (overlay.some((e) => !Array.isArray(e) || e.length !== 2 || !Array.isArray(e[0]) || !wellFormed(e[1]))) return undefined;
+  return overlay as [unknown[], Commitment][];
+}
+
 /** Any overlay JSON reads to the same: a commitment written otherwise than the writer writes it is put in as it reads. */
 function parseSlowly(stored: string): Parsed | undefined {
   let overlay: unknown;
@@ -125,9 +139,8 @@ function parseSlowly(stored: string): Parsed | undefined {
   } catch {
     return undefined;
   }
-  if (!Array.isArray(overlay) || !overlay.length) return undefined;
-  if (overlay.some((e) => !Array.isArray(e) || e.length !== 2 || !Array.isArray(e[0]) || !isCommitment(e[1]))) return undefined;
-  const entries = overlay as [unknown[], Commitment][];
+  const entries = entriesOf(overlay);
+  if (!entries) return undefined;
   const built = skeletonOf(entries.map((e) => e[0]));
   return built && { ...built, slots: entries.map(([, c]) => ({ text: canonicalJson(c), ids: c.by, erasable: c.erasable })) };
 }
@@ -175,12 +188,18 @@ function replaceIn(text: string, i: number, node: Trie, slots: Slot[], out: Buil
 
 /** The whole text from the plain one, or undefined where the overlay does not read or the row lacks one of its paths. */
 function expand(plainText: string, stored: string, open?: Opener): Built | undefined {
-  const parsed = parse(stored);
-  if (!parsed) return undefined;
-  const out: Built = { text: '', from: 0, opened: parsed.person };
-  if (replaceIn(plainText, 0, parsed.trie, parsed.slots, out, open) !== plainText.length) return undefined;
-  out.text += plainText.slice(out.from);
-  return out;
+  // Whatever an edit stored, the row is read, never thrown on: the caller hashes what was stored.
+  try {
+    const parsed = parse(stored);
+    if (!parsed) return undefined;
+    // A commitment in the plain text opens nothing (a copy standing in for the value it hides): checkRow decides.
+    const out: Built = { text: '', from: 0, opened: parsed.person && !plainText.includes('"erasable":') };
+    if (replaceIn(plainText, 0, parsed.trie, parsed.slots, out, open) !== plainText.length) return undefined;
+    out.text += plainText.slice(out.from);
+    return out;
+  } catch {
+    return undefined;
+  }
 }
 
 export const isOverlay = (stored: unknown): stored is string => typeof stored === 'string' && stored.charCodeAt(0) === 0x5b;
@@ -205,6 +224,34 @@ export function openedChained(plainText: string, stored: string, salts: Readonly
   const built = expand(plainText, stored, (value, slot) => opens(value, slot.ids, slot.erasable, salts, cache) === true);
   return built ? { text: built.text, opened: built.opened } : { text: stored, opened: false };
 }
+/**
+ * A committed row's fields as its chain commits them, for the eraser: the stored whole text parsed,
+ * or the plain fields with an overlay's commitments set at their paths (even where the text no
+ * longer expands, a plain value edited). Undefined when what is stored reads as neither, or names a
+ * path the row lacks: the eraser then blanks every person field whole.
+ */
+export function committedFieldsOf(stored: string, plain: Record<string, unknown>): Record<string, unknown> | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return undefined;
+  }
+  if (!isOverlay(stored)) return isObject(parsed) ? parsed : undefined;
+  const entries = entriesOf(parsed);
+  if (!entries) return undefined;
+  const out = structuredClone(plain);
+  for (const [path, c] of entries) {
+    let node: unknown = out;
+    for (const step of path.slice(0, -1))
+      node = node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>)[step as string] : undefined;
+    const last = path[path.length - 1] as string | number;
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, last)) return undefined;
+    (node as Record<string | number, unknown>)[last] = c;
+  }
+  return out;
+}
+
 /**
  * What a committed row stores for its chained text: the overlay when it gives back exactly that
  * text from the plain one, else the whole text (whatever the overlay could not say, nothing is lost).

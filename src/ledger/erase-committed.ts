@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { canonicalJson } from './chain.js';
 import { blankErased, PERSON_FIELDS } from './people.js';
-import { readColumn, withFullChained } from './rows.js';
+import { committedFieldsOf } from './chained-overlay.js';
+import { readColumn } from './rows.js';
 import type { Sql } from './sql-runner.js';
 import { unitKey } from './next-row.js';
 
@@ -30,17 +31,20 @@ type CommittedRow = {
   chained: string;
 };
 
-const ROWS_NAMING = `SELECT * FROM rolls
+const ROWS_NAMING = `SELECT seq, id, user_id, user_name, unit, input, outcome, result, chained FROM rolls
   WHERE guild_id = ? AND chained IS NOT NULL AND seq > ? AND (user_id = ? OR chained LIKE ?) ORDER BY seq LIMIT ?`;
 const BLANK_ROW = 'UPDATE rolls SET user_id = ?, user_name = ?, unit = ?, input = ?, outcome = ? WHERE id = ?';
 
-/** A committed row with every value under the erased salt blanked: '' for the id and name columns, null elsewhere. */
+/**
+ * A committed row with every value under the erased salt blanked: '' for the id and name columns,
+ * null elsewhere. A row whose commitments no longer read (edited outside the bot) is blanked whole:
+ * what in it names whom is unknown, and the erasure must leave nothing of the person behind.
+ */
 function blanked(r: CommittedRow, gone: ReadonlySet<string>): unknown[] {
-  const chained = JSON.parse(withFullChained(r).chained) as Record<string, unknown>;
   const plain: Record<string, unknown> = { ...r, input: readColumn('input', r.input) ?? null, outcome: readColumn('outcome', r.outcome) ?? null };
-  const out = Object.fromEntries(
-    PERSON_FIELDS.map((k) => [k, blankErased(plain[k] ?? null, chained[k] ?? null, gone, k === 'user_id' || k === 'user_name' ? '' : null)]),
-  );
+  const chained = committedFieldsOf(r.chained, plain);
+  const blank = (k: string) => (k === 'user_id' || k === 'user_name' ? '' : null);
+  const out = Object.fromEntries(PERSON_FIELDS.map((k) => [k, chained ? blankErased(plain[k] ?? null, chained[k] ?? null, gone, blank(k)) : blank(k)]));
   return [out.user_id, out.user_name, out.unit, canonicalJson(out.input ?? null), canonicalJson(out.outcome ?? null), r.id];
 }
 

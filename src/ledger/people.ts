@@ -296,8 +296,10 @@ export function checkRow(plain: Record<string, unknown>, chained: Record<string,
 }
 
 const SALT_IDS = /"by":\[([^\]]*)\]/g;
+/** A salt id as the bot writes one (hex): anything else in a `by` list is an edit, which names no salt. */
+const SALT_ID = /"([0-9a-f]+)"/g;
 /** The salt ids a row's chained text names, read from its text without parsing it. */
-export const saltIdsOf = (chained: string): string[] => [...chained.matchAll(SALT_IDS)].flatMap((m) => JSON.parse(`[${m[1]}]`) as string[]);
+export const saltIdsOf = (chained: string): string[] => [...chained.matchAll(SALT_IDS)].flatMap((m) => [...m[1]!.matchAll(SALT_ID)].map((id) => id[1]!));
 
 /** Every value a commitment stands for, blanked: what is left to compare of a value whose salts a check does not hold. */
 export const blankCommitted = (plain: unknown, chained: unknown) => blankErased(plain, chained, { has: () => true } as unknown as ReadonlySet<string>);

@@ -137,3 +137,59 @@ describe('an ordinary erasure of a member whose name is a rules word', () => {
     expect(v.offline.lines).toMatch(/all 1 rolls' dice recomputed and equal/);
   });
 });
+
+describe('a host with the database, against rows that store only their commitments', () => {
+  /** Alice's /dr with a note naming her, and the row as stored. */
+  async function drRow() {
+    const { app: t, run } = seeded();
+    t.dice.push(3, 4, 2, 2);
+    expectMessage(await run(alice, 'dr', { note: 'Alice aims at the bridge' }));
+    expectMessage(await run(alice, 'dr', { note: 'again' }));
+    const db = t.ledger.db;
+    db.exec('DROP TRIGGER rolls_no_update');
+    const row = db.prepare("SELECT * FROM rolls WHERE command = 'dr' ORDER BY seq LIMIT 1").get() as Record<string, string>;
+    expect(row.chained!.startsWith('[[')).toBe(true);
+    return { t, run, db, row, set: (column: string, text: string) => db.prepare(`UPDATE rolls SET ${column} = ? WHERE id = ?`).run(text, row.id) };
+  }
+  const edited = { ok: false, broken: { reason: 'hash does not match the row contents: the row was edited' } };
+
+  it.each([
+    ['a salt id that is no string', (c: string) => c.replace(/"by":\["[0-9a-f]+"\]/, '"by":[1e400]')],
+    ['a lone surrogate for a salt id', (c: string) => c.replace(/"by":\["[0-9a-f]+"\]/, '"by":["\\ud800"]')],
+    ['a path 20,000 steps deep', (c: string) => c.replace('["input","note"]', JSON.stringify(['input', ...Array(20_000).fill('a')]))],
+    ['salt ids that are no JSON', (c: string) => c.replace(/"by":\["[0-9a-f]+"\]/, '"by":[x]')],
+  ])('an overlay holding %s: every command reads the row as edited, and an erasure still takes her values', async (_what, edit) => {
+    const { t, run, row, set } = await drRow();
+    set('chained', edit(row.chained!));
+    expect(t.ledger.verify('g1')).toMatchObject({ ...edited, broken: { ...edited.broken, id: row.id } });
+    expect(await t.ledger.verifyInChunks('g1')).toMatchObject({ ...edited, broken: { ...edited.broken, id: row.id } });
+    expect(expectMessage(await run(gm, 'verify')).embed.title).toBe('Ledger broken');
+    expectMessage(await run(gm, 'roll', { id: row.id }, 'show'));
+    expectMessage(await run(gm, 'history', { scope: 'server' }));
+    expectMessage(await run(gm, 'export'));
+    await erasePerson(sqliteStore(t.ledger), 'alice');
+    const after = t.ledger.db.prepare('SELECT user_id, user_name, input FROM rolls WHERE id = ?').get(row.id) as Record<string, string>;
+    expect([after.user_id, after.user_name, after.input]).toEqual(['', '', expect.not.stringContaining('Alice')]);
+  });
+
+  it('cannot hide a value behind a copy of its commitment taken out of the overlay', async () => {
+    const { t, row, set } = await drRow();
+    const entries = JSON.parse(row.chained!) as [unknown[], unknown][];
+    const note = entries.find(([path]) => JSON.stringify(path) === '["input","note"]')!;
+    set('chained', JSON.stringify(entries.filter((e) => e !== note)));
+    set('input', JSON.stringify({ ...JSON.parse(row.input!), note: note[1] }));
+    expect(t.ledger.verify('g1')).toMatchObject({ ...edited, broken: { ...edited.broken, id: row.id } });
+    expect(await t.ledger.verifyInChunks('g1')).toMatchObject({ ...edited, broken: { ...edited.broken, id: row.id } });
+    const v = await bothVerdicts(t);
+    expect(v.bot.chain).toMatchObject({ ok: false, broken: { id: row.id } });
+    expect(v.offline.ok).toBe(false);
+  });
+
+  it('erases the values of a row edited so that its commitments no longer fit it', async () => {
+    const { t, row, set } = await drRow();
+    set('input', '{"note":"Alice aims at the bridge"');
+    await erasePerson(sqliteStore(t.ledger), 'alice');
+    const after = t.ledger.db.prepare('SELECT user_id, user_name, unit FROM rolls WHERE id = ?').get(row.id);
+    expect(after).toEqual({ user_id: '', user_name: '', unit: null });
+  });
+});

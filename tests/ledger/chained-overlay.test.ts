@@ -87,4 +87,22 @@ describe('a committed row stores only its commitments, and every reader gets the
     const slip = whole.replace('"b":1', '"b":1.0');
     expect(storedChained(plain, committed, ['a', 'b'], plainText, slip)).toBe(slip);
   });
+
+  it('follows a path 64 steps deep at most: a commitment nested deeper is stored in the whole text', () => {
+    const c = { by: ['0a'], erasable: 'f'.repeat(64) };
+    const nest = (depth: number, leaf: unknown): unknown => (depth ? { a: nest(depth - 1, leaf) } : leaf);
+    for (const [depth, overlay] of [
+      [63, true],
+      [64, false],
+    ] as const) {
+      const plain = { x: nest(depth, 'Ann') };
+      const committed = { x: nest(depth, c) };
+      const whole = canonicalJson(committed);
+      const stored = storedChained(plain, committed, ['x'], canonicalJson(plain), whole);
+      expect(stored.startsWith('[[')).toBe(overlay);
+      expect(fullChained(canonicalJson(plain), canonicalJson([[['x', ...Array(depth).fill('a')], c]]))).toBe(
+        overlay ? whole : canonicalJson([[['x', ...Array(depth).fill('a')], c]]),
+      );
+    }
+  });
 });

@@ -11,7 +11,11 @@ import { ledgerEntry } from '../helpers/ledger.js';
 // left unwalked when its text holds no one's value, HMACs and sentences kept) must give the very
 // bytes the long way gives: every field walked, every value canonicalised again.
 
-const saltOf = (userId: string): PersonSalt => ({ salt_id: `${userId}`.padEnd(24, '0').slice(0, 24), user_id: userId, salt: `${userId}`.padEnd(64, 'f') });
+const saltOf = (userId: string): PersonSalt => ({
+  salt_id: Buffer.from(userId).toString('hex').padEnd(24, '0').slice(0, 24),
+  user_id: userId,
+  salt: `${userId}`.padEnd(64, 'f'),
+});
 
 /** The chained text the long way: every person field walked, the whole row canonicalised. */
 function longWay(entry: NewEntry, fields: ChainedFields): string {
