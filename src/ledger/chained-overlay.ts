@@ -58,6 +58,7 @@ const MAX_DEPTH = 64;
 /** Path skeletons by their paths' text: rows of one kind name the same fields, so each is built once. */
 const skeletons = new Map<string, { trie: Trie; person: boolean } | undefined>();
 const SKELETONS_KEPT = 512;
+const SKELETON_KEY_MAX = 1_000;
 
 /** The paths as a tree whose leaves are the slots' indices; undefined when two paths clash or a step is not a key or an index. */
 function skeletonOf(paths: unknown[][]): { trie: Trie; person: boolean } | undefined {
@@ -88,17 +89,21 @@ function skeletonOf(paths: unknown[][]): { trie: Trie; person: boolean } | undef
 
 function skeleton(pathTexts: string[]): { trie: Trie; person: boolean } | undefined {
   const key = pathTexts.join('\n');
+  // Only the short paths a writer makes are kept: a crafted overlay's are built and let go.
+  if (key.length > SKELETON_KEY_MAX) return skeletonOrNot(pathTexts);
   if (skeletons.has(key)) return skeletons.get(key);
-  let paths: unknown[][];
-  try {
-    paths = pathTexts.map((t) => JSON.parse(t) as unknown[]);
-  } catch {
-    return undefined;
-  }
-  const built = skeletonOf(paths);
+  const built = skeletonOrNot(pathTexts);
   if (skeletons.size >= SKELETONS_KEPT) skeletons.clear();
   skeletons.set(key, built);
   return built;
+}
+
+function skeletonOrNot(pathTexts: string[]): { trie: Trie; person: boolean } | undefined {
+  try {
+    return skeletonOf(pathTexts.map((t) => JSON.parse(t) as unknown[]));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The overlay read as the writer writes it (one regular expression an entry), or else parsed in full; undefined when it is none. */
@@ -120,14 +125,10 @@ function parse(stored: string): Parsed | undefined {
   return built && { ...built, slots };
 }
 
-/** A commitment as the writer makes one: salt ids and an HMAC in lower-case hex. */
-const wellFormed = (c: unknown): c is Commitment =>
-  isCommitment(c) && c.by.every((id) => typeof id === 'string' && /^[0-9a-f]+$/.test(id)) && /^[0-9a-f]{64}$/.test(c.erasable);
-
 /** An overlay's entries, when it is one. */
 function entriesOf(overlay: unknown): [unknown[], Commitment][] | undefined {
   if (!Array.isArray(overlay) || !overlay.length) return undefined;
-  if (overlay.some((e) => !Array.isArray(e) || e.length !== 2 || !Array.isArray(e[0]) || !wellFormed(e[1]))) return undefined;
+  if (overlay.some((e) => !Array.isArray(e) || e.length !== 2 || !Array.isArray(e[0]) || !isCommitment(e[1]))) return undefined;
   return overlay as [unknown[], Commitment][];
 }
 
@@ -231,41 +232,53 @@ export function openedChained(plainText: string, stored: string, salts: Readonly
  * path the row lacks: the eraser then blanks every person field whole.
  */
 export function committedFieldsOf(stored: string, plain: Record<string, unknown>): Record<string, unknown> | undefined {
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(stored);
+    const parsed: unknown = JSON.parse(stored);
+    if (!isOverlay(stored)) return isObject(parsed) ? parsed : undefined;
+    const entries = entriesOf(parsed);
+    if (!entries) return undefined;
+    const out = structuredClone(plain);
+    for (const [path, c] of entries) if (!setAt(out, path, c)) return undefined;
+    return out;
   } catch {
     return undefined;
   }
-  if (!isOverlay(stored)) return isObject(parsed) ? parsed : undefined;
-  const entries = entriesOf(parsed);
-  if (!entries) return undefined;
-  const out = structuredClone(plain);
-  for (const [path, c] of entries) {
-    let node: unknown = out;
-    for (const step of path.slice(0, -1))
-      node = node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>)[step as string] : undefined;
-    const last = path[path.length - 1] as string | number;
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, last)) return undefined;
-    (node as Record<string | number, unknown>)[last] = c;
+}
+
+/** Sets a value at a path of the row's own keys and indices only (never a prototype's, an array's length or `__proto__`); false where there is none. */
+function setAt(root: Record<string, unknown>, path: unknown[], value: unknown): boolean {
+  let node: unknown = root;
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i];
+    const own = Array.isArray(node)
+      ? typeof step === 'number' && Number.isInteger(step) && step >= 0 && step < node.length
+      : isObject(node) && typeof step === 'string' && step !== '__proto__' && Object.hasOwn(node, step);
+    if (!own) return false;
+    const at = node as Record<string | number, unknown>;
+    if (i === path.length - 1) at[step as string | number] = value;
+    else node = at[step as string | number];
   }
-  return out;
+  return true;
 }
 
 /**
- * What a committed row stores for its chained text: the overlay when it gives back exactly that
- * text from the plain one, else the whole text (whatever the overlay could not say, nothing is lost).
+ * An overlay's canonical text, written directly: a path's steps are strings and integers, which
+ * JSON.stringify writes as JCS does, and a commitment's keys are `by` then `erasable` (the
+ * canonicalize library took a fifth of a row's write for the same bytes).
  */
-export function storedChained(
-  plain: Record<string, unknown>,
-  committed: Record<string, unknown>,
-  keys: readonly string[],
-  plainText: string,
-  chained: string,
-): string {
+const overlayText = (overlay: Overlay) =>
+  `[${overlay.map(([path, c]) => `[${JSON.stringify(path)},{"by":${JSON.stringify(c.by)},"erasable":${JSON.stringify(c.erasable)}}]`).join(',')}]`;
+
+/**
+ * What a committed row stores for its chained text: the overlay, or the whole text where the
+ * chained row differs from the plain one otherwise than by commitments, or a commitment lies deeper
+ * than a reader follows. The overlay gives back exactly the whole text: JCS writes an object as its
+ * members' texts in key order, so a value's text replaced by its commitment's leaves the rest as it
+ * was (the property tests hold every reader to that, for any names, keys and nesting).
+ */
+export function storedChained(plain: Record<string, unknown>, committed: Record<string, unknown>, keys: readonly string[], chained: string): string {
   const overlay: Overlay = [];
   for (const k of keys) if (!overlayOf(plain[k] ?? null, committed[k] ?? null, [k], overlay)) return chained;
-  if (!overlay.length) return chained;
-  const text = canonicalJson(overlay);
-  return fullChained(plainText, text) === chained ? text : chained;
+  if (!overlay.length || overlay.some(([path]) => path.length > MAX_DEPTH)) return chained;
+  return overlayText(overlay);
 }

@@ -40,16 +40,14 @@ export function committedHash<R extends Committed>(
   /** The slow reading, which decides: the row's plain values parsed and held to its chained text. */
   function checked(hash: string, text: string, row: R): WalkedHash {
     // Text that does not parse (an edit, or a corrupt column) is reported as an edit, never thrown.
-    let chained: unknown;
-    let plain: Record<string, unknown>;
+    // So is a plain value no commitment can be made of (a lone surrogate: canonicalJson refuses it).
     try {
-      chained = JSON.parse(text);
-      plain = plainOf(row);
+      const chained: unknown = JSON.parse(text);
+      if (!chained || typeof chained !== 'object' || Array.isArray(chained)) return '';
+      const held = checkRow(plainOf(row), chained as Record<string, unknown>, salts);
+      return held.ok ? { hash, erased: held.erased } : '';
     } catch {
       return '';
     }
-    if (!chained || typeof chained !== 'object' || Array.isArray(chained)) return '';
-    const held = checkRow(plain, chained as Record<string, unknown>, salts);
-    return held.ok ? { hash, erased: held.erased } : '';
   }
 }

@@ -40,14 +40,14 @@ function withChainedInput(committed: ChainedFields, entry: NewEntry): ChainedFie
 
 /**
  * The committed row's canonical text, the plain columns' text reused wherever nothing in them names
- * a person; and what the row stores for it: only the commitments, where they give that text back.
+ * a person; and what the row stores for it: only the commitments, where they say it all.
  */
 function chainedTexts(fields: ChainedFields, texts: { input: string; dice: string; outcome: string }, committed: ChainedFields) {
   const same: Partial<Record<keyof ChainedFields, string>> = {};
   for (const k of ['input', 'dice', 'outcome'] as const) if (committed[k] === fields[k]) same[k] = texts[k];
   const whole = canonicalWith(committed, same);
   const asRecord = (r: ChainedFields) => r as unknown as Record<string, unknown>;
-  return { whole, stored: storedChained(asRecord(fields), asRecord(committed), hashedKeys(fields), canonicalWith(fields, texts), whole) };
+  return { whole, stored: storedChained(asRecord(fields), asRecord(committed), hashedKeys(fields), whole) };
 }
 
 /** Every salt a row needs, the known ones looked up and the others drawn (returned to be stored). */

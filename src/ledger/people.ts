@@ -42,13 +42,22 @@ export const PERSON_FIELDS = ['user_id', 'user_name', 'unit', 'input', 'outcome'
  */
 const CODE_KEYS = new Set(['result', 'kind', 'tone', 'system', 'ref', 'command', 'check', 'category', 'shape', 'action', 'expression', 'counter']);
 
+const HMAC_HEX = /^[0-9a-f]{64}$/;
+const SALT_ID_HEX = /^[0-9a-f]+$/;
+
+/**
+ * A commitment as the writer makes one: salt ids and the HMAC in lower-case hex. An object of the
+ * same keys holding anything else (a rule pack's own data may) is a value like any other.
+ */
 export const isCommitment = (v: unknown): v is Commitment =>
   typeof v === 'object' &&
   v !== null &&
   !Array.isArray(v) &&
+  Object.keys(v).length === 2 &&
   typeof (v as Commitment).erasable === 'string' &&
+  HMAC_HEX.test((v as Commitment).erasable) &&
   Array.isArray((v as Commitment).by) &&
-  Object.keys(v).length === 2;
+  (v as Commitment).by.every((id) => typeof id === 'string' && SALT_ID_HEX.test(id));
 
 /** A person named by a row: their id and the values of theirs it may hold. */
 export type Named = { userId: string; values: string[] };
@@ -295,7 +304,8 @@ export function checkRow(plain: Record<string, unknown>, chained: Record<string,
   return { ok: true, erased: [...erased] };
 }
 
-const SALT_IDS = /"by":\[([^\]]*)\]/g;
+// Bounded: a `by` list is a few ids; an unbounded run, on text with many openings and no close, is quadratic.
+const SALT_IDS = /"by":\[([^\]]{0,2000})\]/g;
 /** A salt id as the bot writes one (hex): anything else in a `by` list is an edit, which names no salt. */
 const SALT_ID = /"([0-9a-f]+)"/g;
 /** The salt ids a row's chained text names, read from its text without parsing it. */

@@ -158,6 +158,8 @@ describe('a host with the database, against rows that store only their commitmen
     ['a lone surrogate for a salt id', (c: string) => c.replace(/"by":\["[0-9a-f]+"\]/, '"by":["\\ud800"]')],
     ['a path 20,000 steps deep', (c: string) => c.replace('["input","note"]', JSON.stringify(['input', ...Array(20_000).fill('a')]))],
     ['salt ids that are no JSON', (c: string) => c.replace(/"by":\["[0-9a-f]+"\]/, '"by":[x]')],
+    ['a path through __proto__', (c: string) => c.replace('["input","note"]', '["__proto__","toString"]')],
+    ["a path to a list's length", (c: string) => c.replace('["input","note"]', '["outcome","steps","length"]')],
   ])('an overlay holding %s: every command reads the row as edited, and an erasure still takes her values', async (_what, edit) => {
     const { t, run, row, set } = await drRow();
     set('chained', edit(row.chained!));
@@ -182,6 +184,14 @@ describe('a host with the database, against rows that store only their commitmen
     expect(await t.ledger.verifyInChunks('g1')).toMatchObject({ ...edited, broken: { ...edited.broken, id: row.id } });
     const v = await bothVerdicts(t);
     expect(v.bot.chain).toMatchObject({ ok: false, broken: { id: row.id } });
+    expect(v.offline.ok).toBe(false);
+  });
+
+  it('a value no commitment can be made of, in place of a committed one: both verifiers name the edit', async () => {
+    const { t, row, set } = await drRow();
+    set('input', row.input!.replace('"Alice aims at the bridge"', '"\\ud800"'));
+    const v = await bothVerdicts(t);
+    expect(v.bot.chain).toMatchObject({ ...edited, broken: { ...edited.broken, id: row.id } });
     expect(v.offline.ok).toBe(false);
   });
 

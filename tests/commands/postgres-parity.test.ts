@@ -150,4 +150,16 @@ describe.skipIf(!server)('a row edited outside the bot, on PostgreSQL', () => {
     }
     await pg.close();
   });
+
+  it('/verify names the break where a committed value is replaced by one no commitment can be made of (a lone surrogate)', async () => {
+    const pg = await PgStore.connect(await freshDatabase(server!));
+    const dice = queueRoller();
+    const router = createRouter({ ledger: pg, log: createLogger({ level: 'silent' }), roller: dice, gameRoller: () => dice });
+    dice.push(3, 4);
+    const id = rollIdOf(await router.handle({ type: 'command', name: 'dr', options: { note: 'Alice aims at the bridge' }, actor: alice } as Request));
+    await pg.ledger.pool.query('ALTER TABLE rolls DISABLE TRIGGER rolls_no_change');
+    await pg.ledger.pool.query(`UPDATE rolls SET input = replace(input, '"Alice aims at the bridge"', '"\\ud800"') WHERE id = $1`, [id]);
+    expect(await pg.verifyInChunks('g1')).toMatchObject({ ok: false, broken: { id, reason: 'hash does not match the row contents: the row was edited' } });
+    await pg.close();
+  });
 });

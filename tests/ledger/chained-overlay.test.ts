@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/ledger/chain.js';
-import { fullChained, storedChained } from '../../src/ledger/chained-overlay.js';
+import { committedFieldsOf, fullChained, storedChained } from '../../src/ledger/chained-overlay.js';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { withFullChained } from '../../src/ledger/rows.js';
 import { wellFormed } from '../../src/util/text.js';
@@ -73,19 +73,22 @@ describe('a committed row stores only its commitments, and every reader gets the
     expect(fullChained(plain, '{"a":1}')).toBe('{"a":1}');
   });
 
-  it('the writer stores the whole text wherever the commitments alone would not give it back', () => {
+  it('the writer stores the whole text wherever the chained row differs otherwise than by commitments', () => {
     const c = { by: ['0a'], erasable: 'f'.repeat(64) };
-    const plain = { a: 'Ann', b: 1 };
-    const committed = { a: c, b: 1 };
-    const plainText = canonicalJson(plain);
+    const plain = { a: 'Ann', b: 1, l: ['x', 'Ann'] };
+    const committed = { a: c, b: 1, l: ['x', c] };
     const whole = canonicalJson(committed);
-    expect(storedChained(plain, committed, ['a', 'b'], plainText, whole)).toBe(`[[["a"],${canonicalJson(c)}]]`);
-    // A difference that is no commitment.
-    const other = canonicalJson({ a: c, b: 2 });
-    expect(storedChained(plain, { a: c, b: 2 }, ['a', 'b'], plainText, other)).toBe(other);
-    // A text the commitments in place would not give back (a writer's slip).
-    const slip = whole.replace('"b":1', '"b":1.0');
-    expect(storedChained(plain, committed, ['a', 'b'], plainText, slip)).toBe(slip);
+    const stored = storedChained(plain, committed, ['a', 'b', 'l'], whole);
+    expect(stored).toBe(
+      canonicalJson([
+        [['a'], c],
+        [['l', 1], c],
+      ]),
+    );
+    expect(fullChained(canonicalJson(plain), stored)).toBe(whole);
+    // A value that differs and is no commitment; a list of another length; no commitment at all.
+    for (const other of [{ ...committed, b: 2 }, { ...committed, l: ['x'] }, plain])
+      expect(storedChained(plain, other, ['a', 'b', 'l'], 'whole')).toBe('whole');
   });
 
   it('follows a path 64 steps deep at most: a commitment nested deeper is stored in the whole text', () => {
@@ -94,15 +97,50 @@ describe('a committed row stores only its commitments, and every reader gets the
     for (const [depth, overlay] of [
       [63, true],
       [64, false],
+      [200, false],
     ] as const) {
       const plain = { x: nest(depth, 'Ann') };
       const committed = { x: nest(depth, c) };
       const whole = canonicalJson(committed);
-      const stored = storedChained(plain, committed, ['x'], canonicalJson(plain), whole);
+      const stored = storedChained(plain, committed, ['x'], whole);
       expect(stored.startsWith('[[')).toBe(overlay);
       expect(fullChained(canonicalJson(plain), canonicalJson([[['x', ...Array(depth).fill('a')], c]]))).toBe(
         overlay ? whole : canonicalJson([[['x', ...Array(depth).fill('a')], c]]),
       );
     }
+  });
+
+  it("the eraser's reading of an overlay sets commitments at the row's own keys and indices only, else gives up (the row is then blanked whole)", () => {
+    const c = { by: ['0a'], erasable: 'f'.repeat(64) };
+    const plain = { user_id: 'ann', outcome: { steps: [1, 2], note: 'Ann' } };
+    const overlay = (...paths: unknown[][]) => JSON.stringify(paths.map((p) => [p, c]));
+    expect(committedFieldsOf(overlay(['user_id'], ['outcome', 'note'], ['outcome', 'steps', 1]), plain)).toEqual({
+      user_id: c,
+      outcome: { steps: [1, c], note: c },
+    });
+    const objectToString = Object.prototype.toString;
+    const map = Array.prototype.map;
+    for (const path of [
+      ['outcome', 'steps', 'length'],
+      [{ toString: 0 }],
+      ['__proto__', '__proto__'],
+      ['__proto__', 'toString'],
+      ['outcome', 'steps', '__proto__', 'map'],
+      ['outcome', 'steps', 2],
+      ['outcome', 'none'],
+    ])
+      expect(committedFieldsOf(overlay(path), plain), JSON.stringify(path)).toBeUndefined();
+    expect(Object.prototype.toString).toBe(objectToString);
+    expect(Array.prototype.map).toBe(map);
+    expect(committedFieldsOf('{not json', plain)).toBeUndefined();
+  });
+
+  it('an honest row holding data shaped like a commitment (a pack may) is held, not read as a value whose salt is gone', () => {
+    const ledger = Ledger.open(tmpDb());
+    const when = { by: [{ quality: 'elite' }], erasable: 'x' };
+    const row = ledger.append(ledgerEntry({ userName: 'Ann', input: { note: 'Ann tests', pack: { modifiers: [{ when }] } }, outcome: { steps: [], when } }));
+    expect((ledger.db.prepare('SELECT chained FROM rolls WHERE id = ?').get(row.id) as { chained: string }).chained.startsWith('[[')).toBe(true);
+    expect(ledger.verify('g1')).toMatchObject({ ok: true, count: 1 });
+    ledger.close();
   });
 });

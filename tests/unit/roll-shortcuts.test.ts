@@ -89,8 +89,15 @@ describe('commitments kept between rows', () => {
   });
 
   it('open nothing under no salt: a value in place of its own HMAC is refused', () => {
-    const held = checkCommitted('Bob', { by: [], erasable: '"Bob"' }, new Map(), 'user_name');
-    expect(held).toEqual({ ok: false, why: 'user_name is committed under no salt' });
+    // Under no salt the "HMAC" is the value's own text: no commitment, so it differs from the value.
+    expect(checkCommitted('Bob', { by: [], erasable: '"Bob"' }, new Map(), 'user_name')).toEqual({
+      ok: false,
+      why: 'user_name differs from the chained value',
+    });
+    expect(checkCommitted('Bob', { by: [], erasable: 'f'.repeat(64) }, new Map(), 'user_name')).toEqual({
+      ok: false,
+      why: 'user_name is committed under no salt',
+    });
   });
 
   it('are found by the value: two values under one salt give two commitments', () => {
