@@ -1,7 +1,8 @@
 import { canonicalJson } from './chain.js';
-import { opens, type CommitCache } from './committed-text.js';
+import { COMMITMENT_TEXT, idsOfList, opens, type CommitCache } from './committed-text.js';
 import { stringEnd, valueEnd } from './json-text.js';
-import { isCommitment, PERSON_FIELDS, type Commitment } from './people.js';
+import { isCommitment, isPersonField, type Commitment } from './people.js';
+import { isObject } from '../util/own.js';
 
 /**
  * How the ledger stores a committed row's chained text (people.ts). That text is the row's plain
@@ -14,8 +15,6 @@ import { isCommitment, PERSON_FIELDS, type Commitment } from './people.js';
  */
 export type Path = (string | number)[];
 export type Overlay = [Path, Commitment][];
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * The commitments `committed` holds where `plain` holds a value, by path; undefined when the two
@@ -47,10 +46,9 @@ type Slot = { text: string; ids: string[]; erasable: string };
 type Trie = Map<string | number, Trie | { slot: number }>;
 type Parsed = { trie: Trie; slots: Slot[]; person: boolean };
 
-const PERSON = new Set<string>(PERSON_FIELDS);
 const KEY = '"(?:[^"\\\\]|\\\\.)*"';
 /** One overlay entry as the writer writes it: a path of keys and indices, then a commitment. */
-const ENTRY = new RegExp(`\\[(\\[(?:${KEY}|\\d+)(?:,(?:${KEY}|\\d+))*\\]),(\\{"by":\\[((?:"[0-9a-f]+",?)*)\\],"erasable":"([0-9a-f]{64})"\\})\\]`, 'y');
+const ENTRY = new RegExp(`\\[(\\[(?:${KEY}|\\d+)(?:,(?:${KEY}|\\d+))*\\]),(${COMMITMENT_TEXT})\\]`, 'y');
 
 /** The deepest path an overlay may name: the walk of the text follows it by recursion (a row nested deeper stores its whole text). */
 const MAX_DEPTH = 64;
@@ -59,6 +57,8 @@ const MAX_DEPTH = 64;
 const skeletons = new Map<string, { trie: Trie; person: boolean } | undefined>();
 const SKELETONS_KEPT = 512;
 const SKELETON_KEY_MAX = 1_000;
+/** How many skeletons are kept (the tests read it). */
+export const skeletonsKept = () => skeletons.size;
 
 /** The paths as a tree whose leaves are the slots' indices; undefined when two paths clash or a step is not a key or an index. */
 function skeletonOf(paths: unknown[][]): { trie: Trie; person: boolean } | undefined {
@@ -66,7 +66,7 @@ function skeletonOf(paths: unknown[][]): { trie: Trie; person: boolean } | undef
   let person = true;
   for (const [slot, path] of paths.entries()) {
     if (!path.length || path.length > MAX_DEPTH) return undefined;
-    person &&= typeof path[0] === 'string' && PERSON.has(path[0]);
+    person &&= typeof path[0] === 'string' && isPersonField(path[0]);
     let node = trie;
     for (let i = 0; i < path.length; i++) {
       const step = path[i];
@@ -115,7 +115,7 @@ function parse(stored: string): Parsed | undefined {
     const m = ENTRY.exec(stored);
     if (!m) return parseSlowly(stored);
     paths.push(m[1]!);
-    slots.push({ text: m[2]!, ids: m[3]!.length ? m[3]!.slice(1, -1).split('","') : [], erasable: m[4]! });
+    slots.push({ text: m[2]!, ids: idsOfList(m[3]!), erasable: m[4]! });
     i = ENTRY.lastIndex;
     if (stored.charCodeAt(i) === 0x2c) i++;
     else if (i === stored.length - 1 && stored.charCodeAt(i) === 0x5d) break;

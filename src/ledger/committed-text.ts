@@ -1,5 +1,5 @@
 import { stringEnd, valueEnd } from './json-text.js';
-import { hmacUnder, PERSON_FIELDS } from './people.js';
+import { hmacUnder, isPersonField } from './people.js';
 
 /**
  * The walk's fast check of a committed row (people.ts): its plain canonical text against its
@@ -10,8 +10,11 @@ import { hmacUnder, PERSON_FIELDS } from './people.js';
  * is left to checkRow, which decides: `undefined` says so.
  */
 
-const COMMITMENT = /\{"by":\[((?:"[0-9a-f]+",?)*)\],"erasable":"([0-9a-f]{64})"\}/y;
-const PERSON = new Set<string>(PERSON_FIELDS);
+/** A commitment's text as the writer writes it: its salt ids' list (group 1) and its HMAC (group 2). */
+export const COMMITMENT_TEXT = '\\{"by":\\[((?:"[0-9a-f]+",?)*)\\],"erasable":"([0-9a-f]{64})"\\}';
+const COMMITMENT = new RegExp(COMMITMENT_TEXT, 'y');
+/** The salt ids of a commitment's list as COMMITMENT_TEXT reads it (`"a","b"`). */
+export const idsOfList = (list: string): string[] => (list.length ? list.slice(1, -1).split('","') : []);
 
 /** HMACs already computed for a walk: a player's id and name recur in every row of theirs. */
 export type CommitCache = Map<string, string>;
@@ -48,11 +51,11 @@ export function holdsAsText(plain: string, chained: string, salts: ReadonlyMap<s
     if (c === '{' && chained.startsWith('{"by":[', j)) {
       COMMITMENT.lastIndex = j;
       const m = COMMITMENT.exec(chained);
-      if (!m || depth < 1 || !PERSON.has(topKey)) return undefined;
+      if (!m || depth < 1 || !isPersonField(topKey)) return undefined;
       const end = valueEnd(plain, i);
       if (end < 0) return undefined;
       const value = plain.slice(i, end);
-      const ids = m[1]!.length ? m[1]!.slice(1, -1).split('","') : [];
+      const ids = idsOfList(m[1]!);
       if (opens(value, ids, m[2]!, salts, cache) !== true) return undefined;
       i = end;
       j = COMMITMENT.lastIndex;

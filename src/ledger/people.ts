@@ -1,5 +1,6 @@
 import { createHmac, hash, randomBytes } from 'node:crypto';
 import { canonicalJson, pickChained } from './chain.js';
+import { isObject } from '../util/own.js';
 
 /**
  * Person fields on the chain as commitments. A row's hash covers its "chained" text: the row with
@@ -35,6 +36,8 @@ const INSIDE_MIN = 3;
 
 /** The fields of a row that may name a person; the rest (ids, positions, command, kind, dice, result code, times) never do. */
 export const PERSON_FIELDS = ['user_id', 'user_name', 'unit', 'input', 'outcome'] as const;
+const PERSON_FIELD_SET = new Set<string>(PERSON_FIELDS);
+export const isPersonField = (key: string): boolean => PERSON_FIELD_SET.has(key);
 
 /**
  * Keys whose values are the rules' codes (a result, a step's kind or tone), never a person's words:
@@ -78,7 +81,7 @@ export function peopleNamed(row: { user_id: string; user_name: string; unit: str
   // Only the input's own options are typed text or ids: nested values (a pack's definition, a
   // signed request's digests, a reveal's payload) are the bot's, whatever their keys are called.
   const typed: string[] = [];
-  const input = row.input && typeof row.input === 'object' && !Array.isArray(row.input) ? (row.input as Record<string, unknown>) : {};
+  const input = isObject(row.input) ? row.input : {};
   for (const [key, v] of Object.entries(input)) {
     if (typeof v !== 'string') continue;
     if (PERSON_KEYS.has(key)) add(v);
@@ -304,12 +307,23 @@ export function checkRow(plain: Record<string, unknown>, chained: Record<string,
   return { ok: true, erased: [...erased] };
 }
 
-// Bounded: a `by` list is a few ids; an unbounded run, on text with many openings and no close, is quadratic.
-const SALT_IDS = /"by":\[([^\]]{0,2000})\]/g;
 /** A salt id as the bot writes one (hex): anything else in a `by` list is an edit, which names no salt. */
 const SALT_ID = /"([0-9a-f]+)"/g;
-/** The salt ids a row's chained text names, read from its text without parsing it. */
-export const saltIdsOf = (chained: string): string[] => [...chained.matchAll(SALT_IDS)].flatMap((m) => [...m[1]!.matchAll(SALT_ID)].map((id) => id[1]!));
+/**
+ * The salt ids a row's chained text names, read from its text without parsing it: each `"by":[`
+ * list up to the first `]` after it, the next looked for after that. Once one has no `]`, none
+ * after it has: each character is read once, however the text was crafted.
+ */
+export function saltIdsOf(chained: string): string[] {
+  const ids: string[] = [];
+  for (let open = chained.indexOf('"by":['); open >= 0; ) {
+    const close = chained.indexOf(']', open);
+    if (close < 0) break;
+    for (const m of chained.slice(open + 6, close).matchAll(SALT_ID)) ids.push(m[1]!);
+    open = chained.indexOf('"by":[', close + 1);
+  }
+  return ids;
+}
 
 /** Every value a commitment stands for, blanked: what is left to compare of a value whose salts a check does not hold. */
 export const blankCommitted = (plain: unknown, chained: unknown) => blankErased(plain, chained, { has: () => true } as unknown as ReadonlySet<string>);

@@ -1,5 +1,6 @@
 import { storedCanonical, type ChainedRow } from './chain.js';
-import { fullChained } from './chained-overlay.js';
+import { fullChained, isOverlay } from './chained-overlay.js';
+import { isObject } from '../util/own.js';
 import type { Named } from './people.js';
 
 /**
@@ -12,7 +13,6 @@ export type LedgerRow = ChainedRow & { seq: number; unreadable?: true };
 /** A row as SQLite returns it: the JSON columns still text. */
 export type RawRow = Omit<LedgerRow, 'input' | 'dice' | 'outcome'> & { input: string; dice: string; outcome: string };
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const COLUMN_SHAPES = { input: isObject, outcome: isObject, dice: Array.isArray } as const;
 type Column = keyof typeof COLUMN_SHAPES;
 
@@ -34,10 +34,11 @@ export function readColumn(column: Column, text: unknown): unknown {
 
 /**
  * A stored row with its whole chained text, where it stored only the commitments (chained-overlay.ts):
- * every reader of rows passes them through this (or, in the SQL walk, its own copy of it).
+ * every reader of rows passes them through this, but the chain walk, which puts the text together
+ * in the pass that opens the commitments (committed-walk.ts).
  */
 export function withFullChained<R extends { chained?: string | null }>(r: R): R {
-  if (typeof r.chained === 'string' && r.chained.charCodeAt(0) === 0x5b) r.chained = fullChained(storedCanonical(r), r.chained);
+  if (isOverlay(r.chained)) r.chained = fullChained(storedCanonical(r), r.chained);
   return r;
 }
 

@@ -5,3 +5,6 @@
  * /game turn). Every table keyed by typed text is read through this.
  */
 export const own = <V>(table: Readonly<Record<string, V>>, key: string): V | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
+
+/** A JSON object: not null, not a list. */
+export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

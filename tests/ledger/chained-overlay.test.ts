@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/ledger/chain.js';
-import { committedFieldsOf, fullChained, storedChained } from '../../src/ledger/chained-overlay.js';
+import { committedFieldsOf, fullChained, skeletonsKept, storedChained } from '../../src/ledger/chained-overlay.js';
+import { saltIdsOf } from '../../src/ledger/people.js';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { withFullChained } from '../../src/ledger/rows.js';
 import { wellFormed } from '../../src/util/text.js';
@@ -142,5 +143,27 @@ describe('a committed row stores only its commitments, and every reader gets the
     expect((ledger.db.prepare('SELECT chained FROM rolls WHERE id = ?').get(row.id) as { chained: string }).chained.startsWith('[[')).toBe(true);
     expect(ledger.verify('g1')).toMatchObject({ ok: true, count: 1 });
     ledger.close();
+  });
+
+  it("keeps the paths' skeleton of the overlays a writer makes, and lets a crafted overlay's long paths go", () => {
+    const c = { by: ['0a'], erasable: 'f'.repeat(64) };
+    const key = (n: number) => `k${'x'.repeat(n)}`;
+    const once = (n: number) => {
+      const plain = canonicalJson({ [key(n)]: 'Ann' });
+      const before = skeletonsKept();
+      expect(fullChained(plain, canonicalJson([[[key(n)], c]]))).toBe(canonicalJson({ [key(n)]: c }));
+      return skeletonsKept() - before;
+    };
+    expect(once(10)).toBe(1);
+    expect(once(10)).toBe(0);
+    expect(once(2_000)).toBe(0);
+  });
+
+  it('reads the salt ids a text names: hex ids of each list, once each, and nothing from a list that does not close', () => {
+    const c = (ids: string) => `{"by":[${ids}],"erasable":"${'f'.repeat(64)}"}`;
+    expect(saltIdsOf(`{"a":${c('"0a","1b"')},"b":[${c('"2c"')}]}`)).toEqual(['0a', '1b', '2c']);
+    expect(saltIdsOf(`{"a":${c('x')},"b":${c('"zz","3d"')}}`)).toEqual(['3d']);
+    expect(saltIdsOf(`{"a":${c('"4e"')},"b":"by":["5f"`)).toEqual(['4e']);
+    expect(saltIdsOf('"by":['.repeat(50_000))).toEqual([]);
   });
 });
