@@ -1,4 +1,5 @@
 import { glossed } from '../glossary.js';
+import { catalogOf } from './catalog.js';
 import type { MessageKey } from './en.js';
 import { deRequests } from './de-requests.js';
 import { dePrivacy } from './de-privacy.js';
@@ -9,8 +10,8 @@ import { deResults } from './de-results.js';
  * left out). Game terms German ASL players use in English stay English (DR, MC, ELR, SAN, HoB);
  * rule references stay as printed.
  */
-/** The sentences as a translator writes them, glossary words as tokens (`[leader]`, `[einen leader]`): src/i18n/glossary.ts fills them. */
-export const deSource: Record<MessageKey, string> = {
+/** The sentences of deSource outside the results, requests and privacy files. */
+const deGeneral = {
   failed: 'Etwas ist schiefgelaufen (Ref. {ref}). Für diese Anfrage wurde nichts gespeichert.',
   ledger: '[Der roll] konnte nicht gespeichert werden, daher wird kein Ergebnis gezeigt. Bitte erneut versuchen (Ref. {ref}).',
   duplicate: 'Diese Interaktion wurde bereits bearbeitet (Discord hat sie doppelt zugestellt oder sie wurde erneut gesendet): nichts weiter geschah.',
@@ -294,11 +295,10 @@ export const deSource: Record<MessageKey, string> = {
   lapsedUnitLeft: 'die Flucht steht bereits: [der unit] hat das Feld verlassen',
   forInfantry: 'Infanterie',
   forVehicles: 'Fahrzeuge',
+} satisfies Partial<Record<MessageKey, string>>;
 
-  ...deResults,
-  ...deRequests,
-  ...dePrivacy,
-};
+/** The sentences as a translator writes them, glossary words as tokens (`[leader]`, `[einen leader]`): src/i18n/glossary.ts fills them. */
+export const deSource: Record<MessageKey, string> = catalogOf(deGeneral, deResults, deRequests, dePrivacy);
 
 /** German, with the glossary's words, articles and agreement filled in. */
 export const de = glossed('de', deSource);

@@ -1,4 +1,5 @@
 import { RESULTS_EN } from './en-results.js';
+import { catalogOf } from './catalog.js';
 import { REQUESTS_EN } from './en-requests.js';
 import { PRIVACY_EN } from './en-privacy.js';
 
@@ -9,7 +10,7 @@ import { PRIVACY_EN } from './en-privacy.js';
  * player's text; options and commands are passed by English name and shown as the reader's client
  * names them.
  */
-export const EN = {
+const GENERAL_EN = {
   // The router's own answers.
   failed: 'Something went wrong (ref {ref}). Nothing was recorded for this request.',
   ledger: 'The roll could not be recorded, so no result is shown. Please try again (ref {ref}).',
@@ -309,10 +310,9 @@ export const EN = {
   oddsUnreadable: '`{roll}`: {why}.',
   badExpression:
     '`{expression}` {given}: {why}. Allowed: NdS (N 1–100, S 2–1000, d% for d100), constants 0–1000, + and -, one of kh/kl/dh/dl per term; at most 20 terms and 200 dice. Example: {example}.',
-
-  ...RESULTS_EN,
-  ...REQUESTS_EN,
-  ...PRIVACY_EN,
 } as const;
+
+/** Every sentence, in English. */
+export const EN = catalogOf(GENERAL_EN, RESULTS_EN, REQUESTS_EN, PRIVACY_EN);
 
 export type MessageKey = keyof typeof EN;

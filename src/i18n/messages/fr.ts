@@ -1,4 +1,5 @@
 import { glossed } from '../glossary.js';
+import { catalogOf } from './catalog.js';
 import type { MessageKey } from './en.js';
 import { frRequests } from './fr-requests.js';
 import { frPrivacy } from './fr-privacy.js';
@@ -9,8 +10,8 @@ import { frResults } from './fr-results.js';
  * left out). Apostrophes are typographic (’): a straight one before a brace would quote it in ICU.
  * Game terms French ASL players use in English stay English (DR, MC, ELR, SAN, HoB).
  */
-/** The sentences as a translator writes them, glossary words as tokens (`[leader]`, `[einen leader]`): src/i18n/glossary.ts fills them. */
-export const frSource: Record<MessageKey, string> = {
+/** The sentences of frSource outside the results, requests and privacy files. */
+const frGeneral = {
   failed: 'Une erreur s’est produite (réf. {ref}). Rien n’a été enregistré pour cette demande.',
   ledger: '[Le roll] n’a pas pu être enregistré, donc aucun résultat n’est affiché. Réessaie (réf. {ref}).',
   duplicate: 'Cette interaction a déjà été traitée (Discord l’a livrée deux fois, ou elle a été renvoyée) : rien de plus n’a été fait.',
@@ -296,11 +297,10 @@ export const frSource: Record<MessageKey, string> = {
   lapsedUnitLeft: 'la déroute tient déjà : [le unit] a quitté le terrain',
   forInfantry: 'l’infanterie',
   forVehicles: 'les véhicules',
+} satisfies Partial<Record<MessageKey, string>>;
 
-  ...frResults,
-  ...frRequests,
-  ...frPrivacy,
-};
+/** The sentences as a translator writes them, glossary words as tokens (`[leader]`, `[einen leader]`): src/i18n/glossary.ts fills them. */
+export const frSource: Record<MessageKey, string> = catalogOf(frGeneral, frResults, frRequests, frPrivacy);
 
 /** French, with the glossary's words, articles and agreement filled in. */
 export const fr = glossed('fr', frSource);

@@ -1,0 +1,51 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+/**
+ * What building each language's catalog allocates (V8's sampling heap profiler, garbage
+ * included), in a fresh node: the bytes allocated under each catalog module's own evaluation, and,
+ * as a control that the probe sees such garbage, under a function that builds English's catalog
+ * the old way (its keys written in a literal, most of them spread into it).
+ */
+async function allocations(): Promise<Record<string, number>> {
+  const code = `
+    const inspector = await import('node:inspector/promises');
+    const session = new inspector.Session();
+    session.connect();
+    const { RESULTS_EN } = await import('./src/i18n/messages/en-results.ts');
+    await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    const { EN } = await import('./src/i18n/messages/en.ts');
+    await import('./src/i18n/messages/de.ts');
+    await import('./src/i18n/messages/fr.ts');
+    const own = Object.keys(EN).filter((k) => !(k in RESULTS_EN));
+    const spreadLiteral = new Function('R', 'return { ' + own.map((k, i) => JSON.stringify(k) + ': "' + i + '"').join(', ') + ', ...R };');
+    function oldWay() {
+      return spreadLiteral(RESULTS_EN);
+    }
+    oldWay();
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    const by = { en: 0, de: 0, fr: 0, control: 0 };
+    const total = (n) => n.selfSize + n.children.reduce((s, c) => s + total(c), 0);
+    const walk = (n) => {
+      const lang = /messages\\/(en|de|fr)\\.ts$/.exec(n.callFrame.url)?.[1];
+      if (lang && n.callFrame.functionName === '') by[lang] += total(n);
+      else if (n.callFrame.functionName === 'oldWay') by.control += total(n);
+      else n.children.forEach(walk);
+    };
+    walk(profile.head);
+    console.log(JSON.stringify(by));`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8' });
+  return JSON.parse(stdout.trim()) as Record<string, number>;
+}
+
+describe('the message catalogs at start-up', () => {
+  it('are built without megabytes of garbage, which a thousand keys spread into one literal leave', async () => {
+    const { control, ...langs } = await allocations();
+    expect(control).toBeGreaterThan(4 * 2 ** 20);
+    // German and French fill in their glossaries (about 1.5 MiB); the old way cost 14 MiB each.
+    for (const [lang, bytes] of Object.entries(langs)) expect(bytes, lang).toBeLessThan(3 * 2 ** 20);
+  }, 60_000);
+});
