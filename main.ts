@@ -2,4 +2,7 @@
 // manager's SIGTERM and node.
 import './src/ops/supported-node.js';
 import './src/ops/young-generation.js';
-import './src/main.js';
+// Imported once the two above have run: a static import would load discord.js and the other
+// libraries first (an ES module's imports are evaluated before it), and their loading alone grew
+// V8's young generation to 16 MiB before its growth could be stopped.
+await import('./src/main.js');

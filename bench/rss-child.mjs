@@ -1,5 +1,3 @@
-import { Client, Events, GatewayIntentBits } from 'discord.js';
-
 /**
  * One side of the memory benchmark, in its own process: `bot` is the Morale Officer process as
  * `npm start` runs it (dist/main.js, the bundle); `bare` is a plain discord.js client with the
@@ -23,6 +21,9 @@ async function main() {
     });
     await import(new URL('../dist/main.js', import.meta.url).href);
   } else {
+    // Loaded here, not at the top: the bot's side must load nothing before dist/main.js does, as
+    // under npm start (discord.js loaded first grew the young generation before main.js could stop it).
+    const { Client, Events, GatewayIntentBits } = await import('discord.js');
     const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: apiBase } });
     ready = new Promise((resolve) => client.once(Events.ClientReady, () => resolve()));
     await client.login(token);

@@ -68,7 +68,12 @@ export async function packsOf(ledger: Pick<LedgerStore, 'packRows'>, guildId: st
 /** The names a pack may not take: the bot's own commands. */
 const builtInNames = (ctx: Context) => ctx.commands.map((c) => c.name);
 
-const languageName = new Intl.DisplayNames('en', { type: 'language' });
+// Made when first asked (a pack's install), not at start-up: ICU's display names load megabytes of its data.
+let languageNames: Intl.DisplayNames | undefined;
+function languageName(lang: string): string | undefined {
+  languageNames ??= new Intl.DisplayNames('en', { type: 'language' });
+  return languageNames.of(lang);
+}
 
 /**
  * The names a new pack may not take, each with what it is: every built-in command's name in every
@@ -80,7 +85,7 @@ export function takenNames(commands: readonly { name: string }[]): Map<string, s
   for (const c of commands)
     for (const lang of TRANSLATED) {
       const shown = nameIn(lang, c.name);
-      if (!taken.has(shown)) taken.set(shown, `/${c.name}, as ${languageName.of(lang)} players see it`);
+      if (!taken.has(shown)) taken.set(shown, `/${c.name}, as ${languageName(lang)} players see it`);
     }
   return taken;
 }

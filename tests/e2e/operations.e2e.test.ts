@@ -98,6 +98,9 @@ describe('operations', () => {
       expect(sample(metrics, 'morale_ledger_rows')).toBe(1);
       expect(sample(metrics, 'morale_serving{mode="gateway",shard=""}')).toBe(1);
       expect(sample(metrics, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
+      // The young generation's growth was stopped before discord.js loaded (main.ts): 16 MiB when the
+      // bot's modules were imported with the entry's, 2 since.
+      expect(sample(metrics, 'nodejs_heap_space_size_total_bytes{space="new"}')).toBeLessThanOrEqual(4 * 2 ** 20);
 
       expect(await get(`${base}/healthz`)).toMatchObject({ status: 200 });
       const ready = await get(`${base}/readyz`);

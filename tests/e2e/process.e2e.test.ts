@@ -117,9 +117,20 @@ describe('the bot as its own process', () => {
   }, 120_000);
 
   it('npm start runs one bundle that still finds what it loads by path: its migrations, the ASL units, the export worker, verify.html and the chart library', async () => {
-    // dist/main.js is esbuild's bundle (src/ops/bundle-main.ts); each module's import.meta.url is
-    // its tsc-built file's, so a path it resolves must lead where it leads unbundled.
-    expect(fs.readFileSync(path.join(APP, 'dist/main.js'), 'utf8')).not.toMatch(/from\s*["']\.{1,2}\//);
+    // dist/main.js and the chunks it loads (dist/bot-*.js) are esbuild's bundle (src/ops/bundle-main.ts):
+    // they import one another and no tsc-built module. Each module's import.meta.url is its tsc-built
+    // file's, so a path it resolves must lead where it leads unbundled.
+    const bundle = fs.readdirSync(path.join(APP, 'dist')).filter((f) => f === 'main.js' || /^bot-\w+\.js$/.test(f));
+    expect(bundle.length).toBeGreaterThan(1);
+    for (const f of bundle) {
+      // discord.js requires @discordjs/rest (CommonJS): an import of it would load its ES build too.
+      expect(fs.readFileSync(path.join(APP, 'dist', f), 'utf8'), f).not.toMatch(/from\s*["']@discordjs\/rest["']/);
+      const relative = [...fs.readFileSync(path.join(APP, 'dist', f), 'utf8').matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']*)["']/g)].map((m) => m[1]);
+      expect(
+        relative.filter((r) => !/^\.\/bot-\w+\.js$/.test(r!)),
+        f,
+      ).toEqual([]);
+    }
     const db = tmpDb();
     const { child, out, exited } = start('npm', ['start'], db);
     await expect.poll(() => out.stderr.includes('connected to Discord'), { timeout: 60_000 }).toBe(true);

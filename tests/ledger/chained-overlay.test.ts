@@ -57,7 +57,7 @@ describe('a committed row stores only its commitments, and every reader gets the
 
   it('an overlay that does not read, or names a path the row lacks, gives back what was stored: the row then reads as edited', () => {
     const plain = '{"a":{"b":"x"},"c":[1,"y"]}';
-    const c = '{"by":["0a"],"erasable":"' + 'f'.repeat(64) + '"}';
+    const c = `{"by":["0a"],"erasable":"${'f'.repeat(64)}"}`;
     expect(fullChained(plain, `[[["a","b"],${c}],[["c",1],${c}]]`)).toBe(`{"a":{"b":${c}},"c":[1,${c}]}`);
     for (const bad of [
       '[',
