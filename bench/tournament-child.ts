@@ -5,7 +5,8 @@ import { MessageLinks } from '../src/core/message-links.js';
 import { createHttpBot } from '../src/discord/http-bot.js';
 import { publicKeyFromHex } from '../src/discord/signature.js';
 import { Ledger } from '../src/ledger/ledger.js';
-import { PgStore } from '../src/ledger/postgres/pg-store.js';
+import { openStore } from '../src/ledger/open-store.js';
+import type { PgStore } from '../src/ledger/postgres/pg-store.js';
 import { sqliteStore, type LedgerStore } from '../src/ledger/store.js';
 import { silentLogger } from '../src/log.js';
 
@@ -20,7 +21,8 @@ const [apiBase, keyHex, token, ledgerArg, chainJson, relayUrl] = process.argv.sl
 // With a beacon chain and its relay: every game a beacon game, as a bot with a beacon makes them.
 const beacon = chainJson && relayUrl ? relaySource(JSON.parse(chainJson) as BeaconChain, { urls: [relayUrl] }) : undefined;
 const sqlite = ledgerArg.startsWith('sqlite:') ? Ledger.open(ledgerArg.slice(7), { checkpointInWorker: true }) : undefined;
-const store: LedgerStore = sqlite ? sqliteStore(sqlite) : await PgStore.connect(ledgerArg);
+// PostgreSQL opened as the bot opens it (its pool's connections opened at start and kept).
+const store: LedgerStore = sqlite ? sqliteStore(sqlite) : await openStore({ databaseUrl: ledgerArg, databasePath: '' });
 const router = createRouter({ ledger: store, log: silentLogger, ...(beacon ? { beacon } : {}) });
 const bot = createHttpBot({
   token,

@@ -30,6 +30,7 @@ export async function openStore(config: { databaseUrl: string | undefined; datab
     return sqliteStore(ledger);
   }
   const ledger = await PgLedger.connectWhenUp(config.databaseUrl, {
+    keepOpen: true,
     onConnectionError: (err) => log?.warn('the database dropped a connection; the work on it fails, the bot goes on', { reason: err.message }),
     waiting: (attempt, delayMs) => log?.warn('the database cannot be reached yet; waiting for it', { attempt, retry_in_ms: delayMs }),
   });

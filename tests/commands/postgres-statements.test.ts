@@ -3,6 +3,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createRouter } from '../../src/app.js';
 import type { Actor } from '../../src/core/command.js';
 import type { Request } from '../../src/core/router.js';
+import { openStore } from '../../src/ledger/open-store.js';
 import { PgStore } from '../../src/ledger/postgres/pg-store.js';
 import { createLogger } from '../../src/log.js';
 import { alice, queueRoller } from '../helpers/app.js';
@@ -143,5 +144,23 @@ describe.skipIf(!server)('a roll on PostgreSQL, statement by statement', () => {
     expect(again).toMatchObject({ type: 'error', code: 'duplicate' });
     expect(sent.map((s) => s.name)).toEqual(['begin', 'claim_locked', 'rollback']);
     expect((await store.ledger.pool.query("SELECT count(*)::int AS n FROM rolls WHERE kind = 'roll'")).rows).toEqual([{ n: 1 }]);
+  });
+});
+
+describe.skipIf(!server)("the bot's pool of connections", () => {
+  it('opened as the bot opens it: every connection open before the first roll, and kept while idle; a pool opened otherwise opens them as asked', async () => {
+    const url = await freshDatabase(server!);
+    const bots = (await openStore({ databaseUrl: url, databasePath: '' })) as PgStore;
+    const other = await PgStore.connect(url);
+    try {
+      const pool = bots.ledger.pool;
+      expect([pool.totalCount, pool.idleCount]).toEqual([10, 10]);
+      // Not closed when idle: a turn that ends for everyone after a quiet spell finds them open.
+      expect((pool as unknown as { options: { min: number } }).options.min).toBe(10);
+      expect(other.ledger.pool.totalCount).toBeLessThanOrEqual(1);
+    } finally {
+      await other.close();
+      await bots.close();
+    }
   });
 });

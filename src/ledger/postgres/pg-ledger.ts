@@ -17,6 +17,8 @@ export type PgConnectOptions = {
   now?: () => Date;
   /** Told of every connection the server drops (the process goes on; the work on it fails). */
   onConnectionError?: (err: Error) => void;
+  /** The bot's own pool (open-store.ts): every connection opened at start and kept (openAll). */
+  keepOpen?: boolean;
 };
 
 /** Errors that say the server cannot be reached now, as opposed to refusing us (SQLSTATE class 08, 57P0x: shutting down or starting up). */
@@ -28,6 +30,16 @@ export function isUnreachable(err: unknown): boolean {
   )
     return true;
   return /Connection terminated|timeout expired|the database system is (starting up|shutting down)/i.test(e?.message ?? '');
+}
+
+/**
+ * Opens the pool's connections before the first roll needs them (kept, as min = max), so the first
+ * busy moment does not pay for them. One the server refuses (its max_connections reached) is
+ * left for later: the pool opens it when it is needed, and says why then.
+ */
+async function openAll(pool: pg.Pool, n: number): Promise<void> {
+  const opened = await Promise.allSettled(Array.from({ length: n }, () => pool.connect()));
+  for (const o of opened) if (o.status === 'fulfilled') o.value.release();
 }
 
 /** SQLite's `?` placeholders as PostgreSQL's `$1, $2 …` (the shared SQL has no `?` inside strings). */
@@ -115,7 +127,11 @@ export class PgLedger {
     const { default: pgLib } = await import('pg');
     // BIGSERIAL columns (seq, units.id) come back as text; they stay far below 2^53.
     pgLib.types.setTypeParser(pgLib.types.builtins.INT8, (v) => Number(v));
-    const pool = new pgLib.Pool({ connectionString: url, max: options.max ?? 10 });
+    const max = options.max ?? 10;
+    // The bot's pool keeps every connection (min = max): closed when idle for 10 s, as by default, a
+    // turn that ended for 200 players at once after a quiet spell opened most of them again in the
+    // middle of its rolls, each a TCP connect, a login and a new server process.
+    const pool = new pgLib.Pool({ connectionString: url, max, min: options.keepOpen ? max : 0 });
     const lost = options.onConnectionError ?? (() => undefined);
     // A connection the server drops (a restart, a fast shutdown) emits 'error' on its client: idle in
     // the pool, or checked out for a transaction. Unheard, that error is an uncaught exception and
@@ -130,6 +146,7 @@ export class PgLedger {
       await pool.end();
       throw err;
     }
+    if (options.keepOpen) await openAll(pool, max);
     return ledger;
   }
 
