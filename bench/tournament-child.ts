@@ -22,7 +22,7 @@ const [apiBase, keyHex, token, ledgerArg, chainJson, relayUrl] = process.argv.sl
 const beacon = chainJson && relayUrl ? relaySource(JSON.parse(chainJson) as BeaconChain, { urls: [relayUrl] }) : undefined;
 const sqlite = ledgerArg.startsWith('sqlite:') ? Ledger.open(ledgerArg.slice(7), { checkpointInWorker: true }) : undefined;
 // PostgreSQL opened as the bot opens it (its pool's connections opened at start and kept).
-const store: LedgerStore = sqlite ? sqliteStore(sqlite) : await openStore({ databaseUrl: ledgerArg, databasePath: '' });
+const store: LedgerStore = sqlite ? sqliteStore(sqlite) : await openStore({ databaseUrl: ledgerArg, databasePath: '' }, undefined, { keepOpen: true });
 const router = createRouter({ ledger: store, log: silentLogger, ...(beacon ? { beacon } : {}) });
 const bot = createHttpBot({
   token,

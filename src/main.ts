@@ -155,7 +155,7 @@ async function runShards() {
 
 async function runBot() {
   const keyFile = keyFileFor(config.dataDir, config.signingKeyFile);
-  const store = await openStore(config, log, { newLedger: process.argv.includes('--new-ledger'), keyFile });
+  const store = await openStore(config, log, { newLedger: process.argv.includes('--new-ledger'), keyFile, keepOpen: true });
   const mode = config.interactionsMode;
   let bot: Transport | undefined;
   const serving = () => bot?.ready() ?? false;

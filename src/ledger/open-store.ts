@@ -10,6 +10,8 @@ export type OpenOptions = {
   newLedger?: boolean;
   /** The receipt key file: there while a ledger was kept beside it. */
   keyFile?: string;
+  /** The serving bot's PostgreSQL pool: every connection opened at start and kept (an admin command's opens what it uses). */
+  keepOpen?: boolean;
 };
 
 /**
@@ -30,7 +32,7 @@ export async function openStore(config: { databaseUrl: string | undefined; datab
     return sqliteStore(ledger);
   }
   const ledger = await PgLedger.connectWhenUp(config.databaseUrl, {
-    keepOpen: true,
+    keepOpen: o.keepOpen ?? false,
     onConnectionError: (err) => log?.warn('the database dropped a connection; the work on it fails, the bot goes on', { reason: err.message }),
     waiting: (attempt, delayMs) => log?.warn('the database cannot be reached yet; waiting for it', { attempt, retry_in_ms: delayMs }),
   });

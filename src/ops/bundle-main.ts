@@ -39,10 +39,9 @@ function asciiOnly(source: string, file: string): string {
 }
 
 const { build } = await import('esbuild');
-// The chunks of a build before this one are not this build's: removed, so only what main.js loads is there.
-for (const old of fs.readdirSync(outdir).filter((f) => /^bot-\w+\.js(\.map)?$/.test(f))) fs.rmSync(path.join(outdir, old));
+// Built in memory, checked, then written: a bundle that fails its check leaves dist/ as it was.
 const built = await build({
-  metafile: true,
+  write: false,
   entryPoints: [path.join(root, 'main.ts')],
   outdir,
   // dist/main.js stays the entry and loads the bot's bundle (dist/bot-*.js) once the young
@@ -88,8 +87,13 @@ const built = await build({
     },
   ],
 });
-for (const file of Object.keys(built.metafile.outputs).filter((f) => f.endsWith('.js'))) {
-  const stray = /[\x80-\xff]/.exec(fs.readFileSync(file, 'latin1'));
-  if (stray) throw new Error(`${file} is not ASCII at byte ${stray.index}: node would hold its source as two bytes a character`);
-  process.stdout.write(`built ${file} (${Math.round(fs.statSync(file).size / 1024)} KiB)\n`);
+for (const out of built.outputFiles.filter((f) => f.path.endsWith('.js'))) {
+  const stray = /[\u0080-\uffff]/.exec(out.text);
+  if (stray) throw new Error(`${path.relative(root, out.path)} is not ASCII at ${stray.index}: node would hold its source as two bytes a character`);
+}
+// The chunks of a build before this one are not this build's: removed, so only what main.js loads is there.
+for (const old of fs.readdirSync(outdir).filter((f) => /^bot-\w+\.js(\.map)?$/.test(f))) fs.rmSync(path.join(outdir, old));
+for (const out of built.outputFiles) {
+  fs.writeFileSync(out.path, out.contents);
+  if (out.path.endsWith('.js')) process.stdout.write(`built ${path.relative(root, out.path)} (${Math.round(out.contents.length / 1024)} KiB)\n`);
 }

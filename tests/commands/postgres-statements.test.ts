@@ -148,15 +148,17 @@ describe.skipIf(!server)('a roll on PostgreSQL, statement by statement', () => {
 });
 
 describe.skipIf(!server)("the bot's pool of connections", () => {
-  it('opened as the bot opens it: every connection open before the first roll, and kept while idle; a pool opened otherwise opens them as asked', async () => {
+  it("opened as the serving bot opens it: every connection open before the first roll, kept while idle, with TCP keepalive; an admin command's opens only what it uses", async () => {
     const url = await freshDatabase(server!);
-    const bots = (await openStore({ databaseUrl: url, databasePath: '' })) as PgStore;
-    const other = await PgStore.connect(url);
+    const bots = (await openStore({ databaseUrl: url, databasePath: '' }, undefined, { keepOpen: true })) as PgStore;
+    // An admin command's (npm run keys) opens only what it uses.
+    const other = (await openStore({ databaseUrl: url, databasePath: '' })) as PgStore;
     try {
       const pool = bots.ledger.pool;
       expect([pool.totalCount, pool.idleCount]).toEqual([10, 10]);
       // Not closed when idle: a turn that ends for everyone after a quiet spell finds them open.
-      expect((pool as unknown as { options: { min: number } }).options.min).toBe(10);
+      const options = (pool as unknown as { options: { min: number; keepAlive?: boolean } }).options;
+      expect([options.min, options.keepAlive]).toEqual([10, true]);
       expect(other.ledger.pool.totalCount).toBeLessThanOrEqual(1);
     } finally {
       await other.close();

@@ -12,12 +12,20 @@ const unquoted = (sql: string) =>
     .filter((_, i) => i % 2 === 0)
     .join("''");
 
-/** Null for every parameter of the statement: positional as a list, named as an object. */
-function nullsFor(sql: string): unknown[] {
+/** `value` for every parameter of the statement: positional as a list, named as an object. */
+function boundTo(sql: string, value: unknown): unknown[] {
   const text = unquoted(sql);
   const named = [...text.matchAll(/[:@$]([A-Za-z_]\w*)/g)].map((m) => m[1]!);
-  const positional = (text.match(/\?/g) ?? []).map(() => null);
-  return named.length ? [Object.fromEntries(named.map((n) => [n, null]))] : positional;
+  const positional = (text.match(/\?/g) ?? []).map(() => value);
+  return named.length ? [Object.fromEntries(named.map((n) => [n, value]))] : positional;
+}
+
+/** The values the schema's partial indexes name (`WHERE kind = 'pack'`): a bare parameter bound to one of them could use the index. */
+function partialIndexValues(db: Database.Database): unknown[] {
+  const wheres = (db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND sql LIKE '% WHERE %'").all() as { sql: string }[]).map(
+    (r) => r.sql.split(/ WHERE /i)[1]!,
+  );
+  return [...new Set(wheres.flatMap((w) => [...w.matchAll(/'([^']*)'|\b(\d+)\b/g)].map((m) => m[1] ?? Number(m[2]))))];
 }
 
 describe('statements prepared with a stable plan', () => {
@@ -51,16 +59,24 @@ describe('statements prepared with a stable plan', () => {
     expect(sources.length).toBeGreaterThan(100);
     const ledger = Ledger.open(tmpDb());
     const raw = new Database(ledger.db.name);
+    // Null, and each value a partial index names ('pack', 'open', 'card' …).
+    const values = [null, ...partialIndexValues(raw)];
+    expect(values).toContain('pack');
+    const plan = (text: string, value: unknown) =>
+      raw
+        .prepare(`EXPLAIN QUERY PLAN ${text}`)
+        .all(...boundTo(text, value))
+        .map((r) => (r as { detail: string }).detail);
     try {
+      // What the rewrite would cost a statement comparing a bare parameter with a partial index's
+      // value (none of ours does): the index, used only for a bound 'pack'. The probe sees it.
+      const packs = 'SELECT id FROM rolls WHERE guild_id = ? AND kind = ? ORDER BY seq';
+      expect(plan(withStablePlan(packs), 'pack')).not.toEqual(plan(packs, 'pack'));
       for (const sql of sources) {
         expect(unquoted(sql), sql).not.toMatch(/(=|\bIS(\s+NOT)?)\s*(\?|[:@$][A-Za-z_])/i);
         const bare = sql.replace(/ \+(\?|[:@$][A-Za-z_])/g, ' $1');
-        const plan = (text: string) =>
-          raw
-            .prepare(`EXPLAIN QUERY PLAN ${text}`)
-            .all(...nullsFor(text))
-            .map((r) => (r as { detail: string }).detail);
-        if (/^\s*(SELECT|WITH|UPDATE|DELETE|INSERT)/i.test(sql)) expect(plan(sql), sql).toEqual(plan(bare));
+        if (/^\s*(SELECT|WITH|UPDATE|DELETE|INSERT)/i.test(sql))
+          for (const value of values) expect(plan(sql, value), `${sql} with ${value}`).toEqual(plan(bare, value));
       }
     } finally {
       raw.close();

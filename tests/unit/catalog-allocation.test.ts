@@ -49,3 +49,11 @@ describe('the message catalogs at start-up', () => {
     for (const [lang, bytes] of Object.entries(langs)) expect(bytes, lang).toBeLessThan(3 * 2 ** 20);
   }, 60_000);
 });
+
+describe("a catalog's parts", () => {
+  it('give each key once: one in two parts is refused, naming it, rather than one text silently taking the other’s place', async () => {
+    const { catalogOf } = await import('../../src/i18n/messages/catalog.js');
+    expect(catalogOf({ a: 'A' }, { b: 'B' }, { c: 'C' })).toEqual({ a: 'A', b: 'B', c: 'C' });
+    expect(() => catalogOf({ a: 'A', b: 'B' }, { c: 'C' }, { b: 'other B' })).toThrow('the message b is in two parts of a catalog');
+  });
+});

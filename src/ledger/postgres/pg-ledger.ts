@@ -120,6 +120,8 @@ export class PgLedger {
   private constructor(
     readonly pool: pg.Pool,
     private readonly now: () => Date,
+    /** The most connections the pool holds. */
+    private readonly size: number,
   ) {}
 
   static async connect(url: string, options: PgConnectOptions = {}): Promise<PgLedger> {
@@ -128,18 +130,21 @@ export class PgLedger {
     // BIGSERIAL columns (seq, units.id) come back as text; they stay far below 2^53.
     pgLib.types.setTypeParser(pgLib.types.builtins.INT8, (v) => Number(v));
     const max = options.max ?? 10;
-    // The bot's pool keeps every connection (min = max): closed when idle for 10 s, as by default, a
-    // turn that ended for 200 players at once after a quiet spell opened most of them again in the
-    // middle of its rolls, each a TCP connect, a login and a new server process.
-    const pool = new pgLib.Pool({ connectionString: url, max, min: options.keepOpen ? max : 0 });
+    // The serving bot's pool keeps every connection (min = max): closed when idle for 10 s, as by
+    // default, a turn that ended for 200 players at once after a quiet spell opened most of them again
+    // in the middle of its rolls, each a TCP connect, a login and a new server process. TCP keepalive
+    // (a first probe after 30 s of quiet) keeps a firewall or NAT from dropping an idle one, and finds
+    // one whose server died without a word.
+    const pool = new pgLib.Pool({ connectionString: url, max, min: options.keepOpen ? max : 0, keepAlive: true, keepAliveInitialDelayMillis: 30_000 });
     const lost = options.onConnectionError ?? (() => undefined);
     // A connection the server drops (a restart, a fast shutdown) emits 'error' on its client: idle in
     // the pool, or checked out for a transaction. Unheard, that error is an uncaught exception and
     // the process ends; heard for the client's whole life, the query in flight fails instead, and
-    // its unit of work answers "could not be recorded".
-    pool.on('error', lost);
+    // its unit of work answers "could not be recorded". The client's listener reports it once; the
+    // pool repeats an idle one's, and must be heard too (a restart with 10 idle connections said 20).
+    pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', lost));
-    const ledger = new PgLedger(pool, options.now ?? (() => new Date()));
+    const ledger = new PgLedger(pool, options.now ?? (() => new Date()), max);
     try {
       await ledger.migrate();
     } catch (err) {
@@ -279,10 +284,9 @@ export class PgLedger {
    * destroyed, not handed to the next transaction.
    */
   async inTransaction<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    const c = await this.pool.connect();
+    const c = await this.begun();
     let broken = false;
     try {
-      await c.query(BEGIN());
       const out = await work(c);
       await c.query(COMMIT());
       return out;
@@ -293,6 +297,25 @@ export class PgLedger {
       throw err;
     } finally {
       c.release(broken);
+    }
+  }
+
+  /**
+   * A connection with its transaction begun. After the server restarted, every idle connection of
+   * the pool is dead and the pool learns it only as each one is used: one whose BEGIN fails because
+   * the server went away is dropped and the next taken (nothing ran on it), once for each connection
+   * the pool may hold, and then one it opens anew.
+   */
+  private async begun(): Promise<pg.PoolClient> {
+    for (let tries = 0; ; tries++) {
+      const c = await this.pool.connect();
+      try {
+        await c.query(BEGIN());
+        return c;
+      } catch (err) {
+        c.release(true);
+        if (!isUnreachable(err) || tries >= this.size) throw err;
+      }
     }
   }
 
