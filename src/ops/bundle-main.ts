@@ -39,7 +39,8 @@ function asciiOnly(source: string, file: string): string {
 }
 
 const { build } = await import('esbuild');
-// Built in memory, checked, then written: a bundle that fails its check leaves dist/ as it was.
+// Built in memory, checked, then written: a bundle that fails its check is not written (dist/main.js
+// is then tsc's own, which loads the unbundled modules, and the build fails).
 const built = await build({
   write: false,
   entryPoints: [path.join(root, 'main.ts')],

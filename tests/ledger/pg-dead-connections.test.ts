@@ -4,8 +4,8 @@ import { PgLedger } from '../../src/ledger/postgres/pg-ledger.js';
 
 /**
  * A pool whose first `dead` connections fail at BEGIN as connections to a restarted server do
- * (57P01: terminated by the administrator), then live ones: what the bot's pool holds right after
- * PostgreSQL restarts, before it has learnt which of its idle connections died.
+ * (57P01: terminated by the administrator), then live ones: what a roll meets when it takes idle
+ * connections before the pool has heard that they died with the server.
  */
 function poolAfterRestart(dead: number, error: { code?: string; message: string }) {
   const dropped: boolean[] = [];

@@ -301,10 +301,10 @@ export class PgLedger {
   }
 
   /**
-   * A connection with its transaction begun. After the server restarted, every idle connection of
-   * the pool is dead and the pool learns it only as each one is used: one whose BEGIN fails because
-   * the server went away is dropped and the next taken (nothing ran on it), once for each connection
-   * the pool may hold, and then one it opens anew.
+   * A connection with its transaction begun. When the server restarts, the pool drops each idle
+   * connection as its error arrives; a roll that takes one first (the full suite caught one right
+   * after the server was back), or one whose server vanished without a word, finds it dead at BEGIN:
+   * it is dropped and the next taken (nothing ran on it), once for each connection the pool may hold.
    */
   private async begun(): Promise<pg.PoolClient> {
     for (let tries = 0; ; tries++) {
