@@ -150,17 +150,34 @@ export function storedRowHash(prevHash: string, row: Record<string, unknown>): s
 export const storedCanonical = (row: Record<string, unknown>): string => laidOut(row, (k, v) => (JSON_COLUMNS.has(k) ? String(v) : JSON.stringify(v ?? null)));
 
 /**
+ * What canonicalSql writes on both sides of each marked field's value: canonical JSON never holds a
+ * control character raw (JCS and json_quote escape every one), so the marks cut the text exactly at
+ * those values, unless a column was edited to hold one (the reader then counts the wrong pieces).
+ */
+export const MARK = '\u0001';
+
+/**
  * The same bytes as storedCanonical, assembled by SQLite in the query (chain.test.ts holds them
  * equal): json_quote writes text and integers as JSON.stringify does, and the JSON columns are
  * already canonical text. The walk then reads one string a row instead of every column, the
  * hashing's share of a whole-chain check. A BLOB (only an attacker stores one) makes json_quote
  * fail: the caller falls back to storedCanonical, which reports the edit. `lead`: an SQL expression
- * written before the text, in the same allocation.
+ * written before the text, in the same allocation; `marked`: fields whose values are written
+ * between MARKs (the walk's reading of a row that stores only its commitments).
  */
-export function canonicalSql(lead?: string): string {
-  // concat() builds the text in one allocation (a chain of || copies it once per piece).
-  const assemble = (layout: [string, string][]) =>
-    `concat(${lead ? `${lead}, ` : ''}'{', ${layout.map(([key, prefix]) => `'${prefix}', ${JSON_COLUMNS.has(key) ? `COALESCE(${key}, 'null')` : `json_quote(${key})`}`).join(', ')}, '}')`;
+export function canonicalSql(lead?: string, marked?: ReadonlySet<string>): string {
+  // concat() builds the text in one allocation (a chain of || copies it once per piece). A mark
+  // goes inside the literal pieces around a value, so it costs no argument of its own.
+  const assemble = (layout: [string, string][]) => {
+    const parts: string[] = lead ? [lead] : [];
+    let literal = '{';
+    for (const [key, prefix] of layout) {
+      const mark = marked?.has(key) ? MARK : '';
+      parts.push(`'${literal}${prefix}${mark}'`, JSON_COLUMNS.has(key) ? `COALESCE(${key}, 'null')` : `json_quote(${key})`);
+      literal = mark;
+    }
+    return `concat(${[...parts, `'${literal}}'`].join(', ')})`;
+  };
   return `CASE WHEN game_id IS NOT NULL AND game_id <> '' THEN ${assemble(GAME_LAYOUT)} ELSE ${assemble(PLAIN_LAYOUT)} END`;
 }
 

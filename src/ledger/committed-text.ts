@@ -22,12 +22,15 @@ export type CommitCache = Map<string, string>;
 /** Entries a walk's cache holds at most: prose values are mostly a row's own, ids and names recur. */
 const CACHE_MAX = 20_000;
 
-/** Whether a value's text, under the salts named, gives the commitment's HMAC; undefined when a salt is missing. */
-export function opens(value: string, ids: string[], erasable: string, salts: ReadonlyMap<string, string>, cache: CommitCache): boolean | undefined {
-  const key = `${ids.join(',')}\u0000${value}`;
+/**
+ * Whether a value's text, under the salts a commitment's list names (its text, `"a","b"`), gives
+ * the commitment's HMAC; undefined when a salt is missing.
+ */
+export function opens(value: string, list: string, erasable: string, salts: ReadonlyMap<string, string>, cache: CommitCache): boolean | undefined {
+  const key = `${list}\u0000${value}`;
   let h = cache.get(key);
   if (h === undefined) {
-    const keys = ids.map((id) => salts.get(id));
+    const keys = idsOfList(list).map((id) => salts.get(id));
     if (keys.some((salt) => salt === undefined)) return undefined;
     h = hmacUnder(value, keys as string[]);
     if (cache.size >= CACHE_MAX) cache.clear();
@@ -55,8 +58,7 @@ export function holdsAsText(plain: string, chained: string, salts: ReadonlyMap<s
       const end = valueEnd(plain, i);
       if (end < 0) return undefined;
       const value = plain.slice(i, end);
-      const ids = idsOfList(m[1]!);
-      if (opens(value, ids, m[2]!, salts, cache) !== true) return undefined;
+      if (opens(value, m[1]!, m[2]!, salts, cache) !== true) return undefined;
       i = end;
       j = COMMITMENT.lastIndex;
       continue;

@@ -1,8 +1,11 @@
 import { hash as digest } from 'node:crypto';
-import { checkRow, type SaltsById } from './people.js';
+import { checkRow, PERSON_FIELDS, type SaltsById } from './people.js';
 import { holdsAsText, type CommitCache } from './committed-text.js';
 import { storedCanonical, type WalkedHash } from './chain.js';
-import { isOverlay, openedChained } from './chained-overlay.js';
+import { isOverlay, markedOpener, openedChained } from './chained-overlay.js';
+
+/** The fields a marked text (canonicalSql) marks: the person fields, in the order canonical text holds them. */
+export const MARKED_FIELDS: readonly string[] = [...PERSON_FIELDS].sort();
 
 /** A row as a walk reads it: its chained text (people.ts) when it commits to its person fields, and its plain values. */
 type Committed = { hash: string; chained?: string | null };
@@ -18,13 +21,20 @@ export function committedHash<R extends Committed>(
   plainOf: (row: R) => Record<string, unknown>,
   /** The row's plain canonical text, when the reader has it (SQLite assembles it): read side by side with the chained text first. */
   plainText?: (row: R) => string | undefined,
+  /** The same text with the person fields' values between marks (canonicalSql), when the reader has it: read first. */
+  markedText?: (row: R) => string | undefined,
 ): (prevHash: string, row: R) => WalkedHash {
   const cache: CommitCache = new Map();
+  // Only a reader with marked texts pays for the opener (the export's reader makes a walk a row).
+  const openedMarked = markedText && markedOpener(MARKED_FIELDS, salts, cache);
   const none: readonly string[] = [];
   return (prevHash, row) => {
     // A row that stored only its commitments (chained-overlay.ts): its text put together and its commitments opened in one pass.
     if (isOverlay(row.chained)) {
-      const whole = openedChained(plainText?.(row) ?? storedCanonical(row as unknown as Record<string, unknown>), row.chained, salts, cache);
+      const marked = markedText?.(row);
+      const whole =
+        (marked !== undefined && openedMarked ? openedMarked(marked, row.chained) : undefined) ??
+        openedChained(plainText?.(row) ?? storedCanonical(row as unknown as Record<string, unknown>), row.chained, salts, cache);
       row.chained = whole.text;
       const hash = digest('sha256', prevHash + whole.text);
       if (hash !== row.hash) return hash;

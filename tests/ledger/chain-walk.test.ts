@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalSql, GENESIS_HASH, hashedSql, storedCanonical } from '../../src/ledger/chain.js';
+import { canonicalJson, canonicalSql, ChainWalker, GENESIS_HASH, hashedSql, MARK, storedCanonical, storedRowHash } from '../../src/ledger/chain.js';
+import { committedHash, MARKED_FIELDS } from '../../src/ledger/committed-walk.js';
+import { parseRow, type RawRow, withFullChained } from '../../src/ledger/rows.js';
 import { fullChained } from '../../src/ledger/chained-overlay.js';
 import { Ledger } from '../../src/ledger/ledger.js';
-import { withFullChained } from '../../src/ledger/rows.js';
 import { ledgerEntry } from '../helpers/ledger.js';
 import { tmpDb } from '../helpers/tmp.js';
 import { wellFormed } from '../../src/util/text.js';
@@ -26,6 +27,13 @@ const built = (n: number) => {
   const rows = Array.from({ length: n }, (_, i) => ledger.append(ledgerEntry({ unit: `U${i + 1}` })));
   return { file, ledger, rows };
 };
+
+/** The report of a walk that finds row `i` (from 0) edited. */
+const editedAt = (rows: { id: string }[], i: number) => ({
+  ok: false,
+  count: i,
+  broken: { id: rows[i]!.id, guildSeq: i + 1, reason: 'hash does not match the row contents: the row was edited' },
+});
 
 describe("the chain's canonical text as SQLite assembles it", () => {
   it('is byte for byte the text the append hashed, for any names and values, in a game and out of one', () => {
@@ -52,12 +60,117 @@ describe("the chain's canonical text as SQLite assembles it", () => {
     ledger.close();
   });
 
+  it("the walk's marked text is the canonical text with each person field's value between two marks, whatever the values", () => {
+    const ledger = Ledger.open(tmpDb());
+    const read = ledger.db.prepare(`SELECT *, ${canonicalSql(undefined, new Set(MARKED_FIELDS))} AS marked FROM rolls WHERE id = ?`);
+    const text = fc.string({ unit: 'binary', maxLength: 12 }).map(wellFormed);
+    fc.assert(
+      fc.property(text, fc.option(text), fc.jsonValue(), fc.jsonValue(), fc.boolean(), (name, unit, input, outcome, inGame) => {
+        const game = inGame ? { gameId: 'game1', turn: 1, phase: name, gameSeq: 1 } : {};
+        const row = ledger.append(ledgerEntry({ userName: name, unit, input, outcome, ...game }));
+        const stored = read.get(row.id) as Record<string, unknown> & { marked: string };
+        const pieces = stored.marked.split(MARK);
+        expect(pieces).toHaveLength(2 * MARKED_FIELDS.length + 1);
+        expect(pieces.join('')).toBe(storedCanonical(stored));
+        const values = pieces.filter((_, i) => i % 2 === 1);
+        expect(values).toEqual(MARKED_FIELDS.map((k) => (k === 'input' || k === 'outcome' ? String(stored[k]) : JSON.stringify(stored[k] ?? null))));
+      }),
+      { numRuns: 200 },
+    );
+    ledger.close();
+  });
+
+  it("a mark's character put in a column, or an overlay naming a field no person is in, reads as the edit it is, here and in the workers", async () => {
+    /** Row `at` edited by `sql`, in a chain of its own: the walk here and the workers' find it. */
+    const found = async (sql: string, at: number) => {
+      const { file, ledger, rows } = built(12);
+      tamper(file, sql, rows[at]!.id);
+      expect(ledger.verify('g1')).toEqual(editedAt(rows, at));
+      expect(await ledger.verifyInChunks('g1')).toEqual(editedAt(rows, at));
+      ledger.close();
+    };
+    // A control character raw in a JSON column: the marked text no longer cuts at the person fields' values.
+    await found(`UPDATE rolls SET input = '{"note":"a${MARK}b"}' WHERE id = ?`, 3);
+    // The same character where an honest row holds nothing (an empty input): the text unmarked is the honest one, the column is not.
+    await found(`UPDATE rolls SET input = '{}${MARK}' WHERE id = ?`, 6);
+    // An overlay given one more commitment, at a field that names no person: every reader puts it in, so the hash breaks.
+    const c = `{"by":["0a"],"erasable":"${'f'.repeat(64)}"}`;
+    await found(`UPDATE rolls SET chained = concat('[[["command"],${c}],', substr(chained, 2)) WHERE id = ?`, 2);
+  });
+
+  it("a player's name edited in one of their rows that store the same commitments is found at that row, here and in the workers", async () => {
+    const file = tmpDb();
+    const ledger = Ledger.open(file, { parallelVerifyFrom: 10 });
+    const rows = Array.from({ length: 12 }, () => ledger.append(ledgerEntry({ userName: 'Ann', unit: 'Guard' })));
+    expect(ledger.db.prepare('SELECT DISTINCT chained FROM rolls').all()).toHaveLength(1);
+    tamper(file, "UPDATE rolls SET user_name = 'Bob' WHERE id = ?", rows[8]!.id);
+    expect(ledger.verify('g1')).toEqual(editedAt(rows, 8));
+    expect(await ledger.verifyInChunks('g1')).toEqual(editedAt(rows, 8));
+    ledger.close();
+  });
+
+  it('reports whatever an edit did to a committed row as the reading of the whole text reports it (the PostgreSQL walk and the export)', () => {
+    const c = (ids: string[], h: string) => ({ by: ids, erasable: h.repeat(64) });
+    const edits = fc.oneof(
+      // The overlay: an entry added at any path, one dropped, a commitment's HMAC or salts changed.
+      fc.record({
+        path: fc.constantFrom(
+          ['command'],
+          ['unit'],
+          ['zz'],
+          ['input', 'note'],
+          ['input', 'zz'],
+          ['outcome', 'steps', 0],
+          ['outcome', 'steps', 5],
+          ['user_id', 'x'],
+        ),
+        commitment: fc.constantFrom(c(['0a'], 'f'), c([], 'e')),
+        at: fc.nat(3),
+      }),
+      fc.record({ drop: fc.nat(3) }),
+      fc.record({ hmacOf: fc.nat(3) }),
+      // The plain columns: a name, prose, a mark's character, a commitment copied in place of a value.
+      fc.record({
+        column: fc.constantFrom('unit', 'user_name', 'input', 'outcome'),
+        value: fc.constantFrom('Bob', `{"note":"Ann aims"}${MARK}`, `{"note":"Ann${MARK} aims"}`, '{"note":{"by":["0a"],"erasable":"ffff"}}', '"Ann"', 'null'),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.nat(3), edits, (k, edit) => {
+        const ledger = Ledger.open(':memory:');
+        const rows = Array.from({ length: 4 }, (_, i) =>
+          ledger.append(ledgerEntry({ userName: 'Ann', unit: i % 2 ? 'Guard' : null, input: { note: 'Ann aims' }, outcome: { steps: ['Ann', 1] } })),
+        );
+        ledger.db.exec('DROP TRIGGER IF EXISTS rolls_no_update; DROP TRIGGER IF EXISTS rolls_no_delete;');
+        const id = rows[k]!.id;
+        if ('column' in edit) ledger.db.prepare(`UPDATE rolls SET ${edit.column} = ? WHERE id = ?`).run(edit.value, id);
+        else {
+          const { chained } = ledger.db.prepare('SELECT chained FROM rolls WHERE id = ?').get(id) as { chained: string };
+          const overlay = JSON.parse(chained) as [unknown[], { by: string[]; erasable: string }][];
+          if ('path' in edit) overlay.splice(edit.at % (overlay.length + 1), 0, [[...edit.path], edit.commitment]);
+          else if ('drop' in edit) overlay.splice(edit.drop % overlay.length, 1);
+          else overlay[edit.hmacOf % overlay.length]![1].erasable = 'a'.repeat(64);
+          ledger.db.prepare('UPDATE rolls SET chained = ? WHERE id = ?').run(canonicalJson(overlay), id);
+        }
+        // The reading every other reader does: the row's columns, its text laid out in JavaScript, the overlay expanded in it.
+        const salts = new Map(
+          (ledger.db.prepare('SELECT salt_id, salt FROM people').all() as { salt_id: string; salt: string }[]).map((p) => [p.salt_id, p.salt]),
+        );
+        const whole = new ChainWalker<RawRow & { chained: string | null }>(committedHash(storedRowHash, salts, parseRow, (row) => storedCanonical(row)));
+        for (const row of ledger.db.prepare('SELECT * FROM rolls ORDER BY guild_seq').all() as (RawRow & { chained: string | null })[])
+          if (whole.feed(row)) break;
+        expect(ledger.verify('g1')).toEqual(whole.report());
+        ledger.close();
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('a BLOB stored in a column (json_quote refuses it) is reported as an edit at its row, not an error', async () => {
     const { file, ledger, rows } = built(12);
     tamper(file, "UPDATE rolls SET user_name = X'00ff' WHERE id = ?", rows[4]!.id);
-    const broken = { ok: false, count: 4, broken: { id: rows[4]!.id, guildSeq: 5, reason: 'hash does not match the row contents: the row was edited' } };
-    expect(ledger.verify('g1')).toEqual(broken);
-    expect(await ledger.verifyInChunks('g1')).toEqual(broken);
+    expect(ledger.verify('g1')).toEqual(editedAt(rows, 4));
+    expect(await ledger.verifyInChunks('g1')).toEqual(editedAt(rows, 4));
     ledger.close();
   });
 });
