@@ -1,28 +1,43 @@
 import type { Db } from './database.js';
 import {
   CHAINED_COLUMNS,
-  canonicalJson,
   canonicalRowHash,
   canonicalSql,
   ChainWalker,
   hashedSql,
   MARK,
+  storedCanonical,
   storedRowHash,
   type CanonicalRow,
   type ChainReport,
 } from './chain.js';
-import { parseRow, type RawRow } from './rows.js';
-import { committedHash, MARKED_FIELDS } from './committed-walk.js';
+import type { RawRow } from './rows.js';
+import { canonicalValues, committedHash, MARKED_FIELDS } from './committed-walk.js';
 
 /**
  * A committed row (people.ts) also brings its chained text, and its plain values' canonical text
- * with the person fields' values between marks (`marked`); `plain`, that text unmarked, is put
- * together when a reading needs it.
+ * with marks around the values of the fields MARKED_FIELDS names (`marked`), which chunk cuts at
+ * the marks (`pieces`); `plain`, the text unmarked, is put together when a reading needs it.
  */
-type WalkRow = (CanonicalRow & { chained: string | null; marked: string | null; plain?: string | null }) | (RawRow & { chained: string | null });
+type MarkedRow = CanonicalRow & { chained: string | null; marked: string | null; pieces?: string[]; plain?: string };
+type WalkRow = MarkedRow | (RawRow & { chained: string | null });
 const walkHash = (prev: string, row: WalkRow) => ('hashed' in row ? canonicalRowHash(prev, row) : storedRowHash(prev, row));
-const markedTextOf = (row: WalkRow) => ('hashed' in row ? (row.marked ?? undefined) : undefined);
+const piecesOf = (row: WalkRow) => ('hashed' in row ? row.pieces : undefined);
 const MARKED = new Set(MARKED_FIELDS);
+const PIECES = 2 * MARKED.size + 1;
+
+/**
+ * A committed row's plain canonical text (its marked text joined without the marks), and its values
+ * parsed from it: a column could carry a key twice (an edit appending one), so the text must be
+ * canonical, or the row reads as edited. A row read column by column (a BLOB in its chunk) is laid
+ * out in JavaScript instead.
+ */
+const plainTextOf = (row: WalkRow): string | undefined => {
+  if (!('hashed' in row)) return undefined;
+  if (row.plain === undefined && row.pieces) row.plain = row.pieces.join('');
+  return row.plain;
+};
+const plainOf = (row: WalkRow): Record<string, unknown> => canonicalValues(plainTextOf(row) ?? storedCanonical(row as unknown as Record<string, unknown>));
 
 /**
  * Rows a synchronous walk reads at a time: the memory of a whole-chain check stays bounded. Small
@@ -44,7 +59,6 @@ export class ChainReader {
   private readonly columns;
   private readonly hashAt;
   private readonly salts;
-  private readonly plainAt;
 
   constructor(db: Db) {
     const range = 'FROM rolls WHERE guild_id = ? AND guild_seq > ? AND guild_seq <= ? ORDER BY guild_seq LIMIT ?';
@@ -52,21 +66,32 @@ export class ChainReader {
     this.canonical = db.prepare(
       `SELECT id, guild_seq, prev_hash, hash, chained, ${hashedSql()} AS hashed, CASE WHEN chained IS NOT NULL THEN ${canonicalSql(undefined, MARKED)} END AS marked ${range}`,
     );
-    this.plainAt = db.prepare(`SELECT ${canonicalSql()} AS plain FROM rolls WHERE guild_id = ? AND guild_seq = ?`);
     this.columns = db.prepare(`SELECT ${[...CHAINED_COLUMNS, 'prev_hash', 'hash', 'chained'].join(', ')} ${range}`);
     this.hashAt = db.prepare('SELECT hash FROM rolls WHERE guild_id = ? AND guild_seq = ?');
     this.salts = db.prepare<[string], { salt_id: string; salt: string }>('SELECT salt_id, salt FROM people WHERE guild_id = ?');
   }
 
-  /** Up to `size` rows after position `after`, to position `upTo`. */
+  /**
+   * Up to `size` rows after position `after`, to position `upTo`: as SQLite assembles their texts,
+   * or column by column where it cannot (json_quote refuses a BLOB) or where a row's marked text does
+   * not cut into its pieces (an edit put the mark's character in a JSON column: dropping the marks
+   * would drop it too).
+   */
   chunk(guildId: string, after: number, upTo: number, size: number): WalkRow[] {
+    let rows: MarkedRow[];
     try {
-      return this.canonical.all(guildId, after, upTo, size) as WalkRow[];
+      rows = this.canonical.all(guildId, after, upTo, size) as MarkedRow[];
     } catch (err) {
       // Only json_quote's refusal falls back; anything else (a busy or broken file) is the caller's.
       if (!/JSON cannot hold BLOB/i.test((err as Error).message)) throw err;
       return this.columns.all(guildId, after, upTo, size) as WalkRow[];
     }
+    for (const row of rows) {
+      if (row.marked === null) continue;
+      row.pieces = row.marked.split(MARK);
+      if (row.pieces.length !== PIECES) return this.columns.all(guildId, after, upTo, size) as WalkRow[];
+    }
+    return rows;
   }
 
   /** The stored hash of the row at a position, if there is one. */
@@ -77,31 +102,7 @@ export class ChainReader {
   /** A walker that starts where `from` says, hashing rows as chunk reads them, and holding committed rows to their people's salts in the guild. */
   walker(guildId: string, from?: WalkStart): ChainWalker<WalkRow> {
     const salts = new Map(this.salts.all(guildId).map((p) => [p.salt_id, p.salt]));
-    const plainText = (row: WalkRow) => this.plainTextOf(guildId, row);
-    // A committed row's plain values, from the text SQLite joined from its columns: a column could carry
-    // a key twice (an edit appending one), so the text must be canonical, or the row reads as edited.
-    const plainOf = (row: WalkRow): Record<string, unknown> => {
-      if (!('hashed' in row)) return parseRow(row);
-      const text = plainText(row)!;
-      const plain = JSON.parse(text) as Record<string, unknown>;
-      if (canonicalJson(plain) !== text) throw new Error('not canonical');
-      return plain;
-    };
-    return new ChainWalker<WalkRow>(committedHash(walkHash, salts, plainOf, plainText, markedTextOf), from);
-  }
-
-  /**
-   * A committed row's plain canonical text: its marked text without the marks or, where an edit put
-   * a mark's character in a column, assembled again unmarked.
-   */
-  private plainTextOf(guildId: string, row: WalkRow): string | undefined {
-    if (!('hashed' in row)) return undefined;
-    if (row.plain === undefined && row.marked !== null) {
-      const pieces = row.marked.split(MARK);
-      row.plain =
-        pieces.length === 2 * MARKED.size + 1 ? pieces.join('') : ((this.plainAt.get(guildId, row.guild_seq) as { plain: string } | undefined)?.plain ?? null);
-    }
-    return row.plain ?? undefined;
+    return new ChainWalker<WalkRow>(committedHash(walkHash, salts, plainOf, plainTextOf, piecesOf), from);
   }
 
   /** Walks the rows after `from.count` up to `upTo` in one go, chunk by chunk. */

@@ -133,7 +133,7 @@ export const canonicalWith = (row: ChainedFields, texts: Readonly<Partial<Record
   laidOut(row as unknown as Record<string, unknown>, (k, v) => texts[k as keyof ChainedFields] ?? canonicalJson(v ?? null));
 
 /** The JSON columns, stored as the canonical text they were hashed as. */
-const JSON_COLUMNS = new Set(['input', 'dice', 'outcome']);
+export const JSON_COLUMNS: ReadonlySet<string> = new Set(['input', 'dice', 'outcome']);
 
 /**
  * The same hash as rowHash, computed straight from a stored row whose JSON columns hold canonical
@@ -151,8 +151,9 @@ export const storedCanonical = (row: Record<string, unknown>): string => laidOut
 
 /**
  * What canonicalSql writes on both sides of each marked field's value: canonical JSON never holds a
- * control character raw (JCS and json_quote escape every one), so the marks cut the text exactly at
- * those values, unless a column was edited to hold one (the reader then counts the wrong pieces).
+ * control character raw (JCS and json_quote escape every one), so the marks cut the text at those
+ * columns' texts, unless a JSON column, stored raw, was edited to hold one (the reader then counts
+ * the wrong pieces) or to hold more than one value (the reader checks each piece is one).
  */
 export const MARK = '\u0001';
 

@@ -1,4 +1,4 @@
-import { canonicalJson, MARK } from './chain.js';
+import { canonicalJson } from './chain.js';
 import { COMMITMENT_TEXT, opens, type CommitCache } from './committed-text.js';
 import { stringEnd, valueEnd } from './json-text.js';
 import { isCommitment, isPersonField, type Commitment } from './people.js';
@@ -250,17 +250,20 @@ export function openedChained(plainText: string, stored: string, salts: Readonly
   const built = expand(plainText, stored, (value, slot) => opens(value, slot.list, slot.erasable, salts, cache) === true);
   return built ? { text: built.text, opened: built.opened } : { text: stored, opened: false };
 }
+
 /**
- * openedChained, faster, from the plain text with the values of `fields` (in the order the text
- * holds them) each between two MARKs, as the SQLite walk reads a row: the commitments of a field's
- * value are put in within that value alone, and the rest of the text is copied without reading it.
- * Undefined where this reading does not serve (an edit put a mark's character in a column, or a
- * path starts at another field): the caller then reads the unmarked text with openedChained.
+ * openedChained, faster, from the plain text cut at MARKs around the values of `fields` (in the
+ * order the text holds them), as the SQLite walk reads a row: the commitments of a field's value
+ * are put in within that value alone, and the rest of the text is copied without reading it.
+ * Undefined where this reading does not serve: a piece that is not one JSON value (an edit appended
+ * text to a JSON column), or a path that starts at a field not marked. The caller then reads the
+ * unmarked text with openedChained, which reads every value of the row.
  */
 export function markedOpener(fields: readonly string[], salts: ReadonlyMap<string, string>, cache: CommitCache) {
   const keys = fields.map((f) => JSON.stringify(f));
   // One walk's memory (its salts never change during it): the overlay the row before stored, which
-  // a player's next row usually repeats, and the value each commitment was last opened by.
+  // a player's next row usually repeats, and the value each commitment was last opened by (the
+  // HMAC cache would answer too, after building its key from the salts' list and the value).
   let last: { stored: string; parsed: Parsed | undefined } = { stored: '', parsed: undefined };
   const openedBy = new WeakMap<Slot, string>();
   const open: Opener = (value, slot) => {
@@ -269,12 +272,12 @@ export function markedOpener(fields: readonly string[], salts: ReadonlyMap<strin
     if (ok) openedBy.set(slot, value);
     return ok;
   };
-  return (marked: string, stored: string): { text: string; opened: boolean } | undefined => {
+  return (pieces: readonly string[], stored: string): { text: string; opened: boolean } | undefined => {
     try {
-      const pieces = marked.split(MARK);
       if (pieces.length !== 2 * keys.length + 1) return undefined;
       if (stored !== last.stored) last = { stored, parsed: parse(stored) };
-      return last.parsed && openedPieces(pieces, keys, last.parsed, open, !marked.includes('"erasable":'));
+      // A mark stands between a value and the ':' before it or the ',' or '}' after it: no '"erasable":' spans one.
+      return last.parsed && openedPieces(pieces, keys, last.parsed, open, !pieces.some((p) => p.includes('"erasable":')));
     } catch {
       return undefined;
     }
@@ -287,7 +290,7 @@ export function markedOpener(fields: readonly string[], salts: ReadonlyMap<strin
  * plain text (one copied there in place of a value opens nothing).
  */
 function openedPieces(
-  pieces: string[],
+  pieces: readonly string[],
   keys: readonly string[],
   parsed: Parsed,
   open: Opener,
@@ -299,21 +302,25 @@ function openedPieces(
     const value = pieces[2 * f + 1]!;
     out.text += pieces[2 * f];
     const child = parsed.trie.get(keys[f]!);
-    if (child === undefined) {
-      out.text += value;
-      continue;
-    }
-    found++;
     if (child instanceof Map) {
+      // Its end must be the value's: text after it is left to openedChained, which reads it as a key.
       const inner: Built = { text: '', from: 0, opened: out.opened };
       if (replaceIn(value, 0, child, parsed.slots, inner, open) !== value.length) return undefined;
       out.text += inner.text + value.slice(inner.from);
       out.opened = inner.opened;
-    } else {
-      const slot = parsed.slots[child.slot]!;
-      if (out.opened) out.opened = open(value, slot);
-      out.text += slot.text;
+      found++;
+      continue;
     }
+    // A JSON column holds its text raw: one value, or openedChained reads what follows it.
+    if (valueEnd(value, 0) !== value.length) return undefined;
+    if (child === undefined) {
+      out.text += value;
+      continue;
+    }
+    const slot = parsed.slots[child.slot]!;
+    if (out.opened) out.opened = open(value, slot);
+    out.text += slot.text;
+    found++;
   }
   if (found !== parsed.trie.size) return undefined;
   out.text += pieces[2 * keys.length];

@@ -13,9 +13,6 @@ export function stringEnd(text: string, i: number): number {
   return -1;
 }
 
-/** The next quote or bracket: the only characters a container's end depends on. */
-const STRUCTURE = /["{}[\]]/g;
-
 /** The end (exclusive) of the JSON value of canonical text starting at `i`, -1 if it has none. */
 export function valueEnd(text: string, i: number): number {
   const c = text.charCodeAt(i);
@@ -25,19 +22,17 @@ export function valueEnd(text: string, i: number): number {
     for (let d = c; j < text.length && d !== 0x2c && d !== 0x7d && d !== 0x5d; d = text.charCodeAt(++j));
     return j;
   }
+  // A container ends where its brackets balance, strings skipped whole (a loop over the characters:
+  // a regular expression run to the next quote or bracket cost more than reading them).
   let depth = 0;
-  for (let j = i; ; ) {
-    STRUCTURE.lastIndex = j;
-    const m = STRUCTURE.exec(text);
-    if (!m) return -1;
-    const d = text.charCodeAt(m.index);
+  for (let j = i; j < text.length; j++) {
+    const d = text.charCodeAt(j);
     if (d === QUOTE) {
-      j = stringEnd(text, m.index);
-      if (j < 0) return -1;
-      continue;
-    }
-    j = m.index + 1;
-    if (d === 0x7b || d === 0x5b) depth++;
-    else if (--depth === 0) return j;
+      const end = stringEnd(text, j);
+      if (end < 0) return -1;
+      j = end - 1;
+    } else if (d === 0x7b || d === 0x5b) depth++;
+    else if ((d === 0x7d || d === 0x5d) && --depth === 0) return j + 1;
   }
+  return -1;
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/ledger/chain.js';
 import { committedFieldsOf, fullChained, skeletonsKept, storedChained } from '../../src/ledger/chained-overlay.js';
+import { valueEnd } from '../../src/ledger/json-text.js';
 import { saltIdsOf } from '../../src/ledger/people.js';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { withFullChained } from '../../src/ledger/rows.js';
@@ -157,6 +158,24 @@ describe('a committed row stores only its commitments, and every reader gets the
     expect(once(10)).toBe(1);
     expect(once(10)).toBe(0);
     expect(once(2_000)).toBe(0);
+  });
+
+  it('finds where a value ends in canonical text: strings skipped whole, escapes included; -1 where it has none', () => {
+    const cases: [string, number][] = [
+      ['{"a":"}]"}x', 10],
+      ['[1,[2,{"b":[]}]],3', 16],
+      // An escaped quote, then an escaped backslash before the closing quote.
+      ['"a\\"b",', 6],
+      ['"a\\\\",1', 5],
+      ['{"a":1', -1],
+      ['{"a":"x}', -1],
+      ['[[]', -1],
+      ['12,3', 2],
+      ['null}', 4],
+      ['', 0],
+    ];
+    for (const [text, end] of cases) expect(valueEnd(text, 0), text).toBe(end);
+    expect(valueEnd('{"k":{"a":[1]},"z":2}', 5)).toBe(14);
   });
 
   it('reads the salt ids a text names: hex ids of each list, once each, and nothing from a list that does not close', () => {

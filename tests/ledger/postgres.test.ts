@@ -7,6 +7,8 @@ import { Ledger } from '../../src/ledger/ledger.js';
 import { IMPORT_BATCH, importLedger } from '../../src/ledger/postgres/import.js';
 import { ledgerError, PgLedger } from '../../src/ledger/postgres/pg-ledger.js';
 import { PgStore } from '../../src/ledger/postgres/pg-store.js';
+import { sqliteStore } from '../../src/ledger/store.js';
+import { erasePerson } from '../../src/core/privacy.js';
 import type { NewEntry } from '../../src/ledger/rows.js';
 import { freshDatabase, testPostgres } from '../helpers/postgres.js';
 import { ledgerEntry } from '../helpers/ledger.js';
@@ -252,6 +254,26 @@ describe.skipIf(!server)('PostgreSQL ledger details', () => {
     expect(ledgerError(mine)).toBe(mine);
     const already = new AlreadyRecordedError('x');
     expect(ledgerError(already)).toBe(already);
+  });
+
+  it('an erasure that blanks a whole committed input or outcome (keyed by the member) reads as erased, as on SQLite', async () => {
+    const store = await PgStore.connect(await freshDatabase(server!));
+    const file = Ledger.open(tmpDb());
+    const sqlite = sqliteStore(file);
+    const rows = [{ input: { u1: 'her note' } }, { outcome: { u1: 'kept' } }, { unit: 'Rifles' }].map(entry);
+    try {
+      for (const r of rows) {
+        await store.ledger.append(r);
+        file.append(r);
+      }
+      for (const s of [store, sqlite]) {
+        await erasePerson(s, 'u1');
+        expect(await s.verifyInChunks('g1'), s.backend).toMatchObject({ ok: true, count: 4, erased: 3 });
+      }
+    } finally {
+      await store.close();
+      await sqlite.close();
+    }
   });
 
   it('a pool of ten by default; an idle connection’s error does not crash the process; closed, it refuses', async () => {

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type pg from 'pg';
-import { CHAINED_COLUMNS, ChainWalker, storedCanonical, storedRowHash, type ChainReport } from '../chain.js';
+import { CHAINED_COLUMNS, ChainWalker, type ChainReport } from '../chain.js';
 import { MIGRATIONS_DIR, readMigrations, refuseNewer } from '../migrate.js';
 import { namedIn, nextRow, unitKey, type ChainHead } from '../next-row.js';
 import { newSalt, type PersonSalt } from '../people.js';
 import { AlreadyRecordedError, LedgerWriteError } from '../errors.js';
 import { needsParent, parseRecountRow, RECOUNT_SQL, recountTally, TallyCount, tallyDelta, tallyParams, UPSERT_TALLY_SQL, type ParentState } from '../tally.js';
-import { committedHash } from '../committed-walk.js';
+import { columnsHash } from '../committed-walk.js';
 import { parseRow, readColumn, type LedgerRow, type NewEntry, type RawRow } from '../rows.js';
 import { COUNT_PLAYER_ROLL_SQL, isPlayerRoll, KEEP_EVIDENCE_SQL, SEAL_INSERT_SQL } from '../common-sql.js';
 import { SCHEDULE_SQL } from '../requests.js';
@@ -268,7 +268,7 @@ export class PgLedger {
   async verify(guildId: string, upToGuildSeq = 2 ** 31 - 1, chunk = 2_000): Promise<ChainReport> {
     const people = await this.pool.query<{ salt_id: string; salt: string }>('SELECT salt_id, salt FROM people WHERE guild_id = $1', [guildId]);
     const salts = new Map(people.rows.map((p) => [p.salt_id, p.salt]));
-    const walker = new ChainWalker<RawRow & { chained: string | null }>(committedHash(storedRowHash, salts, parseRow, (row) => storedCanonical(row)));
+    const walker = new ChainWalker<RawRow & { chained: string | null }>(columnsHash(salts));
     for (let after = 0; ; ) {
       const rows = (await this.pool.query<RawRow & { chained: string | null }>(CHAIN_SELECT, [guildId, after, upToGuildSeq, chunk])).rows;
       if (!rows.length) break;
