@@ -4,6 +4,7 @@ import {
   canonicalRowHash,
   canonicalSql,
   ChainWalker,
+  gapReason,
   hashedSql,
   MARK,
   storedCanonical,
@@ -29,15 +30,23 @@ const PIECES = 2 * MARKED.size + 1;
 /**
  * A committed row's plain canonical text (its marked text joined without the marks), and its values
  * parsed from it: a column could carry a key twice (an edit appending one), so the text must be
- * canonical, or the row reads as edited. A row read column by column (a BLOB in its chunk) is laid
- * out in JavaScript instead.
+ * canonical, or the row reads as edited. A row read column by column (its chunk held what SQLite
+ * cannot assemble) is laid out in JavaScript, as columnsHash reads it.
  */
 const plainTextOf = (row: WalkRow): string | undefined => {
-  if (!('hashed' in row)) return undefined;
+  if (!('hashed' in row)) return storedCanonical(row as unknown as Record<string, unknown>);
   if (row.plain === undefined && row.pieces) row.plain = row.pieces.join('');
   return row.plain;
 };
 const plainOf = (row: WalkRow): Record<string, unknown> => canonicalValues(plainTextOf(row) ?? storedCanonical(row as unknown as Record<string, unknown>));
+
+/** A row no walk of positions reaches, and the report of the chain breaking there after `count` rows. */
+type Stray = { id: string; guild_seq: number };
+const strayReport = (row: Stray, count: number): ChainReport => ({
+  ok: false,
+  count,
+  broken: { id: row.id, guildSeq: row.guild_seq, reason: gapReason(row.guild_seq, count + 1) },
+});
 
 /**
  * Rows a synchronous walk reads at a time: the memory of a whole-chain check stays bounded. Small
@@ -59,6 +68,8 @@ export class ChainReader {
   private readonly columns;
   private readonly hashAt;
   private readonly salts;
+  private readonly first;
+  private readonly past;
 
   constructor(db: Db) {
     const range = 'FROM rolls WHERE guild_id = ? AND guild_seq > ? AND guild_seq <= ? ORDER BY guild_seq LIMIT ?';
@@ -69,13 +80,32 @@ export class ChainReader {
     this.columns = db.prepare(`SELECT ${[...CHAINED_COLUMNS, 'prev_hash', 'hash', 'chained'].join(', ')} ${range}`);
     this.hashAt = db.prepare('SELECT hash FROM rolls WHERE guild_id = ? AND guild_seq = ?');
     this.salts = db.prepare<[string], { salt_id: string; salt: string }>('SELECT salt_id, salt FROM people WHERE guild_id = ?');
+    // SQLite orders no position (NULL) first and text or a BLOB after every number: a walk of positions 1 to n reaches neither.
+    this.first = db.prepare('SELECT id, guild_seq FROM rolls WHERE guild_id = ? AND (guild_seq IS NULL OR guild_seq < 1) ORDER BY guild_seq LIMIT 1');
+    this.past = db.prepare('SELECT id, guild_seq FROM rolls WHERE guild_id = ? AND guild_seq > ? ORDER BY guild_seq LIMIT 1');
+  }
+
+  /**
+   * The rows a walk of positions 1 to n cannot reach, as a reading of every row in the chain's order
+   * reports them (only an edit makes one): a row at no position or below 1 breaks the chain before
+   * its first row (strayFirst); one past the walk's last position `upTo`, or at a position that is
+   * no number (text, a BLOB), after its last, when the walk went to the head (strayPast).
+   */
+  strayFirst(guildId: string): ChainReport | undefined {
+    const row = this.first.get(guildId) as Stray | undefined;
+    return row && strayReport(row, 0);
+  }
+
+  strayPast(guildId: string, upTo: number, report: ChainReport): ChainReport {
+    const row = report.ok ? (this.past.get(guildId, upTo) as Stray | undefined) : undefined;
+    return row ? strayReport(row, report.count) : report;
   }
 
   /**
    * Up to `size` rows after position `after`, to position `upTo`: as SQLite assembles their texts,
-   * or column by column where it cannot (json_quote refuses a BLOB) or where a row's marked text does
-   * not cut into its pieces (an edit put the mark's character in a JSON column: dropping the marks
-   * would drop it too).
+   * or column by column where it cannot (json_quote refuses a BLOB; a chained text stored as one),
+   * or where a row's marked text does not cut into its pieces (an edit put the mark's character in
+   * a JSON column: dropping the marks would drop it too).
    */
   chunk(guildId: string, after: number, upTo: number, size: number): WalkRow[] {
     let rows: MarkedRow[];
@@ -87,6 +117,8 @@ export class ChainReader {
       return this.columns.all(guildId, after, upTo, size) as WalkRow[];
     }
     for (const row of rows) {
+      // A chained text stored as a BLOB is no text SQLite's reading can tell an overlay by.
+      if (row.chained !== null && typeof row.chained !== 'string') return this.columns.all(guildId, after, upTo, size) as WalkRow[];
       if (row.marked === null) continue;
       row.pieces = row.marked.split(MARK);
       if (row.pieces.length !== PIECES) return this.columns.all(guildId, after, upTo, size) as WalkRow[];

@@ -300,10 +300,11 @@ function openedPieces(
   let found = 0;
   for (let f = 0; f < keys.length; f++) {
     const value = pieces[2 * f + 1]!;
+    // A JSON column holds its text raw: one value, or openedChained reads what follows it as more keys.
+    if (valueEnd(value, 0) !== value.length) return undefined;
     out.text += pieces[2 * f];
     const child = parsed.trie.get(keys[f]!);
     if (child instanceof Map) {
-      // Its end must be the value's: text after it is left to openedChained, which reads it as a key.
       const inner: Built = { text: '', from: 0, opened: out.opened };
       if (replaceIn(value, 0, child, parsed.slots, inner, open) !== value.length) return undefined;
       out.text += inner.text + value.slice(inner.from);
@@ -311,8 +312,6 @@ function openedPieces(
       found++;
       continue;
     }
-    // A JSON column holds its text raw: one value, or openedChained reads what follows it.
-    if (valueEnd(value, 0) !== value.length) return undefined;
     if (child === undefined) {
       out.text += value;
       continue;

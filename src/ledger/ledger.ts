@@ -139,7 +139,8 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys, Ch
       // The literal kind lets the partial index rolls_packs answer (migration 015).
       packIds: db.prepare("SELECT id FROM rolls WHERE guild_id = ? AND kind = 'pack' ORDER BY seq"),
       packRow: db.prepare('SELECT * FROM rolls WHERE guild_id = ? AND id = ?'),
-      headSeq: db.prepare('SELECT MAX(guild_seq) AS n FROM rolls WHERE guild_id = ?'),
+      // The highest position that is a number (SQLite orders every number before any text).
+      headSeq: db.prepare("SELECT MAX(guild_seq) AS n FROM rolls WHERE guild_id = ? AND guild_seq < ''"),
       count: db.prepare('SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ?'),
       onceKey: db.prepare('SELECT 1 FROM rolls WHERE once_key = ?'),
       gameRolls: db.prepare("SELECT COUNT(*) AS n FROM rolls WHERE guild_id = ? AND game_id = ? AND kind IN ('roll', 'reroll')"),
@@ -418,8 +419,10 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys, Ch
   }
 
   /** Recomputes a guild's hash chain from its first row (up to a position, when given). */
-  verify(guildId: string, upToGuildSeq = Number.MAX_SAFE_INTEGER): ChainReport {
-    return this.reader.walk(guildId, FROM_GENESIS, upToGuildSeq);
+  verify(guildId: string, upToGuildSeq?: number): ChainReport {
+    const upTo = upToGuildSeq ?? Number.MAX_SAFE_INTEGER;
+    const walked = this.reader.strayFirst(guildId) ?? this.reader.walk(guildId, FROM_GENESIS, upTo);
+    return upToGuildSeq === undefined ? this.reader.strayPast(guildId, upTo, walked) : walked;
   }
 
   /**
@@ -430,8 +433,14 @@ export class Ledger implements StoreReads, GameRowReads, RowWrites, OnceKeys, Ch
   async verifyInChunks(guildId: string, upToGuildSeq?: number, budget?: ChunkBudget): Promise<ChainReport> {
     const head = (this.stmts.headSeq.get(guildId) as { n: number | null }).n ?? 0;
     const upTo = Math.min(upToGuildSeq ?? head, head);
-    if (this.db.memory || upTo < this.parallelVerifyFrom) return this.walkInChunks(guildId, FROM_GENESIS, upTo, budget);
-    return this.walkInThreads(guildId, upTo, budget);
+    const first = this.reader.strayFirst(guildId);
+    if (first) return first;
+    const walked =
+      this.db.memory || upTo < this.parallelVerifyFrom
+        ? await this.walkInChunks(guildId, FROM_GENESIS, upTo, budget)
+        : await this.walkInThreads(guildId, upTo, budget);
+    // Past every number: rows appended while the walk ran are left for the next check, as above.
+    return upToGuildSeq === undefined ? this.reader.strayPast(guildId, Number.POSITIVE_INFINITY, walked) : walked;
   }
 
   /**

@@ -208,6 +208,82 @@ describe("the chain's canonical text as SQLite assembles it", () => {
     ledger.close();
   });
 
+  describe('what a second attacker found', () => {
+    /** Twelve rows naming Ann in their note, in a file whose triggers are gone; the walk here, the workers', and the whole-text reading's reports. */
+    const chainOf = () => {
+      const file = tmpDb();
+      const ledger = Ledger.open(file, { parallelVerifyFrom: 10 });
+      const rows = Array.from({ length: 12 }, () => ledger.append(ledgerEntry({ userName: 'Ann', input: { note: 'Ann aims' } })));
+      ledger.db.exec('DROP TRIGGER IF EXISTS rolls_no_update; DROP TRIGGER IF EXISTS rolls_no_delete;');
+      const reports = async () => {
+        const salts = new Map(
+          (ledger.db.prepare('SELECT salt_id, salt FROM people').all() as { salt_id: string; salt: string }[]).map((p) => [p.salt_id, p.salt]),
+        );
+        const whole = new ChainWalker<RawRow & { chained: string | null }>(columnsHash(salts));
+        for (const row of ledger.db.prepare('SELECT * FROM rolls ORDER BY guild_seq').all() as (RawRow & { chained: string | null })[])
+          if (whole.feed(row)) break;
+        return { here: ledger.verify('g1'), workers: await ledger.verifyInChunks('g1'), whole: whole.report() };
+      };
+      const last = rows[11]!;
+      const rehash = (text: string) =>
+        ledger.db.prepare('UPDATE rolls SET hash = ? WHERE id = ?').run(createHash('sha256').update(`${last.prev_hash}${text}`).digest('hex'), last.id);
+      return { ledger, rows, last, reports, rehash };
+    };
+
+    it('a chained text stored as a BLOB, the plain values changed beside it: the edit is found', async () => {
+      const { ledger, rows, last, reports } = chainOf();
+      ledger.db
+        .prepare("UPDATE rolls SET chained = ?, dice = '[6]', result = 'huzzah', user_name = 'Mallory' WHERE id = ?")
+        .run(Buffer.from(last.chained!), last.id);
+      expect(await reports()).toEqual({ here: editedAt(rows, 11), workers: editedAt(rows, 11), whole: editedAt(rows, 11) });
+      ledger.close();
+    });
+
+    it('an input that is no JSON around a committed note, hashed as the marked reading once read it: the edit is found', async () => {
+      const { ledger, rows, last, reports, rehash } = chainOf();
+      ledger.db.prepare(`UPDATE rolls SET input = '{"a":x[,"note":"Ann aims"}' WHERE id = ?`).run(last.id);
+      rehash(last.chained!.replace('"input":{"note":', '"input":{"a":x[,"note":'));
+      expect(await reports()).toEqual({ here: editedAt(rows, 11), workers: editedAt(rows, 11), whole: editedAt(rows, 11) });
+      ledger.close();
+    });
+
+    it("a whole chained text holding the mark's character, hashed again: every reading holds it alike, whatever else is in its chunk", async () => {
+      const { ledger, rows, last, reports, rehash } = chainOf();
+      const plain = storedCanonical({
+        ...(ledger.db.prepare('SELECT * FROM rolls WHERE id = ?').get(last.id) as Record<string, unknown>),
+        input: `{"a":"${MARK}"}`,
+      });
+      ledger.db.prepare('UPDATE rolls SET input = ?, chained = ? WHERE id = ?').run(`{"a":"${MARK}"}`, plain, last.id);
+      rehash(plain);
+      const held = await reports();
+      expect(held.whole).toMatchObject({ ok: true, count: 12 });
+      expect(held).toEqual({ here: held.whole, workers: held.whole, whole: held.whole });
+      // A BLOB in another row of its chunk: that row is the edit, in every reading.
+      ledger.db.prepare("UPDATE rolls SET channel_id = X'00' WHERE id = ?").run(rows[9]!.id);
+      expect(await reports()).toEqual({ here: editedAt(rows, 9), workers: editedAt(rows, 9), whole: editedAt(rows, 9) });
+      ledger.close();
+    });
+
+    it('a row below position 1, at a text or a BLOB, or past every row: the chain breaks there, as in the order of every row', async () => {
+      for (const seq of [0, -1, 'x', Buffer.from([1]), 2 ** 62]) {
+        const { ledger, rows, reports } = chainOf();
+        const copy = {
+          ...(ledger.db.prepare('SELECT * FROM rolls WHERE id = ?').get(rows[3]!.id) as Record<string, unknown>),
+          seq: 1000,
+          id: 'stray',
+          guild_seq: seq,
+        };
+        const columns = Object.keys(copy);
+        ledger.db.prepare(`INSERT INTO rolls (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...Object.values(copy));
+        const got = await reports();
+        const first = typeof seq === 'number' && seq < 1;
+        expect(got.whole, String(seq)).toMatchObject({ ok: false, count: first ? 0 : 12, broken: { id: 'stray' } });
+        expect({ here: got.here, workers: got.workers }, String(seq)).toEqual({ here: got.whole, workers: got.whole });
+        ledger.close();
+      }
+    });
+  });
+
   it('a BLOB stored in a column (json_quote refuses it) is reported as an edit at its row, not an error', async () => {
     const { file, ledger, rows } = built(12);
     tamper(file, "UPDATE rolls SET user_name = X'00ff' WHERE id = ?", rows[4]!.id);

@@ -276,6 +276,27 @@ describe.skipIf(!server)('PostgreSQL ledger details', () => {
     }
   });
 
+  it('a row inserted below position 1 breaks the chain there, before its first row', async () => {
+    const store = await PgStore.connect(await freshDatabase(server!));
+    try {
+      for (let i = 0; i < 3; i++) await store.ledger.append(entry());
+      const pool = store.ledger.pool;
+      const columns = (
+        await pool.query<{ c: string }>(
+          "SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'rolls' AND column_default IS NULL AND column_name NOT IN ('id', 'guild_seq')",
+        )
+      ).rows.map((r) => r.c);
+      await pool.query(`INSERT INTO rolls (id, guild_seq, ${columns.join(', ')}) SELECT 'stray', 0, ${columns.join(', ')} FROM rolls WHERE guild_seq = 2`);
+      expect(await store.verifyInChunks('g1')).toEqual({
+        ok: false,
+        count: 0,
+        broken: { id: 'stray', guildSeq: 0, reason: 'position 0 where 1 was expected: a row before it was deleted or moved' },
+      });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('a pool of ten by default; an idle connection’s error does not crash the process; closed, it refuses', async () => {
     const ledger = await PgLedger.connect(await freshDatabase(server!));
     expect(ledger.pool.options.max).toBe(10);

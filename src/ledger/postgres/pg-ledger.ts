@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type pg from 'pg';
-import { CHAINED_COLUMNS, ChainWalker, type ChainReport } from '../chain.js';
+import { CHAINED_COLUMNS, ChainWalker, gapReason, type ChainReport } from '../chain.js';
 import { MIGRATIONS_DIR, readMigrations, refuseNewer } from '../migrate.js';
 import { namedIn, nextRow, unitKey, type ChainHead } from '../next-row.js';
 import { newSalt, type PersonSalt } from '../people.js';
@@ -108,6 +108,7 @@ function appendStatement(row: readonly unknown[], head: readonly unknown[], with
   }
   return { name, text: `WITH ${ctes.join(',\n')}\nSELECT seq FROM r`, values: b.values };
 }
+const STRAY_SELECT = 'SELECT id, guild_seq FROM rolls WHERE guild_id = $1 AND guild_seq < 1 ORDER BY guild_seq LIMIT 1';
 const CHAIN_SELECT = `SELECT ${ROLL_COLUMNS.join(', ')} FROM rolls WHERE guild_id = $1 AND guild_seq > $2 AND guild_seq <= $3 ORDER BY guild_seq LIMIT $4`;
 
 /**
@@ -268,6 +269,9 @@ export class PgLedger {
   async verify(guildId: string, upToGuildSeq = 2 ** 31 - 1, chunk = 2_000): Promise<ChainReport> {
     const people = await this.pool.query<{ salt_id: string; salt: string }>('SELECT salt_id, salt FROM people WHERE guild_id = $1', [guildId]);
     const salts = new Map(people.rows.map((p) => [p.salt_id, p.salt]));
+    // A row below position 1 (only an edit makes one) comes before every row the walk reads: the chain breaks there first.
+    const [stray] = (await this.pool.query<{ id: string; guild_seq: number }>(STRAY_SELECT, [guildId])).rows;
+    if (stray) return { ok: false, count: 0, broken: { id: stray.id, guildSeq: stray.guild_seq, reason: gapReason(stray.guild_seq, 1) } };
     const walker = new ChainWalker<RawRow & { chained: string | null }>(columnsHash(salts));
     for (let after = 0; ; ) {
       const rows = (await this.pool.query<RawRow & { chained: string | null }>(CHAIN_SELECT, [guildId, after, upToGuildSeq, chunk])).rows;
