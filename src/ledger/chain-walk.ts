@@ -4,11 +4,11 @@ import {
   canonicalRowHash,
   canonicalSql,
   ChainWalker,
-  gapReason,
   hashedSql,
   MARK,
   storedCanonical,
   storedRowHash,
+  strayReport,
   type CanonicalRow,
   type ChainReport,
 } from './chain.js';
@@ -38,15 +38,11 @@ const plainTextOf = (row: WalkRow): string | undefined => {
   if (row.plain === undefined && row.pieces) row.plain = row.pieces.join('');
   return row.plain;
 };
-const plainOf = (row: WalkRow): Record<string, unknown> => canonicalValues(plainTextOf(row) ?? storedCanonical(row as unknown as Record<string, unknown>));
+// Only a committed row is read for its values, and it always has its text ('' would read as an edit).
+const plainOf = (row: WalkRow): Record<string, unknown> => canonicalValues(plainTextOf(row) ?? '');
 
-/** A row no walk of positions reaches, and the report of the chain breaking there after `count` rows. */
+/** A row no walk of positions reaches. */
 type Stray = { id: string; guild_seq: number };
-const strayReport = (row: Stray, count: number): ChainReport => ({
-  ok: false,
-  count,
-  broken: { id: row.id, guildSeq: row.guild_seq, reason: gapReason(row.guild_seq, count + 1) },
-});
 
 /**
  * Rows a synchronous walk reads at a time: the memory of a whole-chain check stays bounded. Small

@@ -213,6 +213,12 @@ type Chained = { id: string; guild_seq: number; prev_hash: string; hash: string 
  */
 /** Why a row breaks its chain, in the words every verifier reports (the bot's walk and an export's reader). */
 export const gapReason = (seq: number, expected: number) => `position ${seq} where ${expected} was expected: a row before it was deleted or moved`;
+/** The report of a chain that breaks, after `count` rows, at a row no walk of positions 1 to n reads (a position below 1, or no number). */
+export const strayReport = (row: { id: string; guild_seq: number }, count: number): ChainReport => ({
+  ok: false,
+  count,
+  broken: { id: row.id, guildSeq: row.guild_seq, reason: gapReason(row.guild_seq, count + 1) },
+});
 export const LINK_REASON = 'prev_hash does not match the hash of the row before it';
 /**
  * Before it was fixed, a lone surrogate in a name was hashed as its JSON escape but stored as U+FFFD:

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type pg from 'pg';
-import { CHAINED_COLUMNS, ChainWalker, gapReason, type ChainReport } from '../chain.js';
+import { CHAINED_COLUMNS, ChainWalker, strayReport, type ChainReport } from '../chain.js';
 import { MIGRATIONS_DIR, readMigrations, refuseNewer } from '../migrate.js';
 import { namedIn, nextRow, unitKey, type ChainHead } from '../next-row.js';
 import { newSalt, type PersonSalt } from '../people.js';
@@ -271,7 +271,7 @@ export class PgLedger {
     const salts = new Map(people.rows.map((p) => [p.salt_id, p.salt]));
     // A row below position 1 (only an edit makes one) comes before every row the walk reads: the chain breaks there first.
     const [stray] = (await this.pool.query<{ id: string; guild_seq: number }>(STRAY_SELECT, [guildId])).rows;
-    if (stray) return { ok: false, count: 0, broken: { id: stray.id, guildSeq: stray.guild_seq, reason: gapReason(stray.guild_seq, 1) } };
+    if (stray) return strayReport(stray, 0);
     const walker = new ChainWalker<RawRow & { chained: string | null }>(columnsHash(salts));
     for (let after = 0; ; ) {
       const rows = (await this.pool.query<RawRow & { chained: string | null }>(CHAIN_SELECT, [guildId, after, upToGuildSeq, chunk])).rows;
