@@ -1,5 +1,5 @@
 import { createHash, hash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { canonicalJson } from './canonical-json.js';
 
 /** prev_hash of a guild's first row. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -34,12 +34,7 @@ export type ChainedFields = {
 /** `chained`: what the hash covers for a row that commits to its person fields (people.ts); null before that format. */
 export type ChainedRow = ChainedFields & { prev_hash: string; hash: string; chained?: string | null };
 
-/** RFC 8785 (JSON Canonicalization Scheme): one byte string per value, reimplementable anywhere. */
-export function canonicalJson(value: unknown): string {
-  const out = canonicalize(value);
-  if (out === undefined) throw new TypeError('value cannot be canonicalized');
-  return out;
-}
+export { canonicalJson };
 
 /** hash = hex SHA-256 over the previous hash (hex text) followed by the row's canonical JSON. */
 export function rowHash(prevHash: string, fields: ChainedFields & { chained?: string | null }): string {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { customAlphabet } from 'nanoid';
+import { canonicalForm } from './canonical-json.js';
 import { canonicalJson, canonicalWith, GENESIS_HASH, hashedKeys, sealCommitment, storedRowHash, type ChainedFields } from './chain.js';
 import { storedChained } from './chained-overlay.js';
 import { committedFields, committedValue, newSalt, peopleNamed, type PersonSalt } from './people.js';
@@ -79,9 +80,10 @@ export function nextRow(entry: NewEntry, head: ChainHead, createdAt: string, kno
   const sealedCommitted = sealed && people ? committedValue(sealed.payload, people.named, people.saltOf) : undefined;
   const chainedDice = sealed ? [] : entry.dice;
   const chainedOutcome = sealed ? { sealed: true, commitment: sealCommitment(sealed.salt, sealedCommitted ?? sealed.payload) } : entry.outcome;
-  const input = canonicalJson(entry.input);
+  // Each JSON value's text and the value that text parses to (what the row holds from now on), in one pass.
+  const input = canonicalForm(entry.input);
+  const outcome = canonicalForm(chainedOutcome);
   const dice = canonicalJson(chainedDice);
-  const outcome = canonicalJson(chainedOutcome);
   const fields: ChainedFields = {
     id: entry.id ?? newRollId(),
     guild_id: entry.guildId,
@@ -97,19 +99,20 @@ export function nextRow(entry: NewEntry, head: ChainHead, createdAt: string, kno
     system: entry.system,
     kind: entry.kind,
     unit: entry.unit ?? null,
-    input: JSON.parse(input),
+    input: input.value,
     dice: chainedDice,
-    outcome: JSON.parse(outcome),
+    outcome: outcome.value,
     result: sealed ? null : entry.result,
     parent_id: entry.parentId ?? null,
     once_key: entry.onceKey ?? null,
     created_at: createdAt,
   };
+  const texts = { input: input.text, dice, outcome: outcome.text };
   const prev_hash = head?.hash ?? GENESIS_HASH;
   const chained = people
-    ? chainedTexts(fields, { input, dice, outcome }, withChainedInput(committedFields(fields, people.named, people.saltOf, { input, outcome }), entry))
+    ? chainedTexts(fields, texts, withChainedInput(committedFields(fields, people.named, people.saltOf, { input: input.text, outcome: outcome.text }), entry))
     : undefined;
-  const stored = { ...fields, input, dice, outcome, chained: chained?.stored ?? null };
+  const stored = { ...fields, ...texts, chained: chained?.stored ?? null };
   return {
     fields,
     stored,

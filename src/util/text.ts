@@ -7,7 +7,10 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * verify again: every string from a transport passes through here before it can reach
  * a hash.
  */
-export const wellFormed = (s: string): string => s.replace(LONE_SURROGATE, '\uFFFD');
+export const wellFormed = (s: string): string => (isWellFormed(s) ? s : s.replace(LONE_SURROGATE, '\uFFFD'));
+
+/** String.prototype.isWellFormed (ES2024: Node 20 and the browsers verify.html serves), typed here: no lone surrogate. */
+export const isWellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
 
 /** Every string in a JSON-like value made well-formed (objects and arrays copied, the rest kept). */
 export function wellFormedDeep<T>(value: T): T {
