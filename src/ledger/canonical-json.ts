@@ -16,7 +16,9 @@ const isSkipped = (v: unknown) => v === undefined || typeof v === 'function' || 
  * (UTF-16 code units), members JSON drops left out, -0 as 0. SLOW for anything whose text needs
  * more than JSON.stringify of that copy: a key listed out of insertion order or named __proto__, a
  * toJSON, a class's instance, a number JSON cannot hold, a lone surrogate (the library refuses it),
- * a bigint, or depth past MAX_DEPTH.
+ * a bigint, or depth past MAX_DEPTH. Values are plain data (what rules and parsed options build): a
+ * getter read here is read again by the library when the copy gives up, and a polluted
+ * Object.prototype would reach the copy, not the library.
  */
 function sortedCopy(v: unknown, depth: number): unknown {
   switch (typeof v) {
@@ -36,12 +38,13 @@ function sortedCopy(v: unknown, depth: number): unknown {
 function containerCopy(v: object, depth: number): unknown {
   if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return SLOW;
   if (Array.isArray(v)) {
-    const out: unknown[] = new Array(v.length);
+    // Filled as read, with the length read at every step, as the library reads it (never sized first).
+    const out: unknown[] = [];
     for (let i = 0; i < v.length; i++) {
       const item: unknown = v[i];
       const copy = isSkipped(item) ? null : sortedCopy(item, depth + 1);
       if (copy === SLOW) return SLOW;
-      out[i] = copy;
+      out.push(copy);
     }
     return out;
   }

@@ -104,6 +104,25 @@ describe('canonical JSON: the fast path writes exactly what the library writes',
     for (const v of cases) agreesWithLibrary(v);
   });
 
+  it('agrees with it on arrays whose length changes while they are read, and on odd lengths', () => {
+    const shrinking = () => {
+      const a = [1, 2, 3];
+      Object.defineProperty(a, 0, {
+        get() {
+          a.length = 1;
+          return 1;
+        },
+      });
+      return a;
+    };
+    const withLength = (length: unknown) => new Proxy([7, 8], { get: (t, k) => (k === 'length' ? length : Reflect.get(t, k)) });
+    for (const make of [shrinking, () => withLength('0'), () => withLength(-1), () => withLength(1.5)]) {
+      expect(ourAnswer(make())).toBe(libraryAnswer(make()));
+      const text = libraryAnswer(make());
+      expect(isDeepStrictEqual(canonicalForm(make()).value, JSON.parse(text))).toBe(true);
+    }
+  });
+
   it('refuses what the library refuses, with the values named', () => {
     expect(() => canonicalJson({ lone: '\uD800' })).toThrow(/Lone surrogate/);
     expect(() => canonicalJson({ n: Number.POSITIVE_INFINITY })).toThrow(/Infinity/);
