@@ -123,6 +123,15 @@ describe('canonical JSON: the fast path writes exactly what the library writes',
     }
   });
 
+  it('leaves nesting past its depth to the library, which writes any depth and names a cycle', () => {
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(canonicalJson(deep)).toBe(`${'['.repeat(100_000)}"bottom"${']'.repeat(100_000)}`);
+    const cycle: unknown[] = [];
+    cycle.push(cycle);
+    expect(() => canonicalJson({ a: cycle })).toThrow(/Circular/);
+  });
+
   it('refuses what the library refuses, with the values named', () => {
     expect(() => canonicalJson({ lone: '\uD800' })).toThrow(/Lone surrogate/);
     expect(() => canonicalJson({ n: Number.POSITIVE_INFINITY })).toThrow(/Infinity/);
